@@ -1,0 +1,48 @@
+/*===- tapestry/enzyme.h - Enzyme's C API, as Tapestry accepts it -*- C -*-===
+ *
+ * Include this instead of writing the externs yourself. Programs that declare
+ * the markers and entry points themselves, as Enzyme users do, work too.
+ *
+ *   #include <tapestry/enzyme.h>
+ *   double f(double x, double y);
+ *   double dfdx = __enzyme_autodiff((void *)f, enzyme_out, x,
+ *                                   enzyme_const, y);
+ *
+ * Several enzyme_out arguments return a struct of their adjoints in argument
+ * order: declare your own entry point whose name contains __enzyme_autodiff,
+ * e.g. `grad2 __enzyme_autodiff_2(void *, ...);` with
+ * `typedef struct { double dx, dy; } grad2;`.
+ *
+ * Define TAPESTRY_NO_ENTRY_POINTS before including to declare the markers
+ * only (for code that declares its own prototypes).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef TAPESTRY_ENZYME_H
+#define TAPESTRY_ENZYME_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Activity markers: pass one before the argument(s) it describes. */
+extern int enzyme_const;     /* value: not differentiated */
+extern int enzyme_dup;       /* value, shadow (or tangent in forward mode) */
+extern int enzyme_dupnoneed; /* like enzyme_dup; primal result not needed */
+extern int enzyme_out;       /* active scalar: reverse mode returns adjoint */
+
+/* Request-wide markers. */
+extern int enzyme_primal_return; /* also return the primal result, first */
+extern int enzyme_const_return;  /* the return value is not differentiated */
+
+#ifndef TAPESTRY_NO_ENTRY_POINTS
+/* Reverse mode: returns the adjoint of the enzyme_out argument. */
+double __enzyme_autodiff(void *, ...);
+/* Forward mode: returns the tangent of the result. */
+double __enzyme_fwddiff(void *, ...);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TAPESTRY_ENZYME_H */

@@ -1,0 +1,8 @@
+/*===- tapestry/tapestry.h - Everything Tapestry offers C users -*- C -*-===*/
+#ifndef TAPESTRY_TAPESTRY_H
+#define TAPESTRY_TAPESTRY_H
+
+#include "tapestry/enzyme.h"
+#include "tapestry/runtime.h"
+
+#endif /* TAPESTRY_TAPESTRY_H */

@@ -1,0 +1,271 @@
+//===- ActivityAnalysis.cpp - Varied, useful, active, shadowed ------------===//
+#include "Analysis/ActivityAnalysis.h"
+
+#include "Synthesis/DerivativeRules.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+/// A type that can hold a derivative: floating-point scalars and vectors, and
+/// aggregates made only of them.
+static bool isDifferentiableType(Type *T) {
+  if (T->isFPOrFPVectorTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return ST->getNumElements() > 0 &&
+           all_of(ST->elements(), isDifferentiableType);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return isDifferentiableType(AT->getElementType());
+  return false;
+}
+
+static StringRef calleeName(const CallBase &CB) {
+  if (const Function *F = CB.getCalledFunction())
+    return F->getName();
+  return "";
+}
+
+bool isAllocationCall(const CallBase &CB) {
+  return StringSwitch<bool>(calleeName(CB))
+      .Cases("malloc", "calloc", "realloc", "_Znwm", "_Znam", true)
+      .Default(false);
+}
+
+bool isDeallocationCall(const CallBase &CB) {
+  return StringSwitch<bool>(calleeName(CB))
+      .Cases("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", true)
+      .Default(false);
+}
+
+bool isInactiveCall(const CallBase &CB) {
+  if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::dbg_declare:
+    case Intrinsic::dbg_value:
+    case Intrinsic::dbg_label:
+    case Intrinsic::lifetime_start:
+    case Intrinsic::lifetime_end:
+    case Intrinsic::assume:
+    case Intrinsic::experimental_noalias_scope_decl:
+    case Intrinsic::stacksave:
+    case Intrinsic::stackrestore:
+    case Intrinsic::prefetch:
+    case Intrinsic::trap:
+    case Intrinsic::debugtrap:
+    case Intrinsic::expect:
+    case Intrinsic::invariant_start:
+    case Intrinsic::invariant_end:
+    case Intrinsic::var_annotation:
+    case Intrinsic::ptr_annotation:
+    case Intrinsic::annotation:
+    case Intrinsic::donothing:
+      return true;
+    default:
+      return false;
+    }
+  }
+  return StringSwitch<bool>(calleeName(CB))
+      .Cases("printf", "fprintf", "puts", "putchar", "fputs", true)
+      .Cases("fputc", "fflush", "fwrite", "sprintf", "snprintf", true)
+      .Cases("clock", "time", "gettimeofday", "clock_gettime", true)
+      .Cases("rand", "srand", "random", "srandom", "drand48", true)
+      .Cases("abort", "exit", "__assert_fail", "perror", "fopen", true)
+      .Cases("fclose", "strlen", "strcmp", "strncmp", "getenv", true)
+      .Default(false);
+}
+
+namespace {
+
+/// Forward data flow: which values depend on an active input, which pointers
+/// point into memory with a shadow.
+class VariedPropagation {
+public:
+  VariedPropagation(Function &F, const DiffRequest &R, ActivityInfo &AI)
+      : F(F), R(R), AI(AI) {}
+
+  void run() {
+    for (auto [Arg, Act] : zip(F.args(), R.Args)) {
+      if (Act == Activity::Const)
+        continue;
+      if (isDifferentiableType(Arg.getType()))
+        AI.Varied.insert(&Arg);
+      else if (Arg.getType()->isPointerTy() && Act != Activity::Active)
+        AI.Shadowed.insert(&Arg);
+    }
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (Instruction &I : instructions(F))
+        Changed |= visit(I);
+    }
+  }
+
+private:
+  bool anyOperand(Instruction &I,
+                  const SmallPtrSet<const Value *, 32> &Set) const {
+    return any_of(I.operands(), [&](const Use &U) { return Set.count(U); });
+  }
+
+  bool visit(Instruction &I) {
+    Type *T = I.getType();
+    if (T->isPointerTy())
+      return !AI.Shadowed.count(&I) && needsShadow(I) &&
+             AI.Shadowed.insert(&I).second;
+    if (!isDifferentiableType(T) || AI.Varied.count(&I))
+      return false;
+    bool V = false;
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      V = AI.Shadowed.count(LI->getPointerOperand());
+    else if (auto *CB = dyn_cast<CallBase>(&I))
+      V = !isInactiveCall(*CB) &&
+          (anyOperand(I, AI.Varied) || anyOperand(I, AI.Shadowed));
+    else if (auto *SI = dyn_cast<SelectInst>(&I))
+      V = AI.Varied.count(SI->getTrueValue()) ||
+          AI.Varied.count(SI->getFalseValue());
+    else
+      V = anyOperand(I, AI.Varied);
+    return V && AI.Varied.insert(&I).second;
+  }
+
+  bool needsShadow(Instruction &I) const {
+    if (isa<AllocaInst>(I))
+      return true;
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      return isAllocationCall(*CB);
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      return AI.Shadowed.count(LI->getPointerOperand());
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+      return AI.Shadowed.count(GEP->getPointerOperand());
+    if (auto *SI = dyn_cast<SelectInst>(&I))
+      return AI.Shadowed.count(SI->getTrueValue()) ||
+             AI.Shadowed.count(SI->getFalseValue());
+    if (isa<PHINode>(I) || isa<CastInst>(I) || isa<FreezeInst>(I))
+      return anyOperand(I, AI.Shadowed);
+    return false;
+  }
+
+  Function &F;
+  const DiffRequest &R;
+  ActivityInfo &AI;
+};
+
+/// Backward data flow: which values influence an active output.
+class UsefulPropagation {
+public:
+  UsefulPropagation(Function &F, const DiffRequest &R, ActivityInfo &AI)
+      : F(F), R(R), AI(AI) {}
+
+  void run() {
+    for (Instruction &I : instructions(F)) {
+      if (auto *RI = dyn_cast<ReturnInst>(&I)) {
+        if (R.ReturnActive && RI->getReturnValue())
+          mark(RI->getReturnValue());
+      } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        if (AI.Shadowed.count(SI->getPointerOperand()))
+          mark(SI->getValueOperand());
+      } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+        // Unknown calls see their varied arguments; the synthesizer rejects
+        // them, so treat their operands as used to get that error.
+        if (!isInactiveCall(*CB) && !findCallRule(*CB) &&
+            !isAllocationCall(*CB) && !isDeallocationCall(*CB))
+          for (Value *Op : CB->args())
+            mark(Op);
+      }
+    }
+    while (!Worklist.empty()) {
+      Value *V = Worklist.pop_back_val();
+      auto *I = dyn_cast<Instruction>(V);
+      if (!I || isa<LoadInst>(I))
+        continue;
+      if (auto *SI = dyn_cast<SelectInst>(I)) {
+        mark(SI->getTrueValue());
+        mark(SI->getFalseValue());
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (findCallRule(*CB))
+          for (Value *Op : CB->args())
+            mark(Op);
+        continue;
+      }
+      for (Value *Op : I->operands())
+        mark(Op);
+    }
+  }
+
+private:
+  void mark(Value *V) {
+    if (isDifferentiableType(V->getType()) && AI.Useful.insert(V).second)
+      Worklist.push_back(V);
+  }
+
+  Function &F;
+  const DiffRequest &R;
+  ActivityInfo &AI;
+  SmallVector<Value *, 32> Worklist;
+};
+
+} // namespace
+
+ActivityInfo computeActivity(Function &F, const DiffRequest &R) {
+  assert(F.arg_size() == R.Args.size() && "request does not fit function");
+  ActivityInfo AI;
+  VariedPropagation(F, R, AI).run();
+  UsefulPropagation(F, R, AI).run();
+  for (const Value *V : AI.Varied)
+    if (AI.Useful.count(V))
+      AI.Active.insert(V);
+  return AI;
+}
+
+//===----------------------------------------------------------------------===//
+// print<tapestry-activity>
+//===----------------------------------------------------------------------===//
+
+PreservedAnalyses ActivityPrinterPass::run(Function &F,
+                                           FunctionAnalysisManager &) {
+  Attribute Attr = F.getFnAttribute("tapestry-activity");
+  if (!Attr.isValid())
+    return PreservedAnalyses::all();
+  DiffRequest R;
+  R.Fn = &F;
+  for (char C : Attr.getValueAsString())
+    R.Args.push_back(C == 'a'   ? Activity::Active
+                     : C == 'd' ? Activity::Dup
+                     : C == 'n' ? Activity::DupNoNeed
+                                : Activity::Const);
+  if (R.Args.size() != F.arg_size()) {
+    OS << "activity of '" << F.getName() << "': attribute has "
+       << R.Args.size() << " letters for " << F.arg_size() << " arguments\n";
+    return PreservedAnalyses::all();
+  }
+  R.ReturnActive = isDifferentiableType(F.getReturnType());
+  ActivityInfo AI = computeActivity(F, R);
+  OS << "activity of '" << F.getName() << "':\n";
+  auto Describe = [&](const Value &V) -> StringRef {
+    if (AI.isActive(&V))
+      return "active";
+    if (AI.hasShadow(&V))
+      return "shadowed";
+    if (AI.isVaried(&V))
+      return "varied";
+    return "inactive";
+  };
+  for (Argument &A : F.args())
+    OS << "  arg %" << A.getName() << ": " << Describe(A) << "\n";
+  for (Instruction &I : instructions(F)) {
+    if (I.getType()->isVoidTy())
+      continue;
+    OS << "  %" << I.getName() << ": " << Describe(I) << "\n";
+  }
+  return PreservedAnalyses::all();
+}
+
+} // namespace tapestry

@@ -1,0 +1,69 @@
+//===- ActivityAnalysis.h - Which values carry derivatives ------*- C++ -*-===//
+//
+// For one request on one prepared primal, decides which floating-point values
+// are *active* (depend on an active input and influence an active output) and
+// which pointers need a *shadow* (point into memory that holds derivatives).
+// Only active values and shadowed pointers get derivative code.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_ANALYSIS_ACTIVITYANALYSIS_H
+#define TAPESTRY_ANALYSIS_ACTIVITYANALYSIS_H
+
+#include "Core/DiffRequest.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class Function;
+class Value;
+class CallBase;
+} // namespace llvm
+
+namespace tapestry {
+
+class ActivityInfo {
+public:
+  /// V is a floating-point value that carries a derivative.
+  bool isActive(const llvm::Value *V) const { return Active.count(V); }
+  /// V is a floating-point value that depends on an active input.
+  bool isVaried(const llvm::Value *V) const { return Varied.count(V); }
+  /// V is a pointer whose memory has a shadow.
+  bool hasShadow(const llvm::Value *V) const { return Shadowed.count(V); }
+
+  llvm::SmallPtrSet<const llvm::Value *, 32> Varied;
+  llvm::SmallPtrSet<const llvm::Value *, 32> Useful;
+  llvm::SmallPtrSet<const llvm::Value *, 32> Active;
+  llvm::SmallPtrSet<const llvm::Value *, 32> Shadowed;
+};
+
+/// True if a call to \p CB allocates fresh memory the plugin gives a shadow
+/// (malloc, calloc, realloc, operator new).
+bool isAllocationCall(const llvm::CallBase &CB);
+/// True if \p CB releases memory (free, operator delete).
+bool isDeallocationCall(const llvm::CallBase &CB);
+/// True if a call can never affect derivatives (I/O, timing, debug
+/// intrinsics): it gets no derivative code.
+bool isInactiveCall(const llvm::CallBase &CB);
+
+/// Computes activity for request \p R on the prepared function \p F, whose
+/// parameters correspond one to one with R.Args.
+ActivityInfo computeActivity(llvm::Function &F, const DiffRequest &R);
+
+/// `opt -passes='print<tapestry-activity>'`: prints, for every function with
+/// the attribute "tapestry-activity"="<marker letters>", each instruction's
+/// activity. Marker letters: c const, d dup, n dupnoneed, a active.
+class ActivityPrinterPass
+    : public llvm::PassInfoMixin<ActivityPrinterPass> {
+public:
+  explicit ActivityPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+  static bool isRequired() { return true; }
+
+private:
+  llvm::raw_ostream &OS;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_ANALYSIS_ACTIVITYANALYSIS_H

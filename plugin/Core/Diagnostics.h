@@ -1,0 +1,38 @@
+//===- Diagnostics.h - Errors reported at the user's source line -*- C++ -*-===//
+//
+// Every rejected request or construct is reported through
+// LLVMContext::diagnose as a DiagnosticInfoUnsupported error, which clang
+// prints as "file:line:col: error: ..." when debug locations exist and at the
+// enclosing function's declaration otherwise; clang then exits non-zero.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_CORE_DIAGNOSTICS_H
+#define TAPESTRY_CORE_DIAGNOSTICS_H
+
+#include "llvm/ADT/Twine.h"
+#include <string>
+
+namespace llvm {
+class Function;
+class Instruction;
+class Value;
+class Type;
+} // namespace llvm
+
+namespace tapestry {
+
+/// Reports an error located at \p At (an instruction of \p Where, or null for
+/// the function itself). Returns false so callers can `return reportError()`.
+bool reportError(const llvm::Function &Where, const llvm::Instruction *At,
+                 const llvm::Twine &Msg);
+
+/// "file:line" of an instruction's debug location, or "" without debug info.
+std::string sourceLocation(const llvm::Instruction *I);
+
+/// A short, human-readable rendering of a value or type for messages.
+std::string describe(const llvm::Value *V);
+std::string describe(const llvm::Type *T);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_CORE_DIAGNOSTICS_H

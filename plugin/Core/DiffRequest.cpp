@@ -1,0 +1,81 @@
+//===- DiffRequest.cpp ----------------------------------------------------===//
+#include "Core/DiffRequest.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/Support/raw_ostream.h"
+#include <tuple>
+
+using namespace llvm;
+
+namespace tapestry {
+
+StringRef activityName(Activity A) {
+  switch (A) {
+  case Activity::Const:
+    return "enzyme_const";
+  case Activity::Dup:
+    return "enzyme_dup";
+  case Activity::DupNoNeed:
+    return "enzyme_dupnoneed";
+  case Activity::Active:
+    return "enzyme_out";
+  }
+  llvm_unreachable("unknown activity");
+}
+
+StringRef modeName(DiffMode M) {
+  return M == DiffMode::Reverse ? "reverse" : "forward";
+}
+
+bool DiffRequest::operator<(const DiffRequest &O) const {
+  auto Key = [](const DiffRequest &R) {
+    return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
+                           R.Width);
+  };
+  if (Key(*this) != Key(O))
+    return Key(*this) < Key(O);
+  return std::lexicographical_compare(Args.begin(), Args.end(), O.Args.begin(),
+                                      O.Args.end());
+}
+
+std::string DiffRequest::suffix() const {
+  std::string S = Mode == DiffMode::Reverse ? "rev" : "fwd";
+  S += '_';
+  for (Activity A : Args) {
+    switch (A) {
+    case Activity::Const:
+      S += 'c';
+      break;
+    case Activity::Dup:
+      S += 'd';
+      break;
+    case Activity::DupNoNeed:
+      S += 'n';
+      break;
+    case Activity::Active:
+      S += 'a';
+      break;
+    }
+  }
+  if (ReturnActive)
+    S += "_ra";
+  if (ReturnPrimal)
+    S += "_rp";
+  if (Width != 1)
+    S += "_w" + std::to_string(Width);
+  return S;
+}
+
+void DiffRequest::print(raw_ostream &OS) const {
+  OS << modeName(Mode) << " derivative of '" << (Fn ? Fn->getName() : "?")
+     << "' (";
+  for (unsigned I = 0; I < Args.size(); ++I)
+    OS << (I ? ", " : "") << activityName(Args[I]);
+  OS << ")";
+  if (ReturnActive)
+    OS << " active return";
+  if (ReturnPrimal)
+    OS << " with primal return";
+}
+
+} // namespace tapestry

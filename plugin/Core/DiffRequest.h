@@ -1,0 +1,60 @@
+//===- DiffRequest.h - What a derivative request asks for -------*- C++ -*-===//
+//
+// A DiffRequest is the decoded meaning of one __enzyme_* call: which function,
+// which mode, and the activity of every parameter and of the return value.
+// It is also the key under which synthesised functions are memoised.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_CORE_DIFFREQUEST_H
+#define TAPESTRY_CORE_DIFFREQUEST_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace llvm {
+class Function;
+class raw_ostream;
+} // namespace llvm
+
+namespace tapestry {
+
+enum class DiffMode { Reverse, Forward };
+
+/// Activity of one parameter, as Enzyme's markers spell it.
+enum class Activity {
+  Const,     ///< enzyme_const: no derivative.
+  Dup,       ///< enzyme_dup: primal and shadow (tangent in forward mode).
+  DupNoNeed, ///< enzyme_dupnoneed: like Dup; the primal result is not needed.
+  Active,    ///< enzyme_out: active scalar; reverse mode returns its adjoint.
+};
+
+llvm::StringRef activityName(Activity A);
+llvm::StringRef modeName(DiffMode M);
+
+struct DiffRequest {
+  llvm::Function *Fn = nullptr;
+  DiffMode Mode = DiffMode::Reverse;
+  llvm::SmallVector<Activity, 8> Args;
+  /// The primal return value is also returned (enzyme_primal_return).
+  bool ReturnPrimal = false;
+  /// The return value carries a derivative: seeded in reverse mode, its
+  /// tangent returned in forward mode.
+  bool ReturnActive = false;
+  unsigned Width = 1;
+
+  bool operator==(const DiffRequest &O) const {
+    return Fn == O.Fn && Mode == O.Mode && Args == O.Args &&
+           ReturnPrimal == O.ReturnPrimal && ReturnActive == O.ReturnActive &&
+           Width == O.Width;
+  }
+  bool operator<(const DiffRequest &O) const;
+
+  /// A short mangled suffix naming the activities, e.g. "rev_dc_a".
+  std::string suffix() const;
+  void print(llvm::raw_ostream &OS) const;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_CORE_DIFFREQUEST_H

@@ -1,0 +1,59 @@
+//===- DerivativeCache.cpp ------------------------------------------------===//
+#include "Driver/DerivativeCache.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Core/Diagnostics.h"
+#include "Synthesis/ForwardModeSynthesizer.h"
+#include "Synthesis/PrimalPreparation.h"
+#include "Synthesis/ReverseModeSynthesizer.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+DerivativeCache::~DerivativeCache() {
+  for (auto &[F, P] : Prepared) {
+    FAM.clear(*P, P->getName());
+    P->eraseFromParent();
+  }
+}
+
+Function *DerivativeCache::get(const DiffRequest &R) {
+  auto It = Derivatives.find(R);
+  if (It != Derivatives.end())
+    return It->second;
+  Function *G = synthesize(R);
+  Derivatives[R] = G;
+  return G;
+}
+
+Function *DerivativeCache::synthesize(const DiffRequest &R) {
+  Function *&P = Prepared[R.Fn];
+  if (!P)
+    P = preparePrimal(*R.Fn, FAM);
+  DiffRequest PR = R;
+  ActivityInfo AI = computeActivity(*P, PR);
+  SynthesisInput In{R, *P, AI};
+  Function *G = R.Mode == DiffMode::Forward ? ForwardModeSynthesizer(In).run()
+                                            : ReverseModeSynthesizer(In).run();
+  if (!G)
+    return nullptr;
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyFunction(*G, &OS)) {
+    reportError(*R.Fn, nullptr,
+                "internal error: the synthesised " + modeName(R.Mode) +
+                    " derivative of '" + R.Fn->getName() +
+                    "' is invalid IR; please report this with the input. " +
+                    Problems);
+    G->eraseFromParent();
+    return nullptr;
+  }
+  simplifySynthesized(*G, FAM);
+  return G;
+}
+
+} // namespace tapestry

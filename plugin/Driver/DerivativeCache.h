@@ -1,0 +1,34 @@
+//===- DerivativeCache.h - One synthesised function per request -*- C++ -*-===//
+#ifndef TAPESTRY_DRIVER_DERIVATIVECACHE_H
+#define TAPESTRY_DRIVER_DERIVATIVECACHE_H
+
+#include "Core/DiffRequest.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/PassManager.h"
+#include <map>
+
+namespace tapestry {
+
+/// Memoises derivatives by request and prepared primals by function, so a
+/// function is prepared once and each distinct request synthesised once.
+class DerivativeCache {
+public:
+  explicit DerivativeCache(llvm::FunctionAnalysisManager &FAM) : FAM(FAM) {}
+  ~DerivativeCache();
+  DerivativeCache(const DerivativeCache &) = delete;
+  DerivativeCache &operator=(const DerivativeCache &) = delete;
+
+  /// The derivative for \p R, or null after reporting why it cannot exist.
+  llvm::Function *get(const DiffRequest &R);
+
+private:
+  llvm::Function *synthesize(const DiffRequest &R);
+
+  llvm::FunctionAnalysisManager &FAM;
+  std::map<DiffRequest, llvm::Function *> Derivatives;
+  llvm::DenseMap<llvm::Function *, llvm::Function *> Prepared;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_DRIVER_DERIVATIVECACHE_H

@@ -1,0 +1,280 @@
+//===- RequestDecoder.cpp - Enzyme's calling convention, decoded ----------===//
+#include "Passes/RequestDecoder.h"
+
+#include "Core/Diagnostics.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+EntryPoint classifyEntryPoint(StringRef Name) {
+  if (!Name.contains("__enzyme_"))
+    return EntryPoint::None;
+  if (Name.contains("__enzyme_autodiff"))
+    return EntryPoint::Autodiff;
+  if (Name.contains("__enzyme_fwddiff"))
+    return EntryPoint::ForwardDiff;
+  for (StringRef Other :
+       {"__enzyme_augmentfwd", "__enzyme_reverse", "__enzyme_augmentsize",
+        "__enzyme_fwdsplit", "__enzyme_virtualreverse", "__enzyme_batch",
+        "__enzyme_todense", "__enzyme_truncate"})
+    if (Name.contains(Other))
+      return EntryPoint::Unsupported;
+  return EntryPoint::None;
+}
+
+StringRef markerName(const Value *V) {
+  V = V->stripPointerCasts();
+  while (auto *CI = dyn_cast<CastInst>(V))
+    V = CI->getOperand(0);
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    V = LI->getPointerOperand()->stripPointerCasts();
+  if (auto *GV = dyn_cast<GlobalVariable>(V))
+    if (GV->getName().starts_with("enzyme_"))
+      return GV->getName();
+  return "";
+}
+
+/// The function a request's first argument names, through casts, aliases
+/// and constant globals holding the pointer.
+static Function *resolveFunction(Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    V = V->stripPointerCasts();
+    if (auto *F = dyn_cast<Function>(V))
+      return F;
+    if (auto *GA = dyn_cast<GlobalAlias>(V)) {
+      V = GA->getAliasee();
+      continue;
+    }
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      if (auto *GV =
+              dyn_cast<GlobalVariable>(LI->getPointerOperand()->stripPointerCasts()))
+        if (GV->isConstant() && GV->hasDefinitiveInitializer()) {
+          V = GV->getInitializer();
+          continue;
+        }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+namespace {
+
+class Decoder {
+public:
+  Decoder(CallBase &CB, DiffMode Mode) : CB(CB), Mode(Mode), B(&CB) {}
+
+  std::optional<DecodedCall> run();
+
+private:
+  bool error(const Twine &Msg) {
+    Failed = true;
+    return reportError(*CB.getFunction(), &CB, Msg);
+  }
+  StringRef entryName() const {
+    return CB.getCalledFunction()->getName();
+  }
+  /// Converts a call-site value to the parameter type, as a C call would.
+  Value *convert(Value *V, Type *To, unsigned ParamNo, StringRef What);
+  bool decodeParam(unsigned ParamNo, std::optional<Activity> Marked);
+
+  CallBase &CB;
+  DiffMode Mode;
+  IRBuilder<> B;
+  DecodedCall Out;
+  Function *Fn = nullptr;
+  unsigned Next = 0;
+  bool Failed = false;
+};
+
+} // namespace
+
+Value *Decoder::convert(Value *V, Type *To, unsigned ParamNo, StringRef What) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (From->isFloatingPointTy() && To->isFloatingPointTy())
+    return B.CreateFPCast(V, To);
+  if (From->isIntegerTy() && To->isIntegerTy())
+    return B.CreateSExtOrTrunc(V, To);
+  if (From->isPointerTy() && To->isPointerTy())
+    return B.CreatePointerCast(V, To);
+  error("the " + What + " passed for parameter " + Twine(ParamNo + 1) +
+        " of '" + Fn->getName() + "' has type " + describe(From) +
+        " but the parameter has type " + describe(To));
+  return nullptr;
+}
+
+bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
+  Type *T = Fn->getFunctionType()->getParamType(ParamNo);
+  bool IsFP = T->isFPOrFPVectorTy();
+  Activity A;
+  if (Marked) {
+    A = *Marked;
+  } else if (T->isPointerTy()) {
+    A = Activity::Dup;
+  } else if (IsFP) {
+    A = Mode == DiffMode::Reverse ? Activity::Active : Activity::Dup;
+  } else {
+    A = Activity::Const;
+  }
+  std::string Param = ("parameter " + Twine(ParamNo + 1) + " of '" +
+                       Fn->getName() + "' (" + describe(T) + ")")
+                          .str();
+  if (A == Activity::Active && Mode == DiffMode::Forward)
+    return error("enzyme_out is not valid in forward mode (" + entryName() +
+                 "); pass " + Param + " as enzyme_dup followed by its tangent");
+  if (A == Activity::Active && !IsFP)
+    return error("enzyme_out marks an active floating-point value, but " +
+                 Param + " is not one; use enzyme_dup with a shadow for "
+                         "pointers or enzyme_const");
+  if ((A == Activity::Dup || A == Activity::DupNoNeed) && !T->isPointerTy() &&
+      !(IsFP && Mode == DiffMode::Forward))
+    return error(activityName(A) + " needs a pointer (or, in forward mode, a "
+                                   "floating-point value with its tangent), "
+                                   "but " +
+                 Param + " is neither; use " +
+                 (IsFP ? "enzyme_out" : "enzyme_const"));
+
+  unsigned NumArgs = CB.arg_size();
+  if (Next >= NumArgs)
+    return error("too few arguments: '" + Fn->getName() + "' takes " +
+                 Twine(Fn->arg_size()) + " parameters but the call to " +
+                 entryName() + " ends before the value of parameter " +
+                 Twine(ParamNo + 1));
+  Value *Primal = CB.getArgOperand(Next++);
+  if (!markerName(Primal).empty())
+    return error("expected the value of " + Param + " but found the marker " +
+                 markerName(Primal));
+  Value *Shadow = nullptr;
+  if (A == Activity::Dup || A == Activity::DupNoNeed) {
+    if (Next >= NumArgs)
+      return error("too few arguments: " + activityName(A) + " on " + Param +
+                   " must be followed by the value and its " +
+                   (Mode == DiffMode::Forward ? "tangent" : "shadow"));
+    Shadow = CB.getArgOperand(Next++);
+    if (!markerName(Shadow).empty())
+      return error("expected the shadow of " + Param + " but found the marker " +
+                   markerName(Shadow));
+  }
+  Value *P = convert(Primal, T, ParamNo, "value");
+  Value *S = Shadow ? convert(Shadow, T, ParamNo, "shadow") : nullptr;
+  if (!P || (Shadow && !S))
+    return false;
+  Out.Request.Args.push_back(A);
+  Out.Primals.push_back(P);
+  Out.Shadows.push_back(S);
+  return true;
+}
+
+std::optional<DecodedCall> Decoder::run() {
+  unsigned First = 0;
+  if (CB.hasStructRetAttr()) {
+    Out.SRet = CB.getArgOperand(0);
+    First = 1;
+  }
+  if (CB.arg_size() <= First) {
+    error("the call to " + entryName() +
+          " needs the function to differentiate as its first argument");
+    return std::nullopt;
+  }
+  Value *FnArg = CB.getArgOperand(First);
+  Fn = resolveFunction(FnArg);
+  if (!Fn) {
+    error("the first argument of " + entryName() +
+          " must be a function, e.g. (void *)f; got '" + describe(FnArg) +
+          "'");
+    return std::nullopt;
+  }
+  if (Fn->isDeclaration()) {
+    error("'" + Fn->getName() +
+          "' has no body in this translation unit, so its derivative cannot "
+          "be synthesised; define it here, compile and link with -flto, or "
+          "register a derivative for it");
+    return std::nullopt;
+  }
+  if (Fn->isVarArg()) {
+    error("'" + Fn->getName() + "' is variadic; variadic functions cannot be "
+                                "differentiated");
+    return std::nullopt;
+  }
+  Out.Request.Fn = Fn;
+  Out.Request.Mode = Mode;
+  Next = First + 1;
+  bool ConstReturn = false;
+  for (unsigned ParamNo = 0; ParamNo < Fn->arg_size() && !Failed;) {
+    std::optional<Activity> Marked;
+    // Markers that apply to the whole request may come before any value.
+    while (Next < CB.arg_size()) {
+      StringRef M = markerName(CB.getArgOperand(Next));
+      if (M.empty())
+        break;
+      std::optional<Activity> Act =
+          StringSwitch<std::optional<Activity>>(M)
+              .Case("enzyme_const", Activity::Const)
+              .Case("enzyme_dup", Activity::Dup)
+              .Case("enzyme_dupnoneed", Activity::DupNoNeed)
+              .Case("enzyme_out", Activity::Active)
+              .Default(std::nullopt);
+      ++Next;
+      if (Act) {
+        if (Marked)
+          error("two activity markers in a row before parameter " +
+                Twine(ParamNo + 1) + " of '" + Fn->getName() + "'");
+        Marked = Act;
+      } else if (M == "enzyme_primal_return") {
+        Out.Request.ReturnPrimal = true;
+      } else if (M == "enzyme_const_return" || M == "enzyme_noret") {
+        ConstReturn = true;
+      } else if (M == "enzyme_active_return" || M == "enzyme_dup_return") {
+      } else if (M == "enzyme_width" || M == "enzyme_dupv" ||
+                 M == "enzyme_dupnoneedv") {
+        error("batch mode (" + M + ") is not supported yet");
+      } else if (M == "enzyme_allocated" || M == "enzyme_tape" ||
+                 M == "enzyme_nofree") {
+        error("split-mode marker " + M + " is not supported yet");
+      } else {
+        error("unknown marker '" + M + "' in the call to " + entryName());
+      }
+    }
+    if (Failed)
+      break;
+    if (!decodeParam(ParamNo, Marked))
+      break;
+    ++ParamNo;
+  }
+  // Trailing request-wide markers.
+  while (!Failed && Next < CB.arg_size()) {
+    StringRef M = markerName(CB.getArgOperand(Next));
+    if (M == "enzyme_primal_return")
+      Out.Request.ReturnPrimal = true;
+    else if (M == "enzyme_const_return" || M == "enzyme_noret")
+      ConstReturn = true;
+    else
+      break;
+    ++Next;
+  }
+  if (!Failed && Next < CB.arg_size())
+    error("too many arguments: '" + Fn->getName() + "' takes " +
+          Twine(Fn->arg_size()) + " parameters but the call to " +
+          entryName() + " passes " + Twine(CB.arg_size() - Next) +
+          " more value(s) than they need");
+  if (Failed)
+    return std::nullopt;
+  Type *RetTy = Fn->getReturnType();
+  Out.Request.ReturnActive = !ConstReturn && RetTy->isFPOrFPVectorTy();
+  return std::move(Out);
+}
+
+std::optional<DecodedCall> decodeRequest(CallBase &CB, DiffMode Mode) {
+  return Decoder(CB, Mode).run();
+}
+
+} // namespace tapestry

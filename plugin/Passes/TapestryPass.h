@@ -1,0 +1,21 @@
+//===- TapestryPass.h - The module pass that resolves requests --*- C++ -*-===//
+#ifndef TAPESTRY_PASSES_TAPESTRYPASS_H
+#define TAPESTRY_PASSES_TAPESTRYPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace tapestry {
+
+/// Finds every __enzyme_* request in the module, synthesises the derivative
+/// it asks for, and replaces the call with a call to it. Afterwards no
+/// reference to an entry point or marker remains.
+class TapestryPass : public llvm::PassInfoMixin<TapestryPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_PASSES_TAPESTRYPASS_H

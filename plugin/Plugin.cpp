@@ -1,0 +1,42 @@
+//===- Plugin.cpp - Tapestry's entry point for clang and opt --------------===//
+//
+// Registers the `tapestry` module pass (and the analysis printers) by name
+// for `opt -passes=...`, and at the start of every clang pipeline, -O0
+// included, so that `clang -fpass-plugin=TapestryPlugin-19.so` resolves
+// requests before the optimiser runs over their results.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/ActivityAnalysis.h"
+#include "Passes/TapestryPass.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "tapestry")
+          return false;
+        MPM.addPass(tapestry::TapestryPass());
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "print<tapestry-activity>")
+          return false;
+        FPM.addPass(tapestry::ActivityPrinterPass(outs()));
+        return true;
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(tapestry::TapestryPass());
+      });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "Tapestry", "0.1.0", registerCallbacks};
+}

@@ -1,0 +1,33 @@
+//===- ForwardModeSynthesizer.h - Tangent (forward-mode) functions -*- C++ -*-===//
+#ifndef TAPESTRY_SYNTHESIS_FORWARDMODESYNTHESIZER_H
+#define TAPESTRY_SYNTHESIS_FORWARDMODESYNTHESIZER_H
+
+#include "Synthesis/SynthesizerBase.h"
+
+namespace tapestry {
+
+/// Builds the forward-mode derivative: the primal's code with, after every
+/// active instruction, the computation of its tangent.
+class ForwardModeSynthesizer : SynthesizerBase {
+public:
+  explicit ForwardModeSynthesizer(const SynthesisInput &In)
+      : SynthesizerBase(In) {}
+
+  /// Returns the new function, or null after reporting errors.
+  llvm::Function *run();
+
+private:
+  llvm::Value *tangent(llvm::Value *PV);
+  void visit(llvm::Instruction &PI);
+  void visitStore(llvm::StoreInst &SI, llvm::IRBuilderBase &B);
+  void visitMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);
+  void finishTangentPhis();
+  void replaceReturn(llvm::ReturnInst &PRet);
+
+  /// Tangents of active primal values, keyed by primal value.
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> Tangents;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_FORWARDMODESYNTHESIZER_H

@@ -1,0 +1,132 @@
+//===- InlineHelpers.cpp --------------------------------------------------===//
+#include "Synthesis/InlineHelpers.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+StructType *getTapeStateType(Module &M) {
+  LLVMContext &C = M.getContext();
+  if (StructType *T = StructType::getTypeByName(C, "tapestry.tape"))
+    return T;
+  return StructType::create(
+      C, {PointerType::getUnqual(C), Type::getInt64Ty(C), Type::getInt64Ty(C)},
+      "tapestry.tape");
+}
+
+static Function *createHelper(Module &M, StringRef Name, FunctionType *FT) {
+  Function *F = Function::Create(FT, GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::AlwaysInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  return F;
+}
+
+static FunctionCallee libFn(Module &M, StringRef Name, Type *Ret,
+                            ArrayRef<Type *> Params) {
+  return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+}
+
+Function *getTapePushFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.tape.push"))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  StructType *ST = getTapeStateType(M);
+  Function *F = createHelper(M, "tapestry.tape.push",
+                             FunctionType::get(Ptr, {Ptr, I64}, false));
+  Value *State = F->getArg(0), *Bytes = F->getArg(1);
+  auto *Entry = BasicBlock::Create(C, "entry", F);
+  auto *Grow = BasicBlock::Create(C, "grow", F);
+  auto *Done = BasicBlock::Create(C, "done", F);
+  IRBuilder<> B(Entry);
+  Value *BaseP = B.CreateStructGEP(ST, State, 0);
+  Value *UsedP = B.CreateStructGEP(ST, State, 1);
+  Value *CapP = B.CreateStructGEP(ST, State, 2);
+  Value *Base = B.CreateLoad(Ptr, BaseP);
+  Value *Used = B.CreateLoad(I64, UsedP);
+  Value *Cap = B.CreateLoad(I64, CapP);
+  Value *Need = B.CreateAdd(Used, Bytes);
+  B.CreateCondBr(B.CreateICmpUGT(Need, Cap), Grow, Done);
+
+  B.SetInsertPoint(Grow);
+  Value *Doubled = B.CreateShl(Cap, 1);
+  Value *NewCap = B.CreateSelect(B.CreateICmpUGT(Need, Doubled), Need, Doubled);
+  NewCap = B.CreateSelect(B.CreateICmpULT(NewCap, B.getInt64(4096)),
+                          B.getInt64(4096), NewCap);
+  Value *NewBase =
+      B.CreateCall(libFn(M, "realloc", Ptr, {Ptr, I64}), {Base, NewCap});
+  B.CreateStore(NewBase, BaseP);
+  B.CreateStore(NewCap, CapP);
+  B.CreateBr(Done);
+
+  B.SetInsertPoint(Done);
+  PHINode *Cur = B.CreatePHI(Ptr, 2);
+  Cur->addIncoming(Base, Entry);
+  Cur->addIncoming(NewBase, Grow);
+  B.CreateStore(Need, UsedP);
+  B.CreateRet(B.CreateGEP(B.getInt8Ty(), Cur, Used));
+  return F;
+}
+
+Function *getTapePopFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.tape.pop"))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  StructType *ST = getTapeStateType(M);
+  Function *F = createHelper(M, "tapestry.tape.pop",
+                             FunctionType::get(Ptr, {Ptr, I64}, false));
+  IRBuilder<> B(BasicBlock::Create(C, "entry", F));
+  Value *UsedP = B.CreateStructGEP(ST, F->getArg(0), 1);
+  Value *Used = B.CreateSub(B.CreateLoad(I64, UsedP), F->getArg(1));
+  B.CreateStore(Used, UsedP);
+  Value *Base = B.CreateLoad(Ptr, B.CreateStructGEP(ST, F->getArg(0), 0));
+  B.CreateRet(B.CreateGEP(B.getInt8Ty(), Base, Used));
+  return F;
+}
+
+Function *getCopyAdjointFn(Module &M, Type *FPTy) {
+  std::string Name = "tapestry.copy.adjoint.";
+  raw_string_ostream OS(Name);
+  FPTy->print(OS);
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  Function *F = createHelper(
+      M, Name, FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64}, false));
+  Value *Dst = F->getArg(0), *Src = F->getArg(1), *Bytes = F->getArg(2);
+  auto *Entry = BasicBlock::Create(C, "entry", F);
+  auto *Loop = BasicBlock::Create(C, "loop", F);
+  auto *Exit = BasicBlock::Create(C, "exit", F);
+  uint64_t Size = M.getDataLayout().getTypeAllocSize(FPTy);
+  IRBuilder<> B(Entry);
+  // Snapshot dst' first: with overlapping ranges, adding into src' must not
+  // change the dst' values still to be read.
+  Value *Tmp = B.CreateCall(libFn(M, "malloc", Ptr, {I64}), {Bytes});
+  B.CreateMemCpy(Tmp, MaybeAlign(), Dst, MaybeAlign(), Bytes);
+  B.CreateMemSet(Dst, B.getInt8(0), Bytes, MaybeAlign());
+  Value *N = B.CreateUDiv(Bytes, B.getInt64(Size));
+  B.CreateCondBr(B.CreateICmpEQ(N, B.getInt64(0)), Exit, Loop);
+
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(I64, 2);
+  I->addIncoming(B.getInt64(0), Entry);
+  Value *T = B.CreateLoad(FPTy, B.CreateGEP(FPTy, Tmp, I));
+  Value *SP = B.CreateGEP(FPTy, Src, I);
+  B.CreateStore(B.CreateFAdd(B.CreateLoad(FPTy, SP), T), SP);
+  Value *Next = B.CreateAdd(I, B.getInt64(1));
+  I->addIncoming(Next, Loop);
+  B.CreateCondBr(B.CreateICmpEQ(Next, N), Exit, Loop);
+
+  B.SetInsertPoint(Exit);
+  B.CreateCall(libFn(M, "free", Type::getVoidTy(C), {Ptr}), {Tmp});
+  B.CreateRetVoid();
+  return F;
+}
+
+} // namespace tapestry

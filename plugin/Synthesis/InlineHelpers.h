@@ -1,0 +1,33 @@
+//===- InlineHelpers.h - Small IR helper functions the derivatives call -*- C++ -*-===//
+//
+// Derivatives must link without any library, so the little routines they
+// need (a growable LIFO tape, the adjoint of memcpy) are emitted into the
+// module as internal always-inline functions, once per module.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_INLINEHELPERS_H
+#define TAPESTRY_SYNTHESIS_INLINEHELPERS_H
+
+namespace llvm {
+class Function;
+class Module;
+class StructType;
+class Type;
+} // namespace llvm
+
+namespace tapestry {
+
+/// The tape state {ptr base, i64 used bytes, i64 capacity bytes}.
+llvm::StructType *getTapeStateType(llvm::Module &M);
+/// ptr @tapestry.tape.push(ptr state, i64 bytes): room for a record.
+llvm::Function *getTapePushFn(llvm::Module &M);
+/// ptr @tapestry.tape.pop(ptr state, i64 bytes): the last record.
+llvm::Function *getTapePopFn(llvm::Module &M);
+/// void @tapestry.copy.adjoint.<ty>(ptr dst', ptr src', i64 bytes): the
+/// reverse of memcpy/memmove of FPTy data: src' += dst'; dst' = 0, correct
+/// when the two ranges overlap.
+llvm::Function *getCopyAdjointFn(llvm::Module &M, llvm::Type *FPTy);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_INLINEHELPERS_H

@@ -1,0 +1,118 @@
+//===- PrimalPreparation.cpp ----------------------------------------------===//
+#include "Synthesis/PrimalPreparation.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+/// True if \p Callee can call itself, directly or through other functions
+/// with bodies.
+static bool isRecursive(Function &Callee) {
+  SmallVector<Function *, 16> Work{&Callee};
+  SmallPtrSet<Function *, 16> Seen;
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    for (Instruction &I : instructions(*F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Next = CB ? CB->getCalledFunction() : nullptr;
+      if (!Next || Next->isDeclaration())
+        continue;
+      if (Next == &Callee)
+        return true;
+      if (Seen.insert(Next).second)
+        Work.push_back(Next);
+    }
+  }
+  return false;
+}
+
+static void inlineCallees(Function &F) {
+  SmallPtrSet<Function *, 8> Recursive;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    SmallVector<CallBase *, 16> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction())
+          if (!Callee->isDeclaration() && !Recursive.count(Callee))
+            Calls.push_back(CB);
+    for (CallBase *CB : Calls) {
+      Function *Callee = CB->getCalledFunction();
+      if (isRecursive(*Callee)) {
+        Recursive.insert(Callee);
+        continue;
+      }
+      InlineFunctionInfo IFI;
+      Changed |= InlineFunction(*CB, IFI).isSuccess();
+    }
+  }
+}
+
+/// Merges all returns into one block so the reverse sweep has one start.
+static void unifyReturns(Function &F) {
+  SmallVector<ReturnInst *, 4> Returns;
+  for (BasicBlock &BB : F)
+    if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
+      Returns.push_back(RI);
+  if (Returns.size() < 2)
+    return;
+  BasicBlock *Exit = BasicBlock::Create(F.getContext(), "return", &F);
+  IRBuilder<> B(Exit);
+  PHINode *Phi = nullptr;
+  if (!F.getReturnType()->isVoidTy())
+    Phi = B.CreatePHI(F.getReturnType(), Returns.size(), "retval");
+  B.CreateRet(Phi);
+  for (ReturnInst *RI : Returns) {
+    if (Phi)
+      Phi->addIncoming(RI->getReturnValue(), RI->getParent());
+    BranchInst::Create(Exit, RI->getParent());
+    RI->eraseFromParent();
+  }
+}
+
+static void runSimplification(Function &F, FunctionAnalysisManager &FAM,
+                              bool WithInstCombine) {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  if (WithInstCombine)
+    FPM.addPass(InstCombinePass());
+  else
+    FPM.addPass(InstSimplifyPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.run(F, FAM);
+  FAM.invalidate(F, PreservedAnalyses::none());
+}
+
+Function *preparePrimal(Function &F, FunctionAnalysisManager &FAM) {
+  ValueToValueMapTy VMap;
+  Function *P = CloneFunction(&F, VMap);
+  P->setName(F.getName() + ".tapestry.primal");
+  P->setLinkage(GlobalValue::InternalLinkage);
+  P->removeFnAttr(Attribute::OptimizeNone);
+  P->removeFnAttr(Attribute::NoInline);
+  inlineCallees(*P);
+  runSimplification(*P, FAM, /*WithInstCombine=*/false);
+  unifyReturns(*P);
+  return P;
+}
+
+void simplifySynthesized(Function &G, FunctionAnalysisManager &FAM) {
+  runSimplification(G, FAM, /*WithInstCombine=*/true);
+}
+
+} // namespace tapestry

@@ -1,0 +1,27 @@
+//===- PrimalPreparation.h - Simplify a function before AD ------*- C++ -*-===//
+//
+// Differentiation works on a private clone of the user's function, never the
+// function itself: calls to functions with bodies are inlined (recursive ones
+// are kept and rejected later), allocas become SSA values, the code is
+// simplified, and all returns are merged into one block.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_PRIMALPREPARATION_H
+#define TAPESTRY_SYNTHESIS_PRIMALPREPARATION_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace tapestry {
+
+/// Returns the prepared internal clone of \p F.
+llvm::Function *preparePrimal(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+
+/// Cleans up a synthesised function (SSA slots, folding, dead code) so it is
+/// reasonable even at -O0, where nothing else optimises it.
+void simplifySynthesized(llvm::Function &G,
+                         llvm::FunctionAnalysisManager &FAM);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_PRIMALPREPARATION_H

@@ -1,0 +1,484 @@
+//===- ReverseModeSynthesizer.cpp -----------------------------------------===//
+#include "Synthesis/ReverseModeSynthesizer.h"
+
+#include "Core/Diagnostics.h"
+#include "Synthesis/DerivativeRules.h"
+#include "Synthesis/InlineHelpers.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+ReverseModeSynthesizer::ReverseModeSynthesizer(const SynthesisInput &In)
+    : SynthesizerBase(In) {
+  DT.recalculate(P);
+  LI.analyze(DT);
+}
+
+Function *ReverseModeSynthesizer::run() {
+  for (BasicBlock &PB : P)
+    if (auto *RI = dyn_cast<ReturnInst>(PB.getTerminator())) {
+      assert(!PrimalRet && "prepared primal has one return");
+      PrimalRet = RI;
+      RetBlock = &PB;
+    }
+  if (!PrimalRet) {
+    fail(nullptr, "the function never returns");
+    return nullptr;
+  }
+  createFunction();
+  for (BasicBlock &PB : P)
+    PrimalBlocks[primal(&PB)] = &PB;
+  AllocaBlock = &G->getEntryBlock();
+  LLVMContext &C = G->getContext();
+  for (BasicBlock &PB : P)
+    RevBlocks[&PB] = BasicBlock::Create(C, "rev." + PB.getName(), G);
+  FinalBlock = BasicBlock::Create(C, "rev.return", G);
+
+  recordPredecessors();
+  buildForwardSweep();
+  if (Failed) {
+    G->eraseFromParent();
+    return nullptr;
+  }
+
+  // The forward sweep ends by seeding the return's adjoint.
+  auto *GRet = cast<ReturnInst>(primal(PrimalRet));
+  IRBuilder<> B(GRet);
+  if (Value *RV = PrimalRet->getReturnValue()) {
+    ReturnValue = primal(RV);
+    if (R.ReturnActive && AI.isActive(RV))
+      addAdjoint(RV, G->getArg(Sig.SeedArg), B);
+  }
+  B.CreateBr(RevBlocks[RetBlock]);
+  GRet->eraseFromParent();
+
+  for (BasicBlock &PB : P)
+    buildReverseBlock(PB);
+  emitFinalReturn();
+  materializeTape();
+  if (Failed) {
+    G->eraseFromParent();
+    return nullptr;
+  }
+  return G;
+}
+
+//===----------------------------------------------------------------------===//
+// Forward sweep
+//===----------------------------------------------------------------------===//
+
+void ReverseModeSynthesizer::recordPredecessors() {
+  for (BasicBlock &PB : P) {
+    SmallSetVector<BasicBlock *, 4> Preds(pred_begin(&PB), pred_end(&PB));
+    if (Preds.size() < 2)
+      continue;
+    BasicBlock *GB = primal(&PB);
+    IRBuilder<> B(GB, GB->begin());
+    PHINode *Id = B.CreatePHI(B.getInt32Ty(), Preds.size(), "pred.id");
+    for (BasicBlock *GPred : predecessors(GB)) {
+      BasicBlock *PPred = PrimalBlocks.lookup(GPred);
+      Id->addIncoming(B.getInt32(find(Preds, PPred) - Preds.begin()), GPred);
+    }
+    PredIds[&PB] = Id;
+  }
+}
+
+void ReverseModeSynthesizer::buildForwardSweep() {
+  ReversePostOrderTraversal<Function *> RPO(&P);
+  for (BasicBlock *PB : RPO)
+    for (Instruction &PI : *PB) {
+      checkSupported(PI);
+      if (PI.getType()->isPointerTy() && AI.hasShadow(&PI))
+        createShadow(PI);
+    }
+  if (Failed)
+    return;
+  finishShadowPhis();
+  // Pointers stored into shadowed memory have their shadows stored into the
+  // shadow memory, so that loading the pointer back finds its shadow.
+  for (Instruction &PI : instructions(P)) {
+    auto *SI = dyn_cast<StoreInst>(&PI);
+    if (!SI || !SI->getValueOperand()->getType()->isPointerTy() ||
+        !AI.hasShadow(SI->getPointerOperand()) ||
+        !AI.hasShadow(SI->getValueOperand()))
+      continue;
+    IRBuilder<> B(primal(SI)->getNextNode());
+    Value *SVal = shadowOf(SI->getValueOperand(), SI);
+    Value *SPtr = shadowOf(SI->getPointerOperand(), SI);
+    if (SVal && SPtr)
+      B.CreateAlignedStore(SVal, SPtr, SI->getAlign());
+  }
+  // Active values stored where no shadow can receive their adjoint would
+  // lose it silently.
+  for (Instruction &PI : instructions(P))
+    if (auto *SI = dyn_cast<StoreInst>(&PI))
+      if (AI.isActive(SI->getValueOperand()) &&
+          !AI.hasShadow(SI->getPointerOperand()))
+        fail(SI, "an active value is stored to memory that has no shadow; "
+                 "pass that pointer as enzyme_dup with a shadow");
+}
+
+//===----------------------------------------------------------------------===//
+// Adjoints
+//===----------------------------------------------------------------------===//
+
+AllocaInst *ReverseModeSynthesizer::entryAlloca(Type *T, const Twine &Name) {
+  IRBuilder<> B(AllocaBlock, AllocaBlock->getFirstInsertionPt());
+  return B.CreateAlloca(T, nullptr, Name);
+}
+
+AllocaInst *ReverseModeSynthesizer::adjointSlot(const Value *PV) {
+  if (AllocaInst *S = AdjointSlots.lookup(PV))
+    return S;
+  AllocaInst *S = entryAlloca(PV->getType(), PV->getName() + ".adj");
+  IRBuilder<> B(S->getNextNode());
+  B.CreateStore(Constant::getNullValue(PV->getType()), S);
+  AdjointSlots[PV] = S;
+  return S;
+}
+
+Value *ReverseModeSynthesizer::takeAdjoint(Value *PV, IRBuilderBase &B) {
+  AllocaInst *S = adjointSlot(PV);
+  Value *V = B.CreateLoad(PV->getType(), S, PV->getName() + ".d");
+  B.CreateStore(Constant::getNullValue(PV->getType()), S);
+  return V;
+}
+
+/// A + B for floating-point scalars, vectors and aggregates of them.
+static Value *addValues(IRBuilderBase &B, Value *X, Value *Y) {
+  Type *T = X->getType();
+  if (T->isFPOrFPVectorTy())
+    return B.CreateFAdd(X, Y);
+  unsigned N = isa<StructType>(T) ? T->getStructNumElements()
+                                  : T->getArrayNumElements();
+  Value *Agg = X;
+  for (unsigned I = 0; I < N; ++I)
+    Agg = B.CreateInsertValue(Agg,
+                              addValues(B, B.CreateExtractValue(X, I),
+                                        B.CreateExtractValue(Y, I)),
+                              I);
+  return Agg;
+}
+
+void ReverseModeSynthesizer::addAdjoint(Value *PV, Value *Delta,
+                                        IRBuilderBase &B) {
+  if (!AI.isActive(PV))
+    return;
+  assert(Delta->getType() == PV->getType() && "adjoint of the wrong type");
+  AllocaInst *S = adjointSlot(PV);
+  Value *Old = B.CreateLoad(PV->getType(), S);
+  B.CreateStore(addValues(B, Old, Delta), S);
+}
+
+//===----------------------------------------------------------------------===//
+// The cache
+//===----------------------------------------------------------------------===//
+
+BasicBlock *ReverseModeSynthesizer::primalBlockOf(Value *GV) const {
+  auto *I = dyn_cast<Instruction>(GV);
+  return I ? PrimalBlocks.lookup(I->getParent()) : nullptr;
+}
+
+Value *ReverseModeSynthesizer::lookup(Value *GV, BasicBlock *PB,
+                                      IRBuilderBase &B) {
+  BasicBlock *Def = primalBlockOf(GV);
+  if (!Def)
+    return GV; // Arguments, constants.
+  Loop *DefLoop = LI.getLoopFor(Def);
+  if (!DefLoop && DT.dominates(Def, RetBlock))
+    return GV; // Dominates the whole reverse sweep.
+  Loop *Shared = DefLoop;
+  while (Shared && !Shared->contains(PB))
+    Shared = Shared->getParentLoop();
+  AllocaInst *Slot;
+  if (Shared) {
+    // One value per iteration: pushed at the end of PB, popped at the start
+    // of its reverse block.
+    AllocaInst *&S = TapeRecords[PB][GV];
+    if (!S)
+      S = entryAlloca(GV->getType(), GV->getName() + ".tape");
+    Slot = S;
+  } else {
+    AllocaInst *&S = OnceSlots[GV];
+    if (!S) {
+      S = entryAlloca(GV->getType(), GV->getName() + ".cache");
+      auto *GI = cast<Instruction>(GV);
+      IRBuilder<> SB(isa<PHINode>(GI) ? GI->getParent()->getFirstNonPHI()
+                                      : GI->getNextNode());
+      SB.CreateStore(GV, S);
+    }
+    Slot = S;
+  }
+  return B.CreateLoad(GV->getType(), Slot, GV->getName() + ".r");
+}
+
+void ReverseModeSynthesizer::materializeTape() {
+  if (TapeRecords.empty())
+    return;
+  Module &M = module();
+  const DataLayout &DL = M.getDataLayout();
+  StructType *StateTy = getTapeStateType(M);
+  TapeState = entryAlloca(StateTy, "tape");
+  IRBuilder<>(TapeState->getNextNode())
+      .CreateStore(Constant::getNullValue(StateTy), TapeState);
+  Function *Push = getTapePushFn(M), *Pop = getTapePopFn(M);
+  for (auto &[PB, Record] : TapeRecords) {
+    SmallVector<Type *, 8> Fields;
+    for (auto &Entry : Record)
+      Fields.push_back(Entry.first->getType());
+    StructType *RecTy = StructType::get(G->getContext(), Fields);
+    uint64_t Bytes = alignTo(DL.getTypeAllocSize(RecTy), 8);
+
+    IRBuilder<> FB(primal(PB)->getTerminator());
+    Value *Dst = FB.CreateCall(Push, {TapeState, FB.getInt64(Bytes)});
+    BasicBlock *RB = RevBlocks[PB];
+    IRBuilder<> RB2(RB, RB->getFirstInsertionPt());
+    Value *Src = RB2.CreateCall(Pop, {TapeState, RB2.getInt64(Bytes)});
+    unsigned I = 0;
+    for (auto &[GV, Slot] : Record) {
+      FB.CreateAlignedStore(GV, FB.CreateStructGEP(RecTy, Dst, I), Align(8));
+      Value *V = RB2.CreateAlignedLoad(GV->getType(),
+                                       RB2.CreateStructGEP(RecTy, Src, I),
+                                       Align(8));
+      RB2.CreateStore(V, Slot);
+      ++I;
+    }
+  }
+  // Free the tape's buffer as the reverse sweep ends.
+  IRBuilder<> B(FinalBlock->getTerminator());
+  Value *Base = B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(StateTy, TapeState, 0));
+  FunctionCallee Free = M.getOrInsertFunction(
+      "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  B.CreateCall(Free, {Base});
+}
+
+//===----------------------------------------------------------------------===//
+// Reverse sweep
+//===----------------------------------------------------------------------===//
+
+void ReverseModeSynthesizer::buildReverseBlock(BasicBlock &PB) {
+  IRBuilder<> B(RevBlocks[&PB]);
+  for (Instruction &PI : reverse(PB)) {
+    if (PI.isTerminator() || isa<PHINode>(PI))
+      continue;
+    visitReverse(PI, B);
+  }
+  emitTerminatorReverse(PB, B);
+}
+
+void ReverseModeSynthesizer::emitTerminatorReverse(BasicBlock &PB,
+                                                   IRBuilderBase &B) {
+  SmallVector<std::pair<PHINode *, Value *>, 4> PhiAdjoints;
+  for (PHINode &Phi : PB.phis())
+    if (AI.isActive(&Phi))
+      PhiAdjoints.push_back({&Phi, takeAdjoint(&Phi, B)});
+  if (&PB == &P.getEntryBlock()) {
+    B.CreateBr(FinalBlock);
+    return;
+  }
+  SmallSetVector<BasicBlock *, 4> Preds(pred_begin(&PB), pred_end(&PB));
+  if (Preds.empty()) {
+    B.CreateUnreachable();
+    return;
+  }
+  auto FromPred = [&](BasicBlock *Pred, IRBuilderBase &EB) {
+    for (auto &[Phi, D] : PhiAdjoints)
+      addAdjoint(Phi->getIncomingValueForBlock(Pred), D, EB);
+    EB.CreateBr(RevBlocks[Pred]);
+  };
+  if (Preds.size() == 1) {
+    FromPred(Preds[0], B);
+    return;
+  }
+  Value *Id = lookup(PredIds[&PB], &PB, B);
+  LLVMContext &C = G->getContext();
+  SmallVector<BasicBlock *, 4> Edges;
+  for (BasicBlock *Pred : Preds) {
+    auto *E = BasicBlock::Create(C, "rev." + PB.getName() + ".from." +
+                                        Pred->getName(), G);
+    IRBuilder<> EB(E);
+    FromPred(Pred, EB);
+    Edges.push_back(E);
+  }
+  SwitchInst *SW = B.CreateSwitch(Id, Edges[0], Edges.size() - 1);
+  for (unsigned I = 1; I < Edges.size(); ++I)
+    SW->addCase(B.getInt32(I), Edges[I]);
+}
+
+void ReverseModeSynthesizer::emitFinalReturn() {
+  IRBuilder<> B(FinalBlock);
+  SmallVector<Value *, 4> Results;
+  if (R.ReturnPrimal && ReturnValue)
+    Results.push_back(ReturnValue);
+  for (unsigned I = 0; I < P.arg_size(); ++I) {
+    if (R.Args[I] != Activity::Active)
+      continue;
+    Argument *A = P.getArg(I);
+    Results.push_back(AI.isActive(A) ? (Value *)B.CreateLoad(
+                                           A->getType(), adjointSlot(A))
+                                     : Constant::getNullValue(A->getType()));
+  }
+  emitResultReturn(B, Sig, Results);
+}
+
+void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
+  if (auto *SI = dyn_cast<StoreInst>(&PI))
+    return reverseStore(*SI, B);
+  if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
+    return reverseMemIntrinsic(*MI, B);
+  if (auto *CB = dyn_cast<CallBase>(&PI)) {
+    if (isAllocationCall(*CB) && AI.hasShadow(CB) && Shadows.count(CB)) {
+      // The shadow lives until the reverse sweep has used it.
+      StringRef Name = CB->getCalledFunction()->getName();
+      StringRef FreeName = Name == "_Znwm"   ? "_ZdlPv"
+                           : Name == "_Znam" ? "_ZdaPv"
+                                             : "free";
+      FunctionCallee Free = module().getOrInsertFunction(
+          FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+      B.CreateCall(Free, {lookup(Shadows[CB], PI.getParent(), B)});
+      return;
+    }
+    if (!AI.isActive(&PI))
+      return;
+    if (findCallRule(*CB))
+      return reverseRule(PI, B);
+    return; // Unknown calls were reported by checkSupported.
+  }
+  if (!AI.isActive(&PI))
+    return;
+  if (auto *LoadI = dyn_cast<LoadInst>(&PI))
+    return reverseLoad(*LoadI, B);
+  if (findInstructionRule(PI.getOpcode()))
+    return reverseRule(PI, B);
+
+  BasicBlock *PB = PI.getParent();
+  Value *D = takeAdjoint(&PI, B);
+  if (auto *Cast = dyn_cast<CastInst>(&PI)) {
+    Value *Op = Cast->getOperand(0);
+    if (!isa<FPExtInst>(Cast) && !isa<FPTruncInst>(Cast))
+      return fail(&PI, "cannot differentiate the conversion '" + describe(&PI) +
+                           "'");
+    addAdjoint(Op, B.CreateFPCast(D, Op->getType()), B);
+  } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
+    Value *Cond = lookup(primal(Sel->getCondition()), PB, B);
+    Value *Zero = Constant::getNullValue(PI.getType());
+    addAdjoint(Sel->getTrueValue(), B.CreateSelect(Cond, D, Zero), B);
+    addAdjoint(Sel->getFalseValue(), B.CreateSelect(Cond, Zero, D), B);
+  } else if (auto *EV = dyn_cast<ExtractValueInst>(&PI)) {
+    Value *Agg = EV->getAggregateOperand();
+    addAdjoint(Agg,
+               B.CreateInsertValue(Constant::getNullValue(Agg->getType()), D,
+                                   EV->getIndices()),
+               B);
+  } else if (auto *IV = dyn_cast<InsertValueInst>(&PI)) {
+    addAdjoint(IV->getInsertedValueOperand(),
+               B.CreateExtractValue(D, IV->getIndices()), B);
+    Value *Ins = IV->getInsertedValueOperand();
+    addAdjoint(IV->getAggregateOperand(),
+               B.CreateInsertValue(D, Constant::getNullValue(Ins->getType()),
+                                   IV->getIndices()),
+               B);
+  } else if (auto *EE = dyn_cast<ExtractElementInst>(&PI)) {
+    Value *Vec = EE->getVectorOperand();
+    Value *Idx = lookup(primal(EE->getIndexOperand()), PB, B);
+    addAdjoint(Vec,
+               B.CreateInsertElement(Constant::getNullValue(Vec->getType()), D,
+                                     Idx),
+               B);
+  } else if (auto *IE = dyn_cast<InsertElementInst>(&PI)) {
+    Value *Idx = lookup(primal(IE->getOperand(2)), PB, B);
+    addAdjoint(IE->getOperand(1), B.CreateExtractElement(D, Idx), B);
+    addAdjoint(IE->getOperand(0),
+               B.CreateInsertElement(
+                   D, Constant::getNullValue(IE->getOperand(1)->getType()),
+                   Idx),
+               B);
+  } else {
+    fail(&PI, "cannot differentiate the instruction '" + describe(&PI) + "'");
+  }
+}
+
+void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
+  const DerivativeRule *Rule = nullptr;
+  if (auto *CB = dyn_cast<CallBase>(&PI))
+    Rule = findCallRule(*CB);
+  else
+    Rule = findInstructionRule(PI.getOpcode());
+  assert(Rule && "no rule");
+  BasicBlock *PB = PI.getParent();
+  Value *D = takeAdjoint(&PI, B);
+  SmallVector<Value *, 3> Ops(PI.operands().begin(),
+                              PI.operands().begin() + Rule->NumOperands);
+  auto Lookup = [&](Value *PV) { return lookup(primal(PV), PB, B); };
+  PartialEmitter E(B, Ops, &PI, Lookup);
+  for (unsigned I = 0; I < Rule->NumOperands; ++I) {
+    if (!AI.isActive(Ops[I]))
+      continue;
+    if (Value *Partial = Rule->Partial(E, I))
+      addAdjoint(Ops[I], E.mul(Partial, D), B);
+  }
+}
+
+void ReverseModeSynthesizer::reverseLoad(LoadInst &LoadI, IRBuilderBase &B) {
+  Value *D = takeAdjoint(&LoadI, B);
+  Value *S = shadowOf(LoadI.getPointerOperand(), &LoadI);
+  if (!S)
+    return;
+  S = lookup(S, LoadI.getParent(), B);
+  Value *Old = B.CreateAlignedLoad(LoadI.getType(), S, LoadI.getAlign());
+  B.CreateAlignedStore(addValues(B, Old, D), S, LoadI.getAlign());
+}
+
+void ReverseModeSynthesizer::reverseStore(StoreInst &SI, IRBuilderBase &B) {
+  Value *Val = SI.getValueOperand();
+  Type *T = Val->getType();
+  if (!AI.hasShadow(SI.getPointerOperand()) ||
+      !(T->isFPOrFPVectorTy() || isa<StructType>(T) || isa<ArrayType>(T)))
+    return;
+  if (!T->isFPOrFPVectorTy() && !AI.isActive(Val) && !AI.isVaried(Val))
+    return; // Aggregates with non-float parts that carry nothing.
+  Value *S = shadowOf(SI.getPointerOperand(), &SI);
+  if (!S)
+    return;
+  S = lookup(S, SI.getParent(), B);
+  // The store overwrote the memory: its adjoint moves to the stored value.
+  Value *D = B.CreateAlignedLoad(T, S, SI.getAlign());
+  B.CreateAlignedStore(Constant::getNullValue(T), S, SI.getAlign());
+  addAdjoint(Val, D, B);
+}
+
+void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,
+                                                 IRBuilderBase &B) {
+  if (!AI.hasShadow(MI.getDest()))
+    return;
+  BasicBlock *PB = MI.getParent();
+  Value *Dst = shadowOf(MI.getDest(), &MI);
+  if (!Dst)
+    return;
+  Dst = lookup(Dst, PB, B);
+  Value *Len = lookup(primal(MI.getLength()), PB, B);
+  auto *MT = dyn_cast<MemTransferInst>(&MI);
+  if (!MT || !AI.hasShadow(MT->getSource())) {
+    // The bytes were overwritten with constants: their adjoint is dropped.
+    B.CreateMemSet(Dst, B.getInt8(0), Len, MI.getDestAlign());
+    return;
+  }
+  Type *FPTy = inferStoredFPType(MT->getDest(), MT->getSource(), &MI);
+  Value *Src = shadowOf(MT->getSource(), &MI);
+  if (!FPTy || !Src)
+    return;
+  Src = lookup(Src, PB, B);
+  B.CreateCall(getCopyAdjointFn(module(), FPTy),
+               {Dst, Src, B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
+}
+
+} // namespace tapestry

@@ -1,0 +1,93 @@
+//===- ReverseModeSynthesizer.h - Gradient (reverse-mode) functions -*- C++ -*-===//
+//
+// One-shot reverse mode: the derivative function runs the primal (the
+// forward sweep, with shadows of pointers and a cache of the values the
+// reverse sweep needs), then a reverse block per primal block propagating
+// adjoints in reverse instruction order, then returns the adjoints.
+//
+// Control flow is reversed block by block: a block with several predecessors
+// records which one it was entered from, and its reverse block branches back
+// to the reverse of that predecessor. Values the reverse sweep needs are read
+// directly when their definition dominates the whole reverse sweep; otherwise
+// from a cache slot. Inside loops, each iteration's values are pushed on a
+// LIFO tape at the end of a block and popped at the start of its reverse
+// block, so loops of any shape (unknown trip counts, several exits, nests)
+// are reversed exactly.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_REVERSEMODESYNTHESIZER_H
+#define TAPESTRY_SYNTHESIS_REVERSEMODESYNTHESIZER_H
+
+#include "Synthesis/SynthesizerBase.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+
+namespace tapestry {
+
+class ReverseModeSynthesizer : SynthesizerBase {
+public:
+  explicit ReverseModeSynthesizer(const SynthesisInput &In);
+
+  /// Returns the new function, or null after reporting errors.
+  llvm::Function *run();
+
+private:
+  // Forward sweep.
+  void buildForwardSweep();
+  void recordPredecessors();
+
+  // Reverse sweep.
+  void buildReverseBlock(llvm::BasicBlock &PB);
+  void visitReverse(llvm::Instruction &PI, llvm::IRBuilderBase &B);
+  void reverseRule(llvm::Instruction &PI, llvm::IRBuilderBase &B);
+  void reverseLoad(llvm::LoadInst &LI, llvm::IRBuilderBase &B);
+  void reverseStore(llvm::StoreInst &SI, llvm::IRBuilderBase &B);
+  void reverseMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);
+  void emitTerminatorReverse(llvm::BasicBlock &PB, llvm::IRBuilderBase &B);
+  void emitFinalReturn();
+
+  // Adjoints.
+  llvm::AllocaInst *adjointSlot(const llvm::Value *PV);
+  /// Reads the adjoint of \p PV and resets it to zero.
+  llvm::Value *takeAdjoint(llvm::Value *PV, llvm::IRBuilderBase &B);
+  void addAdjoint(llvm::Value *PV, llvm::Value *Delta, llvm::IRBuilderBase &B);
+
+  // The cache of forward values used by the reverse sweep.
+  /// A forward value \p GV (in the derivative function) as usable in the
+  /// reverse block of primal block \p PB at the builder's position.
+  llvm::Value *lookup(llvm::Value *GV, llvm::BasicBlock *PB,
+                      llvm::IRBuilderBase &B);
+  llvm::BasicBlock *primalBlockOf(llvm::Value *GV) const;
+  void materializeTape();
+  llvm::AllocaInst *entryAlloca(llvm::Type *T, const llvm::Twine &Name);
+
+  llvm::DominatorTree DT;
+  llvm::LoopInfo LI;
+  /// The return block of the prepared primal (it has exactly one).
+  llvm::BasicBlock *RetBlock = nullptr;
+  llvm::ReturnInst *PrimalRet = nullptr;
+
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> RevBlocks;
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> PredIds;
+  llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> AdjointSlots;
+  /// Map from derivative-function blocks back to primal blocks.
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> PrimalBlocks;
+
+  /// Values cached once (outside any loop shared with their user).
+  llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> OnceSlots;
+  /// Per primal block inside a loop: the values its reverse block pops, and
+  /// the slot each is popped into.
+  llvm::MapVector<llvm::BasicBlock *,
+                  llvm::MapVector<llvm::Value *, llvm::AllocaInst *>>
+      TapeRecords;
+  llvm::AllocaInst *TapeState = nullptr;
+
+  llvm::BasicBlock *AllocaBlock = nullptr;
+  llvm::BasicBlock *FinalBlock = nullptr;
+  llvm::Value *ReturnValue = nullptr;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_REVERSEMODESYNTHESIZER_H

@@ -1,0 +1,171 @@
+//===- ShadowMemory.cpp - Shadows of pointers, shared by both modes -------===//
+//
+// Every pointer that may point into memory holding derivatives (enzyme_dup
+// arguments, what is computed from them, fresh allocations) has a shadow
+// pointer that points to the matching bytes of the shadow memory. A shadow is
+// computed by the same instruction on the operands' shadows.
+//
+//===----------------------------------------------------------------------===//
+#include "Synthesis/SynthesizerBase.h"
+
+#include "Core/Diagnostics.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+Value *SynthesizerBase::shadowOf(Value *PV, const Instruction *User) {
+  if (Value *S = Shadows.lookup(PV))
+    return S;
+  if (isa<ConstantPointerNull>(PV) || isa<UndefValue>(PV))
+    return PV;
+  if (isa<GlobalVariable>(PV) || isa<GlobalAlias>(PV))
+    fail(User, "the global '" + PV->getName() +
+                   "' is written with or mixed with differentiable data but "
+                   "has no shadow; pass the data through an enzyme_dup "
+                   "argument instead");
+  else
+    fail(User, "the pointer '" + describe(PV) +
+                   "' may point to differentiable memory but has no shadow; "
+                   "pass it as enzyme_dup with a shadow, not enzyme_const");
+  return nullptr;
+}
+
+static Value *callAllocator(IRBuilderBase &B, Module &M, StringRef Name,
+                            ArrayRef<Value *> Args) {
+  SmallVector<Type *, 2> Tys;
+  for (Value *A : Args)
+    Tys.push_back(A->getType());
+  FunctionCallee F = M.getOrInsertFunction(
+      Name, FunctionType::get(B.getPtrTy(), Tys, false));
+  return B.CreateCall(F, Args);
+}
+
+void SynthesizerBase::createShadow(Instruction &PI) {
+  Instruction *GI = primal(&PI);
+  IRBuilder<> B(GI->getNextNode());
+  if (isa<PHINode>(PI))
+    B.SetInsertPoint(GI->getParent()->getFirstNonPHI());
+  Value *S = nullptr;
+  auto Sh = [&](Value *V) { return shadowOf(V, &PI); };
+
+  if (auto *GEP = dyn_cast<GetElementPtrInst>(&PI)) {
+    Value *Base = Sh(GEP->getPointerOperand());
+    if (!Base)
+      return;
+    SmallVector<Value *, 4> Idx;
+    for (Use &U : GEP->indices())
+      Idx.push_back(primal(U.get()));
+    S = B.CreateGEP(GEP->getSourceElementType(), Base, Idx,
+                    PI.getName() + "'", GEP->getNoWrapFlags());
+  } else if (auto *CI = dyn_cast<CastInst>(&PI)) {
+    Value *Op = Sh(CI->getOperand(0));
+    if (!Op)
+      return;
+    S = B.CreateCast(CI->getOpcode(), Op, CI->getType(), PI.getName() + "'");
+  } else if (auto *Phi = dyn_cast<PHINode>(&PI)) {
+    PHINode *SP = B.CreatePHI(Phi->getType(), Phi->getNumIncomingValues(),
+                              PI.getName() + "'");
+    S = SP;
+  } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
+    Value *T = Sh(Sel->getTrueValue()), *F = Sh(Sel->getFalseValue());
+    if (!T || !F)
+      return;
+    S = B.CreateSelect(primal(Sel->getCondition()), T, F, PI.getName() + "'");
+  } else if (auto *Fr = dyn_cast<FreezeInst>(&PI)) {
+    S = Sh(Fr->getOperand(0));
+  } else if (auto *LI = dyn_cast<LoadInst>(&PI)) {
+    Value *Ptr = Sh(LI->getPointerOperand());
+    if (!Ptr)
+      return;
+    S = B.CreateAlignedLoad(LI->getType(), Ptr, LI->getAlign(),
+                            PI.getName() + "'");
+  } else if (auto *AI2 = dyn_cast<AllocaInst>(&PI)) {
+    auto *GA = cast<AllocaInst>(GI);
+    AllocaInst *SA = B.CreateAlloca(GA->getAllocatedType(),
+                                    primal(AI2->getArraySize()),
+                                    PI.getName() + "'");
+    SA->setAlignment(GA->getAlign());
+    const DataLayout &DL = module().getDataLayout();
+    Value *Bytes = B.CreateMul(
+        B.CreateZExtOrTrunc(primal(AI2->getArraySize()), B.getInt64Ty()),
+        B.getInt64(DL.getTypeAllocSize(GA->getAllocatedType())));
+    B.CreateMemSet(SA, B.getInt8(0), Bytes, GA->getAlign());
+    S = SA;
+  } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
+    StringRef Name = CB->getCalledFunction()->getName();
+    if (Name == "realloc") {
+      fail(&PI, "realloc inside differentiated code is not supported yet; "
+                "allocate a new buffer, copy, and free the old one");
+      return;
+    }
+    SmallVector<Value *, 2> Args;
+    for (Value *A : CB->args())
+      Args.push_back(primal(A));
+    S = callAllocator(B, module(), Name, Args);
+    S->setName(PI.getName() + "'");
+    if (Name != "calloc") {
+      Value *Bytes = Args[0];
+      B.CreateMemSet(S, B.getInt8(0), Bytes, MaybeAlign(16));
+    }
+  } else {
+    fail(&PI, "cannot compute the shadow of pointer '" + describe(&PI) + "'");
+    return;
+  }
+  Shadows[&PI] = S;
+}
+
+void SynthesizerBase::finishShadowPhis() {
+  for (Instruction &PI : instructions(P)) {
+    auto *Phi = dyn_cast<PHINode>(&PI);
+    if (!Phi || !AI.hasShadow(Phi))
+      continue;
+    auto *SP = dyn_cast_or_null<PHINode>(Shadows.lookup(Phi));
+    if (!SP)
+      continue;
+    for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
+      Value *S = shadowOf(Phi->getIncomingValue(I), Phi);
+      if (!S)
+        S = PoisonValue::get(Phi->getType());
+      SP->addIncoming(S, primal(Phi->getIncomingBlock(I)));
+    }
+  }
+}
+
+Type *SynthesizerBase::inferStoredFPType(Value *Dst, Value *Src,
+                                         const Instruction *At) {
+  const Value *Bases[2] = {getUnderlyingObject(Dst, 0),
+                           getUnderlyingObject(Src, 0)};
+  SmallPtrSet<Type *, 2> FPTypes;
+  auto Note = [&](Type *T, const Value *Addr) {
+    const Value *Obj = getUnderlyingObject(Addr, 0);
+    if (Obj != Bases[0] && Obj != Bases[1])
+      return;
+    T = T->getScalarType();
+    if (T->isFloatingPointTy())
+      FPTypes.insert(T);
+  };
+  for (Instruction &I : instructions(P)) {
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      Note(LI->getType(), LI->getPointerOperand());
+    else if (auto *SI = dyn_cast<StoreInst>(&I))
+      Note(SI->getValueOperand()->getType(), SI->getPointerOperand());
+    else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+      Note(GEP->getResultElementType(), GEP);
+  }
+  if (FPTypes.size() == 1)
+    return *FPTypes.begin();
+  fail(At, FPTypes.empty()
+               ? "cannot tell whether the memory this instruction copies holds "
+                 "float or double data; access it as such in the function"
+               : "the memory this instruction copies is accessed both as float "
+                 "and as double");
+  return nullptr;
+}
+
+} // namespace tapestry

@@ -1,0 +1,81 @@
+//===- SynthesizerBase.h - State shared by forward and reverse mode -*- C++ -*-===//
+//
+// Both modes clone the prepared primal into a new function with the
+// derivative signature and give every shadowed pointer a shadow computed next
+// to it (ShadowMemory.cpp). The mode classes add tangents (forward) or
+// adjoints and the reverse sweep (reverse).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_SYNTHESIZERBASE_H
+#define TAPESTRY_SYNTHESIS_SYNTHESIZERBASE_H
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Core/DiffRequest.h"
+#include "Synthesis/DerivativeSignature.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+namespace tapestry {
+
+/// What a synthesizer works from.
+struct SynthesisInput {
+  const DiffRequest &Request;
+  /// The prepared (simplified, inlined) clone of the user's function.
+  llvm::Function &Primal;
+  const ActivityInfo &Activity;
+};
+
+class SynthesizerBase {
+protected:
+  explicit SynthesizerBase(const SynthesisInput &In);
+
+  /// Clones the primal into the derivative function G.
+  void createFunction();
+  /// Reports an error at primal instruction \p PI (or the request's
+  /// function) and marks the synthesis failed.
+  void fail(const llvm::Instruction *PI, const llvm::Twine &Msg);
+
+  /// The clone of a primal value (constants map to themselves).
+  llvm::Value *primal(llvm::Value *PV) const;
+  llvm::Instruction *primal(llvm::Instruction *PI) const {
+    return llvm::cast<llvm::Instruction>(VMap.lookup(PI));
+  }
+  llvm::BasicBlock *primal(llvm::BasicBlock *PB) const {
+    return llvm::cast<llvm::BasicBlock>(VMap.lookup(PB));
+  }
+
+  /// The shadow of a primal pointer: an argument's shadow, null for null,
+  /// or the shadow created for an instruction. Reports an error and returns
+  /// null if the pointer has none.
+  llvm::Value *shadowOf(llvm::Value *PV, const llvm::Instruction *User);
+  /// Creates the shadow of a shadowed pointer instruction right after its
+  /// clone. Shadow phis get their incoming values in finishShadowPhis().
+  void createShadow(llvm::Instruction &PI);
+  void finishShadowPhis();
+  /// The floating-point type held in the memory \p Dst and \p Src point to
+  /// (a copy's two ends), from the primal's loads, stores and address
+  /// arithmetic on the same objects; null (and an error) if unknown.
+  llvm::Type *inferStoredFPType(llvm::Value *Dst, llvm::Value *Src,
+                                const llvm::Instruction *At);
+  /// Rejects instructions that would silently drop a derivative.
+  void checkSupported(llvm::Instruction &PI);
+
+  llvm::Module &module() const;
+
+  const DiffRequest &R;
+  llvm::Function &P;
+  const ActivityInfo &AI;
+  DerivativeSignature Sig;
+  llvm::Function *G = nullptr;
+  llvm::ValueToValueMapTy VMap;
+  /// Shadows of primal pointers, keyed by primal value.
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
+  bool Failed = false;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_SYNTHESIZERBASE_H

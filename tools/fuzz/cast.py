@@ -1,0 +1,365 @@
+"""A tiny C AST for generated programs, rendered in three dialects.
+
+The same function body is printed three times:
+
+* ``plain`` -- the function the plugin differentiates, exactly as generated;
+* ``chk``   -- the same arithmetic, but every comparison and every kink
+  (fabs, fmin, fmax, copysign) goes through a ``tap_*`` helper that records
+  the branch path and the smallest relative branch margin, and every
+  assignment records the largest magnitude seen (used as a conditioning
+  scale by the oracle);
+* ``ld``    -- the instrumented function in ``long double`` (libm ``l``
+  variants), used for high-precision finite differences.
+
+Types are 'f' (float) and 'd' (double); integer code (indices, trip counts)
+is carried as plain strings, identical in every dialect.
+"""
+
+from interval import Iv
+
+SUFFIX = {"plain": "_", "chk": "_chk", "ld": "_ld"}
+KINKS = ("fabs", "fmin", "fmax", "copysign")
+
+
+class Dialect:
+    """How types, names, constants and instrumentation are spelled."""
+
+    def __init__(self, mode):
+        assert mode in SUFFIX
+        self.mode = mode
+        self.instrumented = mode != "plain"
+
+    def ty(self, t):
+        """C spelling of a scalar type ('f', 'd', 'i')."""
+        if t == "i":
+            return "int"
+        if self.mode == "ld":
+            return "long double"
+        return "float" if t == "f" else "double"
+
+    def libm_suffix(self, variant):
+        if self.mode == "ld":
+            return "l"
+        return "f" if variant == "f" else ""
+
+    def fn(self, name):
+        """Name of a generated function in this dialect."""
+        return name if self.mode == "plain" else name + SUFFIX[self.mode]
+
+    def struct(self, name):
+        return name + ("_ld" if self.mode == "ld" else "")
+
+    def const(self, value, t):
+        text = repr(float(value))
+        if self.mode == "ld":
+            text += "L"
+        elif t == "f":
+            text += "f"
+        return "(%s)" % text if value < 0 else text
+
+    def track(self, code, t):
+        """Wrap a value stored to a variable so its magnitude is recorded."""
+        if not self.instrumented:
+            return code
+        return "tap_trk%s(%s)" % (self.libm_suffix(t), code)
+
+
+# ----------------------------------------------------------------- expressions
+
+class Expr:
+    """Base class: every expression has a type `ty` and an interval `iv`."""
+
+    ty = "d"
+    iv = None
+
+    def render(self, d):
+        raise NotImplementedError
+
+
+class Var(Expr):
+    def __init__(self, name, ty, iv):
+        self.name, self.ty, self.iv = name, ty, iv
+
+    def render(self, d):
+        return self.name
+
+
+class Const(Expr):
+    def __init__(self, value, ty):
+        self.value, self.ty, self.iv = value, ty, Iv.point(value)
+
+    def render(self, d):
+        return d.const(self.value, self.ty)
+
+
+class IntAsFp(Expr):
+    """An integer expression (loop counter) converted to floating point."""
+
+    def __init__(self, code, ty, iv):
+        self.code, self.ty, self.iv = code, ty, iv
+
+    def render(self, d):
+        return "(%s)(%s)" % (d.ty(self.ty), self.code)
+
+
+class Neg(Expr):
+    def __init__(self, a):
+        self.a, self.ty, self.iv = a, a.ty, -a.iv
+
+    def render(self, d):
+        return "(-%s)" % self.a.render(d)
+
+
+def promote(*types):
+    """C's usual arithmetic conversions restricted to float/double."""
+    return "d" if "d" in types else "f"
+
+
+class Bin(Expr):
+    def __init__(self, op, a, b, iv):
+        self.op, self.a, self.b, self.iv = op, a, b, iv
+        self.ty = promote(a.ty, b.ty)
+
+    def render(self, d):
+        return "(%s %s %s)" % (self.a.render(d), self.op, self.b.render(d))
+
+
+class Call(Expr):
+    """A libm call; `variant` 'f' selects sinf etc."""
+
+    def __init__(self, fn, args, variant, iv):
+        self.fn, self.args, self.variant, self.iv = fn, args, variant, iv
+        self.ty = variant
+
+    def render(self, d):
+        name = self.fn + d.libm_suffix(self.variant)
+        if d.instrumented and self.fn in KINKS:
+            name = "tap_" + name
+        return "%s(%s)" % (name, ", ".join(a.render(d) for a in self.args))
+
+
+class Select(Expr):
+    def __init__(self, cond, a, b):
+        self.cond, self.a, self.b = cond, a, b
+        self.ty = promote(a.ty, b.ty)
+        self.iv = a.iv.union(b.iv)
+
+    def render(self, d):
+        return "(%s ? %s : %s)" % (self.cond.render(d), self.a.render(d),
+                                   self.b.render(d))
+
+
+class Elem(Expr):
+    """Read of an array element; `index` is integer C code."""
+
+    def __init__(self, array, index, ty, iv):
+        self.array, self.index, self.ty, self.iv = array, index, ty, iv
+
+    def render(self, d):
+        return "%s[%s]" % (self.array, self.index)
+
+
+class HelperCall(Expr):
+    """Call of a generated helper; int args are given as C code strings."""
+
+    def __init__(self, name, args, ty, iv):
+        self.name, self.args, self.ty, self.iv = name, args, ty, iv
+
+    def render(self, d):
+        parts = [a if isinstance(a, str) else a.render(d) for a in self.args]
+        return "%s(%s)" % (d.fn(self.name), ", ".join(parts))
+
+
+# ------------------------------------------------------------------ conditions
+
+class Cmp:
+    """a OP b on floating values; instrumented as tap_gt / tap_lt."""
+
+    def __init__(self, op, a, b):
+        assert op in (">", ">=", "<", "<=")
+        self.op, self.a, self.b = op, a, b
+
+    def render(self, d):
+        a, b = self.a.render(d), self.b.render(d)
+        if d.instrumented:
+            return "tap_%s(%s, %s)" % ("gt" if ">" in self.op else "lt", a, b)
+        return "(%s %s %s)" % (a, self.op, b)
+
+
+class IntCmp:
+    """A comparison of integer code (never instrumented: no derivative)."""
+
+    def __init__(self, code):
+        self.code = code
+
+    def render(self, d):
+        return "(%s)" % self.code
+
+
+class Logic:
+    def __init__(self, op, a, b):
+        self.op, self.a, self.b = op, a, b
+
+    def render(self, d):
+        return "(%s %s %s)" % (self.a.render(d), self.op, self.b.render(d))
+
+
+# ------------------------------------------------------------------ statements
+
+def _block(stmts, d, ind):
+    return "".join(s.render(d, ind) for s in stmts)
+
+
+class Decl:
+    def __init__(self, ty, name, expr):
+        self.ty, self.name, self.expr = ty, name, expr
+
+    def render(self, d, ind):
+        return "%s%s %s = %s;\n" % (ind, d.ty(self.ty), self.name,
+                                    d.track(self.expr.render(d), self.ty))
+
+
+class Assign:
+    """target OP= expr, where target is a variable or element (C code)."""
+
+    def __init__(self, target, op, expr, ty):
+        self.target, self.op, self.expr, self.ty = target, op, expr, ty
+
+    def render(self, d, ind):
+        code = self.expr.render(d)
+        if self.op == "=":
+            code = d.track(code, self.ty)
+        return "%s%s %s %s;\n" % (ind, self.target, self.op, code)
+
+
+class If:
+    def __init__(self, cond, then, other):
+        self.cond, self.then, self.other = cond, then, other
+
+    def render(self, d, ind):
+        out = "%sif (%s) {\n%s%s}" % (ind, self.cond.render(d),
+                                       _block(self.then, d, ind + "  "), ind)
+        if self.other:
+            out += " else {\n%s%s}" % (_block(self.other, d, ind + "  "), ind)
+        return out + "\n"
+
+
+class For:
+    def __init__(self, var, bound, body):
+        self.var, self.bound, self.body = var, bound, body
+
+    def render(self, d, ind):
+        return "%sfor (int %s = 0; %s < %s; %s++) {\n%s%s}\n" % (
+            ind, self.var, self.var, self.bound, self.var,
+            _block(self.body, d, ind + "  "), ind)
+
+
+class While:
+    """int k = 0; while (k < bound [&& cond]) { body; k++; }"""
+
+    def __init__(self, var, bound, cond, body):
+        self.var, self.bound, self.cond, self.body = var, bound, cond, body
+
+    def render(self, d, ind):
+        test = "%s < %s" % (self.var, self.bound)
+        if self.cond is not None:
+            test += " && %s" % self.cond.render(d)
+        return "%sint %s = 0;\n%swhile (%s) {\n%s%s  %s++;\n%s}\n" % (
+            ind, self.var, ind, test, _block(self.body, d, ind + "  "),
+            ind, self.var, ind)
+
+
+class Return:
+    def __init__(self, expr, ty, frees=()):
+        self.expr, self.ty, self.frees = expr, ty, list(frees)
+
+    def render(self, d, ind):
+        value = d.track(self.expr.render(d), self.ty)
+        if not self.frees:
+            return "%sreturn %s;\n" % (ind, value)
+        # compute the value first: it may read the scratch memory being freed
+        frees = "".join("%s  free(%s);\n" % (ind, n) for n in self.frees)
+        return "%s{\n%s  %s tap_r = %s;\n%s%s  return tap_r;\n%s}\n" % (
+            ind, ind, d.ty(self.ty), value, frees, ind, ind)
+
+
+class ArrayDecl:
+    """A local scratch array: on the stack or from malloc."""
+
+    def __init__(self, name, length, heap):
+        self.name, self.length, self.heap = name, length, heap
+
+    def render(self, d, ind):
+        t = d.ty("d")
+        if self.heap:
+            return "%s%s *%s = (%s *)malloc(%d * sizeof(%s));\n" % (
+                ind, t, self.name, t, self.length, t)
+        return "%s%s %s[%d];\n" % (ind, t, self.name, self.length)
+
+
+class StructDecl:
+    """struct TapPair s = { e0, e1 }; or a copy of another struct."""
+
+    def __init__(self, name, fields, source):
+        self.name, self.fields, self.source = name, fields, source
+
+    def render(self, d, ind):
+        head = "%sstruct %s %s = " % (ind, d.struct("TapPair"), self.name)
+        if isinstance(self.source, str):
+            return head + self.source + ";\n"
+        inits = [d.track(e.render(d), t) for (t, _), e in zip(self.fields, self.source)]
+        return head + "{ %s };\n" % ", ".join(inits)
+
+
+# ------------------------------------------------------------------- functions
+
+class Param:
+    """kind: 'f'/'d' scalar, 'i' int, 'arr' double* (length `length`)."""
+
+    def __init__(self, name, kind, length=0):
+        self.name, self.kind, self.length = name, kind, length
+
+    def render(self, d):
+        if self.kind == "arr":
+            return "%s *%s" % (d.ty("d"), self.name)
+        return "%s %s" % (d.ty(self.kind), self.name)
+
+
+class FuncDef:
+    def __init__(self, name, ret, params, body, static=True, noinline=False):
+        self.name, self.ret, self.params, self.body = name, ret, params, body
+        self.static, self.noinline = static, noinline
+
+    def render(self, d):
+        quals = ""
+        if self.static or d.instrumented:
+            quals += "static "
+        if self.noinline:
+            quals += "__attribute__((noinline)) "
+        params = ", ".join(p.render(d) for p in self.params) or "void"
+        return "%s%s %s(%s) {\n%s}\n" % (quals, d.ty(self.ret), d.fn(self.name),
+                                          params, _block(self.body, d, "  "))
+
+
+def walk(node):
+    """Yield node and every AST object reachable from it."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (list, tuple)):
+            stack.extend(n)
+            continue
+        if not hasattr(n, "__dict__"):
+            continue
+        yield n
+        stack.extend(v for v in vars(n).values() if isinstance(v, (list, tuple)) or hasattr(v, "__dict__"))
+
+
+def uses_float(funcs):
+    """Does any function compute in float (typed values, literals or libm)?"""
+    for n in walk(list(funcs)):
+        if getattr(n, "ty", None) == "f" or getattr(n, "kind", None) == "f":
+            return True
+        if isinstance(n, StructDecl) and any(t == "f" for t, _ in n.fields):
+            return True
+    return False

@@ -1,0 +1,529 @@
+"""Random expressions and statements that are valid, UB-free and smooth by construction.
+
+`FuncBuilder` grows one function body.  It tracks, for every variable in
+scope, its type and a conservative interval (interval.py) and uses them to
+keep libm arguments in safe domains, divisors away from zero and magnitudes
+bounded.  What construction cannot guarantee (that a branch condition is not
+near a tie *at the sample point*) is checked at run time by the instrumented
+dialect (see cast.py) and the oracle.
+
+Loops keep intervals finite with *invariants*: a variable that a loop body
+assigns ("carried") is widened to a symmetric interval before the body and
+every assignment to it is squashed into that interval.  An accumulator
+(``acc += e``) is write-only inside its loop, so its final interval is its
+initial one plus trip-count times the increment's.
+"""
+
+import math
+
+from cast import (Assign, ArrayDecl, Bin, Call, Cmp, Const, Decl, Elem, For,
+                  HelperCall, If, IntAsFp, IntCmp, Logic, Neg, Return, Select,
+                  StructDecl, Var, While)
+from interval import Iv, libm_image
+
+MAXMAG = 1e3                 # larger intermediate values get squashed
+ARR_IV = Iv(-4.0, 4.0)       # invariant of every array element
+HELPER_IV = Iv(-4.0, 4.0)    # interval assumed for helper parameters
+NMAX = 5                     # largest runtime trip count
+UNARY = ("sin", "cos", "tan", "exp", "exp2", "expm1", "log", "log2", "log10",
+         "log1p", "sqrt", "cbrt", "atan", "sinh", "cosh", "tanh", "asinh",
+         "atanh", "erf", "erfc", "fabs")
+BINARY = ("pow", "hypot", "atan2", "fmin", "fmax", "fma", "copysign")
+SQUASHERS = ("tanh", "sin", "erf", "atan")
+
+
+def q16(x):
+    """Round to a multiple of 1/16 (exact in float, double, long double)."""
+    return round(x * 16) / 16
+
+
+class VarInfo:
+    """What the builder knows about a name in scope."""
+
+    def __init__(self, kind, ty="d", iv=None, length=0, heap=False):
+        self.kind, self.ty, self.iv = kind, ty, iv
+        self.length, self.heap = length, heap
+        self.readable = True
+
+
+class LoopCtx:
+    """Assignment rules inside a loop body (see module docstring)."""
+
+    def __init__(self, depth, carried):
+        self.depth, self.carried = depth, carried
+
+
+class Names:
+    """Fresh identifiers, unique across a whole program."""
+
+    def __init__(self):
+        self.counts = {}
+
+    def fresh(self, prefix):
+        n = self.counts.get(prefix, 0)
+        self.counts[prefix] = n + 1
+        return "%s%d" % (prefix, n)
+
+
+class Helper:
+    """A generated callee as seen by its callers."""
+
+    def __init__(self, name, params, ret_ty, ret_iv, func):
+        self.name, self.params, self.ret_ty, self.ret_iv = name, params, ret_ty, ret_iv
+        self.func = func
+
+
+class FuncBuilder:
+    """Generates statements and expressions for one function."""
+
+    def __init__(self, ch, features, names, ret_ty="d", helpers=(), arrlen=4,
+                 nparam=None, struct_vty="d"):
+        self.ch, self.feat, self.names = ch, features, names
+        self.ret_ty, self.helpers = ret_ty, list(helpers)
+        self.arrlen, self.nparam, self.struct_vty = arrlen, nparam, struct_vty
+        self.scopes = [{}]
+        self.loops = []          # LoopCtx stack
+        self.loopvars = []       # (name, max value) of enclosing counters
+        self.returns = []        # intervals of every returned value
+        self.heap = []           # malloc'd scratch arrays, freed before returns
+        self.declared = []       # top-level locals, candidates for the result
+
+    # ----------------------------------------------------------- environment
+    def declare(self, name, info):
+        self.scopes[-1][name] = info
+
+    def _visible(self):
+        seen = {}
+        for depth, scope in enumerate(self.scopes):
+            for name, info in scope.items():
+                seen[name] = (depth, info)
+        return seen
+
+    def readable_fp(self):
+        return [(n, i) for n, (_, i) in self._visible().items()
+                if i.kind == "fp" and i.readable]
+
+    def arrays(self):
+        return [(n, i) for n, (_, i) in self._visible().items() if i.kind == "arr"]
+
+    def writable_fp(self):
+        loop = self.loops[-1] if self.loops else None
+        out = []
+        for name, (depth, info) in self._visible().items():
+            if info.kind != "fp" or not info.readable:
+                continue
+            if loop is None or depth >= loop.depth or name in loop.carried:
+                out.append((name, info))
+        return out
+
+    def snapshot(self):
+        return {n: i.iv for n, (_, i) in self._visible().items() if i.kind == "fp"}
+
+    def restore(self, snap):
+        for name, (_, info) in self._visible().items():
+            if name in snap:
+                info.iv = snap[name]
+
+    # ----------------------------------------------------------- expressions
+    def fp_type(self, percent=25):
+        return "f" if "floats" in self.feat and self.ch.chance(percent) else "d"
+
+    def const(self, ty=None, lo=-3.0, hi=3.0):
+        k = self.ch.between(int(lo * 16), int(hi * 16))
+        return Const(k / 16, ty or self.fp_type(20))
+
+    def index(self):
+        """Integer C code for an in-bounds array index."""
+        if self.loopvars and self.ch.chance(70):
+            var, _ = self.ch.pick(self.loopvars)
+            mult, off = self.ch.between(1, 3), self.ch.between(0, self.arrlen - 1)
+            return "(%s * %d + %d) %% %d" % (var, mult, off, self.arrlen)
+        return str(self.ch.below(self.arrlen))
+
+    def leaf(self):
+        options = [(6, "var"), (3, "const")]
+        if self.loopvars:
+            options.append((2, "counter"))
+        if self.arrays():
+            options.append((4, "elem"))
+        kind = self.ch.weighted(options)
+        fps = self.readable_fp()
+        if kind == "var" and fps:
+            name, info = self.ch.pick(fps)
+            return Var(name, info.ty, info.iv)
+        if kind == "counter":
+            name, top = self.ch.pick(self.loopvars)
+            return IntAsFp(name, self.fp_type(), Iv(0.0, float(top)))
+        if kind == "elem":
+            name, info = self.ch.pick(self.arrays())
+            return Elem(name, self.index(), "d", ARR_IV)
+        return self.const()
+
+    def expr(self, depth):
+        if depth <= 0:
+            return self.leaf()
+        options = [(3, "leaf"), (1, "neg"), (7, "bin"), (5, "unary"), (2, "binary")]
+        if "branches" in self.feat:
+            options.append((1, "select"))
+        if self.helpers:
+            options.append((2, "call"))
+        kind = self.ch.weighted(options)
+        if kind == "leaf":
+            return self.leaf()
+        if kind == "neg":
+            return Neg(self.expr(depth - 1))
+        if kind == "bin":
+            return self.tame(self.binop(depth))
+        if kind == "unary":
+            return self.tame(self.unary(self.ch.pick(UNARY), depth))
+        if kind == "binary":
+            return self.tame(self.binary(self.ch.pick(BINARY), depth))
+        if kind == "select":
+            cond = self.cond(depth - 1)
+            return Select(cond, self.expr(depth - 1), self.expr(depth - 1))
+        return self.tame(self.call(depth))
+
+    def binop(self, depth):
+        op = self.ch.pick(["+", "-", "*", "/"])
+        a, b = self.expr(depth - 1), self.expr(depth - 1)
+        if op == "/":
+            b = self.den(b)
+            return Bin(op, a, b, a.iv / b.iv)
+        iv = {"+": a.iv + b.iv, "-": a.iv - b.iv, "*": a.iv * b.iv}[op]
+        return Bin(op, a, b, iv)
+
+    def variant(self, *args):
+        """float or double libm variant for the given arguments."""
+        if all(a.ty == "f" for a in args):
+            return "d" if self.ch.chance(30) else "f"
+        return "f" if "floats" in self.feat and self.ch.chance(10) else "d"
+
+    def libm(self, fn, args):
+        return Call(fn, args, self.variant(*args), libm_image(fn, [a.iv for a in args]))
+
+    def unary(self, fn, depth):
+        a = self.expr(depth - 1)
+        if fn == "tan":
+            a = self.fit(a, -1.2, 1.2)
+        elif fn in ("exp", "exp2", "expm1"):
+            a = a if a.iv.hi <= 6 else self.fit(a, -6.0, 6.0)
+        elif fn in ("sinh", "cosh"):
+            a = self.fit(a, -6.0, 6.0)
+        elif fn in ("log", "log2", "log10", "sqrt"):
+            a = self.pos(a, 0.25)
+        elif fn == "log1p":
+            a = a if a.iv.lo >= -0.75 else self.pos(a, 0.0)
+        elif fn == "cbrt" and not a.iv.excludes(-0.25, 0.25):
+            a = self.pos(a, 0.25)
+            a = Neg(a) if self.ch.chance(40) else a
+        elif fn == "atanh":
+            a = self.fit(a, -0.9, 0.9)
+        return self.libm(fn, [a])
+
+    def binary(self, fn, depth):
+        a, b = self.expr(depth - 1), self.expr(depth - 1)
+        if fn == "pow":
+            a = self.pos(a, 0.25)
+            b = self.const(a.ty, -2.5, 2.5) if self.ch.chance(60) else self.fit(b, -2.5, 2.5)
+        elif fn == "hypot" and not (a.iv.excludes(-.25, .25) or b.iv.excludes(-.25, .25)):
+            b = self.pos(b, 0.25)
+        elif fn == "atan2":
+            b = self.pos(b, 0.25)
+        if fn in ("fmin", "fmax", "copysign", "hypot"):
+            b = self.distinct(a, b)
+        if fn == "fma":
+            return self.libm(fn, [a, b, self.expr(depth - 1)])
+        return self.libm(fn, [a, b])
+
+    def distinct(self, a, b):
+        """b, shifted if it is textually a: avoids guaranteed ties like fmin(x, x)."""
+        from cast import Dialect
+        plain = Dialect("plain")
+        if a.render(plain) != b.render(plain):
+            return b
+        c = Const(0.5, b.ty)
+        return Bin("+", b, c, b.iv + c.iv)
+
+    def call(self, depth):
+        helper = self.ch.pick(self.helpers)
+        args = []
+        for p in helper.params:
+            if p.kind == "arr":
+                arrays = self.arrays()
+                args.append(self.ch.pick(arrays)[0] if arrays else None)
+            elif p.kind == "i":
+                args.append(str(self.ch.between(1, 4)))
+            else:
+                args.append(self.fit(self.expr(depth - 1), HELPER_IV.lo, HELPER_IV.hi))
+        if None in args:
+            return self.leaf()
+        return HelperCall(helper.name, args, helper.ret_ty, helper.ret_iv)
+
+    # ------------------------------------------------------ domain shaping
+    def tame(self, e):
+        """Squash an expression whose magnitude could exceed MAXMAG."""
+        if e.iv.mag() <= MAXMAG and not math.isnan(e.iv.lo + e.iv.hi):
+            return e
+        bound = self.ch.pick([8.0, 2.0, 4.0])
+        return self.fit(e, -bound, bound)
+
+    def fit(self, e, lo, hi):
+        """Map e smoothly into [lo, hi] (identity if it already is inside)."""
+        if e.iv.within(lo, hi):
+            return e
+        mid = q16((lo + hi) / 2)
+        rad = math.floor(0.9 * min(hi - mid, mid - lo) * 16) / 16
+        scale = 1.0
+        while e.iv.mag() * scale > 2.0:
+            scale /= 2.0
+        arg = e if scale == 1.0 else Bin("*", e, Const(scale, e.ty), e.iv.scale(scale))
+        fn = self.ch.pick(SQUASHERS)
+        if fn == "atan":
+            rad = math.floor(rad / 1.6 * 16) / 16
+        core = Call(fn, [arg], e.ty, libm_image(fn, [arg.iv]))
+        out = Bin("*", Const(rad, e.ty), core, core.iv.scale(rad))
+        if mid != 0.0:
+            out = Bin("+", Const(mid, e.ty), out, out.iv + Iv.point(mid))
+        assert out.iv.within(lo - 1e-6, hi + 1e-6), (lo, hi, out.iv)
+        return out
+
+    def pos(self, e, lo_min):
+        """An expression >= lo_min built from e (e itself if already so)."""
+        if e.iv.lo >= lo_min:
+            return e
+        c = q16(lo_min + 0.25 * self.ch.between(1, 5))
+        form = self.ch.below(3)
+        if form == 0:
+            sq = Bin("*", e, e, e.iv.square())
+            return Bin("+", Const(c, e.ty), sq, sq.iv + Iv.point(c))
+        if form == 1:
+            inner = self.fit(e, -4.0, 4.0)
+            ex = Call("exp", [inner], e.ty, libm_image("exp", [inner.iv]))
+            return Bin("+", Const(c, e.ty), ex, ex.iv + Iv.point(c))
+        co = Call("cos", [e], e.ty, libm_image("cos", [e.iv]))
+        return Bin("+", Const(c + 1.0, e.ty), co, co.iv + Iv.point(c + 1.0))
+
+    def den(self, e):
+        """A divisor bounded away from zero built from e."""
+        if e.iv.excludes(-0.5, 0.5):
+            return e
+        p = self.pos(e, 0.75)
+        return Neg(p) if self.ch.chance(25) else p
+
+    # ------------------------------------------------------------ conditions
+    def cond(self, depth):
+        if self.ch.chance(15):
+            op = self.ch.pick(["&&", "||"])
+            return Logic(op, self.cmp(depth), self.cmp(depth))
+        return self.cmp(depth)
+
+    def cmp(self, depth):
+        a = self.expr(max(depth, 1))
+        op = self.ch.pick([">", "<", ">=", "<="])
+        if self.ch.chance(30):
+            return Cmp(op, a, self.distinct(a, self.expr(depth)))
+        lo, hi = max(a.iv.lo, -MAXMAG), min(a.iv.hi, MAXMAG)
+        if hi - lo < 0.25:
+            # (nearly) constant left side: compare against a clearly different value
+            shift = 0.25 * self.ch.between(1, 4) * self.ch.pick([1, -1])
+            return Cmp(op, a, Const(q16((lo + hi) / 2) + shift, a.ty))
+        c = q16(lo + (hi - lo) * self.ch.between(1, 7) / 8)
+        return Cmp(op, a, Const(c, a.ty))
+
+    # ------------------------------------------------------------ statements
+    def block(self, count, nest):
+        stmts = []
+        for _ in range(count):
+            stmts.extend(self.stmt(nest))
+        return stmts
+
+    def stmt(self, nest):
+        options = [(4, "decl"), (4, "assign")]
+        if "branches" in self.feat:
+            options.append((3, "if"))
+        if "loops" in self.feat and nest < 2:
+            options += [(2, "for"), (1, "while")]
+        if self.arrays():
+            options.append((3, "store"))
+        if nest == 0 and not self.loops and ({"arrays", "malloc"} & self.feat):
+            options.append((1, "scratch"))
+        if "structs" in self.feat:
+            options.append((1, "struct"))
+        kind = self.ch.weighted(options)
+        return getattr(self, "stmt_" + kind)(nest)
+
+    def new_name(self, prefix):
+        return self.names.fresh(prefix)
+
+    def stmt_decl(self, nest):
+        ty = self.fp_type(30)
+        e = self.expr(self.ch.between(1, 3))
+        name = self.new_name("t")
+        self.declare(name, VarInfo("fp", ty, e.iv))
+        if nest == 0 and not self.loops:
+            self.declared.append(name)
+        return [Decl(ty, name, e)]
+
+    def stmt_assign(self, nest):
+        targets = self.writable_fp()
+        if not targets:
+            return self.stmt_decl(nest)
+        name, info = self.ch.pick(targets)
+        loop = self.loops[-1] if self.loops else None
+        limit = loop.carried.get(name) if loop else None
+        if limit is None:
+            limit = Iv(-MAXMAG, MAXMAG)
+        target = Var(name, info.ty, info.iv)
+        form = self.ch.pick(["=", "+=", "-=", "*="])
+        if form == "*=":
+            c = self.const(None, -1.0, 1.0)
+            info.iv = info.iv * Iv.point(c.value)
+            return [Assign(name, "*=", c, info.ty)]
+        e = self.expr(self.ch.between(1, 3))
+        if form != "=":
+            whole = Bin(form[0], target, e, target.iv + e.iv if form == "+=" else target.iv - e.iv)
+            if whole.iv.within(limit.lo, limit.hi):
+                info.iv = whole.iv
+                return [Assign(name, form, e, info.ty)]
+            e = whole
+        e = self.fit(e, limit.lo, limit.hi)
+        info.iv = e.iv
+        return [Assign(name, "=", e, info.ty)]
+
+    def stmt_store(self, nest):
+        name, _ = self.ch.pick(self.arrays())
+        idx = self.index()
+        if self.ch.chance(25):
+            return [Assign("%s[%s]" % (name, idx), "*=", self.const("d", -1.0, 1.0), "d")]
+        e = self.fit(self.expr(self.ch.between(1, 3)), ARR_IV.lo, ARR_IV.hi)
+        return [Assign("%s[%s]" % (name, idx), "=", e, "d")]
+
+    def stmt_if(self, nest):
+        cond = self.cond(self.ch.between(1, 2))
+        before = self.snapshot()
+        then = self.scoped(lambda: self.block(self.ch.between(1, 3), nest + 1))
+        returns = self.ch.chance(15)
+        if returns:
+            then.append(self.make_return())
+        after_then = self.snapshot()
+        self.restore(before)
+        other = []
+        if self.ch.chance(60):
+            other = self.scoped(lambda: self.block(self.ch.between(1, 2), nest + 1))
+        if not returns:
+            merged = self.snapshot()
+            for name, iv in after_then.items():
+                if name in merged:
+                    merged[name] = merged[name].union(iv)
+            self.restore(merged)
+        return [If(cond, then, other)]
+
+    def scoped(self, fn):
+        self.scopes.append({})
+        try:
+            return fn()
+        finally:
+            self.scopes.pop()
+
+    def trip_count(self):
+        if self.nparam and self.ch.chance(40):
+            return self.nparam, NMAX
+        k = self.ch.between(1, 5)
+        return str(k), k
+
+    def loop(self, nest, var, top, make, data_dependent=False):
+        """Shared machinery of for/while: invariants, accumulator, body.
+
+        `make(cond, body)` builds the statement; `cond` is a data-dependent
+        exit test (while loops only) built once the invariants are in place.
+        """
+        writable = self.writable_fp()
+        outer = self.loops[-1].carried if self.loops else {}
+        carried = {}
+        for _ in range(self.ch.between(1, 2)):
+            if writable:
+                name, info = self.ch.pick(writable)
+                b = max(4.0, math.ceil(info.iv.mag()))
+                carried[name] = Iv(-b, b)
+                info.iv = carried[name]
+        acc = None
+        rest = [(n, i) for n, i in writable if n not in carried and n not in outer]
+        if rest and self.ch.chance(50):
+            acc = self.ch.pick(rest)
+            acc[1].readable = False
+        self.loops.append(LoopCtx(len(self.scopes), carried))
+        self.loopvars.append((var, top - 1))
+        self.scopes.append({})
+        try:
+            cond = self.cmp(1) if data_dependent else None
+            body = self.block(self.ch.between(1, 3), nest + 1)
+            if acc is not None:
+                inc = self.expr(self.ch.between(1, 2))
+                body.append(Assign(acc[0], "+=", inc, acc[1].ty))
+        finally:
+            self.scopes.pop()
+            self.loopvars.pop()
+            self.loops.pop()
+        vis = self._visible()
+        for name, inv in carried.items():
+            vis[name][1].iv = inv
+        if acc is not None:
+            acc[1].readable = True
+            acc[1].iv = acc[1].iv + inc.iv.union(Iv.point(0.0)).scale(float(top))
+        return [make(cond, body)]
+
+    def stmt_for(self, nest):
+        bound, top = self.trip_count()
+        var = self.new_name("i")
+        return self.loop(nest, var, top, lambda c, body: For(var, bound, body))
+
+    def stmt_while(self, nest):
+        bound, top = self.trip_count()
+        var = self.new_name("k")
+        dd = self.ch.chance(50)
+        return self.loop(nest, var, top, lambda c, body: While(var, bound, c, body), dd)
+
+    def stmt_scratch(self, nest):
+        heap = "malloc" in self.feat and ("arrays" not in self.feat or self.ch.chance(50))
+        name = self.new_name("s")
+        var = self.new_name("j")
+        self.loopvars.append((var, self.arrlen - 1))
+        try:
+            e = self.fit(self.expr(self.ch.between(1, 2)), ARR_IV.lo, ARR_IV.hi)
+        finally:
+            self.loopvars.pop()
+        self.declare(name, VarInfo("arr", "d", ARR_IV, self.arrlen, heap))
+        if heap:
+            self.heap.append(name)
+        init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
+        return [ArrayDecl(name, self.arrlen, heap), init]
+
+    def stmt_struct(self, nest):
+        name = self.new_name("s")
+        fields = [("d", "u"), (self.struct_vty, "v")]
+        structs = [n[:-2] for n, _ in self.readable_fp() if n.endswith(".u")]
+        if structs and self.ch.chance(30):
+            src = self.ch.pick(structs)
+            vis = self._visible()
+            for (_, f) in fields:
+                info = vis[src + "." + f][1]
+                self.declare("%s.%s" % (name, f), VarInfo("fp", info.ty, info.iv))
+            return [StructDecl(name, fields, src)]
+        exprs = [self.expr(self.ch.between(1, 2)) for _ in fields]
+        for (ty, f), e in zip(fields, exprs):
+            self.declare("%s.%s" % (name, f), VarInfo("fp", ty, e.iv))
+        return [StructDecl(name, fields, exprs)]
+
+    def make_return(self):
+        e = self.result_expr()
+        self.returns.append(e.iv)
+        return Return(e, self.ret_ty, self.heap)
+
+    def result_expr(self):
+        e = self.expr(self.ch.between(1, 3))
+        for name in self.declared:
+            info = self._visible().get(name)
+            if info and info[1].readable and self.ch.chance(40):
+                v = Var(name, info[1].ty, info[1].iv)
+                e = self.tame(Bin("+", e, v, e.iv + v.iv))
+        return e

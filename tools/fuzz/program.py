@@ -1,0 +1,463 @@
+"""Assembles a whole test program: helpers, f, its check twins and main().
+
+`generate(seed, features)` returns a `Program` with the C source and the
+metadata the oracle needs.  The program prints machine-readable lines:
+
+    PRIMAL v        f at the sample point (the plugin's user function)
+    PRIMAL_CHK v    instrumented double twin (must equal PRIMAL)
+    PRIMAL_LD v     long double twin
+    MARGIN m        smallest relative branch/kink margin at the sample point
+    ABSMAX m        largest magnitude stored to a variable (conditioning scale)
+    PATHOK 0|1      every finite-difference point took the same branches
+    FD k v          central difference in double, direction k
+    FDL k v         5-point difference in long double, direction k
+    REV k v         reverse-mode adjoint of direction k (if active)
+    FWD k v         forward-mode tangent along direction k (if active)
+    DONE
+
+Directions are the floating-point scalar parameters in order, then the
+elements of each array parameter.  With -DTAP_NO_AD the AD calls are
+compiled out, so the generator can be validated without the plugin.
+"""
+
+from cast import Dialect, FuncDef, Param, Return, uses_float
+from choices import Chooser
+from grammar import (ARR_IV, HELPER_IV, NMAX, FuncBuilder, Helper, Names,
+                     VarInfo)
+from interval import Iv
+
+DEFAULT_FEATURES = ("scalar", "branches", "floats")
+ALL_FEATURES = ("scalar", "branches", "floats", "loops", "arrays", "calls",
+                "recursion", "structs", "malloc")
+BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
+
+PRELUDE = r"""
+/* ---- instrumentation used only by the _chk and _ld twins ---- */
+static double tap_margin = 1e300, tap_absmax = 0;
+static unsigned long long tap_path = 14695981039346656037ULL;
+static void tap_reset(void) {
+  tap_margin = 1e300; tap_absmax = 0; tap_path = 14695981039346656037ULL;
+}
+static void tap_note(int r, long double a, long double b) {
+  long double m = fabsl(a - b) / (1.0L + fabsl(a) + fabsl(b));
+  if (m < tap_margin) tap_margin = (double)m;
+  tap_path = (tap_path ^ (unsigned long long)(r + 1)) * 1099511628211ULL;
+}
+static int tap_gt(long double a, long double b) { int r = a > b; tap_note(r, a, b); return r; }
+static int tap_lt(long double a, long double b) { int r = a < b; tap_note(r, a, b); return r; }
+#define TAP_DEFS(T, S)                                                        \
+  static T tap_trk##S(T v) {                                                  \
+    if (fabsl((long double)v) > tap_absmax) tap_absmax = fabsl((long double)v); \
+    return v; }                                                               \
+  static T tap_fabs##S(T a) { tap_note(a > 0, a, 0); return fabs##S(a); }     \
+  static T tap_fmin##S(T a, T b) { tap_note(a < b, a, b); return fmin##S(a, b); } \
+  static T tap_fmax##S(T a, T b) { tap_note(a > b, a, b); return fmax##S(a, b); } \
+  static T tap_copysign##S(T a, T b) {                                        \
+    tap_note(a > 0, a, 0); tap_note(b > 0, b, 0); return copysign##S(a, b); }
+TAP_DEFS(double, )
+TAP_DEFS(float, f)
+TAP_DEFS(long double, l)
+"""
+
+CHECKS = r"""
+/* ---- finite differences and smoothness checks (program independent) ---- */
+static unsigned long long tap_path0;
+static int tap_pathok = 1;
+static double tap_at_d(const double *v, int k, double x) {
+  double w[ND]; memcpy(w, v, sizeof w); w[k] = x;
+  tap_reset(); double r = tap_eval_d(w);
+  if (!HAS_FLOAT && tap_path != tap_path0) tap_pathok = 0;
+  return r;
+}
+static long double tap_at_ld(const long double *v, int k, long double x) {
+  long double w[ND]; memcpy(w, v, sizeof w); w[k] = x;
+  tap_reset(); long double r = tap_eval_ld(w);
+  if (tap_path != tap_path0) tap_pathok = 0;
+  return r;
+}
+static void tap_checks(const double *v) {
+  long double vl[ND];
+  for (int k = 0; k < ND; k++) vl[k] = v[k];
+  tap_reset();
+  double p = tap_eval_d(v);
+  tap_path0 = tap_path;
+  printf("PRIMAL_CHK %.17g\nMARGIN %.6g\nABSMAX %.6g\n", p, tap_margin, tap_absmax);
+  tap_reset();
+  long double pl = tap_eval_ld(vl);
+  if (tap_path != tap_path0) tap_pathok = 0;
+  printf("PRIMAL_LD %.21Lg\n", pl);
+  for (int k = 0; k < ND; k++) {
+    double h = 1e-6 * fmax(1.0, fabs(v[k]));
+    double xp = v[k] + h, xm = v[k] - h;
+    double fd = (tap_at_d(v, k, xp) - tap_at_d(v, k, xm)) / (xp - xm);
+    long double hl = 1e-5L * fmaxl(1.0L, fabsl(vl[k]));
+    long double fdl = (8 * (tap_at_ld(vl, k, vl[k] + hl) - tap_at_ld(vl, k, vl[k] - hl))
+                       - (tap_at_ld(vl, k, vl[k] + 2 * hl) - tap_at_ld(vl, k, vl[k] - 2 * hl)))
+                      / (12 * hl);
+    printf("FD %d %.17g\nFDL %d %.21Lg\n", k, fd, k, fdl);
+  }
+  printf("PATHOK %d\n", tap_pathok);
+}
+"""
+
+
+class Program:
+    """A generated program: C source plus what the oracle needs to know."""
+
+    def __init__(self, source, meta, choices):
+        self.source, self.meta, self.choices = source, meta, choices
+
+
+# ------------------------------------------------------------------ generation
+
+def _sample(ch):
+    """A sample value in [-2, 2], exactly representable in float."""
+    return (ch.between(0, 256) - 128) / 64
+
+
+def gen_helpers(ch, feats, names, arrlen, struct_vty):
+    """Zero to two helper functions that f (and later helpers) may call."""
+    helpers = []
+    if "calls" not in feats:
+        return helpers
+    for _ in range(ch.between(1, 2)):
+        kinds = [(3, "scalar")]
+        if "arrays" in feats:
+            kinds.append((2, "array"))
+        if "recursion" in feats:
+            kinds.append((2, "recursive"))
+        kind = ch.weighted(kinds)
+        name = names.fresh("h")
+        maker = gen_recursive if kind == "recursive" else gen_helper
+        helpers.append(maker(ch, feats, names, name, helpers, arrlen, struct_vty,
+                             kind == "array"))
+    return helpers
+
+
+def _helper_quals(ch):
+    return {"static": not ch.chance(30), "noinline": ch.chance(40)}
+
+
+def gen_helper(ch, feats, names, name, earlier, arrlen, struct_vty, with_array):
+    ret_ty = "f" if "floats" in feats and ch.chance(20) else "d"
+    fb = FuncBuilder(ch, feats, names, ret_ty, earlier, arrlen, None, struct_vty)
+    params = []
+    if with_array:
+        params.append(Param(names.fresh("q"), "arr", arrlen))
+        fb.declare(params[-1].name, VarInfo("arr", "d", ARR_IV, arrlen))
+    for _ in range(ch.between(1, 3)):
+        p = Param(names.fresh("p"), fb.fp_type(25))
+        fb.declare(p.name, VarInfo("fp", p.kind, HELPER_IV))
+        params.append(p)
+    body = fb.block(ch.between(1, 3), 1)
+    body.append(fb.make_return())
+    ret_iv = fb.returns[0]
+    for iv in fb.returns[1:]:
+        ret_iv = ret_iv.union(iv)
+    func = FuncDef(name, ret_ty, params, body, **_helper_quals(ch))
+    return Helper(name, params, ret_ty, ret_iv, func)
+
+
+def gen_recursive(ch, feats, names, name, earlier, arrlen, struct_vty, _):
+    """double r(double v, int d) { if (d <= 0) return e0(v); t = r(e1, d-1); return e2(t, v); }"""
+    from cast import Decl, HelperCall, If, IntCmp
+    fb = FuncBuilder(ch, feats - {"loops"}, names, "d", earlier, arrlen, None, struct_vty)
+    v, depth = Param(names.fresh("p"), "d"), Param(names.fresh("r"), "i")
+    fb.declare(v.name, VarInfo("fp", "d", HELPER_IV))
+    base = fb.fit(fb.expr(ch.between(1, 2)), HELPER_IV.lo, HELPER_IV.hi)
+    arg = fb.fit(fb.expr(ch.between(1, 2)), HELPER_IV.lo, HELPER_IV.hi)
+    t = names.fresh("t")
+    call = HelperCall(name, [arg, "%s - 1" % depth.name], "d", HELPER_IV)
+    fb.declare(t, VarInfo("fp", "d", HELPER_IV))
+    fb.declared.append(t)
+    from cast import Bin, Var
+    tail = fb.expr(ch.between(1, 2))
+    tv = Var(t, "d", HELPER_IV)
+    op = ch.pick(["+", "*", "-"])
+    comb = Bin(op, tv, tail, {"+": tv.iv + tail.iv, "*": tv.iv * tail.iv,
+                              "-": tv.iv - tail.iv}[op])
+    comb = fb.fit(comb, HELPER_IV.lo, HELPER_IV.hi)
+    body = [If(IntCmp("%s <= 0" % depth.name), [Return(base, "d")], []),
+            Decl("d", t, call), Return(comb, "d")]
+    func = FuncDef(name, "d", [v, depth], body, **_helper_quals(ch))
+    return Helper(name, [v, depth], "d", HELPER_IV, func)
+
+
+def gen_params(ch, feats, arrlen):
+    """f's parameters: 2-4 scalars, optional arrays and a trip count."""
+    params = []
+    for i in range(ch.between(2, 4)):
+        ty = "f" if "floats" in feats and ch.chance(25) else "d"
+        params.append(Param("x%d" % i, ty))
+    extras = []
+    if "arrays" in feats and ch.chance(70):
+        extras.append(Param("a0", "arr", arrlen))
+        if ch.chance(20):
+            extras.append(Param("a1", "arr", arrlen))
+    if "loops" in feats and ch.chance(50):
+        extras.append(Param("n", "i"))
+    for p in extras:
+        params.insert(ch.below(len(params) + 1), p)
+    return params
+
+
+class ADConfig:
+    """How main() spells the AD calls: markers, activities, prototypes."""
+
+    def __init__(self, ch, params):
+        has_float = any(p.kind == "f" for p in params)
+        self.typed = has_float or ch.chance(20)
+        self.opaque = ch.chance(50)
+        self.rev = {}
+        self.fwd = {}
+        for p in params:
+            if p.kind in ("f", "d"):
+                active = not ch.chance(20)
+                self.rev[p.name] = ("out" if ch.chance(50) else None) if active else "const"
+                self.fwd[p.name] = "const" if ch.chance(10) else ("dup" if ch.chance(50) else None)
+            elif p.kind == "arr":
+                self.rev[p.name] = self.fwd[p.name] = "dup" if ch.chance(50) else None
+            else:
+                self.rev[p.name] = "const" if ch.chance(50) else None
+                self.fwd[p.name] = "const" if ch.chance(50) else None
+        scalars = [p for p in params if p.kind in ("f", "d")]
+        if not any(p.kind == "arr" for p in params) and \
+                all(self.rev[p.name] == "const" for p in scalars):
+            self.rev[scalars[0].name] = "out"
+
+    def rev_active(self, p):
+        return p.kind in ("f", "d") and self.rev[p.name] != "const"
+
+    def fwd_active(self, p):
+        return self.fwd.get(p.name) != "const"
+
+
+def generate(seed, features=DEFAULT_FEATURES, replay=None):
+    """Generate the program for `seed` (or replay a recorded choice list)."""
+    feats = frozenset(features)
+    ch = Chooser(seed, replay)
+    names = Names()
+    arrlen = ch.between(3, 6) if {"arrays", "malloc", "calls"} & feats else 4
+    struct_vty = "f" if "floats" in feats and ch.chance(50) else "d"
+    helpers = gen_helpers(ch, feats, names, arrlen, struct_vty)
+    params = gen_params(ch, feats, arrlen)
+    nparam = "n" if any(p.kind == "i" for p in params) else None
+    fb = FuncBuilder(ch, feats, names, "d", helpers, arrlen, nparam, struct_vty)
+    for p in params:
+        if p.kind == "arr":
+            fb.declare(p.name, VarInfo("arr", "d", ARR_IV, arrlen))
+        elif p.kind != "i":
+            fb.declare(p.name, VarInfo("fp", p.kind, BOX))
+    body = fb.block(ch.between(2, 6), 0)
+    body.append(fb.make_return())
+    f = FuncDef("f", "d", params, body, static=ch.chance(15), noinline=ch.chance(20))
+    values = {p.name: ([_sample(ch) for _ in range(arrlen)] if p.kind == "arr"
+                       else ch.between(1, NMAX) if p.kind == "i" else _sample(ch))
+              for p in params}
+    ad = ADConfig(ch, params)
+    meta = build_meta(seed, feats, params, values, ad, arrlen)
+    meta["has_float"] = uses_float([h.func for h in helpers] + [f])
+    source = render_program(seed, feats, helpers, f, params, values, ad, meta, struct_vty)
+    return Program(source, meta, list(ch.record))
+
+
+# ------------------------------------------------------------------ rendering
+
+def build_meta(seed, feats, params, values, ad, arrlen):
+    dirs = []
+    for p in params:
+        if p.kind in ("f", "d"):
+            dirs.append({"label": p.name, "param": p.name, "ty": p.kind,
+                         "rev": ad.rev_active(p), "fwd": ad.fwd_active(p)})
+    for p in params:
+        if p.kind == "arr":
+            for j in range(arrlen):
+                dirs.append({"label": "%s[%d]" % (p.name, j), "param": p.name,
+                             "elem": j, "ty": "d", "rev": True, "fwd": ad.fwd_active(p)})
+    return {"seed": seed, "features": sorted(feats), "dirs": dirs, "values": values}
+
+
+def render_program(seed, feats, helpers, f, params, values, ad, meta, struct_vty):
+    plain, chk, ld = Dialect("plain"), Dialect("chk"), Dialect("ld")
+    funcs = [h.func for h in helpers] + [f]
+    out = ["/* Tapestry fuzz program: seed %s, features %s */\n" % (seed, ",".join(sorted(feats))),
+           "#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
+           "extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;\n"]
+    if "structs" in feats:
+        out.append("struct TapPair { double u; %s v; };\n" % plain.ty(struct_vty))
+        out.append("struct TapPair_ld { long double u; long double v; };\n")
+    out.append(PRELUDE)
+    for d in (plain, chk, ld):
+        out.append("\n/* ---- %s ---- */\n" % d.mode)
+        out.extend(fn.render(d) for fn in funcs)
+    out.append(render_evals(params, meta))
+    out.append("#define ND %d\n#define HAS_FLOAT %d\n" % (len(meta["dirs"]), meta["has_float"]))
+    out.append(CHECKS)
+    out.append(render_main(params, values, ad, meta))
+    return "".join(out)
+
+
+def _dir_index(meta):
+    """(param, elem) -> direction index."""
+    return {(d["param"], d.get("elem")): k for k, d in enumerate(meta["dirs"])}
+
+
+def render_evals(params, meta):
+    """tap_eval_d / tap_eval_ld: call the twins on a direction vector."""
+    idx = _dir_index(meta)
+    out = []
+    for fp, name, suffix in (("double", "tap_eval_d", "_chk"), ("long double", "tap_eval_ld", "_ld")):
+        lines = ["static %s %s(const %s *v) {\n" % (fp, name, fp)]
+        args = []
+        for p in params:
+            if p.kind == "arr":
+                lines.append("  %s %s[%d];\n" % (fp, p.name, p.length))
+                for j in range(p.length):
+                    lines.append("  %s[%d] = v[%d];\n" % (p.name, j, idx[(p.name, j)]))
+                args.append(p.name)
+            elif p.kind == "i":
+                args.append(str(meta["values"][p.name]))
+            else:
+                args.append("v[%d]" % idx[(p.name, None)])
+        lines.append("  return f%s(%s);\n}\n" % (suffix, ", ".join(args)))
+        out.append("".join(lines))
+    return "\n" + "\n".join(out)
+
+
+def _ctype(t):
+    return {"f": "float", "d": "double", "i": "int", "arr": "double *"}[t]
+
+
+def render_main(params, values, ad, meta):
+    idx = _dir_index(meta)
+    nd = len(meta["dirs"])
+    flat = [0.0] * nd
+    for (pname, elem), k in idx.items():
+        flat[k] = values[pname] if elem is None else values[pname][elem]
+    lines = ["\nint main(void) {\n",
+             "  static const double V[ND] = {%s};\n" % ", ".join(repr(x) for x in flat)]
+    if ad.opaque:
+        lines.append("  static volatile double VV[ND] = {%s};\n" % ", ".join(repr(x) for x in flat))
+        lines.append("  double X[ND];\n  for (int k = 0; k < ND; k++) X[k] = VV[k];\n")
+
+    def scalar(p):
+        k = idx[(p.name, None)]
+        return "X[%d]" % k if ad.opaque else repr(flat[k])
+
+    def fresh_arrays(tag):
+        code = []
+        for p in params:
+            if p.kind == "arr":
+                k0 = idx[(p.name, 0)]
+                code.append("    double %s_%s[%d], d%s_%s[%d];\n" % (p.name, tag, p.length, p.name, tag, p.length))
+                code.append("    memcpy(%s_%s, V + %d, sizeof %s_%s);\n" % (p.name, tag, k0, p.name, tag))
+                code.append("    memset(d%s_%s, 0, sizeof d%s_%s);\n" % (p.name, tag, p.name, tag))
+        return code
+
+    # primal
+    lines.append("  {\n")
+    lines.extend(fresh_arrays("p"))
+    args = [("%s_p" % p.name) if p.kind == "arr" else str(values[p.name]) if p.kind == "i"
+            else scalar(p) for p in params]
+    lines.append('    printf("PRIMAL %%.17g\\n", f(%s));\n  }\n' % ", ".join(args))
+    rev_decls, rev_code = render_rev(params, values, ad, idx, scalar, fresh_arrays)
+    fwd_decls, fwd_code = render_fwd(params, values, ad, idx, scalar, fresh_arrays, meta)
+    lines += ["#ifndef TAP_NO_AD\n"] + rev_code + fwd_code + ["#endif\n"]
+    lines.append('  tap_checks(V);\n  printf("DONE\\n");\n  return 0;\n}\n')
+    return "\n/* ---- AD entry points ---- */\n" + "".join(rev_decls + fwd_decls) + "".join(lines)
+
+
+def _proto(ret, name, types, typed):
+    if typed:
+        return "%s %s(void *, %s);\n" % (ret, name, ", ".join(types))
+    return "%s %s(void *, ...);\n" % (ret, name)
+
+
+def render_rev(params, values, ad, idx, scalar, fresh_arrays):
+    """One __enzyme_autodiff call; prints REV lines."""
+    args, types, outs = [], [], []
+    for p in params:
+        marker = ad.rev[p.name]
+        if marker:
+            args.append("enzyme_" + marker)
+            types.append("int")
+        if p.kind == "arr":
+            args += ["%s_r" % p.name, "d%s_r" % p.name]
+            types += ["double *", "double *"]
+        elif p.kind == "i":
+            args.append(str(values[p.name]))
+            types.append("int")
+        else:
+            args.append(scalar(p))
+            types.append(_ctype(p.kind))
+            if ad.rev_active(p):
+                outs.append(p)
+    if not outs:
+        ret = "void"
+    elif len(outs) == 1:
+        ret = _ctype(outs[0].kind)
+    else:
+        ret = "TapGrad"
+    decls = []
+    if ret == "TapGrad":
+        fields = " ".join("%s g%d;" % (_ctype(p.kind), i) for i, p in enumerate(outs))
+        decls.append("typedef struct { %s } TapGrad;\n" % fields)
+    decls.append(_proto(ret, "__enzyme_autodiff" + ("_typed" if ad.typed else ""), types, ad.typed))
+    code = ["  {\n"]
+    code.extend(fresh_arrays("r"))
+    call = "__enzyme_autodiff%s((void *)f, %s)" % ("_typed" if ad.typed else "", ", ".join(args))
+    if ret == "void":
+        code.append("    %s;\n" % call)
+    else:
+        code.append("    %s r = %s;\n" % (ret, call))
+    for i, p in enumerate(outs):
+        val = "r" if len(outs) == 1 else "r.g%d" % i
+        code.append('    printf("REV %d %%.17g\\n", (double)%s);\n' % (idx[(p.name, None)], val))
+    for p in params:
+        if p.kind == "arr":
+            for j in range(p.length):
+                code.append('    printf("REV %d %%.17g\\n", d%s_r[%d]);\n' % (idx[(p.name, j)], p.name, j))
+    code.append("  }\n")
+    return decls, code
+
+
+def render_fwd(params, values, ad, idx, scalar, fresh_arrays, meta):
+    """One __enzyme_fwddiff call per active direction; prints FWD lines."""
+    name = "__enzyme_fwddiff" + ("_typed" if ad.typed else "")
+    code = []
+    types = []
+    for p in params:
+        if ad.fwd[p.name]:
+            types.append("int")
+        if p.kind == "arr":
+            types += ["double *", "double *"] if ad.fwd[p.name] != "const" else ["double *"]
+        elif p.kind == "i":
+            types.append("int")
+        else:
+            types += [_ctype(p.kind)] * (1 if ad.fwd[p.name] == "const" else 2)
+    decls = [_proto("double", name, types, ad.typed)]
+    for k, d in enumerate(meta["dirs"]):
+        if not d["fwd"]:
+            continue
+        args = []
+        for p in params:
+            marker = ad.fwd[p.name]
+            if marker:
+                args.append("enzyme_" + marker)
+            if p.kind == "arr":
+                args.append("%s_t" % p.name)
+                if marker != "const":
+                    args.append("d%s_t" % p.name)
+            elif p.kind == "i":
+                args.append(str(values[p.name]))
+            else:
+                args.append(scalar(p))
+                if marker != "const":
+                    one = d["param"] == p.name
+                    args.append(("1.0" if one else "0.0") + ("f" if p.kind == "f" else ""))
+        code.append("  {\n")
+        code.extend(fresh_arrays("t"))
+        if "elem" in d:
+            code.append("    d%s_t[%d] = 1.0;\n" % (d["param"], d["elem"]))
+        code.append('    printf("FWD %d %%.17g\\n", %s((void *)f, %s));\n  }\n' % (k, name, ", ".join(args)))
+    return decls, code

@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Differential fuzzing campaign for the Tapestry AD plugin.
+
+For every seed: generate a program (gen.py), compile it with the plugin at a
+random -O level, run it, and judge it (oracle.py).  Failures are saved under
+--failures-dir/<category>-<seed>/ and reduced by delta debugging over the
+generator's choices (reduce.py).  The last lines are a per-category count and
+
+    N passed, M failed
+
+where M counts compiler crashes, verifier/link errors, runtime crashes and
+wrong derivatives.  Programs the plugin rejects with a clang error, and
+programs that are not smooth at their sample point, are reported separately
+and counted neither way.
+
+    run_campaign.py --seeds 1-500 --jobs 2
+    run_campaign.py --seeds 1-200 --features scalar,branches,loops,arrays
+    run_campaign.py --seeds 1-300 --no-ad          # generator self test
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import oracle  # noqa: E402
+from gen import parse_features  # noqa: E402
+from program import generate  # noqa: E402
+from reduce import shrink  # noqa: E402
+
+DEFAULT_PLUGIN = os.path.join(HERE, "..", "..", "build", "plugin", "TapestryPlugin-19.so")
+CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump", "LLVM ERROR",
+                 "Assertion `", "UNREACHABLE executed")
+VERIFIER_MARKERS = ("Broken module found", "Broken function found",
+                    "verification failed", "Instruction does not dominate")
+FAIL_CATEGORIES = ("crash", "verifier", "compile-timeout", "link-error", "gen-error",
+                   "runtime-crash", "runtime-timeout") + oracle.FAILURES
+SKIP_CATEGORIES = ("rejected", "nonsmooth", "invalid")
+
+
+class Outcome:
+    """Everything known about one compiled-and-run program."""
+
+    def __init__(self, seed, olevel, category, details="", cmd="", stderr="", stdout="",
+                 rechecked=0):
+        self.seed, self.olevel, self.category = seed, olevel, category
+        self.details, self.cmd, self.stderr, self.stdout = details, cmd, stderr, stdout
+        self.rechecked = rechecked
+
+    @property
+    def failed(self):
+        return self.category in FAIL_CATEGORIES
+
+
+class Runner:
+    """Compiles and runs programs; shared by the campaign and the reducer."""
+
+    def __init__(self, args):
+        self.clang = args.clang
+        self.plugin = os.path.abspath(args.plugin) if args.plugin else None
+        self.no_ad = args.no_ad
+        self.features = parse_features(args.features)
+        self.fixed_opt = args.opt
+        self.compile_timeout = args.compile_timeout
+        self.run_timeout = args.run_timeout
+
+    def olevel(self, seed):
+        if self.fixed_opt is not None:
+            return self.fixed_opt
+        return random.Random(seed * 1000003 + 17).randrange(4)
+
+    def compile_cmd(self, olevel, src, exe):
+        cmd = [self.clang, "-O%d" % olevel, "-w"]
+        if self.no_ad:
+            cmd.append("-DTAP_NO_AD")
+        else:
+            cmd.append("-fpass-plugin=%s" % self.plugin)
+        return cmd + [src, "-o", exe, "-lm"]
+
+    def check(self, seed, olevel, prog, workdir):
+        """Compile, run and judge one program inside workdir."""
+        src, exe = os.path.join(workdir, "prog.c"), os.path.join(workdir, "prog")
+        with open(src, "w") as fh:
+            fh.write(prog.source)
+        cmd = self.compile_cmd(olevel, src, exe)
+        shown = " ".join(cmd)
+        try:
+            cc = subprocess.run(cmd, capture_output=True, text=True, timeout=self.compile_timeout)
+        except subprocess.TimeoutExpired:
+            return Outcome(seed, olevel, "compile-timeout", cmd=shown)
+        category = self.classify_compile(cc, src)
+        if category:
+            return Outcome(seed, olevel, category, first_error(cc.stderr), shown, cc.stderr)
+        try:
+            run = subprocess.run([exe], capture_output=True, text=True, timeout=self.run_timeout)
+        except subprocess.TimeoutExpired:
+            return Outcome(seed, olevel, "runtime-timeout", cmd=shown, stderr=cc.stderr)
+        if run.returncode != 0:
+            return Outcome(seed, olevel, "runtime-crash", "exit code %d" % run.returncode,
+                           shown, cc.stderr + run.stderr, run.stdout)
+        verdict = oracle.judge(run.stdout, prog.meta, ad=not self.no_ad)
+        return Outcome(seed, olevel, verdict.category, "; ".join(verdict.details), shown,
+                       cc.stderr, run.stdout, verdict.rechecked)
+
+    def classify_compile(self, cc, src):
+        """None when compilation succeeded, else a category."""
+        err = cc.stderr
+        if cc.returncode < 0 or any(m in err for m in CRASH_MARKERS):
+            return "crash"
+        if any(m in err for m in VERIFIER_MARKERS):
+            return "verifier"
+        if cc.returncode == 0:
+            return None
+        if "undefined reference" in err:
+            return "link-error"
+        if not self.generator_valid(src):
+            return "gen-error"
+        return "rejected"
+
+    def generator_valid(self, src):
+        """Does the program compile without the plugin (AD calls stubbed)?"""
+        cmd = [self.clang, "-fsyntax-only", "-w", "-DTAP_NO_AD", src]
+        return subprocess.run(cmd, capture_output=True).returncode == 0
+
+    def check_seed(self, seed, replay=None, olevel=None):
+        prog = generate(seed, self.features, replay)
+        olevel = self.olevel(seed) if olevel is None else olevel
+        with tempfile.TemporaryDirectory(prefix="tapfuzz-") as tmp:
+            return prog, self.check(seed, olevel, prog, tmp)
+
+
+def first_error(stderr):
+    for line in stderr.splitlines():
+        if "error" in line.lower() or "assert" in line.lower():
+            return line.strip()
+    return stderr.strip().splitlines()[0] if stderr.strip() else ""
+
+
+# ------------------------------------------------------------------- failures
+
+def repro_commands(runner, seed, olevel, src="prog.c"):
+    feats = ",".join(runner.features)
+    gen = "python3 tools/fuzz/gen.py --seed %d --features %s -o %s" % (seed, feats, src)
+    cc = " ".join(runner.compile_cmd(olevel, src, "prog"))
+    return "%s\n%s\n./prog\n" % (gen, cc)
+
+
+def save_failure(runner, root, prog, outcome):
+    """Write the reproducer directory; returns its path."""
+    path = os.path.join(root, "%s-%d" % (outcome.category, outcome.seed))
+    if os.path.isdir(path):
+        shutil.rmtree(path)
+    os.makedirs(path)
+    files = {"prog.c": prog.source, "cmd.txt": repro_commands(runner, outcome.seed, outcome.olevel),
+             "compile.stderr": outcome.stderr, "run.stdout": outcome.stdout,
+             "verdict.txt": "%s\n%s\n" % (outcome.category, outcome.details.replace("; ", "\n"))}
+    for name, text in files.items():
+        with open(os.path.join(path, name), "w") as fh:
+            fh.write(text)
+    meta = dict(prog.meta, olevel=outcome.olevel, choices=prog.choices)
+    with open(os.path.join(path, "meta.json"), "w") as fh:
+        json.dump(meta, fh)
+    return path
+
+
+def reduce_failure(runner, path, prog, outcome, budget):
+    """Shrink the failing program's choice list; writes reduced.c etc."""
+    def interesting(cand):
+        p, o = runner.check_seed(outcome.seed, cand, outcome.olevel)
+        return p.choices if o.category == outcome.category else None
+
+    best, tests = shrink(prog.choices, interesting, budget_s=budget)
+    reduced, out = runner.check_seed(outcome.seed, best, outcome.olevel)
+    with open(os.path.join(path, "reduced.c"), "w") as fh:
+        fh.write(reduced.source)
+    with open(os.path.join(path, "reduced_choices.json"), "w") as fh:
+        json.dump(best, fh)
+    feats = ",".join(runner.features)
+    with open(os.path.join(path, "reduced.txt"), "w") as fh:
+        fh.write("category %s after %d tests (%d -> %d choices, %d -> %d bytes)\n%s\n"
+                 "python3 tools/fuzz/gen.py --seed %d --features %s --replay %s -o reduced.c\n%s\n"
+                 % (out.category, tests, len(prog.choices), len(best), len(prog.source),
+                    len(reduced.source), out.details, outcome.seed, feats,
+                    os.path.join(path, "reduced_choices.json"),
+                    " ".join(runner.compile_cmd(outcome.olevel, "reduced.c", "prog"))))
+    return tests
+
+
+# ------------------------------------------------------------------- campaign
+
+def parse_seeds(text):
+    """'1-200' or '5,9,12' or '1-10,40'."""
+    seeds = []
+    for part in text.split(","):
+        if "-" in part:
+            lo, hi = part.split("-")
+            seeds.extend(range(int(lo), int(hi) + 1))
+        elif part:
+            seeds.append(int(part))
+    return seeds
+
+
+def summarize(outcomes, elapsed):
+    counts = collections.Counter(o.category for o in outcomes)
+    passed = counts.get("pass", 0)
+    failed = sum(counts.get(c, 0) for c in FAIL_CATEGORIES)
+    rechecked = sum(o.rechecked for o in outcomes)
+    cats = " ".join("%s=%d" % (c, n) for c, n in sorted(counts.items()))
+    print("categories: %s (programs %d, long-double rechecks %d, %.0fs)"
+          % (cats, len(outcomes), rechecked, elapsed))
+    print("%d passed, %d failed" % (passed, failed))
+    return failed
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seeds", default="1-100", help="e.g. 1-200 or 3,7,11")
+    ap.add_argument("--features", default="default")
+    ap.add_argument("--plugin", default=DEFAULT_PLUGIN)
+    ap.add_argument("--clang", default="clang-19")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--opt", type=int, choices=range(4), help="fixed -O level")
+    ap.add_argument("--no-ad", action="store_true", help="self test without the plugin")
+    ap.add_argument("--failures-dir", default=os.path.join(HERE, "failures"))
+    ap.add_argument("--no-reduce", action="store_true")
+    ap.add_argument("--reduce-budget", type=float, default=120.0, help="seconds per failure")
+    ap.add_argument("--compile-timeout", type=float, default=120.0)
+    ap.add_argument("--run-timeout", type=float, default=20.0)
+    ap.add_argument("--quiet", action="store_true", help="print only failures")
+    args = ap.parse_args(argv)
+    if not args.no_ad and not os.path.exists(args.plugin):
+        print("plugin not found: %s (build it, or use --no-ad)" % args.plugin)
+        return 2
+    runner = Runner(args)
+    seeds = parse_seeds(args.seeds)
+    start = time.monotonic()
+    outcomes, failures = [], []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = {pool.submit(runner.check_seed, s): s for s in seeds}
+        for fut in concurrent.futures.as_completed(futures):
+            prog, out = fut.result()
+            outcomes.append(out)
+            if out.failed:
+                path = save_failure(runner, args.failures_dir, prog, out)
+                failures.append((path, prog, out))
+                print("FAIL %-16s seed %d -O%d %s: %s" % (out.category, out.seed, out.olevel,
+                                                         path, out.details[:300]), flush=True)
+            elif not args.quiet:
+                print("%-16s seed %d -O%d %s" % (out.category, out.seed, out.olevel,
+                                                out.details[:200]), flush=True)
+    if failures and not args.no_reduce:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            jobs = {pool.submit(reduce_failure, runner, p, prog, o, args.reduce_budget): p
+                    for p, prog, o in failures}
+            for fut in concurrent.futures.as_completed(jobs):
+                print("reduced %s (%d tests)" % (jobs[fut], fut.result()), flush=True)
+    failed = summarize(outcomes, time.monotonic() - start)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
