@@ -2,6 +2,11 @@
 #include "Driver/DerivativeCache.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/TapeAnalysis.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/ForwardModeSynthesizer.h"
 #include "Synthesis/PrimalPreparation.h"
@@ -16,8 +21,8 @@ namespace tapestry {
 
 DerivativeCache::~DerivativeCache() {
   for (auto &[F, P] : Prepared) {
-    FAM.clear(*P, P->getName());
-    P->eraseFromParent();
+    FAM.clear(*P.Fn, P.Fn->getName());
+    P.Fn->eraseFromParent();
   }
 }
 
@@ -31,12 +36,20 @@ Function *DerivativeCache::get(const DiffRequest &R) {
 }
 
 Function *DerivativeCache::synthesize(const DiffRequest &R) {
-  Function *&P = Prepared[R.Fn];
-  if (!P)
-    P = preparePrimal(*R.Fn, FAM);
-  DiffRequest PR = R;
-  ActivityInfo AI = computeActivity(*P, PR);
-  SynthesisInput In{R, *P, AI};
+  PreparedPrimal &PP = Prepared[R.Fn];
+  if (!PP.Fn)
+    PP = preparePrimal(*R.Fn, FAM);
+  Function &P = *PP.Fn;
+  ActivityInfo AI = computeActivity(P, R);
+  TapePlan Tape = planTape(P, FAM.getResult<AAManager>(P));
+  SynthesisInput In{R,
+                    P,
+                    AI,
+                    Tape,
+                    PP.LoopIVs,
+                    FAM.getResult<DominatorTreeAnalysis>(P),
+                    FAM.getResult<LoopAnalysis>(P),
+                    FAM.getResult<ScalarEvolutionAnalysis>(P)};
   Function *G = R.Mode == DiffMode::Forward ? ForwardModeSynthesizer(In).run()
                                             : ReverseModeSynthesizer(In).run();
   if (!G)

@@ -3,6 +3,7 @@
 #define TAPESTRY_DRIVER_DERIVATIVECACHE_H
 
 #include "Core/DiffRequest.h"
+#include "Synthesis/PrimalPreparation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
 #include <map>
@@ -26,7 +27,7 @@ private:
 
   llvm::FunctionAnalysisManager &FAM;
   std::map<DiffRequest, llvm::Function *> Derivatives;
-  llvm::DenseMap<llvm::Function *, llvm::Function *> Prepared;
+  llvm::DenseMap<llvm::Function *, PreparedPrimal> Prepared;
 };
 
 } // namespace tapestry

@@ -105,7 +105,7 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
                        tangent(Sel->getTrueValue()),
                        tangent(Sel->getFalseValue()));
   } else if (auto *Phi = dyn_cast<PHINode>(&PI)) {
-    B.SetInsertPoint(GI->getParent()->getFirstNonPHI());
+    B.SetInsertPoint(GI->getParent(), GI->getParent()->getFirstNonPHIIt());
     T = B.CreatePHI(Phi->getType(), Phi->getNumIncomingValues());
   } else if (auto *LI = dyn_cast<LoadInst>(&PI)) {
     Value *S = shadowOf(LI->getPointerOperand(), &PI);

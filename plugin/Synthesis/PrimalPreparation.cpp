@@ -2,6 +2,8 @@
 #include "Synthesis/PrimalPreparation.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -12,6 +14,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 
 using namespace llvm;
@@ -98,7 +101,29 @@ static void runSimplification(Function &F, FunctionAnalysisManager &FAM,
   FAM.invalidate(F, PreservedAnalyses::none());
 }
 
-Function *preparePrimal(Function &F, FunctionAnalysisManager &FAM) {
+/// Gives every loop with a preheader and a single latch a counter
+/// iv = 0, 1, 2, ... so the reverse sweep can count iterations back down.
+static void insertCanonicalIVs(Function &F, PreparedPrimal &Out) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    BasicBlock *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+    BasicBlock *H = L->getHeader();
+    if (!Pre || !Latch || pred_size(H) != 2)
+      continue;
+    IRBuilder<> B(H, H->begin());
+    PHINode *IV = B.CreatePHI(B.getInt64Ty(), 2, "iv");
+    B.SetInsertPoint(Latch->getTerminator());
+    Value *Next = B.CreateAdd(IV, B.getInt64(1), "iv.next", /*HasNUW=*/true,
+                              /*HasNSW=*/true);
+    IV->addIncoming(B.getInt64(0), Pre);
+    IV->addIncoming(Next, Latch);
+    Out.LoopIVs[H] = IV;
+  }
+}
+
+PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM) {
+  PreparedPrimal Out;
   ValueToValueMapTy VMap;
   Function *P = CloneFunction(&F, VMap);
   P->setName(F.getName() + ".tapestry.primal");
@@ -108,7 +133,15 @@ Function *preparePrimal(Function &F, FunctionAnalysisManager &FAM) {
   inlineCallees(*P);
   runSimplification(*P, FAM, /*WithInstCombine=*/false);
   unifyReturns(*P);
-  return P;
+  {
+    FunctionPassManager FPM;
+    FPM.addPass(LoopSimplifyPass());
+    FPM.run(*P, FAM);
+    FAM.invalidate(*P, PreservedAnalyses::none());
+  }
+  insertCanonicalIVs(*P, Out);
+  Out.Fn = P;
+  return Out;
 }
 
 void simplifySynthesized(Function &G, FunctionAnalysisManager &FAM) {

@@ -3,19 +3,33 @@
 // Differentiation works on a private clone of the user's function, never the
 // function itself: calls to functions with bodies are inlined (recursive ones
 // are kept and rejected later), allocas become SSA values, the code is
-// simplified, and all returns are merged into one block.
+// simplified, loops are put in simplified form with a canonical induction
+// variable, and all returns are merged into one block.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_PRIMALPREPARATION_H
 #define TAPESTRY_SYNTHESIS_PRIMALPREPARATION_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class PHINode;
+class BasicBlock;
+} // namespace llvm
 
 namespace tapestry {
 
+struct PreparedPrimal {
+  llvm::Function *Fn = nullptr;
+  /// Each loop in simplified form (preheader, one latch) gets a canonical
+  /// induction variable 0, 1, 2, ... in its header, keyed by header.
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> LoopIVs;
+};
+
 /// Returns the prepared internal clone of \p F.
-llvm::Function *preparePrimal(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &FAM);
+PreparedPrimal preparePrimal(llvm::Function &F,
+                             llvm::FunctionAnalysisManager &FAM);
 
 /// Cleans up a synthesised function (SSA slots, folding, dead code) so it is
 /// reasonable even at -O0, where nothing else optimises it.

@@ -6,6 +6,8 @@
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -18,10 +20,7 @@ using namespace llvm;
 namespace tapestry {
 
 ReverseModeSynthesizer::ReverseModeSynthesizer(const SynthesisInput &In)
-    : SynthesizerBase(In) {
-  DT.recalculate(P);
-  LI.analyze(DT);
-}
+    : SynthesizerBase(In), DT(In.DT), LI(In.LI), SE(In.SE) {}
 
 Function *ReverseModeSynthesizer::run() {
   for (BasicBlock &PB : P)
@@ -35,8 +34,11 @@ Function *ReverseModeSynthesizer::run() {
     return nullptr;
   }
   createFunction();
-  for (BasicBlock &PB : P)
+  for (BasicBlock &PB : P) {
     PrimalBlocks[primal(&PB)] = &PB;
+    for (Instruction &PI : PB)
+      PrimalOf[primal(&PI)] = &PI;
+  }
   AllocaBlock = &G->getEntryBlock();
   LLVMContext &C = G->getContext();
   for (BasicBlock &PB : P)
@@ -79,8 +81,8 @@ Function *ReverseModeSynthesizer::run() {
 void ReverseModeSynthesizer::recordPredecessors() {
   for (BasicBlock &PB : P) {
     SmallSetVector<BasicBlock *, 4> Preds(pred_begin(&PB), pred_end(&PB));
-    if (Preds.size() < 2)
-      continue;
+    if (Preds.size() < 2 || LoopIVs.count(&PB))
+      continue; // Loop headers with a counter need no record.
     BasicBlock *GB = primal(&PB);
     IRBuilder<> B(GB, GB->begin());
     PHINode *Id = B.CreatePHI(B.getInt32Ty(), Preds.size(), "pred.id");
@@ -196,6 +198,16 @@ Value *ReverseModeSynthesizer::lookup(Value *GV, BasicBlock *PB,
   Loop *DefLoop = LI.getLoopFor(Def);
   if (!DefLoop && DT.dominates(Def, RetBlock))
     return GV; // Dominates the whole reverse sweep.
+  // A loop's counter inside that loop is the reverse counter.
+  if (Instruction *PI = PrimalOf.lookup(GV))
+    if (DefLoop && DefLoop->getHeader() == Def && DefLoop->contains(PB) &&
+        LoopIVs.lookup(Def) == PI)
+      return B.CreateLoad(B.getInt64Ty(), reverseCounter(DefLoop),
+                          "iv.rev");
+  if (Value *V = rebuildRecurrence(GV, PB, B))
+    return V;
+  if (Value *V = recompute(GV, PB, B))
+    return V;
   Loop *Shared = DefLoop;
   while (Shared && !Shared->contains(PB))
     Shared = Shared->getParentLoop();
@@ -212,13 +224,93 @@ Value *ReverseModeSynthesizer::lookup(Value *GV, BasicBlock *PB,
     if (!S) {
       S = entryAlloca(GV->getType(), GV->getName() + ".cache");
       auto *GI = cast<Instruction>(GV);
-      IRBuilder<> SB(isa<PHINode>(GI) ? GI->getParent()->getFirstNonPHI()
-                                      : GI->getNextNode());
+      IRBuilder<> SB(GI->getParent(),
+                     isa<PHINode>(GI) ? GI->getParent()->getFirstNonPHIIt()
+                                      : std::next(GI->getIterator()));
       SB.CreateStore(GV, S);
     }
     Slot = S;
   }
   return B.CreateLoad(GV->getType(), Slot, GV->getName() + ".r");
+}
+
+Value *ReverseModeSynthesizer::recompute(Value *GV, BasicBlock *PB,
+                                         IRBuilderBase &B) {
+  auto *I = cast<Instruction>(GV);
+  bool Cheap = isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
+               isa<ICmpInst>(I) || isa<FreezeInst>(I) ||
+               (isa<BinaryOperator>(I) && I->getType()->isIntOrIntVectorTy());
+  if (auto *Load = dyn_cast<LoadInst>(I)) {
+    auto *PL = dyn_cast_or_null<LoadInst>(PrimalOf.lookup(Load));
+    Cheap = PL && Tape.Reloadable.count(PL);
+  }
+  if (!Cheap)
+    return nullptr;
+  auto Key = std::make_pair(GV, B.GetInsertBlock());
+  if (Value *V = Recomputed.lookup(Key))
+    return V;
+  Instruction *C = I->clone();
+  for (unsigned Op = 0; Op < C->getNumOperands(); ++Op)
+    C->setOperand(Op, lookup(C->getOperand(Op), PB, B));
+  B.Insert(C, GV->getName() + ".re");
+  Recomputed[Key] = C;
+  return C;
+}
+
+Value *ReverseModeSynthesizer::rebuildRecurrence(Value *GV, BasicBlock *PB,
+                                                 IRBuilderBase &B) {
+  auto *Phi = dyn_cast_or_null<PHINode>(PrimalOf.lookup(GV));
+  if (!Phi || !SE.isSCEVable(Phi->getType()))
+    return nullptr;
+  Loop *L = LI.getLoopFor(Phi->getParent());
+  if (!L || L->getHeader() != Phi->getParent() || !L->contains(PB) ||
+      !LoopIVs.count(L->getHeader()))
+    return nullptr;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
+  if (!AR || AR->getLoop() != L || !AR->isAffine())
+    return nullptr;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  const SCEV *Start = AR->getStart();
+  Value *StartV = nullptr;
+  if (auto *C = dyn_cast<SCEVConstant>(Start))
+    StartV = C->getValue();
+  else if (auto *U = dyn_cast<SCEVUnknown>(Start))
+    StartV = U->getValue();
+  if (!Step || !StartV)
+    return nullptr;
+  if (!isa<Constant>(StartV))
+    StartV = lookup(primal(StartV), PB, B);
+  Value *K = B.CreateLoad(B.getInt64Ty(), reverseCounter(L), "iv.rev");
+  if (Phi->getType()->isPointerTy()) {
+    Value *Offset = B.CreateMul(K, B.CreateSExtOrTrunc(Step->getValue(),
+                                                       B.getInt64Ty()));
+    return B.CreateGEP(B.getInt8Ty(), StartV, Offset, GV->getName() + ".re");
+  }
+  Type *T = Phi->getType();
+  if (!T->isIntegerTy() || StartV->getType() != T)
+    return nullptr;
+  Value *KT = B.CreateZExtOrTrunc(K, T);
+  return B.CreateAdd(StartV, B.CreateMul(KT, Step->getValue()),
+                     GV->getName() + ".re");
+}
+
+AllocaInst *ReverseModeSynthesizer::reverseCounter(const Loop *L) {
+  AllocaInst *&Slot = ReverseCounters[L];
+  if (!Slot)
+    Slot = entryAlloca(Type::getInt64Ty(G->getContext()), "iv.rev.slot");
+  return Slot;
+}
+
+void ReverseModeSynthesizer::enterLoopsBackwards(BasicBlock *Pred,
+                                                 BasicBlock *Succ,
+                                                 IRBuilderBase &B) {
+  for (Loop *L = LI.getLoopFor(Pred); L && !L->contains(Succ);
+       L = L->getParentLoop()) {
+    PHINode *IV = LoopIVs.lookup(L->getHeader());
+    if (!IV)
+      continue;
+    B.CreateStore(lookup(primal(IV), Succ, B), reverseCounter(L));
+  }
 }
 
 void ReverseModeSynthesizer::materializeTape() {
@@ -293,14 +385,31 @@ void ReverseModeSynthesizer::emitTerminatorReverse(BasicBlock &PB,
   auto FromPred = [&](BasicBlock *Pred, IRBuilderBase &EB) {
     for (auto &[Phi, D] : PhiAdjoints)
       addAdjoint(Phi->getIncomingValueForBlock(Pred), D, EB);
+    enterLoopsBackwards(Pred, &PB, EB);
     EB.CreateBr(RevBlocks[Pred]);
   };
+  LLVMContext &C = G->getContext();
+  Loop *L = LI.getLoopFor(&PB);
+  if (L && L->getHeader() == &PB && LoopIVs.count(&PB)) {
+    // Iteration K of the loop was entered from the latch of iteration K-1,
+    // or from the preheader when K is 0.
+    AllocaInst *Counter = reverseCounter(L);
+    Value *K = B.CreateLoad(B.getInt64Ty(), Counter, "iv.rev");
+    auto *First = BasicBlock::Create(C, "rev." + PB.getName() + ".first", G);
+    auto *Back = BasicBlock::Create(C, "rev." + PB.getName() + ".back", G);
+    B.CreateCondBr(B.CreateICmpEQ(K, B.getInt64(0)), First, Back);
+    IRBuilder<> FB(First);
+    FromPred(L->getLoopPreheader(), FB);
+    IRBuilder<> BB(Back);
+    BB.CreateStore(BB.CreateSub(K, BB.getInt64(1)), Counter);
+    FromPred(L->getLoopLatch(), BB);
+    return;
+  }
   if (Preds.size() == 1) {
     FromPred(Preds[0], B);
     return;
   }
   Value *Id = lookup(PredIds[&PB], &PB, B);
-  LLVMContext &C = G->getContext();
   SmallVector<BasicBlock *, 4> Edges;
   for (BasicBlock *Pred : Preds) {
     auto *E = BasicBlock::Create(C, "rev." + PB.getName() + ".from." +

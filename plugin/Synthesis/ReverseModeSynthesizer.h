@@ -59,11 +59,27 @@ private:
   llvm::Value *lookup(llvm::Value *GV, llvm::BasicBlock *PB,
                       llvm::IRBuilderBase &B);
   llvm::BasicBlock *primalBlockOf(llvm::Value *GV) const;
+  /// Recomputes a cheap instruction or reloads unmodified memory in the
+  /// reverse block instead of caching; null if \p GV is neither.
+  llvm::Value *recompute(llvm::Value *GV, llvm::BasicBlock *PB,
+                         llvm::IRBuilderBase &B);
+  /// An affine recurrence of a loop (start + k * step at iteration k),
+  /// rebuilt from the reverse counter; null if \p GV is not one.
+  llvm::Value *rebuildRecurrence(llvm::Value *GV, llvm::BasicBlock *PB,
+                                 llvm::IRBuilderBase &B);
+  /// The reverse iteration counter of loop \p L.
+  llvm::AllocaInst *reverseCounter(const llvm::Loop *L);
+  /// Going back from \p Succ's reverse into \p Pred's crosses a loop exit
+  /// for every loop that contains Pred but not Succ: start their counters
+  /// at the iteration the loop left in.
+  void enterLoopsBackwards(llvm::BasicBlock *Pred, llvm::BasicBlock *Succ,
+                           llvm::IRBuilderBase &B);
   void materializeTape();
   llvm::AllocaInst *entryAlloca(llvm::Type *T, const llvm::Twine &Name);
 
-  llvm::DominatorTree DT;
-  llvm::LoopInfo LI;
+  llvm::DominatorTree &DT;
+  llvm::LoopInfo &LI;
+  llvm::ScalarEvolution &SE;
   /// The return block of the prepared primal (it has exactly one).
   llvm::BasicBlock *RetBlock = nullptr;
   llvm::ReturnInst *PrimalRet = nullptr;
@@ -82,6 +98,13 @@ private:
                   llvm::MapVector<llvm::Value *, llvm::AllocaInst *>>
       TapeRecords;
   llvm::AllocaInst *TapeState = nullptr;
+  /// Derivative-function instructions back to the primal ones they clone.
+  llvm::DenseMap<const llvm::Value *, llvm::Instruction *> PrimalOf;
+  llvm::DenseMap<const llvm::Loop *, llvm::AllocaInst *> ReverseCounters;
+  /// Values recomputed in a reverse block, to reuse within that block.
+  llvm::DenseMap<std::pair<const llvm::Value *, const llvm::BasicBlock *>,
+                 llvm::Value *>
+      Recomputed;
 
   llvm::BasicBlock *AllocaBlock = nullptr;
   llvm::BasicBlock *FinalBlock = nullptr;

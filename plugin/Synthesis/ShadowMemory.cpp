@@ -50,7 +50,7 @@ void SynthesizerBase::createShadow(Instruction &PI) {
   Instruction *GI = primal(&PI);
   IRBuilder<> B(GI->getNextNode());
   if (isa<PHINode>(PI))
-    B.SetInsertPoint(GI->getParent()->getFirstNonPHI());
+    B.SetInsertPoint(GI->getParent(), GI->getParent()->getFirstNonPHIIt());
   Value *S = nullptr;
   auto Sh = [&](Value *V) { return shadowOf(V, &PI); };
 

@@ -13,7 +13,8 @@ using namespace llvm;
 namespace tapestry {
 
 SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
-    : R(In.Request), P(In.Primal), AI(In.Activity),
+    : R(In.Request), P(In.Primal), AI(In.Activity), Tape(In.Tape),
+      LoopIVs(In.LoopIVs),
       Sig(computeSignature(In.Request)) {}
 
 void SynthesizerBase::createFunction() {

@@ -10,6 +10,7 @@
 #define TAPESTRY_SYNTHESIS_SYNTHESIZERBASE_H
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/TapeAnalysis.h"
 #include "Core/DiffRequest.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "llvm/ADT/DenseMap.h"
@@ -17,6 +18,12 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+
+namespace llvm {
+class DominatorTree;
+class LoopInfo;
+class ScalarEvolution;
+} // namespace llvm
 
 namespace tapestry {
 
@@ -26,6 +33,15 @@ struct SynthesisInput {
   /// The prepared (simplified, inlined) clone of the user's function.
   llvm::Function &Primal;
   const ActivityInfo &Activity;
+  /// What the reverse sweep may recompute instead of caching.
+  const TapePlan &Tape;
+  /// The canonical induction variable (0, 1, 2, ...) of each loop header
+  /// that has one, inserted by primal preparation.
+  const llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> &LoopIVs;
+  /// Analyses of the prepared primal.
+  llvm::DominatorTree &DT;
+  llvm::LoopInfo &LI;
+  llvm::ScalarEvolution &SE;
 };
 
 class SynthesizerBase {
@@ -68,6 +84,8 @@ protected:
   const DiffRequest &R;
   llvm::Function &P;
   const ActivityInfo &AI;
+  const TapePlan &Tape;
+  const llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> &LoopIVs;
   DerivativeSignature Sig;
   llvm::Function *G = nullptr;
   llvm::ValueToValueMapTy VMap;
