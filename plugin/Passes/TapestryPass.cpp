@@ -83,12 +83,16 @@ bool CallSiteRewriter::deliverResults(Value *Result,
   } else if (ResultTypes.size() == 1 && Actual->isFloatingPointTy() &&
              Declared->isFloatingPointTy()) {
     V = B.CreateFPCast(Result, Declared);
-  } else if (DL.getTypeAllocSize(Actual) == DL.getTypeAllocSize(Declared) ||
-             (DL.getTypeStoreSize(Declared) <= DL.getTypeAllocSize(Actual) &&
-              !Declared->isFloatingPointTy())) {
+  } else if (!(Declared->isFloatingPointTy() && ResultTypes.size() > 1) &&
+             alignTo(DL.getTypeAllocSize(Actual), 8) ==
+                 alignTo(DL.getTypeAllocSize(Declared), 8)) {
+    // Same bytes, different IR shape: go through memory, as the ABI does.
+    uint64_t Size = std::max(DL.getTypeAllocSize(Actual).getFixedValue(),
+                             DL.getTypeAllocSize(Declared).getFixedValue());
     IRBuilder<> EB(&CB.getFunction()->getEntryBlock(),
                    CB.getFunction()->getEntryBlock().begin());
-    AllocaInst *Tmp = EB.CreateAlloca(Actual, nullptr, "tapestry.result");
+    AllocaInst *Tmp = EB.CreateAlloca(
+        ArrayType::get(EB.getInt8Ty(), Size), nullptr, "tapestry.result");
     Tmp->setAlignment(std::max(DL.getPrefTypeAlign(Actual),
                                DL.getPrefTypeAlign(Declared)));
     B.CreateStore(Result, Tmp);

@@ -14,6 +14,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 
@@ -122,6 +123,21 @@ static void insertCanonicalIVs(Function &F, PreparedPrimal &Out) {
   }
 }
 
+/// The derivative follows the path on which no exception is thrown: invokes
+/// become calls and landing pads disappear from the clone (the user's
+/// function keeps them). An exception thrown inside a derivative propagates
+/// to its caller without running the primal's cleanups.
+static void dropExceptionPaths(Function &F) {
+  SmallVector<InvokeInst *, 8> Invokes;
+  for (BasicBlock &BB : F)
+    if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator()))
+      Invokes.push_back(II);
+  for (InvokeInst *II : Invokes)
+    changeToCall(II);
+  if (!Invokes.empty())
+    removeUnreachableBlocks(F);
+}
+
 PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM) {
   PreparedPrimal Out;
   ValueToValueMapTy VMap;
@@ -131,6 +147,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM) {
   P->removeFnAttr(Attribute::OptimizeNone);
   P->removeFnAttr(Attribute::NoInline);
   inlineCallees(*P);
+  dropExceptionPaths(*P);
   runSimplification(*P, FAM, /*WithInstCombine=*/false);
   unifyReturns(*P);
   {
