@@ -1,7 +1,7 @@
 //===- ActivityAnalysis.cpp - Varied, useful, active, shadowed ------------===//
 #include "Analysis/ActivityAnalysis.h"
 
-#include "Synthesis/DerivativeRules.h"
+#include "Core/MathFunctions.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -44,7 +44,10 @@ bool isDeallocationCall(const CallBase &CB) {
       .Default(false);
 }
 
-bool isInactiveCall(const CallBase &CB) {
+bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {
+  if (Rules && CB.getCalledFunction() &&
+      Rules->isInactive(CB.getCalledFunction()))
+    return true;
   if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::dbg_declare:
@@ -87,8 +90,9 @@ namespace {
 /// point into memory with a shadow.
 class VariedPropagation {
 public:
-  VariedPropagation(Function &F, const DiffRequest &R, ActivityInfo &AI)
-      : F(F), R(R), AI(AI) {}
+  VariedPropagation(Function &F, const DiffRequest &R, ActivityInfo &AI,
+                    const CustomRules *Rules)
+      : F(F), R(R), AI(AI), Rules(Rules) {}
 
   void run() {
     for (auto [Arg, Act] : zip(F.args(), R.Args)) {
@@ -124,7 +128,7 @@ private:
     if (auto *LI = dyn_cast<LoadInst>(&I))
       V = AI.Shadowed.count(LI->getPointerOperand());
     else if (auto *CB = dyn_cast<CallBase>(&I))
-      V = !isInactiveCall(*CB) &&
+      V = !isInactiveCall(*CB, Rules) &&
           (anyOperand(I, AI.Varied) || anyOperand(I, AI.Shadowed));
     else if (auto *SI = dyn_cast<SelectInst>(&I))
       V = AI.Varied.count(SI->getTrueValue()) ||
@@ -154,13 +158,15 @@ private:
   Function &F;
   const DiffRequest &R;
   ActivityInfo &AI;
+  const CustomRules *Rules;
 };
 
 /// Backward data flow: which values influence an active output.
 class UsefulPropagation {
 public:
-  UsefulPropagation(Function &F, const DiffRequest &R, ActivityInfo &AI)
-      : F(F), R(R), AI(AI) {}
+  UsefulPropagation(Function &F, const DiffRequest &R, ActivityInfo &AI,
+                    const CustomRules *Rules)
+      : F(F), R(R), AI(AI), Rules(Rules) {}
 
   void run() {
     for (Instruction &I : instructions(F)) {
@@ -173,7 +179,7 @@ public:
       } else if (auto *CB = dyn_cast<CallBase>(&I)) {
         // Unknown calls see their varied arguments; the synthesizer rejects
         // them, so treat their operands as used to get that error.
-        if (!isInactiveCall(*CB) && !findCallRule(*CB) &&
+        if (!isInactiveCall(*CB, Rules) && !findMathFunction(*CB) &&
             !isAllocationCall(*CB) && !isDeallocationCall(*CB))
           for (Value *Op : CB->args())
             mark(Op);
@@ -190,7 +196,7 @@ public:
         continue;
       }
       if (auto *CB = dyn_cast<CallBase>(I)) {
-        if (findCallRule(*CB))
+        if (!isInactiveCall(*CB, Rules))
           for (Value *Op : CB->args())
             mark(Op);
         continue;
@@ -209,16 +215,18 @@ private:
   Function &F;
   const DiffRequest &R;
   ActivityInfo &AI;
+  const CustomRules *Rules;
   SmallVector<Value *, 32> Worklist;
 };
 
 } // namespace
 
-ActivityInfo computeActivity(Function &F, const DiffRequest &R) {
+ActivityInfo computeActivity(Function &F, const DiffRequest &R,
+                             const CustomRules *Rules) {
   assert(F.arg_size() == R.Args.size() && "request does not fit function");
   ActivityInfo AI;
-  VariedPropagation(F, R, AI).run();
-  UsefulPropagation(F, R, AI).run();
+  VariedPropagation(F, R, AI, Rules).run();
+  UsefulPropagation(F, R, AI, Rules).run();
   for (const Value *V : AI.Varied)
     if (AI.Useful.count(V))
       AI.Active.insert(V);

@@ -9,6 +9,7 @@
 #ifndef TAPESTRY_ANALYSIS_ACTIVITYANALYSIS_H
 #define TAPESTRY_ANALYSIS_ACTIVITYANALYSIS_H
 
+#include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
@@ -42,12 +43,15 @@ bool isAllocationCall(const llvm::CallBase &CB);
 /// True if \p CB releases memory (free, operator delete).
 bool isDeallocationCall(const llvm::CallBase &CB);
 /// True if a call can never affect derivatives (I/O, timing, debug
-/// intrinsics): it gets no derivative code.
-bool isInactiveCall(const llvm::CallBase &CB);
+/// intrinsics, functions the user declared inactive): it gets no derivative
+/// code.
+bool isInactiveCall(const llvm::CallBase &CB,
+                    const CustomRules *Rules = nullptr);
 
 /// Computes activity for request \p R on the prepared function \p F, whose
 /// parameters correspond one to one with R.Args.
-ActivityInfo computeActivity(llvm::Function &F, const DiffRequest &R);
+ActivityInfo computeActivity(llvm::Function &F, const DiffRequest &R,
+                             const CustomRules *Rules = nullptr);
 
 /// `opt -passes='print<tapestry-activity>'`: prints, for every function with
 /// the attribute "tapestry-activity"="<marker letters>", each instruction's

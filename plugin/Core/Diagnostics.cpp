@@ -37,13 +37,30 @@ std::string sourceLocation(const Instruction *I) {
 std::string describe(const Value *V) {
   std::string S;
   raw_string_ostream OS(S);
+  if (auto *A = dyn_cast<Argument>(V)) {
+    OS << "parameter " << A->getArgNo() + 1;
+    if (A->hasName())
+      OS << " ('" << A->getName() << "')";
+    return S;
+  }
   if (V->hasName() && !isa<Instruction>(V)) {
     OS << V->getName();
     return S;
   }
-  V->print(OS);
-  StringRef Trimmed = StringRef(S).trim();
-  return Trimmed.str();
+  if (auto *I = dyn_cast<Instruction>(V)) {
+    // IR is not what users wrote: say what the value is and where.
+    OS << "a " << I->getOpcodeName();
+    if (auto *CI = dyn_cast<CastInst>(I))
+      OS << " from " << *CI->getSrcTy() << " to " << *CI->getDestTy();
+    else if (!I->getType()->isVoidTy())
+      OS << " producing " << *I->getType();
+    std::string Loc = sourceLocation(I);
+    if (!Loc.empty())
+      OS << " at " << Loc;
+    return S;
+  }
+  V->printAsOperand(OS, /*PrintType=*/true);
+  return S;
 }
 
 std::string describe(const Type *T) {

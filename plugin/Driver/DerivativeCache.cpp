@@ -38,12 +38,13 @@ Function *DerivativeCache::get(const DiffRequest &R) {
 Function *DerivativeCache::synthesize(const DiffRequest &R) {
   PreparedPrimal &PP = Prepared[R.Fn];
   if (!PP.Fn)
-    PP = preparePrimal(*R.Fn, FAM);
+    PP = preparePrimal(*R.Fn, FAM, Rules);
   Function &P = *PP.Fn;
-  ActivityInfo AI = computeActivity(P, R);
+  ActivityInfo AI = computeActivity(P, R, &Rules);
   TapePlan Tape = planTape(P, FAM.getResult<AAManager>(P));
   SynthesisInput In{R,
                     P,
+                    Rules,
                     AI,
                     Tape,
                     PP.LoopIVs,

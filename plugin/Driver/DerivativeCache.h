@@ -2,6 +2,7 @@
 #ifndef TAPESTRY_DRIVER_DERIVATIVECACHE_H
 #define TAPESTRY_DRIVER_DERIVATIVECACHE_H
 
+#include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
 #include "Synthesis/PrimalPreparation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -14,7 +15,8 @@ namespace tapestry {
 /// function is prepared once and each distinct request synthesised once.
 class DerivativeCache {
 public:
-  explicit DerivativeCache(llvm::FunctionAnalysisManager &FAM) : FAM(FAM) {}
+  DerivativeCache(llvm::FunctionAnalysisManager &FAM, const CustomRules &Rules)
+      : FAM(FAM), Rules(Rules) {}
   ~DerivativeCache();
   DerivativeCache(const DerivativeCache &) = delete;
   DerivativeCache &operator=(const DerivativeCache &) = delete;
@@ -26,6 +28,7 @@ private:
   llvm::Function *synthesize(const DiffRequest &R);
 
   llvm::FunctionAnalysisManager &FAM;
+  const CustomRules &Rules;
   std::map<DiffRequest, llvm::Function *> Derivatives;
   llvm::DenseMap<llvm::Function *, PreparedPrimal> Prepared;
 };

@@ -65,6 +65,13 @@ static Function *resolveFunction(Value *V) {
   return nullptr;
 }
 
+Function *requestTarget(CallBase &CB) {
+  unsigned First = CB.hasStructRetAttr() ? 1 : 0;
+  if (CB.arg_size() <= First)
+    return nullptr;
+  return resolveFunction(CB.getArgOperand(First));
+}
+
 namespace {
 
 class Decoder {

@@ -40,6 +40,10 @@ struct DecodedCall {
 /// inserted before \p CB.
 std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, DiffMode Mode);
 
+/// The function a request call differentiates (its first argument, through
+/// casts, aliases and constant globals), or null.
+llvm::Function *requestTarget(llvm::CallBase &CB);
+
 /// The marker a value passes (e.g. "enzyme_dup"), or "" if it is not one.
 llvm::StringRef markerName(const llvm::Value *V);
 

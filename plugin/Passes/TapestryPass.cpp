@@ -1,6 +1,7 @@
 //===- TapestryPass.cpp ---------------------------------------------------===//
 #include "Passes/TapestryPass.h"
 
+#include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/RequestDecoder.h"
@@ -9,6 +10,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -55,60 +57,93 @@ bool CallSiteRewriter::run() {
   return true;
 }
 
+/// The scalars a type is made of, in memory order: the shape a C struct of
+/// results must have whatever IR type the ABI gives it.
+static void flattenScalars(Type *T, SmallVectorImpl<Type *> &Out) {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    for (Type *E : ST->elements())
+      flattenScalars(E, Out);
+  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+    for (uint64_t I = 0; I < AT->getNumElements(); ++I)
+      flattenScalars(AT->getElementType(), Out);
+  } else if (auto *VT = dyn_cast<FixedVectorType>(T)) {
+    for (unsigned I = 0; I < VT->getNumElements(); ++I)
+      Out.push_back(VT->getElementType());
+  } else {
+    Out.push_back(T);
+  }
+}
+
+/// True if a value of type \p From can be handed over as \p To through
+/// memory: the same scalars in the same order.
+static bool sameScalars(Type *From, Type *To) {
+  SmallVector<Type *, 8> A, B;
+  flattenScalars(From, A);
+  flattenScalars(To, B);
+  return A == B;
+}
+
 /// Hands the derivative's results to the request's caller in the shape the
 /// user declared: bare, through sret memory, or reinterpreted through memory
 /// when the C ABI coerced the declared struct (e.g. {float, float} is
-/// returned as <2 x float>).
+/// returned as <2 x float>). A declared type that does not hold exactly the
+/// results is an error.
 bool CallSiteRewriter::deliverResults(Value *Result,
                                       ArrayRef<Type *> ResultTypes) {
-  Type *Declared = CB.getType();
+  Type *Declared = D.SRet ? CB.getParamStructRetType(0) : CB.getType();
   const DataLayout &DL = CB.getModule()->getDataLayout();
+  StringRef Entry = CB.getCalledFunction()->getName();
+  auto Mismatch = [&]() {
+    std::string Types;
+    for (Type *T : ResultTypes)
+      Types += (Types.empty() ? "" : ", ") + describe(T);
+    return reportError(
+        *CB.getFunction(), &CB,
+        "the call to " + Entry + " is declared to return " +
+            describe(Declared) + ", which does not match its " +
+            Twine(ResultTypes.size()) + " result(s) (" + Types +
+            "); declare it to return " +
+            (ResultTypes.size() == 1 ? "that type"
+                                     : "a struct with these members in this "
+                                       "order"));
+  };
+  if (!D.SRet && (Declared->isVoidTy() || CB.use_empty()))
+    return true; // The caller ignores the results.
+  if (ResultTypes.empty()) {
+    if (!D.SRet && !CB.use_empty())
+      return reportError(*CB.getFunction(), &CB,
+                         "the call to " + Entry +
+                             " uses a result, but this request returns "
+                             "nothing");
+    return true;
+  }
+  Type *Actual = Result->getType();
   if (D.SRet) {
+    if (!sameScalars(Actual, Declared))
+      return Mismatch();
     B.CreateStore(Result, D.SRet);
     return true;
   }
-  if (Declared->isVoidTy() || CB.use_empty()) {
-    if (!CB.use_empty())
-      CB.replaceAllUsesWith(PoisonValue::get(Declared));
-    return true;
-  }
-  if (ResultTypes.empty())
-    return reportError(*CB.getFunction(), &CB,
-                       "the call to " + CB.getCalledFunction()->getName() +
-                           " uses a result, but this request returns nothing");
-  Type *Actual = Result->getType();
   Value *V = nullptr;
   if (Actual == Declared) {
     V = Result;
   } else if (ResultTypes.size() == 1 && Actual->isFloatingPointTy() &&
              Declared->isFloatingPointTy()) {
     V = B.CreateFPCast(Result, Declared);
-  } else if (!(Declared->isFloatingPointTy() && ResultTypes.size() > 1) &&
-             alignTo(DL.getTypeAllocSize(Actual), 8) ==
-                 alignTo(DL.getTypeAllocSize(Declared), 8)) {
-    // Same bytes, different IR shape: go through memory, as the ABI does.
+  } else if (sameScalars(Actual, Declared)) {
+    // Same scalars, different IR shape: go through memory, as the ABI does.
     uint64_t Size = std::max(DL.getTypeAllocSize(Actual).getFixedValue(),
                              DL.getTypeAllocSize(Declared).getFixedValue());
     IRBuilder<> EB(&CB.getFunction()->getEntryBlock(),
                    CB.getFunction()->getEntryBlock().begin());
-    AllocaInst *Tmp = EB.CreateAlloca(
-        ArrayType::get(EB.getInt8Ty(), Size), nullptr, "tapestry.result");
+    AllocaInst *Tmp = EB.CreateAlloca(ArrayType::get(EB.getInt8Ty(), Size),
+                                      nullptr, "tapestry.result");
     Tmp->setAlignment(std::max(DL.getPrefTypeAlign(Actual),
                                DL.getPrefTypeAlign(Declared)));
     B.CreateStore(Result, Tmp);
     V = B.CreateLoad(Declared, Tmp);
   } else {
-    std::string Types;
-    for (Type *T : ResultTypes)
-      Types += (Types.empty() ? "" : ", ") + describe(T);
-    return reportError(
-        *CB.getFunction(), &CB,
-        "the call to " + CB.getCalledFunction()->getName() +
-            " is declared to return " + describe(Declared) +
-            ", which does not hold its " + Twine(ResultTypes.size()) +
-            " result(s) (" + Types +
-            "); declare it to return a struct with these members in this "
-            "order");
+    return Mismatch();
   }
   CB.replaceAllUsesWith(V);
   return true;
@@ -139,8 +174,50 @@ static void eraseDeadApi(Module &M) {
       F->eraseFromParent();
 }
 
+/// Functions with bodies reachable from \p F through direct calls, F
+/// included.
+static SmallPtrSet<Function *, 16> reachableFunctions(Function *F) {
+  SmallPtrSet<Function *, 16> Seen{F};
+  SmallVector<Function *, 16> Work{F};
+  while (!Work.empty()) {
+    Function *Cur = Work.pop_back_val();
+    for (BasicBlock &BB : *Cur)
+      for (Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *Callee = CB->getCalledFunction())
+            if (!Callee->isDeclaration() && Seen.insert(Callee).second)
+              Work.push_back(Callee);
+  }
+  return Seen;
+}
+
+namespace {
+struct PendingRequest {
+  CallBase *CB;
+  EntryPoint Kind;
+};
+} // namespace
+
+static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
+  CallBase *CB = Req.CB;
+  if (Req.Kind == EntryPoint::Unsupported) {
+    reportError(*CB->getFunction(), CB,
+                CB->getCalledFunction()->getName() +
+                    " is not supported yet; use __enzyme_autodiff or "
+                    "__enzyme_fwddiff");
+    return;
+  }
+  DiffMode Mode = Req.Kind == EntryPoint::Autodiff ? DiffMode::Reverse
+                                                   : DiffMode::Forward;
+  std::optional<DecodedCall> D = decodeRequest(*CB, Mode);
+  if (!D)
+    return;
+  if (Function *G = Cache.get(D->Request))
+    CallSiteRewriter(*CB, *D, *G).run();
+}
+
 PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  SmallVector<std::pair<CallBase *, EntryPoint>, 8> Requests;
+  SmallVector<PendingRequest, 8> Pending;
   for (Function &F : M) {
     EntryPoint E = classifyEntryPoint(F.getName());
     if (E == EntryPoint::None || !F.isDeclaration())
@@ -148,32 +225,55 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (User *U : F.users())
       if (auto *CB = dyn_cast<CallBase>(U))
         if (CB->getCalledOperand() == &F)
-          Requests.push_back({CB, E});
+          Pending.push_back({CB, E});
   }
-  if (Requests.empty())
+  if (Pending.empty())
     return PreservedAnalyses::all();
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  CustomRules Rules = CustomRules::collect(M);
   {
-    DerivativeCache Cache(FAM);
-    for (auto [CB, E] : Requests) {
-      if (E == EntryPoint::Unsupported) {
-        reportError(*CB->getFunction(), CB,
-                    CB->getCalledFunction()->getName() +
-                        " is not supported yet; use __enzyme_autodiff or "
-                        "__enzyme_fwddiff");
-        continue;
+    DerivativeCache Cache(FAM, Rules);
+    // A request inside code that another request differentiates (a
+    // Hessian-vector product, say) is resolved first, whatever the source
+    // order.
+    while (!Pending.empty()) {
+      bool Progress = false;
+      for (unsigned I = 0; I < Pending.size();) {
+        PendingRequest Req = Pending[I];
+        Function *Target = requestTarget(*Req.CB);
+        if (Target && !Target->isDeclaration()) {
+          SmallPtrSet<Function *, 16> Reach = reachableFunctions(Target);
+          if (Reach.count(Req.CB->getFunction())) {
+            reportError(*Req.CB->getFunction(), Req.CB,
+                        "this request differentiates '" + Target->getName() +
+                            "', which itself contains the request; a "
+                            "function cannot depend on its own derivative");
+            Pending.erase(Pending.begin() + I);
+            Progress = true;
+            continue;
+          }
+          bool Waits = any_of(Pending, [&](const PendingRequest &Other) {
+            return Other.CB != Req.CB &&
+                   Reach.count(Other.CB->getFunction());
+          });
+          if (Waits) {
+            ++I;
+            continue;
+          }
+        }
+        resolveRequest(Req, Cache);
+        Pending.erase(Pending.begin() + I);
+        Progress = true;
       }
-      DiffMode Mode =
-          E == EntryPoint::Autodiff ? DiffMode::Reverse : DiffMode::Forward;
-      std::optional<DecodedCall> D = decodeRequest(*CB, Mode);
-      if (!D)
-        continue;
-      Function *G = Cache.get(D->Request);
-      if (!G)
-        continue;
-      CallSiteRewriter(*CB, *D, *G).run();
+      if (!Progress) {
+        for (PendingRequest &Req : Pending)
+          reportError(*Req.CB->getFunction(), Req.CB,
+                      "this request and another one each differentiate code "
+                      "that contains the other; they cannot be ordered");
+        break;
+      }
     }
   }
   eraseDeadApi(M);

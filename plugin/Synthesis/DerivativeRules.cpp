@@ -1,6 +1,8 @@
 //===- DerivativeRules.cpp - The rules table and its emitter --------------===//
 #include "Synthesis/DerivativeRules.h"
 
+#include "Core/MathFunctions.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
@@ -157,7 +159,7 @@ namespace {
     }                                                                          \
     return nullptr;                                                            \
   }
-#include "Synthesis/DerivativeRules.def"
+#include "Core/DerivativeRules.def"
 } // namespace
 
 #undef X0
@@ -175,13 +177,13 @@ const InstructionRule InstructionRules[] = {
 #define TAPESTRY_INST(Opcode, N, D0, D1)                                       \
   {Instruction::Opcode,                                                        \
    {#Opcode, N, Intrinsic::not_intrinsic, "", partial##Opcode}},
-#include "Synthesis/DerivativeRules.def"
+#include "Core/DerivativeRules.def"
 };
 
 const DerivativeRule MathRules[] = {
 #define TAPESTRY_MATH(Name, IID, Lib, N, D0, D1, D2)                           \
   {#Name, N, IID, Lib, partial_##Name},
-#include "Synthesis/DerivativeRules.def"
+#include "Core/DerivativeRules.def"
 };
 } // namespace
 
@@ -194,50 +196,20 @@ const DerivativeRule *findInstructionRule(unsigned Opcode) {
 
 ArrayRef<DerivativeRule> mathRules() { return MathRules; }
 
-const DerivativeRule *findLibraryRule(StringRef Name) {
-  for (const DerivativeRule &R : MathRules) {
-    StringRef Lib = R.LibName;
-    if (Lib.empty() || !Name.starts_with(Lib))
-      continue;
-    StringRef Rest = Name.drop_front(Lib.size());
-    if (Rest.empty() || Rest == "f" || Rest == "l")
-      return &R;
-  }
-  return nullptr;
+/// The rule of a math-table entry: both tables come from the same .def in
+/// the same order.
+static const DerivativeRule *ruleOf(const MathFunction *M) {
+  if (!M)
+    return nullptr;
+  return &MathRules[M - mathFunctions().data()];
 }
 
-/// A library function matches only with the expected shape: N floating-point
-/// parameters of the return type (ldexp's second is an integer).
-static bool hasMathSignature(const CallBase &CB, const DerivativeRule &R) {
-  FunctionType *FT = CB.getFunctionType();
-  Type *RetTy = FT->getReturnType();
-  if (!RetTy->isFPOrFPVectorTy() || FT->getNumParams() != R.NumOperands ||
-      FT->isVarArg())
-    return false;
-  for (unsigned I = 0; I < R.NumOperands; ++I) {
-    Type *PT = FT->getParamType(I);
-    bool IntOperand = I == 1 && (R.IID == Intrinsic::ldexp ||
-                                 R.IID == Intrinsic::powi);
-    if (IntOperand ? !PT->isIntegerTy() : PT != RetTy)
-      return false;
-  }
-  return true;
+const DerivativeRule *findLibraryRule(StringRef Name) {
+  return ruleOf(findMathLibraryFunction(Name));
 }
 
 const DerivativeRule *findCallRule(const CallBase &CB) {
-  const Function *Callee = CB.getCalledFunction();
-  if (!Callee)
-    return nullptr;
-  if (Intrinsic::ID IID = Callee->getIntrinsicID()) {
-    for (const DerivativeRule &R : MathRules)
-      if (R.IID == IID)
-        return &R;
-    return nullptr;
-  }
-  const DerivativeRule *R = findLibraryRule(Callee->getName());
-  if (R && hasMathSignature(CB, *R))
-    return R;
-  return nullptr;
+  return ruleOf(findMathFunction(CB));
 }
 
 } // namespace tapestry

@@ -2,6 +2,7 @@
 #include "Synthesis/ForwardModeSynthesizer.h"
 
 #include "Core/Diagnostics.h"
+#include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
@@ -64,6 +65,9 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return visitMemIntrinsic(*MI, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
+    if (Function *Callee = CB->getCalledFunction())
+      if (Function *Fwd = Rules.forwardDerivative(Callee))
+        return visitCustomForward(*CB, *Fwd, B);
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
       if (Value *S = shadowOf(CB->getArgOperand(0), &PI))
         B.CreateCall(CB->getFunctionType(), CB->getCalledOperand(), {S});
@@ -75,7 +79,7 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   Value *T = nullptr;
   const DerivativeRule *Rule = nullptr;
   if (auto *CB = dyn_cast<CallBase>(&PI))
-    Rule = findCallRule(*CB);
+    Rule = ruleFor(*CB);
   else
     Rule = findInstructionRule(PI.getOpcode());
 
@@ -146,8 +150,7 @@ void ForwardModeSynthesizer::visitStore(StoreInst &SI, IRBuilderBase &B) {
   Value *Ptr = SI.getPointerOperand();
   if (!AI.hasShadow(Ptr)) {
     if (AI.isActive(Val))
-      fail(&SI, "an active value is stored to memory that has no shadow; "
-                "pass that pointer as enzyme_dup with a shadow");
+      reportLostStore(SI);
     return;
   }
   Value *SPtr = shadowOf(Ptr, &SI);
@@ -192,6 +195,30 @@ void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI,
   }
   // memset writes constants: their tangent is zero.
   B.CreateMemSet(Dst, B.getInt8(0), Len, MI.getDestAlign());
+}
+
+void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
+                                                IRBuilderBase &B) {
+  Function &Callee = *CB.getCalledFunction();
+  if (!checkCustomSignature(Callee, Fwd, "forward derivative",
+                            forwardDerivativeType(Callee), &CB))
+    return;
+  SmallVector<Value *, 8> Args;
+  for (Value *Op : CB.args()) {
+    Args.push_back(primal(Op));
+    Type *T = Op->getType();
+    if (T->isFPOrFPVectorTy())
+      Args.push_back(tangent(Op));
+    else if (T->isPointerTy())
+      Args.push_back(AI.hasShadow(Op) ? shadowOf(Op, &CB)
+                                      : ConstantPointerNull::get(
+                                            cast<PointerType>(T)));
+  }
+  if (Failed)
+    return;
+  CallInst *D = B.CreateCall(&Fwd, Args);
+  if (AI.isActive(&CB))
+    Tangents[&CB] = D;
 }
 
 void ForwardModeSynthesizer::finishTangentPhis() {

@@ -21,6 +21,8 @@ private:
   void visit(llvm::Instruction &PI);
   void visitStore(llvm::StoreInst &SI, llvm::IRBuilderBase &B);
   void visitMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);
+  void visitCustomForward(llvm::CallBase &CB, llvm::Function &Fwd,
+                          llvm::IRBuilderBase &B);
   void finishTangentPhis();
   void replaceReturn(llvm::ReturnInst &PRet);
 

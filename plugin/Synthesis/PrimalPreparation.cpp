@@ -1,6 +1,7 @@
 //===- PrimalPreparation.cpp ----------------------------------------------===//
 #include "Synthesis/PrimalPreparation.h"
 
+#include "Core/CustomRules.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -43,7 +44,7 @@ static bool isRecursive(Function &Callee) {
   return false;
 }
 
-static void inlineCallees(Function &F) {
+static void inlineCallees(Function &F, const CustomRules &Rules) {
   SmallPtrSet<Function *, 8> Recursive;
   bool Changed = true;
   while (Changed) {
@@ -52,7 +53,8 @@ static void inlineCallees(Function &F) {
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (Function *Callee = CB->getCalledFunction())
-          if (!Callee->isDeclaration() && !Recursive.count(Callee))
+          if (!Callee->isDeclaration() && !Recursive.count(Callee) &&
+              !Rules.isOpaque(Callee))
             Calls.push_back(CB);
     for (CallBase *CB : Calls) {
       Function *Callee = CB->getCalledFunction();
@@ -138,7 +140,8 @@ static void dropExceptionPaths(Function &F) {
     removeUnreachableBlocks(F);
 }
 
-PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM) {
+PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
+                             const CustomRules &Rules) {
   PreparedPrimal Out;
   ValueToValueMapTy VMap;
   Function *P = CloneFunction(&F, VMap);
@@ -146,7 +149,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM) {
   P->setLinkage(GlobalValue::InternalLinkage);
   P->removeFnAttr(Attribute::OptimizeNone);
   P->removeFnAttr(Attribute::NoInline);
-  inlineCallees(*P);
+  inlineCallees(*P, Rules);
   dropExceptionPaths(*P);
   runSimplification(*P, FAM, /*WithInstCombine=*/false);
   unifyReturns(*P);

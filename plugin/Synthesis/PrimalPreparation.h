@@ -20,6 +20,8 @@ class BasicBlock;
 
 namespace tapestry {
 
+class CustomRules;
+
 struct PreparedPrimal {
   llvm::Function *Fn = nullptr;
   /// Each loop in simplified form (preheader, one latch) gets a canonical
@@ -28,8 +30,10 @@ struct PreparedPrimal {
 };
 
 /// Returns the prepared internal clone of \p F.
+/// Calls to functions with registered rules are kept as calls.
 PreparedPrimal preparePrimal(llvm::Function &F,
-                             llvm::FunctionAnalysisManager &FAM);
+                             llvm::FunctionAnalysisManager &FAM,
+                             const CustomRules &Rules);
 
 /// Cleans up a synthesised function (SSA slots, folding, dead code) so it is
 /// reasonable even at -O0, where nothing else optimises it.

@@ -2,6 +2,7 @@
 #include "Synthesis/ReverseModeSynthesizer.h"
 
 #include "Core/Diagnostics.h"
+#include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -105,6 +106,14 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   if (Failed)
     return;
   finishShadowPhis();
+  SmallVector<std::pair<CallBase *, const CustomGradient *>, 4> Customs;
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI))
+      if (Function *Callee = CB->getCalledFunction())
+        if (const CustomGradient *CG = Rules.gradient(Callee))
+          Customs.push_back({CB, CG});
+  for (auto [CB, CG] : Customs)
+    augmentCustomCall(*CB, *CG);
   // Pointers stored into shadowed memory have their shadows stored into the
   // shadow memory, so that loading the pointer back finds its shadow.
   for (Instruction &PI : instructions(P)) {
@@ -125,8 +134,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     if (auto *SI = dyn_cast<StoreInst>(&PI))
       if (AI.isActive(SI->getValueOperand()) &&
           !AI.hasShadow(SI->getPointerOperand()))
-        fail(SI, "an active value is stored to memory that has no shadow; "
-                 "pass that pointer as enzyme_dup with a shadow");
+        reportLostStore(*SI);
 }
 
 //===----------------------------------------------------------------------===//
@@ -445,6 +453,9 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return reverseMemIntrinsic(*MI, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
+    if (Function *Callee = CB->getCalledFunction())
+      if (const CustomGradient *CG = Rules.gradient(Callee))
+        return reverseCustomCall(*CB, *CG, B);
     if (isAllocationCall(*CB) && AI.hasShadow(CB) && Shadows.count(CB)) {
       // The shadow lives until the reverse sweep has used it.
       StringRef Name = CB->getCalledFunction()->getName();
@@ -458,7 +469,7 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
     }
     if (!AI.isActive(&PI))
       return;
-    if (findCallRule(*CB))
+    if (ruleFor(*CB))
       return reverseRule(PI, B);
     return; // Unknown calls were reported by checkSupported.
   }
@@ -516,10 +527,89 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
   }
 }
 
+/// Shadow arguments of a registered derivative: the shadow where the pointer
+/// has one, null otherwise.
+static Value *shadowOrNull(Value *S, Type *T) {
+  return S ? S : ConstantPointerNull::get(cast<PointerType>(T));
+}
+
+void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
+                                               const CustomGradient &CG) {
+  Function &Callee = *CB.getCalledFunction();
+  Function &Aug = *CG.Augmented;
+  bool HasTape = augmentedReturnsTape(Callee, Aug);
+  if (!checkCustomSignature(Callee, Aug, "augmented forward",
+                            augmentedType(Callee, Aug), &CB) ||
+      !checkCustomSignature(Callee, *CG.Reverse, "reverse",
+                            reverseType(Callee, HasTape), &CB))
+    return;
+  auto *GI = cast<CallBase>(primal(&CB));
+  IRBuilder<> B(GI);
+  SmallVector<Value *, 8> Args;
+  for (Value *Op : CB.args()) {
+    Args.push_back(primal(Op));
+    if (Op->getType()->isPointerTy())
+      Args.push_back(shadowOrNull(
+          AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr, Op->getType()));
+  }
+  CallInst *AugCall = B.CreateCall(&Aug, Args);
+  Value *Tape = nullptr, *Result = nullptr;
+  if (isa<StructType>(Aug.getReturnType())) {
+    Tape = B.CreateExtractValue(AugCall, 0);
+    Result = B.CreateExtractValue(AugCall, 1);
+  } else if (HasTape) {
+    Tape = AugCall;
+  } else if (augmentedReturnsPrimal(Callee, Aug)) {
+    Result = AugCall;
+  }
+  CustomTapes[&CB] = Tape;
+  // aug performs the primal call's work; keep the original call only for a
+  // result aug does not give.
+  if (Result) {
+    GI->replaceAllUsesWith(Result);
+    GI->eraseFromParent();
+  } else if (Callee.getReturnType()->isVoidTy() || GI->use_empty()) {
+    GI->eraseFromParent();
+  }
+}
+
+void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
+                                               const CustomGradient &CG,
+                                               IRBuilderBase &B) {
+  BasicBlock *PB = CB.getParent();
+  Function &Callee = *CB.getCalledFunction();
+  SmallVector<Value *, 8> Args;
+  for (Value *Op : CB.args()) {
+    Args.push_back(lookup(primal(Op), PB, B));
+    if (Op->getType()->isPointerTy()) {
+      Value *S = AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr;
+      Args.push_back(shadowOrNull(S ? lookup(S, PB, B) : nullptr,
+                                  Op->getType()));
+    }
+  }
+  Type *RetTy = Callee.getReturnType();
+  if (RetTy->isFPOrFPVectorTy())
+    Args.push_back(AI.isActive(&CB) ? takeAdjoint(&CB, B)
+                                    : Constant::getNullValue(RetTy));
+  if (Value *Tape = CustomTapes.lookup(&CB))
+    Args.push_back(lookup(Tape, PB, B));
+  CallInst *Res = B.CreateCall(CG.Reverse, Args);
+  unsigned NumFP = count_if(Callee.getFunctionType()->params(),
+                            [](Type *T) { return T->isFPOrFPVectorTy(); });
+  unsigned K = 0;
+  for (Value *Op : CB.args()) {
+    if (!Op->getType()->isFPOrFPVectorTy())
+      continue;
+    Value *Adj = NumFP == 1 ? (Value *)Res : B.CreateExtractValue(Res, K);
+    addAdjoint(Op, Adj, B);
+    ++K;
+  }
+}
+
 void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   const DerivativeRule *Rule = nullptr;
   if (auto *CB = dyn_cast<CallBase>(&PI))
-    Rule = findCallRule(*CB);
+    Rule = ruleFor(*CB);
   else
     Rule = findInstructionRule(PI.getOpcode());
   assert(Rule && "no rule");

@@ -44,6 +44,9 @@ private:
   void reverseLoad(llvm::LoadInst &LI, llvm::IRBuilderBase &B);
   void reverseStore(llvm::StoreInst &SI, llvm::IRBuilderBase &B);
   void reverseMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);
+  void augmentCustomCall(llvm::CallBase &CB, const CustomGradient &CG);
+  void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
+                         llvm::IRBuilderBase &B);
   void emitTerminatorReverse(llvm::BasicBlock &PB, llvm::IRBuilderBase &B);
   void emitFinalReturn();
 
@@ -101,6 +104,8 @@ private:
   /// Derivative-function instructions back to the primal ones they clone.
   llvm::DenseMap<const llvm::Value *, llvm::Instruction *> PrimalOf;
   llvm::DenseMap<const llvm::Loop *, llvm::AllocaInst *> ReverseCounters;
+  /// The tape each call with a registered gradient got from its aug.
+  llvm::DenseMap<const llvm::CallBase *, llvm::Value *> CustomTapes;
   /// Values recomputed in a reverse block, to reuse within that block.
   llvm::DenseMap<std::pair<const llvm::Value *, const llvm::BasicBlock *>,
                  llvm::Value *>

@@ -3,7 +3,9 @@
 
 #include "Core/Diagnostics.h"
 #include "Synthesis/DerivativeRules.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -13,7 +15,7 @@ using namespace llvm;
 namespace tapestry {
 
 SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
-    : R(In.Request), P(In.Primal), AI(In.Activity), Tape(In.Tape),
+    : R(In.Request), P(In.Primal), Rules(In.Rules), AI(In.Activity), Tape(In.Tape),
       LoopIVs(In.LoopIVs),
       Sig(computeSignature(In.Request)) {}
 
@@ -48,6 +50,58 @@ static const Value *stripIntCasts(const Value *V) {
   return V;
 }
 
+const DerivativeRule *SynthesizerBase::ruleFor(const CallBase &CB) const {
+  if (const Function *F = CB.getCalledFunction()) {
+    StringRef Like = Rules.functionLike(F);
+    if (!Like.empty())
+      return findLibraryRule(Like);
+  }
+  return findCallRule(CB);
+}
+
+bool SynthesizerBase::checkCustomSignature(const Function &Callee,
+                                           const Function &Custom,
+                                           StringRef Role,
+                                           FunctionType *Expected,
+                                           const Instruction *At) {
+  FunctionType *Actual = Custom.getFunctionType();
+  bool Same = Actual->getNumParams() == Expected->getNumParams() &&
+              !Actual->isVarArg();
+  for (unsigned I = 0; Same && I < Actual->getNumParams(); ++I)
+    Same = Actual->getParamType(I) == Expected->getParamType(I);
+  Type *AR = Actual->getReturnType(), *ER = Expected->getReturnType();
+  if (Same && AR != ER) {
+    auto *AS = dyn_cast<StructType>(AR), *ES = dyn_cast<StructType>(ER);
+    Same = AS && ES && AS->elements() == ES->elements();
+  }
+  if (Same)
+    return true;
+  fail(At, "the " + Role + " '" + Custom.getName() + "' registered for '" +
+               Callee.getName() + "' (" + describe(Callee.getFunctionType()) +
+               ") has type " + describe(Actual) + " but must have type " +
+               describe(Expected));
+  return false;
+}
+
+void SynthesizerBase::reportLostStore(StoreInst &SI) {
+  const Value *Obj = getUnderlyingObject(SI.getPointerOperand(), 0);
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
+    fail(&SI, "an active value is stored to the global '" + GV->getName() +
+                  "', which has no shadow to receive its derivative; pass the "
+                  "data through an enzyme_dup argument instead");
+    return;
+  }
+  if (auto *A = dyn_cast<Argument>(Obj)) {
+    fail(&SI, "an active value is stored through " + describe(A) +
+                  ", which is enzyme_const; pass it as enzyme_dup with a "
+                  "shadow");
+    return;
+  }
+  fail(&SI, "an active value is stored to memory that has no shadow (" +
+                describe(Obj) + "); pass that memory through an enzyme_dup "
+                                "argument");
+}
+
 void SynthesizerBase::checkSupported(Instruction &PI) {
   auto Varied = [&](Value *V) { return AI.isVaried(V); };
   if (auto *SI = dyn_cast<StoreInst>(&PI)) {
@@ -63,7 +117,12 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     return;
   }
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB) || findCallRule(*CB) ||
+    Function *Known = CB->getCalledFunction();
+    if (Known && R.Mode == DiffMode::Forward && Rules.forwardDerivative(Known))
+      return;
+    if (Known && R.Mode == DiffMode::Reverse && Rules.gradient(Known))
+      return;
+    if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) || ruleFor(*CB) ||
         isAllocationCall(*CB) || isDeallocationCall(*CB) ||
         isa<MemIntrinsic>(CB))
       return;
@@ -80,6 +139,17 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return;
     }
     StringRef Name = Callee->getName();
+    if (Rules.isOpaque(Callee)) {
+      fail(&PI, "'" + Name + "' has a registered " +
+                    (R.Mode == DiffMode::Forward
+                         ? "gradient but no forward derivative; register "
+                           "one with __enzyme_register_derivative_" +
+                               Name
+                         : "forward derivative but no gradient; register "
+                           "one with __enzyme_register_gradient_" +
+                               Name));
+      return;
+    }
     if (!Callee->isDeclaration()) {
       fail(&PI, "the call to '" + Name +
                     "' is recursive; recursive calls are not supported yet");

@@ -11,7 +11,9 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TapeAnalysis.h"
+#include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
+#include "Synthesis/DerivativeRules.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Twine.h"
@@ -32,6 +34,7 @@ struct SynthesisInput {
   const DiffRequest &Request;
   /// The prepared (simplified, inlined) clone of the user's function.
   llvm::Function &Primal;
+  const CustomRules &Rules;
   const ActivityInfo &Activity;
   /// What the reverse sweep may recompute instead of caching.
   const TapePlan &Tape;
@@ -76,6 +79,18 @@ protected:
   /// arithmetic on the same objects; null (and an error) if unknown.
   llvm::Type *inferStoredFPType(llvm::Value *Dst, llvm::Value *Src,
                                 const llvm::Instruction *At);
+  /// The table rule for a math call (directly or through
+  /// __enzyme_function_like), or null.
+  const DerivativeRule *ruleFor(const llvm::CallBase &CB) const;
+  /// Checks a registered derivative's signature against the one its
+  /// function implies; reports both on mismatch.
+  bool checkCustomSignature(const llvm::Function &Callee,
+                            const llvm::Function &Custom, llvm::StringRef Role,
+                            llvm::FunctionType *Expected,
+                            const llvm::Instruction *At);
+  /// Reports an active value stored where no shadow receives its
+  /// derivative.
+  void reportLostStore(llvm::StoreInst &SI);
   /// Rejects instructions that would silently drop a derivative.
   void checkSupported(llvm::Instruction &PI);
 
@@ -83,6 +98,7 @@ protected:
 
   const DiffRequest &R;
   llvm::Function &P;
+  const CustomRules &Rules;
   const ActivityInfo &AI;
   const TapePlan &Tape;
   const llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> &LoopIVs;

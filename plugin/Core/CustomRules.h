@@ -1,0 +1,67 @@
+//===- CustomRules.h - Derivatives and facts the user registers -*- C++ -*-===//
+//
+// Enzyme's registration globals, found by name:
+//   void *__enzyme_register_gradient_NAME[3]   = {f, aug, rev};
+//   void *__enzyme_register_derivative_NAME[2] = {f, fwd};
+//   void *__enzyme_inactivefn[]                = {f, g, ...};
+//   void *__enzyme_function_like[2]            = {f, "sin"};
+// A call to a registered function is never inlined or differentiated: its
+// registered rule is used instead, in every mode the rule covers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_CORE_CUSTOMRULES_H
+#define TAPESTRY_CORE_CUSTOMRULES_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace tapestry {
+
+struct CustomGradient {
+  llvm::Function *Augmented = nullptr;
+  llvm::Function *Reverse = nullptr;
+};
+
+class CustomRules {
+public:
+  /// Reads every registration global of \p M, reporting malformed ones.
+  static CustomRules collect(llvm::Module &M);
+
+  const CustomGradient *gradient(const llvm::Function *F) const {
+    auto It = Gradients.find(F);
+    return It == Gradients.end() ? nullptr : &It->second;
+  }
+  llvm::Function *forwardDerivative(const llvm::Function *F) const {
+    return Forward.lookup(F);
+  }
+  bool isInactive(const llvm::Function *F) const {
+    return Inactive.count(F);
+  }
+  /// The math function \p F behaves like ("sin"), or "".
+  llvm::StringRef functionLike(const llvm::Function *F) const {
+    auto It = Like.find(F);
+    return It == Like.end() ? llvm::StringRef() : llvm::StringRef(It->second);
+  }
+  /// True if calls to \p F must stay calls (never inlined).
+  bool isOpaque(const llvm::Function *F) const {
+    return gradient(F) || forwardDerivative(F) || isInactive(F) ||
+           !functionLike(F).empty();
+  }
+
+private:
+  llvm::DenseMap<const llvm::Function *, CustomGradient> Gradients;
+  llvm::DenseMap<const llvm::Function *, llvm::Function *> Forward;
+  llvm::SmallPtrSet<const llvm::Function *, 8> Inactive;
+  llvm::DenseMap<const llvm::Function *, std::string> Like;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_CORE_CUSTOMRULES_H

@@ -1,0 +1,40 @@
+//===- MathFunctions.h - Recognise differentiable math functions -*- C++ -*-===//
+//
+// Which calls are math functions of the rules table (DerivativeRules.def),
+// by intrinsic or by C library name, without building any derivative: the
+// analyses need only to know that a call is one, Synthesis builds the
+// partial derivatives (Synthesis/DerivativeRules.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_CORE_MATHFUNCTIONS_H
+#define TAPESTRY_CORE_MATHFUNCTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Intrinsics.h"
+
+namespace llvm {
+class CallBase;
+} // namespace llvm
+
+namespace tapestry {
+
+struct MathFunction {
+  const char *Name;
+  unsigned NumOperands;
+  llvm::Intrinsic::ID IID;
+  /// Library base name ("sin"), or "" for intrinsic-only entries.
+  const char *LibName;
+};
+
+/// Every math function of the table, in table order.
+llvm::ArrayRef<MathFunction> mathFunctions();
+/// The entry for a library name ("sinf" -> sin), or null.
+const MathFunction *findMathLibraryFunction(llvm::StringRef Name);
+/// The entry a call to an intrinsic or library function matches (with the
+/// expected signature), or null.
+const MathFunction *findMathFunction(const llvm::CallBase &CB);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_CORE_MATHFUNCTIONS_H
