@@ -4,6 +4,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include <cstdlib>
+#include <string>
 
 using namespace llvm;
 
@@ -28,6 +30,17 @@ static Function *createHelper(Module &M, StringRef Name, FunctionType *FT) {
 static FunctionCallee libFn(Module &M, StringRef Name, Type *Ret,
                             ArrayRef<Type *> Params) {
   return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+}
+
+bool tapeStatisticsEnabled() {
+  const char *Env = std::getenv("TAPESTRY_TAPE_STATS");
+  return Env && *Env && std::string(Env) != "0";
+}
+
+GlobalVariable *tapeHighWaterMark(Module &M) {
+  Type *I64 = Type::getInt64Ty(M.getContext());
+  return cast<GlobalVariable>(
+      M.getOrInsertGlobal("__tapestry_tape_high_water", I64));
 }
 
 Function *getTapePushFn(Module &M) {
@@ -68,6 +81,12 @@ Function *getTapePushFn(Module &M) {
   Cur->addIncoming(Base, Entry);
   Cur->addIncoming(NewBase, Grow);
   B.CreateStore(Need, UsedP);
+  if (tapeStatisticsEnabled()) {
+    // Benchmarks read the largest tape any reverse sweep used.
+    GlobalVariable *HW = tapeHighWaterMark(M);
+    Value *Old = B.CreateLoad(I64, HW);
+    B.CreateStore(B.CreateSelect(B.CreateICmpUGT(Need, Old), Need, Old), HW);
+  }
   B.CreateRet(B.CreateGEP(B.getInt8Ty(), Cur, Used));
   return F;
 }

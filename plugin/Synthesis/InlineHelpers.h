@@ -10,12 +10,19 @@
 
 namespace llvm {
 class Function;
+class GlobalVariable;
 class Module;
 class StructType;
 class Type;
 } // namespace llvm
 
 namespace tapestry {
+
+/// With TAPESTRY_TAPE_STATS=1 in the compiler's environment, every tape push
+/// also records the largest tape in bytes in the runtime's global
+/// __tapestry_tape_high_water (link with -ltapestry-rt): for benchmarks.
+bool tapeStatisticsEnabled();
+llvm::GlobalVariable *tapeHighWaterMark(llvm::Module &M);
 
 /// The tape state {ptr base, i64 used bytes, i64 capacity bytes}.
 llvm::StructType *getTapeStateType(llvm::Module &M);

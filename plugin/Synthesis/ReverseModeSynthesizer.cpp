@@ -619,11 +619,28 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
                               PI.operands().begin() + Rule->NumOperands);
   auto Lookup = [&](Value *PV) { return lookup(primal(PV), PB, B); };
   PartialEmitter E(B, Ops, &PI, Lookup);
+  // A zero adjoint must contribute exactly zero even where the partial is
+  // infinite or NaN: code the optimiser speculated (a select between
+  // sqrt(x) and something else at x < 0) sends a zero adjoint to the side
+  // that was not chosen. Sums and products have finite partials.
+  unsigned Op = PI.getOpcode();
+  bool FinitePartials = Op == Instruction::FAdd || Op == Instruction::FSub ||
+                        Op == Instruction::FMul || Op == Instruction::FNeg;
+  Value *IsZero = nullptr;
   for (unsigned I = 0; I < Rule->NumOperands; ++I) {
     if (!AI.isActive(Ops[I]))
       continue;
-    if (Value *Partial = Rule->Partial(E, I))
-      addAdjoint(Ops[I], E.mul(Partial, D), B);
+    Value *Partial = Rule->Partial(E, I);
+    if (!Partial)
+      continue;
+    Value *Delta = E.mul(Partial, D);
+    if (!FinitePartials && !isa<Constant>(Partial)) {
+      if (!IsZero)
+        IsZero = B.CreateFCmpOEQ(D, Constant::getNullValue(D->getType()));
+      Delta = B.CreateSelect(IsZero, Constant::getNullValue(D->getType()),
+                             Delta);
+    }
+    addAdjoint(Ops[I], Delta, B);
   }
 }
 
