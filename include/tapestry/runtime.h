@@ -14,7 +14,7 @@ const char *tapestry_version(void);
 /* Releases a tape that a split-mode forward pass allocated. */
 void tapestry_tape_free(void *tape);
 
-/* The largest tape (bytes) a reverse sweep has used since the last reset,
+/* The bytes of tape that reverse sweeps have allocated since the last reset,
  * recorded by code compiled with TAPESTRY_TAPE_STATS=1 in the compiler's
  * environment; always 0 otherwise. For benchmarks. */
 unsigned long long tapestry_tape_high_water(void);

@@ -65,6 +65,10 @@ static Function *resolveFunction(Value *V) {
   return nullptr;
 }
 
+StringRef entryPointName(const CallBase &CB) {
+  return CB.getCalledOperand()->stripPointerCasts()->getName();
+}
+
 Function *requestTarget(CallBase &CB) {
   unsigned First = CB.hasStructRetAttr() ? 1 : 0;
   if (CB.arg_size() <= First)
@@ -86,7 +90,7 @@ private:
     return reportError(*CB.getFunction(), &CB, Msg);
   }
   StringRef entryName() const {
-    return CB.getCalledFunction()->getName();
+    return entryPointName(CB);
   }
   /// Converts a call-site value to the parameter type, as a C call would.
   Value *convert(Value *V, Type *To, unsigned ParamNo, StringRef What);

@@ -44,6 +44,10 @@ std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, DiffMode Mode);
 /// casts, aliases and constant globals), or null.
 llvm::Function *requestTarget(llvm::CallBase &CB);
 
+/// The name of the entry point a request call calls (also when the call's
+/// type differs from the declaration's, as with `double f();` in C).
+llvm::StringRef entryPointName(const llvm::CallBase &CB);
+
 /// The marker a value passes (e.g. "enzyme_dup"), or "" if it is not one.
 llvm::StringRef markerName(const llvm::Value *V);
 

@@ -92,7 +92,7 @@ bool CallSiteRewriter::deliverResults(Value *Result,
                                       ArrayRef<Type *> ResultTypes) {
   Type *Declared = D.SRet ? CB.getParamStructRetType(0) : CB.getType();
   const DataLayout &DL = CB.getModule()->getDataLayout();
-  StringRef Entry = CB.getCalledFunction()->getName();
+  StringRef Entry = entryPointName(CB);
   auto Mismatch = [&]() {
     std::string Types;
     for (Type *T : ResultTypes)
@@ -202,7 +202,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
   CallBase *CB = Req.CB;
   if (Req.Kind == EntryPoint::Unsupported) {
     reportError(*CB->getFunction(), CB,
-                CB->getCalledFunction()->getName() +
+                entryPointName(*CB) +
                     " is not supported yet; use __enzyme_autodiff or "
                     "__enzyme_fwddiff");
     return;

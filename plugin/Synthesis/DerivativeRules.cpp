@@ -105,6 +105,10 @@ Value *PartialEmitter::lessThan(Value *A, Value *C) {
   return B.CreateFCmpOLT(A, C);
 }
 
+Value *PartialEmitter::orIsNaN(Value *Cond, Value *X) {
+  return B.CreateOr(Cond, B.CreateFCmpUNO(X, X));
+}
+
 Value *PartialEmitter::pick(Value *Cond, Value *IfTrue, Value *IfFalse) {
   return B.CreateSelect(Cond, IfTrue, IfFalse);
 }

@@ -50,6 +50,9 @@ public:
   /// -1, 0 or +1: the derivative of fabs, with fabs'(0) = 0.
   llvm::Value *sign(llvm::Value *V);
   llvm::Value *lessThan(llvm::Value *A, llvm::Value *C);
+  /// Cond || isnan(X): fmax and fmin return their second operand when the
+  /// first is NaN.
+  llvm::Value *orIsNaN(llvm::Value *Cond, llvm::Value *X);
   llvm::Value *pick(llvm::Value *Cond, llvm::Value *IfTrue,
                     llvm::Value *IfFalse);
   llvm::Value *intToFP(llvm::Value *I);

@@ -43,15 +43,16 @@ GlobalVariable *tapeHighWaterMark(Module &M) {
       M.getOrInsertGlobal("__tapestry_tape_high_water", I64));
 }
 
-Function *getTapePushFn(Module &M) {
-  if (Function *F = M.getFunction("tapestry.tape.push"))
+Function *getTapeReserveFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.tape.reserve"))
     return F;
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
   StructType *ST = getTapeStateType(M);
-  Function *F = createHelper(M, "tapestry.tape.push",
-                             FunctionType::get(Ptr, {Ptr, I64}, false));
-  Value *State = F->getArg(0), *Bytes = F->getArg(1);
+  Function *F =
+      createHelper(M, "tapestry.tape.reserve",
+                   FunctionType::get(Type::getVoidTy(C), {Ptr, I64}, false));
+  Value *State = F->getArg(0), *Need = F->getArg(1);
   auto *Entry = BasicBlock::Create(C, "entry", F);
   auto *Grow = BasicBlock::Create(C, "grow", F);
   auto *Done = BasicBlock::Create(C, "done", F);
@@ -59,10 +60,8 @@ Function *getTapePushFn(Module &M) {
   Value *BaseP = B.CreateStructGEP(ST, State, 0);
   Value *UsedP = B.CreateStructGEP(ST, State, 1);
   Value *CapP = B.CreateStructGEP(ST, State, 2);
-  Value *Base = B.CreateLoad(Ptr, BaseP);
-  Value *Used = B.CreateLoad(I64, UsedP);
   Value *Cap = B.CreateLoad(I64, CapP);
-  Value *Need = B.CreateAdd(Used, Bytes);
+  B.CreateStore(Need, UsedP);
   B.CreateCondBr(B.CreateICmpUGT(Need, Cap), Grow, Done);
 
   B.SetInsertPoint(Grow);
@@ -70,41 +69,21 @@ Function *getTapePushFn(Module &M) {
   Value *NewCap = B.CreateSelect(B.CreateICmpUGT(Need, Doubled), Need, Doubled);
   NewCap = B.CreateSelect(B.CreateICmpULT(NewCap, B.getInt64(4096)),
                           B.getInt64(4096), NewCap);
+  Value *Base = B.CreateLoad(Ptr, BaseP);
   Value *NewBase =
       B.CreateCall(libFn(M, "realloc", Ptr, {Ptr, I64}), {Base, NewCap});
   B.CreateStore(NewBase, BaseP);
   B.CreateStore(NewCap, CapP);
+  if (tapeStatisticsEnabled()) {
+    // Benchmarks read the bytes of tape allocated.
+    GlobalVariable *HW = tapeHighWaterMark(M);
+    B.CreateStore(B.CreateAdd(B.CreateLoad(I64, HW), B.CreateSub(NewCap, Cap)),
+                  HW);
+  }
   B.CreateBr(Done);
 
   B.SetInsertPoint(Done);
-  PHINode *Cur = B.CreatePHI(Ptr, 2);
-  Cur->addIncoming(Base, Entry);
-  Cur->addIncoming(NewBase, Grow);
-  B.CreateStore(Need, UsedP);
-  if (tapeStatisticsEnabled()) {
-    // Benchmarks read the largest tape any reverse sweep used.
-    GlobalVariable *HW = tapeHighWaterMark(M);
-    Value *Old = B.CreateLoad(I64, HW);
-    B.CreateStore(B.CreateSelect(B.CreateICmpUGT(Need, Old), Need, Old), HW);
-  }
-  B.CreateRet(B.CreateGEP(B.getInt8Ty(), Cur, Used));
-  return F;
-}
-
-Function *getTapePopFn(Module &M) {
-  if (Function *F = M.getFunction("tapestry.tape.pop"))
-    return F;
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
-  StructType *ST = getTapeStateType(M);
-  Function *F = createHelper(M, "tapestry.tape.pop",
-                             FunctionType::get(Ptr, {Ptr, I64}, false));
-  IRBuilder<> B(BasicBlock::Create(C, "entry", F));
-  Value *UsedP = B.CreateStructGEP(ST, F->getArg(0), 1);
-  Value *Used = B.CreateSub(B.CreateLoad(I64, UsedP), F->getArg(1));
-  B.CreateStore(Used, UsedP);
-  Value *Base = B.CreateLoad(Ptr, B.CreateStructGEP(ST, F->getArg(0), 0));
-  B.CreateRet(B.CreateGEP(B.getInt8Ty(), Base, Used));
+  B.CreateRetVoid();
   return F;
 }
 

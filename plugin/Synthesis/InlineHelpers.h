@@ -26,10 +26,9 @@ llvm::GlobalVariable *tapeHighWaterMark(llvm::Module &M);
 
 /// The tape state {ptr base, i64 used bytes, i64 capacity bytes}.
 llvm::StructType *getTapeStateType(llvm::Module &M);
-/// ptr @tapestry.tape.push(ptr state, i64 bytes): room for a record.
-llvm::Function *getTapePushFn(llvm::Module &M);
-/// ptr @tapestry.tape.pop(ptr state, i64 bytes): the last record.
-llvm::Function *getTapePopFn(llvm::Module &M);
+/// void @tapestry.tape.reserve(ptr state, i64 bytes): makes the buffer at
+/// least \p bytes long, growing it geometrically.
+llvm::Function *getTapeReserveFn(llvm::Module &M);
 /// void @tapestry.copy.adjoint.<ty>(ptr dst', ptr src', i64 bytes): the
 /// reverse of memcpy/memmove of FPTy data: src' += dst'; dst' = 0, correct
 /// when the two ranges overlap.

@@ -12,6 +12,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/LICM.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -91,14 +95,23 @@ static void unifyReturns(Function &F) {
 }
 
 static void runSimplification(Function &F, FunctionAnalysisManager &FAM,
-                              bool WithInstCombine) {
+                              bool ForSynthesized) {
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-  FPM.addPass(EarlyCSEPass());
-  if (WithInstCombine)
+  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  if (ForSynthesized) {
     FPM.addPass(InstCombinePass());
-  else
+  } else {
     FPM.addPass(InstSimplifyPass());
+    // Loop-invariant loads and arithmetic leave the loop and loads of what
+    // was just stored become the stored value: both shrink the tape.
+    // Rotated (guarded do-while) loops let LICM hoist loads that a
+    // zero-trip loop would not have executed.
+    FPM.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+    FPM.addPass(createFunctionToLoopPassAdaptor(LICMPass(LICMOptions()),
+                                                /*UseMemorySSA=*/true));
+    FPM.addPass(GVNPass());
+  }
   FPM.addPass(SimplifyCFGPass());
   FPM.run(F, FAM);
   FAM.invalidate(F, PreservedAnalyses::none());
@@ -151,7 +164,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   P->removeFnAttr(Attribute::NoInline);
   inlineCallees(*P, Rules);
   dropExceptionPaths(*P);
-  runSimplification(*P, FAM, /*WithInstCombine=*/false);
+  runSimplification(*P, FAM, /*ForSynthesized=*/false);
   unifyReturns(*P);
   {
     FunctionPassManager FPM;
@@ -165,7 +178,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
 }
 
 void simplifySynthesized(Function &G, FunctionAnalysisManager &FAM) {
-  runSimplification(G, FAM, /*WithInstCombine=*/true);
+  runSimplification(G, FAM, /*ForSynthesized=*/true);
 }
 
 } // namespace tapestry

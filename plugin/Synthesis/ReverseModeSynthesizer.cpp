@@ -219,25 +219,23 @@ Value *ReverseModeSynthesizer::lookup(Value *GV, BasicBlock *PB,
   Loop *Shared = DefLoop;
   while (Shared && !Shared->contains(PB))
     Shared = Shared->getParentLoop();
-  AllocaInst *Slot;
   if (Shared) {
-    // One value per iteration: pushed at the end of PB, popped at the start
-    // of its reverse block.
-    AllocaInst *&S = TapeRecords[PB][GV];
-    if (!S)
-      S = entryAlloca(GV->getType(), GV->getName() + ".tape");
-    Slot = S;
-  } else {
-    AllocaInst *&S = OnceSlots[GV];
-    if (!S) {
-      S = entryAlloca(GV->getType(), GV->getName() + ".cache");
-      auto *GI = cast<Instruction>(GV);
-      IRBuilder<> SB(GI->getParent(),
-                     isa<PHINode>(GI) ? GI->getParent()->getFirstNonPHIIt()
-                                      : std::next(GI->getIterator()));
-      SB.CreateStore(GV, S);
-    }
-    Slot = S;
+    LoopCache &LC = LoopCaches[Shared];
+    iterationCounter(Shared);
+    unsigned Field = LC.Fields.insert({GV, LC.Fields.size()}).first->second;
+    LoadInst *Ld = B.CreateLoad(GV->getType(), PoisonValue::get(B.getPtrTy()),
+                                GV->getName() + ".tape");
+    LC.Reads.push_back({Ld, Field});
+    return Ld;
+  }
+  AllocaInst *&Slot = OnceSlots[GV];
+  if (!Slot) {
+    Slot = entryAlloca(GV->getType(), GV->getName() + ".cache");
+    auto *GI = cast<Instruction>(GV);
+    IRBuilder<> SB(GI->getParent(),
+                   isa<PHINode>(GI) ? GI->getParent()->getFirstNonPHIIt()
+                                    : std::next(GI->getIterator()));
+    SB.CreateStore(GV, Slot);
   }
   return B.CreateLoad(GV->getType(), Slot, GV->getName() + ".r");
 }
@@ -270,36 +268,78 @@ Value *ReverseModeSynthesizer::rebuildRecurrence(Value *GV, BasicBlock *PB,
   auto *Phi = dyn_cast_or_null<PHINode>(PrimalOf.lookup(GV));
   if (!Phi || !SE.isSCEVable(Phi->getType()))
     return nullptr;
-  Loop *L = LI.getLoopFor(Phi->getParent());
-  if (!L || L->getHeader() != Phi->getParent() || !L->contains(PB) ||
-      !LoopIVs.count(L->getHeader()))
+  const SCEV *S = SE.getSCEV(Phi);
+  if (!isa<SCEVAddRecExpr>(S))
     return nullptr;
-  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Phi));
-  if (!AR || AR->getLoop() != L || !AR->isAffine())
+  Value *V = expandSCEV(S, PB, B);
+  if (V && V->getType() != Phi->getType())
     return nullptr;
-  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  const SCEV *Start = AR->getStart();
-  Value *StartV = nullptr;
-  if (auto *C = dyn_cast<SCEVConstant>(Start))
-    StartV = C->getValue();
-  else if (auto *U = dyn_cast<SCEVUnknown>(Start))
-    StartV = U->getValue();
-  if (!Step || !StartV)
-    return nullptr;
-  if (!isa<Constant>(StartV))
-    StartV = lookup(primal(StartV), PB, B);
-  Value *K = B.CreateLoad(B.getInt64Ty(), reverseCounter(L), "iv.rev");
-  if (Phi->getType()->isPointerTy()) {
-    Value *Offset = B.CreateMul(K, B.CreateSExtOrTrunc(Step->getValue(),
-                                                       B.getInt64Ty()));
-    return B.CreateGEP(B.getInt8Ty(), StartV, Offset, GV->getName() + ".re");
+  if (V)
+    V->setName(GV->getName() + ".re");
+  return V;
+}
+
+Value *ReverseModeSynthesizer::expandSCEV(const SCEV *S, BasicBlock *PB,
+                                          IRBuilderBase &B) {
+  if (auto *C = dyn_cast<SCEVConstant>(S))
+    return C->getValue();
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    Value *V = U->getValue();
+    if (isa<Constant>(V))
+      return V;
+    auto *I = dyn_cast<Instruction>(V);
+    if (I && DT.dominates(I->getParent(), PB) == false &&
+        !isa<Argument>(V))
+      return nullptr;
+    return lookup(primal(V), PB, B);
   }
-  Type *T = Phi->getType();
-  if (!T->isIntegerTy() || StartV->getType() != T)
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
+    Value *Op = expandSCEV(Cast->getOperand(), PB, B);
+    if (!Op || !Op->getType()->isIntegerTy() || !S->getType()->isIntegerTy())
+      return nullptr;
+    if (isa<SCEVZeroExtendExpr>(S))
+      return B.CreateZExt(Op, S->getType());
+    if (isa<SCEVSignExtendExpr>(S))
+      return B.CreateSExt(Op, S->getType());
+    if (isa<SCEVTruncateExpr>(S))
+      return B.CreateTrunc(Op, S->getType());
     return nullptr;
-  Value *KT = B.CreateZExtOrTrunc(K, T);
-  return B.CreateAdd(StartV, B.CreateMul(KT, Step->getValue()),
-                     GV->getName() + ".re");
+  }
+  if (auto *NA = dyn_cast<SCEVNAryExpr>(S)) {
+    bool IsAdd = isa<SCEVAddExpr>(S), IsMul = isa<SCEVMulExpr>(S);
+    if ((IsAdd || IsMul) && S->getType()->isIntegerTy()) {
+      Value *Acc = nullptr;
+      for (const SCEV *Op : NA->operands()) {
+        Value *V = expandSCEV(Op, PB, B);
+        if (!V || V->getType() != S->getType())
+          return nullptr;
+        Acc = !Acc ? V : IsAdd ? B.CreateAdd(Acc, V) : B.CreateMul(Acc, V);
+      }
+      return Acc;
+    }
+  }
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (!AR || !S->getType()->isIntegerTy() || AR->getNumOperands() > 3)
+    return nullptr;
+  const Loop *L = AR->getLoop();
+  if (!L->contains(PB) || !LoopIVs.count(L->getHeader()))
+    return nullptr;
+  // {A,+,B,+,C} at iteration k is A + B*k + C*k*(k-1)/2.
+  Type *T = S->getType();
+  Value *K = B.CreateZExtOrTrunc(
+      B.CreateLoad(B.getInt64Ty(), reverseCounter(L), "iv.rev"), T);
+  Value *Coef[3] = {nullptr, nullptr, nullptr};
+  for (unsigned I = 0; I < AR->getNumOperands(); ++I)
+    if (!(Coef[I] = expandSCEV(AR->getOperand(I), PB, B)) ||
+        Coef[I]->getType() != T)
+      return nullptr;
+  Value *V = B.CreateAdd(Coef[0], B.CreateMul(Coef[1], K));
+  if (Coef[2]) {
+    Value *Tri = B.CreateLShr(
+        B.CreateMul(K, B.CreateSub(K, ConstantInt::get(T, 1))), 1);
+    V = B.CreateAdd(V, B.CreateMul(Coef[2], Tri));
+  }
+  return V;
 }
 
 AllocaInst *ReverseModeSynthesizer::reverseCounter(const Loop *L) {
@@ -321,44 +361,88 @@ void ReverseModeSynthesizer::enterLoopsBackwards(BasicBlock *Pred,
   }
 }
 
+AllocaInst *ReverseModeSynthesizer::iterationCounter(const Loop *L) {
+  auto &Entry = IterationCounters[L];
+  if (Entry.first)
+    return Entry.first;
+  Type *I64 = Type::getInt64Ty(G->getContext());
+  AllocaInst *Counter = entryAlloca(I64, "iter");
+  IRBuilder<>(Counter->getNextNode())
+      .CreateStore(ConstantInt::get(I64, -1, true), Counter);
+  BasicBlock *H = primal(L->getHeader());
+  IRBuilder<> B(H, H->getFirstNonPHIIt());
+  Value *Next = B.CreateAdd(B.CreateLoad(I64, Counter), B.getInt64(1));
+  Entry = {Counter, B.CreateStore(Next, Counter)};
+  return Counter;
+}
+
 void ReverseModeSynthesizer::materializeTape() {
-  if (TapeRecords.empty())
-    return;
   Module &M = module();
   const DataLayout &DL = M.getDataLayout();
   StructType *StateTy = getTapeStateType(M);
-  TapeState = entryAlloca(StateTy, "tape");
-  IRBuilder<>(TapeState->getNextNode())
-      .CreateStore(Constant::getNullValue(StateTy), TapeState);
-  Function *Push = getTapePushFn(M), *Pop = getTapePopFn(M);
-  for (auto &[PB, Record] : TapeRecords) {
-    SmallVector<Type *, 8> Fields;
-    for (auto &Entry : Record)
-      Fields.push_back(Entry.first->getType());
-    StructType *RecTy = StructType::get(G->getContext(), Fields);
+  Function *Reserve = getTapeReserveFn(M);
+  SmallVector<AllocaInst *, 4> States;
+  for (auto &[L, LC] : LoopCaches) {
+    SmallVector<Type *, 8> FieldTys;
+    for (auto &Entry : LC.Fields)
+      FieldTys.push_back(Entry.first->getType());
+    StructType *RecTy = StructType::get(G->getContext(), FieldTys);
     uint64_t Bytes = alignTo(DL.getTypeAllocSize(RecTy), 8);
-
-    IRBuilder<> FB(primal(PB)->getTerminator());
-    Value *Dst = FB.CreateCall(Push, {TapeState, FB.getInt64(Bytes)});
-    BasicBlock *RB = RevBlocks[PB];
-    IRBuilder<> RB2(RB, RB->getFirstInsertionPt());
-    Value *Src = RB2.CreateCall(Pop, {TapeState, RB2.getInt64(Bytes)});
-    unsigned I = 0;
-    for (auto &[GV, Slot] : Record) {
-      FB.CreateAlignedStore(GV, FB.CreateStructGEP(RecTy, Dst, I), Align(8));
-      Value *V = RB2.CreateAlignedLoad(GV->getType(),
-                                       RB2.CreateStructGEP(RecTy, Src, I),
-                                       Align(8));
-      RB2.CreateStore(V, Slot);
-      ++I;
+    AllocaInst *State = entryAlloca(StateTy, "tape");
+    IRBuilder<>(State->getNextNode())
+        .CreateStore(Constant::getNullValue(StateTy), State);
+    States.push_back(State);
+    auto [Counter, Advance] = IterationCounters[L];
+    // Forward: room for this iteration's record, then each value stored
+    // where it is computed.
+    IRBuilder<> HB(Advance->getNextNode());
+    Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
+    CallInst *Ready = HB.CreateCall(
+        Reserve, {State, HB.CreateMul(Count, HB.getInt64(Bytes))});
+    auto RecordField = [&](IRBuilderBase &IB, unsigned Field) {
+      Value *Base =
+          IB.CreateLoad(IB.getPtrTy(), IB.CreateStructGEP(StateTy, State, 0));
+      Value *Idx = IB.CreateLoad(IB.getInt64Ty(), Counter);
+      Value *Rec = IB.CreateGEP(RecTy, Base, Idx);
+      return IB.CreateStructGEP(RecTy, Rec, Field);
+    };
+    for (auto &[V, Field] : LC.Fields) {
+      auto *I = cast<Instruction>(V);
+      BasicBlock *BB = I->getParent();
+      IRBuilder<> SB(BB, std::next(I->getIterator()));
+      if (isa<PHINode>(I))
+        SB.SetInsertPoint(BB, BB == Ready->getParent()
+                                  ? std::next(Ready->getIterator())
+                                  : BB->getFirstNonPHIIt());
+      SB.CreateAlignedStore(V, RecordField(SB, Field), Align(8));
+    }
+    // Reverse: each read comes from the current iteration's record.
+    for (auto [Ld, Field] : LC.Reads) {
+      IRBuilder<> RB(Ld);
+      Ld->setOperand(Ld->getPointerOperandIndex(), RecordField(RB, Field));
+      Ld->setAlignment(Align(8));
     }
   }
-  // Free the tape's buffer as the reverse sweep ends.
+  // The reverse of an iteration ends where its header's reverse block
+  // leaves: the previous iteration's record becomes current.
+  for (auto &[L, Entry] : IterationCounters) {
+    AllocaInst *Counter = Entry.first;
+    for (BasicBlock *Exit : RevHeaderExits[L->getHeader()]) {
+      IRBuilder<> B(Exit->getTerminator());
+      B.CreateStore(B.CreateSub(B.CreateLoad(B.getInt64Ty(), Counter),
+                                B.getInt64(1)),
+                    Counter);
+    }
+  }
+  if (States.empty())
+    return;
+  // Free the records as the reverse sweep ends.
   IRBuilder<> B(FinalBlock->getTerminator());
-  Value *Base = B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(StateTy, TapeState, 0));
   FunctionCallee Free = M.getOrInsertFunction(
       "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-  B.CreateCall(Free, {Base});
+  for (AllocaInst *State : States)
+    B.CreateCall(Free, {B.CreateLoad(B.getPtrTy(),
+                                     B.CreateStructGEP(StateTy, State, 0))});
 }
 
 //===----------------------------------------------------------------------===//
@@ -390,15 +474,18 @@ void ReverseModeSynthesizer::emitTerminatorReverse(BasicBlock &PB,
     B.CreateUnreachable();
     return;
   }
+  Loop *L = LI.getLoopFor(&PB);
+  bool IsHeader = L && L->getHeader() == &PB;
   auto FromPred = [&](BasicBlock *Pred, IRBuilderBase &EB) {
     for (auto &[Phi, D] : PhiAdjoints)
       addAdjoint(Phi->getIncomingValueForBlock(Pred), D, EB);
     enterLoopsBackwards(Pred, &PB, EB);
+    if (IsHeader)
+      RevHeaderExits[&PB].push_back(EB.GetInsertBlock());
     EB.CreateBr(RevBlocks[Pred]);
   };
   LLVMContext &C = G->getContext();
-  Loop *L = LI.getLoopFor(&PB);
-  if (L && L->getHeader() == &PB && LoopIVs.count(&PB)) {
+  if (IsHeader && LoopIVs.count(&PB)) {
     // Iteration K of the loop was entered from the latch of iteration K-1,
     // or from the preheader when K is 0.
     AllocaInst *Counter = reverseCounter(L);

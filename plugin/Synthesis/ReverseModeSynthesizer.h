@@ -23,6 +23,10 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 
+namespace llvm {
+class SCEV;
+} // namespace llvm
+
 namespace tapestry {
 
 class ReverseModeSynthesizer : SynthesizerBase {
@@ -70,6 +74,13 @@ private:
   /// rebuilt from the reverse counter; null if \p GV is not one.
   llvm::Value *rebuildRecurrence(llvm::Value *GV, llvm::BasicBlock *PB,
                                  llvm::IRBuilderBase &B);
+  /// Builds the value of an integer SCEV in the reverse block of \p PB from
+  /// reverse counters and looked-up values; null if it cannot.
+  llvm::Value *expandSCEV(const llvm::SCEV *S, llvm::BasicBlock *PB,
+                          llvm::IRBuilderBase &B);
+  /// The count of iterations of \p L started so far (minus one): the index
+  /// of the current iteration's record, in both sweeps.
+  llvm::AllocaInst *iterationCounter(const llvm::Loop *L);
   /// The reverse iteration counter of loop \p L.
   llvm::AllocaInst *reverseCounter(const llvm::Loop *L);
   /// Going back from \p Succ's reverse into \p Pred's crosses a loop exit
@@ -95,12 +106,27 @@ private:
 
   /// Values cached once (outside any loop shared with their user).
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> OnceSlots;
-  /// Per primal block inside a loop: the values its reverse block pops, and
-  /// the slot each is popped into.
-  llvm::MapVector<llvm::BasicBlock *,
-                  llvm::MapVector<llvm::Value *, llvm::AllocaInst *>>
-      TapeRecords;
-  llvm::AllocaInst *TapeState = nullptr;
+  /// Values needed by the reverse of a loop iteration are stored, when they
+  /// are computed, in that iteration's record of an array per loop, indexed
+  /// by the loop's iteration count over the whole call; the reverse sweep
+  /// counts the index back down. Each value is stored once per iteration of
+  /// the innermost loop that contains both its definition and its use.
+  struct LoopCache {
+    llvm::MapVector<llvm::Value *, unsigned> Fields;
+    /// Reverse-sweep loads whose address is filled in by materializeTape().
+    llvm::SmallVector<std::pair<llvm::LoadInst *, unsigned>, 8> Reads;
+  };
+  llvm::MapVector<const llvm::Loop *, LoopCache> LoopCaches;
+  /// Per loop: the iteration count slot and the store that advances it at
+  /// the top of the header in the forward sweep.
+  llvm::DenseMap<const llvm::Loop *, std::pair<llvm::AllocaInst *,
+                                               llvm::StoreInst *>>
+      IterationCounters;
+  /// Per loop header: the blocks through which its reverse block leaves
+  /// (where the iteration count steps back).
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 llvm::SmallVector<llvm::BasicBlock *, 2>>
+      RevHeaderExits;
   /// Derivative-function instructions back to the primal ones they clone.
   llvm::DenseMap<const llvm::Value *, llvm::Instruction *> PrimalOf;
   llvm::DenseMap<const llvm::Loop *, llvm::AllocaInst *> ReverseCounters;

@@ -16,8 +16,10 @@
  * Actual:   "tangent = 15" at -O0..-O3, no diagnostic.
  * With enzyme_const v the errors are misleading instead: "expected the
  * shadow of parameter 2 of 'sf' (double) but found the marker enzyme_dup"
- * (forward) and "declared to return double, which does not hold its 2
- * result(s)" (reverse, with enzyme_out x only).
+ * (forward) and "declared to return double, which does not match its 2
+ * result(s) (double, double)" (reverse, with enzyme_out x only).
+ * Still present after 04e4127 (checked again: "tangent = 15" at -O0 and -O2,
+ * and the two misleading errors above, word for word).
  * Test: test/Errors/struct-by-value.c (XFAIL).
  */
 #include <stdio.h>

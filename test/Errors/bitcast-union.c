@@ -1,0 +1,27 @@
+// Reinterpreting an active double as an integer through a union (here to
+// flip the sign bit) cannot carry a derivative: an error at the integer
+// operation. The instruction text in the middle is checked by
+// bitcast-message.c.
+// RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: not %clang -O2 -g -c %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK-NOT: PLEASE submit a bug report
+// CHECK-NOT: Stack dump
+#include <stdint.h>
+extern int enzyme_out;
+double __enzyme_autodiff(void *, ...);
+double f(double x) {
+  union {
+    double d;
+    uint64_t u;
+  } v;
+  v.d = x * x;
+  // CHECK: bitcast-union.c:[[@LINE+1]]:7: error: tapestry: cannot differentiate 'f': the instruction '{{.*}}' reinterprets an active floating-point value; derivatives cannot flow through bit manipulation
+  v.u ^= 0x8000000000000000ull;
+  return v.d;
+}
+double g(double x) {
+  return __enzyme_autodiff((void *)f, enzyme_out, x);
+}
+// CHECK: 1 error generated.
+// CHECK-NOT: PLEASE submit a bug report
+// CHECK-NOT: Stack dump

@@ -1,0 +1,19 @@
+// Split-mode markers are not supported yet: each is an error at the call.
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DM=enzyme_tape 2>&1 | FileCheck %s -DM=enzyme_tape
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DM=enzyme_tape 2>&1 | FileCheck %s -DM=enzyme_tape
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DM=enzyme_allocated 2>&1 | FileCheck %s -DM=enzyme_allocated
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DM=enzyme_allocated 2>&1 | FileCheck %s -DM=enzyme_allocated
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DM=enzyme_nofree 2>&1 | FileCheck %s -DM=enzyme_nofree
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DM=enzyme_nofree 2>&1 | FileCheck %s -DM=enzyme_nofree
+// CHECK-NOT: PLEASE submit a bug report
+// CHECK-NOT: Stack dump
+extern int enzyme_out, M;
+double __enzyme_autodiff(void *, ...);
+double f(double x) { return x * x; }
+double g(double x) {
+  // CHECK: split-mode-markers.c:[[@LINE+1]]:10: error: tapestry: split-mode marker [[M]] is not supported yet
+  return __enzyme_autodiff((void *)f, M, enzyme_out, x);
+}
+// CHECK: 1 error generated.
+// CHECK-NOT: PLEASE submit a bug report
+// CHECK-NOT: Stack dump

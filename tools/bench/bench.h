@@ -1,0 +1,44 @@
+/* Shared helpers of the benchmarks: a monotonic clock, a best-of-N timer,
+ * and the line each benchmark prints:
+ *   BENCH <kernel> primal_ms=<t> gradient_ms=<t> ratio=<r> tape_bytes=<b>
+ * tools/bench/run.sh collects these lines into the README's table. */
+#ifndef TAPESTRY_BENCH_H
+#define TAPESTRY_BENCH_H
+
+#include <stdio.h>
+#include <time.h>
+
+#include "tapestry/runtime.h"
+
+static double bench_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Best of `reps` timings of `body` (a statement), in milliseconds. */
+#define BENCH_BEST_MS(reps, body)                                              \
+  ({                                                                           \
+    double best_ = 1e30;                                                       \
+    for (int r_ = 0; r_ < (reps); ++r_) {                                      \
+      double t0_ = bench_now();                                                \
+      body;                                                                    \
+      double dt_ = (bench_now() - t0_) * 1e3;                                  \
+      if (dt_ < best_)                                                         \
+        best_ = dt_;                                                           \
+    }                                                                          \
+    best_;                                                                     \
+  })
+
+static void bench_report(const char *kernel, double primal_ms,
+                         double gradient_ms) {
+  printf("BENCH %s primal_ms=%.4f gradient_ms=%.4f ratio=%.2f "
+         "tape_bytes=%llu\n",
+         kernel, primal_ms, gradient_ms, gradient_ms / primal_ms,
+         tapestry_tape_high_water());
+}
+
+/* Keeps a result alive so the optimiser cannot drop the work. */
+static volatile double bench_sink;
+
+#endif
