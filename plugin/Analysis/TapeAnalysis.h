@@ -14,6 +14,9 @@
 
 namespace llvm {
 class AAResults;
+class CallBase;
+class DominatorTree;
+class LoopInfo;
 class Function;
 class LoadInst;
 } // namespace llvm
@@ -26,7 +29,15 @@ struct TapePlan {
   llvm::SmallPtrSet<const llvm::LoadInst *, 16> Reloadable;
 };
 
-TapePlan planTape(llvm::Function &F, llvm::AAResults &AA);
+/// True for free(p) (or delete) of memory allocated by the function itself:
+/// reverse mode releases such memory only when its reverse sweep is done
+/// with it, so the forward sweep does not free it.
+bool isDeferredFree(const llvm::CallBase &CB);
+
+/// A load is reloadable when no write that may alias it can execute after
+/// it (deferred frees do not count).
+TapePlan planTape(llvm::Function &F, llvm::AAResults &AA,
+                  const llvm::DominatorTree &DT, const llvm::LoopInfo &LI);
 
 } // namespace tapestry
 

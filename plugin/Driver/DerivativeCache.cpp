@@ -41,7 +41,10 @@ Function *DerivativeCache::synthesize(const DiffRequest &R) {
     PP = preparePrimal(*R.Fn, FAM, Rules);
   Function &P = *PP.Fn;
   ActivityInfo AI = computeActivity(P, R, &Rules);
-  TapePlan Tape = planTape(P, FAM.getResult<AAManager>(P));
+  TapePlan Tape =
+      planTape(P, FAM.getResult<AAManager>(P),
+               FAM.getResult<DominatorTreeAnalysis>(P),
+               FAM.getResult<LoopAnalysis>(P));
   SynthesisInput In{R,
                     P,
                     Rules,

@@ -11,7 +11,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BuildLibCalls.h"
 
 using namespace llvm;
 
@@ -232,6 +234,13 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  // What the C library's functions may touch (free captures nothing, exp
+  // writes only errno) lets alias analysis prove more memory unchanged, so
+  // the reverse sweep reloads it instead of caching it. -O2 infers the same
+  // attributes later; doing it first helps every -O level.
+  for (Function &F : M)
+    if (F.isDeclaration() && !F.isIntrinsic())
+      inferNonMandatoryLibFuncAttrs(F, FAM.getResult<TargetLibraryAnalysis>(F));
   CustomRules Rules = CustomRules::collect(M);
   {
     DerivativeCache Cache(FAM, Rules);

@@ -2,12 +2,14 @@
 #include "Synthesis/ReverseModeSynthesizer.h"
 
 #include "Core/Diagnostics.h"
+#include "Analysis/TapeAnalysis.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
@@ -114,6 +116,15 @@ void ReverseModeSynthesizer::buildForwardSweep() {
           Customs.push_back({CB, CG});
   for (auto [CB, CG] : Customs)
     augmentCustomCall(*CB, *CG);
+  // Memory the function allocates and frees stays alive until the reverse
+  // sweep has finished reading it (reloads, shadows).
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI))
+      if (isDeferredFree(*CB)) {
+        DeferredFrees[getUnderlyingObject(CB->getArgOperand(0), 0)] =
+            CB->getCalledFunction();
+        primal(CB)->eraseFromParent();
+      }
   // Pointers stored into shadowed memory have their shadows stored into the
   // shadow memory, so that loading the pointer back finds its shadow.
   for (Instruction &PI : instructions(P)) {
@@ -357,7 +368,16 @@ void ReverseModeSynthesizer::enterLoopsBackwards(BasicBlock *Pred,
     PHINode *IV = LoopIVs.lookup(L->getHeader());
     if (!IV)
       continue;
-    B.CreateStore(lookup(primal(IV), Succ, B), reverseCounter(L));
+    // The iteration the loop left in is its exit count when SCEV knows it,
+    // otherwise the counter's value as cached.
+    Value *Last = nullptr;
+    const SCEV *Count = SE.getExitCount(L, Pred);
+    if (!isa<SCEVCouldNotCompute>(Count))
+      if ((Last = expandSCEV(Count, Succ, B)))
+        Last = B.CreateZExtOrTrunc(Last, B.getInt64Ty());
+    if (!Last)
+      Last = lookup(primal(IV), Succ, B);
+    B.CreateStore(Last, reverseCounter(L));
   }
 }
 
@@ -543,15 +563,20 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
     if (Function *Callee = CB->getCalledFunction())
       if (const CustomGradient *CG = Rules.gradient(Callee))
         return reverseCustomCall(*CB, *CG, B);
-    if (isAllocationCall(*CB) && AI.hasShadow(CB) && Shadows.count(CB)) {
-      // The shadow lives until the reverse sweep has used it.
+    if (isAllocationCall(*CB)) {
+      // The shadow lives until the reverse sweep has used it, and so does
+      // primal memory whose free was deferred.
       StringRef Name = CB->getCalledFunction()->getName();
       StringRef FreeName = Name == "_Znwm"   ? "_ZdlPv"
                            : Name == "_Znam" ? "_ZdaPv"
                                              : "free";
       FunctionCallee Free = module().getOrInsertFunction(
           FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-      B.CreateCall(Free, {lookup(Shadows[CB], PI.getParent(), B)});
+      if (AI.hasShadow(CB) && Shadows.count(CB))
+        B.CreateCall(Free, {lookup(Shadows[CB], PI.getParent(), B)});
+      if (Function *Dealloc = DeferredFrees.lookup(CB))
+        B.CreateCall(Dealloc->getFunctionType(), Dealloc,
+                     {lookup(primal(CB), PI.getParent(), B)});
       return;
     }
     if (!AI.isActive(&PI))
