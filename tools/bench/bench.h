@@ -30,13 +30,17 @@ static double bench_now(void) {
     best_;                                                                     \
   })
 
-static void bench_report(const char *kernel, double primal_ms,
-                         double gradient_ms) {
-  printf("BENCH %s primal_ms=%.4f gradient_ms=%.4f ratio=%.2f "
-         "tape_bytes=%llu\n",
-         kernel, primal_ms, gradient_ms, gradient_ms / primal_ms,
-         tapestry_tape_high_water());
-}
+/* tape_bytes: the tape one gradient call allocates (its records' buffers
+ * after geometric growth), measured around a call of `one_gradient`. */
+#define BENCH_REPORT(kernel, primal_ms, gradient_ms, one_gradient)            \
+  do {                                                                         \
+    tapestry_tape_reset_high_water();                                          \
+    one_gradient;                                                              \
+    printf("BENCH %s primal_ms=%.4f gradient_ms=%.4f ratio=%.2f "              \
+           "tape_bytes=%llu\n",                                                \
+           kernel, primal_ms, gradient_ms, (gradient_ms) / (primal_ms),        \
+           tapestry_tape_high_water());                                        \
+  } while (0)
 
 /* Keeps a result alive so the optimiser cannot drop the work. */
 static volatile double bench_sink;

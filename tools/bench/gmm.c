@@ -121,20 +121,22 @@ int main(int argc, char **argv) {
     bench_sink = err;
   });
   tapestry_tape_reset_high_water();
-  double grad = BENCH_BEST_MS(5, {
-    memset(da, 0, 8 * k);
-    memset(dm, 0, 8 * k * d);
-    memset(di, 0, 8 * k * icf_sz);
-    derr = 1;
-    __enzyme_autodiff((void *)gmm_objective, enzyme_const, d, enzyme_const, k,
-                      enzyme_const, n, enzyme_dup, alphas, da, enzyme_dup,
-                      means, dm, enzyme_dup, icf, di, enzyme_const, x,
-                      enzyme_const, gamma, enzyme_const, m, enzyme_dup, &err,
-                      &derr);
-  });
+#define GRADIENT                                                               \
+  do {                                                                         \
+    memset(da, 0, 8 * k);                                                      \
+    memset(dm, 0, 8 * k * d);                                                  \
+    memset(di, 0, 8 * k * icf_sz);                                             \
+    derr = 1;                                                                  \
+    __enzyme_autodiff((void *)gmm_objective, enzyme_const, d, enzyme_const, k, \
+                      enzyme_const, n, enzyme_dup, alphas, da, enzyme_dup,     \
+                      means, dm, enzyme_dup, icf, di, enzyme_const, x,         \
+                      enzyme_const, gamma, enzyme_const, m, enzyme_dup, &err,  \
+                      &derr);                                                  \
+  } while (0)
+  double grad = BENCH_BEST_MS(5, GRADIENT);
   char name[64];
   snprintf(name, sizeof name, "gmm_d%d_K%d_n%d", d, k, n);
-  bench_report(name, primal, grad);
+  BENCH_REPORT(name, primal, grad, GRADIENT);
 
   /* Check a sample of partial derivatives against central differences. */
   int bad = 0;

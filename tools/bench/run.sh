@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Benchmarks: primal time, gradient time, their ratio and tape bytes per
+# gradient call, at -O2, best of 5, on fixed inputs. Prints a markdown table.
+#   tools/bench/run.sh            (after tools/setup.sh)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BUILD_DIR=${BUILD_DIR:-build}
+DATA=${ADBENCH_DATA:-../shared/data/adbench}
+OUT=$(mktemp -d)
+cc() {
+  TAPESTRY_TAPE_STATS=1 clang-19 -O2 -march=native \
+    -fpass-plugin="$BUILD_DIR/plugin/TapestryPlugin-19.so" -Iinclude \
+    "$1" -L"$BUILD_DIR/runtime" -ltapestry-rt -lm -o "$2"
+}
+cc tools/bench/linalg.c "$OUT/linalg"
+cc tools/bench/heat.c "$OUT/heat"
+cc tools/bench/gmm.c "$OUT/gmm"
+{
+  "$OUT/linalg"
+  "$OUT/heat" 1000 1000
+  for f in gmm_d2_K5 gmm_d10_K5 gmm_d10_K25 gmm_d20_K25; do
+    "$OUT/gmm" "$DATA/gmm/1k/$f.txt"
+  done
+} | tee "$OUT/log" | grep -v '^BENCH' >&2
+echo "| kernel | primal (ms) | gradient (ms) | gradient / primal | tape bytes |"
+echo "|---|---:|---:|---:|---:|"
+sed -n 's/^BENCH \([^ ]*\) primal_ms=\([^ ]*\) gradient_ms=\([^ ]*\) ratio=\([^ ]*\) tape_bytes=\([^ ]*\)$/| \1 | \2 | \3 | \4 | \5 |/p' "$OUT/log"
+rm -rf "$OUT"
