@@ -120,7 +120,6 @@ int main(int argc, char **argv) {
     gmm_objective(d, k, n, alphas, means, icf, x, gamma, m, &err);
     bench_sink = err;
   });
-  tapestry_tape_reset_high_water();
 #define GRADIENT                                                               \
   do {                                                                         \
     memset(da, 0, 8 * k);                                                      \

@@ -150,12 +150,16 @@ class Select(Expr):
 
 
 class Elem(Expr):
-    """Read of an array element; `index` is integer C code."""
+    """Read of an array element; `index` is integer C code.  `deref` spells
+    it as pointer arithmetic, *(a + i)."""
 
-    def __init__(self, array, index, ty, iv):
+    def __init__(self, array, index, ty, iv, deref=False):
         self.array, self.index, self.ty, self.iv = array, index, ty, iv
+        self.deref = deref
 
     def render(self, d):
+        if self.deref:
+            return "(*(%s + (%s)))" % (self.array, self.index)
         return "%s[%s]" % (self.array, self.index)
 
 

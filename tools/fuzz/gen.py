@@ -14,6 +14,7 @@ import json
 import os
 import sys
 
+sys.dont_write_bytecode = True   # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from program import ALL_FEATURES, DEFAULT_FEATURES, generate  # noqa: E402

@@ -86,7 +86,6 @@ class FuncBuilder:
         self.loopvars = []       # (name, max value) of enclosing counters
         self.returns = []        # intervals of every returned value
         self.heap = []           # malloc'd scratch arrays, freed before returns
-        self.declared = []       # top-level locals, candidates for the result
 
     # ----------------------------------------------------------- environment
     def declare(self, name, info):
@@ -129,7 +128,7 @@ class FuncBuilder:
         return "f" if "floats" in self.feat and self.ch.chance(percent) else "d"
 
     def const(self, ty=None, lo=-3.0, hi=3.0):
-        k = self.ch.between(int(lo * 16), int(hi * 16))
+        k = self.ch.between(int(lo * 16), int(hi * 16)) or 16   # no exact zeros
         return Const(k / 16, ty or self.fp_type(20))
 
     def index(self):
@@ -152,11 +151,15 @@ class FuncBuilder:
             name, info = self.ch.pick(fps)
             return Var(name, info.ty, info.iv)
         if kind == "counter":
+            # offset off the 1/16 grid of constants: integer counters would
+            # otherwise tie exactly with constants in comparisons and kinks
             name, top = self.ch.pick(self.loopvars)
-            return IntAsFp(name, self.fp_type(), Iv(0.0, float(top)))
+            ty = self.fp_type()
+            i = IntAsFp(name, ty, Iv(0.0, float(top)))
+            return Bin("+", i, Const(0.03125, ty), i.iv + Iv.point(0.03125))
         if kind == "elem":
             name, info = self.ch.pick(self.arrays())
-            return Elem(name, self.index(), "d", ARR_IV)
+            return Elem(name, self.index(), "d", ARR_IV, deref=self.ch.chance(20))
         return self.const()
 
     def expr(self, depth):
@@ -186,6 +189,8 @@ class FuncBuilder:
     def binop(self, depth):
         op = self.ch.pick(["+", "-", "*", "/"])
         a, b = self.expr(depth - 1), self.expr(depth - 1)
+        if op == "-":
+            b = self.distinct(a, b)   # x - x is an exact zero: a kink magnet
         if op == "/":
             b = self.den(b)
             return Bin(op, a, b, a.iv / b.iv)
@@ -339,7 +344,7 @@ class FuncBuilder:
 
     def stmt(self, nest):
         options = [(4, "decl"), (4, "assign")]
-        if "branches" in self.feat:
+        if "branches" in self.feat and nest < 3:
             options.append((3, "if"))
         if "loops" in self.feat and nest < 2:
             options += [(2, "for"), (1, "while")]
@@ -360,8 +365,6 @@ class FuncBuilder:
         e = self.expr(self.ch.between(1, 3))
         name = self.new_name("t")
         self.declare(name, VarInfo("fp", ty, e.iv))
-        if nest == 0 and not self.loops:
-            self.declared.append(name)
         return [Decl(ty, name, e)]
 
     def stmt_assign(self, nest):
@@ -520,10 +523,20 @@ class FuncBuilder:
         return Return(e, self.ret_ty, self.heap)
 
     def result_expr(self):
+        """The returned value: an expression plus a random subset (at least
+        one) of the variables and array cells in scope, so that most of the
+        computed state reaches the result."""
         e = self.expr(self.ch.between(1, 3))
-        for name in self.declared:
-            info = self._visible().get(name)
-            if info and info[1].readable and self.ch.chance(40):
-                v = Var(name, info[1].ty, info[1].iv)
-                e = self.tame(Bin("+", e, v, e.iv + v.iv))
+        fps = self.readable_fp()
+        terms = [Var(n, i.ty, i.iv) for n, i in fps if self.ch.chance(60)]
+        if fps and not terms:
+            name, info = self.ch.pick(fps)
+            terms.append(Var(name, info.ty, info.iv))
+        for name, _ in self.arrays():
+            if self.ch.chance(60):
+                terms.append(Elem(name, self.index(), "d", ARR_IV))
+        for t in terms:
+            op = self.ch.weighted([(4, "+"), (1, "-"), (1, "*")])
+            iv = {"+": e.iv + t.iv, "-": e.iv - t.iv, "*": e.iv * t.iv}[op]
+            e = self.tame(Bin(op, e, t, iv))
         return e

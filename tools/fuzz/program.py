@@ -110,9 +110,16 @@ class Program:
 
 # ------------------------------------------------------------------ generation
 
-def _sample(ch):
-    """A sample value in [-2, 2], exactly representable in float."""
-    return (ch.between(0, 256) - 128) / 64
+def _sample(ch, used):
+    """A fresh sample value in [-2, 2], exactly representable in float.
+
+    Values are kept distinct (ties like fmin(x0, x1) at x0 == x1 would make
+    the program non-smooth) and away from 0 (kinks of fabs/copysign)."""
+    k = ch.between(0, 256) - 128
+    while k == 0 or k in used:
+        k = k + 1 if k < 128 else -128
+    used.add(k)
+    return k / 64
 
 
 def gen_helpers(ch, feats, names, arrlen, struct_vty):
@@ -169,7 +176,6 @@ def gen_recursive(ch, feats, names, name, earlier, arrlen, struct_vty, _):
     t = names.fresh("t")
     call = HelperCall(name, [arg, "%s - 1" % depth.name], "d", HELPER_IV)
     fb.declare(t, VarInfo("fp", "d", HELPER_IV))
-    fb.declared.append(t)
     from cast import Bin, Var
     tail = fb.expr(ch.between(1, 2))
     tv = Var(t, "d", HELPER_IV)
@@ -216,17 +222,17 @@ class ADConfig:
                 self.rev[p.name] = ("out" if ch.chance(50) else None) if active else "const"
                 self.fwd[p.name] = "const" if ch.chance(10) else ("dup" if ch.chance(50) else None)
             elif p.kind == "arr":
-                self.rev[p.name] = self.fwd[p.name] = "dup" if ch.chance(50) else None
+                self.rev[p.name] = "const" if ch.chance(10) else ("dup" if ch.chance(50) else None)
+                self.fwd[p.name] = "const" if ch.chance(10) else ("dup" if ch.chance(50) else None)
             else:
                 self.rev[p.name] = "const" if ch.chance(50) else None
                 self.fwd[p.name] = "const" if ch.chance(50) else None
-        scalars = [p for p in params if p.kind in ("f", "d")]
-        if not any(p.kind == "arr" for p in params) and \
-                all(self.rev[p.name] == "const" for p in scalars):
-            self.rev[scalars[0].name] = "out"
+        if not any(self.rev_active(p) for p in params):
+            first = next(p for p in params if p.kind in ("f", "d"))
+            self.rev[first.name] = "out"
 
     def rev_active(self, p):
-        return p.kind in ("f", "d") and self.rev[p.name] != "const"
+        return p.kind in ("f", "d", "arr") and self.rev[p.name] != "const"
 
     def fwd_active(self, p):
         return self.fwd.get(p.name) != "const"
@@ -234,8 +240,10 @@ class ADConfig:
 
 def generate(seed, features=DEFAULT_FEATURES, replay=None):
     """Generate the program for `seed` (or replay a recorded choice list)."""
-    feats = frozenset(features)
     ch = Chooser(seed, replay)
+    feats = frozenset(features)
+    if "floats" in feats and not ch.chance(40):
+        feats = feats - {"floats"}   # most programs stay all-double
     names = Names()
     arrlen = ch.between(3, 6) if {"arrays", "malloc", "calls"} & feats else 4
     struct_vty = "f" if "floats" in feats and ch.chance(50) else "d"
@@ -251,8 +259,9 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     body = fb.block(ch.between(2, 6), 0)
     body.append(fb.make_return())
     f = FuncDef("f", "d", params, body, static=ch.chance(15), noinline=ch.chance(20))
-    values = {p.name: ([_sample(ch) for _ in range(arrlen)] if p.kind == "arr"
-                       else ch.between(1, NMAX) if p.kind == "i" else _sample(ch))
+    used = set()
+    values = {p.name: ([_sample(ch, used) for _ in range(arrlen)] if p.kind == "arr"
+                       else ch.between(1, NMAX) if p.kind == "i" else _sample(ch, used))
               for p in params}
     ad = ADConfig(ch, params)
     meta = build_meta(seed, feats, params, values, ad, arrlen)
@@ -273,7 +282,8 @@ def build_meta(seed, feats, params, values, ad, arrlen):
         if p.kind == "arr":
             for j in range(arrlen):
                 dirs.append({"label": "%s[%d]" % (p.name, j), "param": p.name,
-                             "elem": j, "ty": "d", "rev": True, "fwd": ad.fwd_active(p)})
+                             "elem": j, "ty": "d", "rev": ad.rev_active(p),
+                             "fwd": ad.fwd_active(p)})
     return {"seed": seed, "features": sorted(feats), "dirs": dirs, "values": values}
 
 
@@ -382,8 +392,9 @@ def render_rev(params, values, ad, idx, scalar, fresh_arrays):
             args.append("enzyme_" + marker)
             types.append("int")
         if p.kind == "arr":
-            args += ["%s_r" % p.name, "d%s_r" % p.name]
-            types += ["double *", "double *"]
+            shadowed = ad.rev_active(p)
+            args += ["%s_r" % p.name] + (["d%s_r" % p.name] if shadowed else [])
+            types += ["double *"] * (2 if shadowed else 1)
         elif p.kind == "i":
             args.append(str(values[p.name]))
             types.append("int")
@@ -414,7 +425,7 @@ def render_rev(params, values, ad, idx, scalar, fresh_arrays):
         val = "r" if len(outs) == 1 else "r.g%d" % i
         code.append('    printf("REV %d %%.17g\\n", (double)%s);\n' % (idx[(p.name, None)], val))
     for p in params:
-        if p.kind == "arr":
+        if p.kind == "arr" and ad.rev_active(p):
             for j in range(p.length):
                 code.append('    printf("REV %d %%.17g\\n", d%s_r[%d]);\n' % (idx[(p.name, j)], p.name, j))
     code.append("  }\n")

@@ -31,6 +31,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True   # keep the source tree clean
 sys.path.insert(0, HERE)
 
 import oracle  # noqa: E402
@@ -43,7 +44,7 @@ CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump", "LLVM ERROR",
                  "Assertion `", "UNREACHABLE executed")
 VERIFIER_MARKERS = ("Broken module found", "Broken function found",
                     "verification failed", "Instruction does not dominate")
-FAIL_CATEGORIES = ("crash", "verifier", "compile-timeout", "link-error", "gen-error",
+FAIL_CATEGORIES = ("crash", "verifier", "compile-timeout", "plugin-load", "link-error", "gen-error",
                    "runtime-crash", "runtime-timeout") + oracle.FAILURES
 SKIP_CATEGORIES = ("rejected", "nonsmooth", "invalid")
 
@@ -65,9 +66,12 @@ class Outcome:
 class Runner:
     """Compiles and runs programs; shared by the campaign and the reducer."""
 
-    def __init__(self, args):
+    def __init__(self, args, plugin_copy=None):
         self.clang = args.clang
         self.plugin = os.path.abspath(args.plugin) if args.plugin else None
+        # compile with a private copy, so a concurrent rebuild cannot break
+        # the campaign; reproducers still name the real path
+        self.plugin_used = plugin_copy or self.plugin
         self.no_ad = args.no_ad
         self.features = parse_features(args.features)
         self.fixed_opt = args.opt
@@ -79,12 +83,12 @@ class Runner:
             return self.fixed_opt
         return random.Random(seed * 1000003 + 17).randrange(4)
 
-    def compile_cmd(self, olevel, src, exe):
+    def compile_cmd(self, olevel, src, exe, shown=False):
         cmd = [self.clang, "-O%d" % olevel, "-w"]
         if self.no_ad:
             cmd.append("-DTAP_NO_AD")
         else:
-            cmd.append("-fpass-plugin=%s" % self.plugin)
+            cmd.append("-fpass-plugin=%s" % (self.plugin if shown else self.plugin_used))
         return cmd + [src, "-o", exe, "-lm"]
 
     def check(self, seed, olevel, prog, workdir):
@@ -93,7 +97,7 @@ class Runner:
         with open(src, "w") as fh:
             fh.write(prog.source)
         cmd = self.compile_cmd(olevel, src, exe)
-        shown = " ".join(cmd)
+        shown = " ".join(self.compile_cmd(olevel, src, exe, shown=True))
         try:
             cc = subprocess.run(cmd, capture_output=True, text=True, timeout=self.compile_timeout)
         except subprocess.TimeoutExpired:
@@ -121,6 +125,8 @@ class Runner:
             return "verifier"
         if cc.returncode == 0:
             return None
+        if "unable to load plugin" in err:
+            return "plugin-load"
         if "undefined reference" in err:
             return "link-error"
         if not self.generator_valid(src):
@@ -151,7 +157,7 @@ def first_error(stderr):
 def repro_commands(runner, seed, olevel, src="prog.c"):
     feats = ",".join(runner.features)
     gen = "python3 tools/fuzz/gen.py --seed %d --features %s -o %s" % (seed, feats, src)
-    cc = " ".join(runner.compile_cmd(olevel, src, "prog"))
+    cc = " ".join(runner.compile_cmd(olevel, src, "prog", shown=True))
     return "%s\n%s\n./prog\n" % (gen, cc)
 
 
@@ -192,7 +198,7 @@ def reduce_failure(runner, path, prog, outcome, budget):
                  % (out.category, tests, len(prog.choices), len(best), len(prog.source),
                     len(reduced.source), out.details, outcome.seed, feats,
                     os.path.join(path, "reduced_choices.json"),
-                    " ".join(runner.compile_cmd(outcome.olevel, "reduced.c", "prog"))))
+                    " ".join(runner.compile_cmd(outcome.olevel, "reduced.c", "prog", shown=True))))
     return tests
 
 
@@ -210,7 +216,19 @@ def parse_seeds(text):
     return seeds
 
 
+def rejection_reasons(outcomes, limit=8):
+    """Most frequent clang errors among rejected programs (location stripped)."""
+    reasons = collections.Counter()
+    for o in outcomes:
+        if o.category == "rejected":
+            text = o.details.split(" error: ", 1)[-1] if " error: " in o.details else o.details
+            reasons[text[:160]] += 1
+    for text, n in reasons.most_common(limit):
+        print("rejected x%d: %s" % (n, text))
+
+
 def summarize(outcomes, elapsed):
+    rejection_reasons(outcomes)
     counts = collections.Counter(o.category for o in outcomes)
     passed = counts.get("pass", 0)
     failed = sum(counts.get(c, 0) for c in FAIL_CATEGORIES)
@@ -242,7 +260,16 @@ def main(argv=None):
     if not args.no_ad and not os.path.exists(args.plugin):
         print("plugin not found: %s (build it, or use --no-ad)" % args.plugin)
         return 2
-    runner = Runner(args)
+    with tempfile.TemporaryDirectory(prefix="tapfuzz-plugin-") as snap:
+        copy = None
+        if not args.no_ad:
+            copy = os.path.join(snap, os.path.basename(args.plugin))
+            shutil.copy2(args.plugin, copy)
+        return campaign(args, Runner(args, copy))
+
+
+def campaign(args, runner):
+    """Run every seed, save and reduce failures, print the summary."""
     seeds = parse_seeds(args.seeds)
     start = time.monotonic()
     outcomes, failures = [], []
