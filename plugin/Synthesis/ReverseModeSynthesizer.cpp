@@ -8,6 +8,7 @@
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -402,12 +403,27 @@ void ReverseModeSynthesizer::materializeTape() {
   StructType *StateTy = getTapeStateType(M);
   Function *Reserve = getTapeReserveFn(M);
   SmallVector<AllocaInst *, 4> States;
+  OptimizationRemarkEmitter ORE(R.Fn);
   for (auto &[L, LC] : LoopCaches) {
     SmallVector<Type *, 8> FieldTys;
     for (auto &Entry : LC.Fields)
       FieldTys.push_back(Entry.first->getType());
     StructType *RecTy = StructType::get(G->getContext(), FieldTys);
     uint64_t Bytes = alignTo(DL.getTypeAllocSize(RecTy), 8);
+    // -Rpass=tapestry: what the tape holds and why it costs what it does.
+    ORE.emit([&]() {
+      OptimizationRemark Rem("tapestry", "LoopTape", L->getStartLoc(),
+                             &R.Fn->getEntryBlock());
+      Rem << "reverse sweep of '"
+          << R.Fn->getName() << "' caches " << std::to_string(LC.Fields.size())
+          << " value(s), " << std::to_string(Bytes)
+          << " bytes per iteration of this loop:";
+      for (auto &Entry : LC.Fields) {
+        Instruction *PI = PrimalOf.lookup(Entry.first);
+        Rem << " " << describe(PI ? (Value *)PI : Entry.first) << ";";
+      }
+      return Rem;
+    });
     AllocaInst *State = entryAlloca(StateTy, "tape");
     IRBuilder<>(State->getNextNode())
         .CreateStore(Constant::getNullValue(StateTy), State);
@@ -454,6 +470,15 @@ void ReverseModeSynthesizer::materializeTape() {
                     Counter);
     }
   }
+  if (!OnceSlots.empty() || States.empty())
+    ORE.emit([&]() {
+      OptimizationRemark Rem("tapestry", "Tape", R.Fn);
+      Rem << "reverse sweep of '" << R.Fn->getName() << "' caches "
+          << std::to_string(OnceSlots.size()) << " value(s) computed once and "
+          << (States.empty() ? "nothing per loop iteration"
+                             : "records per loop iteration (see above)");
+      return Rem;
+    });
   if (States.empty())
     return;
   // Free the records as the reverse sweep ends.
