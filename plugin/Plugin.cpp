@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/TypeAnalysis.h"
 #include "Passes/TapestryPass.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -26,10 +27,15 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != "print<tapestry-activity>")
-          return false;
-        FPM.addPass(tapestry::ActivityPrinterPass(outs()));
-        return true;
+        if (Name == "print<tapestry-activity>") {
+          FPM.addPass(tapestry::ActivityPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<tapestry-types>") {
+          FPM.addPass(tapestry::TypePrinterPass(outs()));
+          return true;
+        }
+        return false;
       });
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

@@ -69,6 +69,7 @@ bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {
     case Intrinsic::ptr_annotation:
     case Intrinsic::annotation:
     case Intrinsic::donothing:
+    case Intrinsic::is_fpclass: // isnan, isfinite, ...: a boolean
       return true;
     default:
       return false;
@@ -81,6 +82,7 @@ bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {
       .Cases("rand", "srand", "random", "srandom", "drand48", true)
       .Cases("abort", "exit", "__assert_fail", "perror", "fopen", true)
       .Cases("fclose", "strlen", "strcmp", "strncmp", "getenv", true)
+      .Case("malloc_usable_size", true)
       .Default(false);
 }
 

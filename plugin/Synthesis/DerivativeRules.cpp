@@ -40,6 +40,16 @@ static bool isFPConstant(Value *V, double C) {
   return false;
 }
 
+Value *PartialEmitter::ln2() {
+  return ConstantFP::get(fpType(), "0.693147180559945309417232121458176568");
+}
+Value *PartialEmitter::ln10() {
+  return ConstantFP::get(fpType(), "2.30258509299404568401799145468436421");
+}
+Value *PartialEmitter::twoOverSqrtPi() {
+  return ConstantFP::get(fpType(), "1.12837916709551257389615890312154517");
+}
+
 Value *PartialEmitter::add(Value *A, Value *C) {
   if (isFPConstant(A, 0.0))
     return C;

@@ -34,6 +34,11 @@ public:
   llvm::Value *one();
   llvm::Value *minusOne();
   llvm::Value *constant(double C);
+  /// ln 2, ln 10 and 2/sqrt(pi), exact in every floating-point type
+  /// (long double included).
+  llvm::Value *ln2();
+  llvm::Value *ln10();
+  llvm::Value *twoOverSqrtPi();
 
   llvm::Value *add(llvm::Value *A, llvm::Value *C);
   llvm::Value *sub(llvm::Value *A, llvm::Value *C);

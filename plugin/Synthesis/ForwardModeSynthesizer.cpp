@@ -69,8 +69,13 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       if (Function *Fwd = Rules.forwardDerivative(Callee))
         return visitCustomForward(*CB, *Fwd, B);
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
-      if (Value *S = shadowOf(CB->getArgOperand(0), &PI))
-        B.CreateCall(CB->getFunctionType(), CB->getCalledOperand(), {S});
+      if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
+        // Same call on the shadow (sized delete keeps its size).
+        SmallVector<Value *, 2> Args{S};
+        for (unsigned I = 1; I < CB->arg_size(); ++I)
+          Args.push_back(primal(CB->getArgOperand(I)));
+        B.CreateCall(CB->getFunctionType(), CB->getCalledOperand(), Args);
+      }
   }
   if (!AI.isActive(&PI))
     return;

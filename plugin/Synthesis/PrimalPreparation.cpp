@@ -2,6 +2,7 @@
 #include "Synthesis/PrimalPreparation.h"
 
 #include "Core/CustomRules.h"
+#include "Core/MathFunctions.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -153,6 +154,40 @@ static void dropExceptionPaths(Function &F) {
     removeUnreachableBlocks(F);
 }
 
+/// realloc(p, n) becomes malloc(n), a copy of what p held and free(p): the
+/// pieces AD already handles (fresh shadow, memcpy adjoint, free deferred
+/// to the reverse sweep). The old size comes from malloc_usable_size (glibc);
+/// copying a few bytes past the old contents is harmless.
+static void lowerRealloc(Function &F) {
+  SmallVector<CallBase *, 4> Reallocs;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction())
+        if (Callee->getName() == "realloc" && CB->arg_size() == 2 &&
+            CB->getType()->isPointerTy())
+          Reallocs.push_back(CB);
+  Module &M = *F.getParent();
+  for (CallBase *CB : Reallocs) {
+    IRBuilder<> B(CB);
+    Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty();
+    Value *Old = CB->getArgOperand(0);
+    Value *Size = B.CreateZExtOrTrunc(CB->getArgOperand(1), I64);
+    FunctionCallee Malloc =
+        M.getOrInsertFunction("malloc", FunctionType::get(Ptr, {I64}, false));
+    FunctionCallee Usable = M.getOrInsertFunction(
+        "malloc_usable_size", FunctionType::get(I64, {Ptr}, false));
+    FunctionCallee Free = M.getOrInsertFunction(
+        "free", FunctionType::get(B.getVoidTy(), {Ptr}, false));
+    CallInst *New = B.CreateCall(Malloc, {Size});
+    Value *Keep = B.CreateBinaryIntrinsic(
+        Intrinsic::umin, B.CreateCall(Usable, {Old}), Size);
+    B.CreateMemCpy(New, MaybeAlign(), Old, MaybeAlign(), Keep);
+    B.CreateCall(Free, {Old});
+    CB->replaceAllUsesWith(New);
+    CB->eraseFromParent();
+  }
+}
+
 PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
                              const CustomRules &Rules) {
   PreparedPrimal Out;
@@ -164,6 +199,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   P->removeFnAttr(Attribute::NoInline);
   inlineCallees(*P, Rules);
   dropExceptionPaths(*P);
+  lowerRealloc(*P);
   runSimplification(*P, FAM, /*ForSynthesized=*/false);
   unifyReturns(*P);
   {
@@ -178,6 +214,15 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
 }
 
 void simplifySynthesized(Function &G, FunctionAnalysisManager &FAM) {
+  // A math call whose result nothing uses is dropped, as Enzyme does: its
+  // only other effect is errno, which derivative code does not promise.
+  SmallVector<CallBase *, 8> Dead;
+  for (Instruction &I : instructions(G))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (CB->use_empty() && findMathFunction(*CB))
+        Dead.push_back(CB);
+  for (CallBase *CB : Dead)
+    CB->eraseFromParent();
   runSimplification(G, FAM, /*ForSynthesized=*/true);
 }
 

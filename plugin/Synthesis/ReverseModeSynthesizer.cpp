@@ -122,8 +122,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   for (Instruction &PI : instructions(P))
     if (auto *CB = dyn_cast<CallBase>(&PI))
       if (isDeferredFree(*CB)) {
-        DeferredFrees[getUnderlyingObject(CB->getArgOperand(0), 0)] =
-            CB->getCalledFunction();
+        DeferredFrees[getUnderlyingObject(CB->getArgOperand(0), 0)] = CB;
         primal(CB)->eraseFromParent();
       }
   // Pointers stored into shadowed memory have their shadows stored into the
@@ -158,12 +157,31 @@ AllocaInst *ReverseModeSynthesizer::entryAlloca(Type *T, const Twine &Name) {
   return B.CreateAlloca(T, nullptr, Name);
 }
 
+/// -0.0 (in every lane and member): the exact additive identity, so that
+/// the first accumulation `slot + d` folds to `d` (0.0 + d does not when d
+/// may be -0.0).
+static Constant *additiveIdentity(Type *T) {
+  if (T->isFPOrFPVectorTy())
+    return ConstantFP::getNegativeZero(T);
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    SmallVector<Constant *, 4> Elts;
+    for (Type *E : ST->elements())
+      Elts.push_back(additiveIdentity(E));
+    return ConstantStruct::get(ST, Elts);
+  }
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return ConstantArray::get(
+        AT, SmallVector<Constant *, 4>(AT->getNumElements(),
+                                       additiveIdentity(AT->getElementType())));
+  return Constant::getNullValue(T);
+}
+
 AllocaInst *ReverseModeSynthesizer::adjointSlot(const Value *PV) {
   if (AllocaInst *S = AdjointSlots.lookup(PV))
     return S;
   AllocaInst *S = entryAlloca(PV->getType(), PV->getName() + ".adj");
   IRBuilder<> B(S->getNextNode());
-  B.CreateStore(Constant::getNullValue(PV->getType()), S);
+  B.CreateStore(additiveIdentity(PV->getType()), S);
   AdjointSlots[PV] = S;
   return S;
 }
@@ -171,7 +189,7 @@ AllocaInst *ReverseModeSynthesizer::adjointSlot(const Value *PV) {
 Value *ReverseModeSynthesizer::takeAdjoint(Value *PV, IRBuilderBase &B) {
   AllocaInst *S = adjointSlot(PV);
   Value *V = B.CreateLoad(PV->getType(), S, PV->getName() + ".d");
-  B.CreateStore(Constant::getNullValue(PV->getType()), S);
+  B.CreateStore(additiveIdentity(PV->getType()), S);
   return V;
 }
 
@@ -599,9 +617,14 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
           FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
       if (AI.hasShadow(CB) && Shadows.count(CB))
         B.CreateCall(Free, {lookup(Shadows[CB], PI.getParent(), B)});
-      if (Function *Dealloc = DeferredFrees.lookup(CB))
-        B.CreateCall(Dealloc->getFunctionType(), Dealloc,
-                     {lookup(primal(CB), PI.getParent(), B)});
+      if (CallBase *Dealloc = DeferredFrees.lookup(CB)) {
+        SmallVector<Value *, 2> Args{lookup(primal(CB), PI.getParent(), B)};
+        for (unsigned I = 1; I < Dealloc->arg_size(); ++I)
+          Args.push_back(lookup(primal(Dealloc->getArgOperand(I)),
+                                PI.getParent(), B));
+        B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(),
+                     Args);
+      }
       return;
     }
     if (!AI.isActive(&PI))
@@ -758,11 +781,11 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   PartialEmitter E(B, Ops, &PI, Lookup);
   // A zero adjoint must contribute exactly zero even where the partial is
   // infinite or NaN: code the optimiser speculated (a select between
-  // sqrt(x) and something else at x < 0) sends a zero adjoint to the side
-  // that was not chosen. Sums and products have finite partials.
+  // sqrt(x) and something else at x < 0, or x * inf) sends a zero adjoint
+  // to the side that was not chosen. Sums have constant partials.
   unsigned Op = PI.getOpcode();
   bool FinitePartials = Op == Instruction::FAdd || Op == Instruction::FSub ||
-                        Op == Instruction::FMul || Op == Instruction::FNeg;
+                        Op == Instruction::FNeg;
   Value *IsZero = nullptr;
   for (unsigned I = 0; I < Rule->NumOperands; ++I) {
     if (!AI.isActive(Ops[I]))

@@ -130,9 +130,9 @@ private:
   /// Derivative-function instructions back to the primal ones they clone.
   llvm::DenseMap<const llvm::Value *, llvm::Instruction *> PrimalOf;
   llvm::DenseMap<const llvm::Loop *, llvm::AllocaInst *> ReverseCounters;
-  /// Allocations whose free moves to the reverse sweep, and the function
-  /// that frees them.
-  llvm::DenseMap<const llvm::Value *, llvm::Function *> DeferredFrees;
+  /// Allocations whose free moves to the reverse sweep, and the (primal)
+  /// call that frees them.
+  llvm::DenseMap<const llvm::Value *, llvm::CallBase *> DeferredFrees;
   /// The tape each call with a registered gradient got from its aug.
   llvm::DenseMap<const llvm::CallBase *, llvm::Value *> CustomTapes;
   /// Values recomputed in a reverse block, to reuse within that block.

@@ -139,32 +139,21 @@ void SynthesizerBase::finishShadowPhis() {
 
 Type *SynthesizerBase::inferStoredFPType(Value *Dst, Value *Src,
                                          const Instruction *At) {
-  const Value *Bases[2] = {getUnderlyingObject(Dst, 0),
-                           getUnderlyingObject(Src, 0)};
-  SmallPtrSet<Type *, 2> FPTypes;
-  auto Note = [&](Type *T, const Value *Addr) {
-    const Value *Obj = getUnderlyingObject(Addr, 0);
-    if (Obj != Bases[0] && Obj != Bases[1])
-      return;
-    T = T->getScalarType();
-    if (T->isFloatingPointTy())
-      FPTypes.insert(T);
-  };
-  for (Instruction &I : instructions(P)) {
-    if (auto *LI = dyn_cast<LoadInst>(&I))
-      Note(LI->getType(), LI->getPointerOperand());
-    else if (auto *SI = dyn_cast<StoreInst>(&I))
-      Note(SI->getValueOperand()->getType(), SI->getPointerOperand());
-    else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
-      Note(GEP->getResultElementType(), GEP);
-  }
-  if (FPTypes.size() == 1)
-    return *FPTypes.begin();
-  fail(At, FPTypes.empty()
-               ? "cannot tell whether the memory this instruction copies holds "
-                 "float or double data; access it as such in the function"
-               : "the memory this instruction copies is accessed both as float "
-                 "and as double");
+  if (!Types)
+    Types = std::make_unique<TypeInfo>(computeTypes(P));
+  Type *D = Types->floatTypeAt(Dst), *S = Types->floatTypeAt(Src);
+  if (D && (!S || S == D))
+    return D;
+  if (S && !D && Types->typesAt(Dst).empty())
+    return S;
+  bool Mixed = (D && S && D != S) ||
+               count_if(Types->typesAt(Dst),
+                        [](Type *T) { return T->isFloatingPointTy(); }) > 1;
+  fail(At, Mixed ? "the memory this instruction copies is accessed both as "
+                   "float and as double"
+                 : "cannot tell whether the memory this instruction copies "
+                   "holds float or double data; access it as such in the "
+                   "function, or copy it element by element");
   return nullptr;
 }
 

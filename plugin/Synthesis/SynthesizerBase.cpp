@@ -102,6 +102,20 @@ void SynthesizerBase::reportLostStore(StoreInst &SI) {
                                 "argument");
 }
 
+/// True if the integer \p V is only compared (signbit(x) is a bitcast, a
+/// shift or mask, and a compare): no derivative flows through it.
+static bool onlyFeedsComparisons(const Value *V, unsigned Depth = 0) {
+  if (Depth > 3)
+    return false;
+  return all_of(V->users(), [&](const User *U) {
+    if (isa<ICmpInst>(U))
+      return true;
+    if (isa<BinaryOperator>(U) || isa<TruncInst>(U) || isa<ZExtInst>(U))
+      return onlyFeedsComparisons(U, Depth + 1);
+    return false;
+  });
+}
+
 void SynthesizerBase::checkSupported(Instruction &PI) {
   auto Varied = [&](Value *V) { return AI.isVaried(V); };
   if (auto *SI = dyn_cast<StoreInst>(&PI)) {
@@ -171,6 +185,7 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       isa<ReturnInst>(PI) || PI.isTerminator())
     return;
   if (!AI.isActive(&PI) && any_of(PI.operands(), Varied) &&
+      !onlyFeedsComparisons(&PI) &&
       !PI.getType()->isFPOrFPVectorTy() && !isa<SelectInst>(PI) &&
       !isa<PHINode>(PI) && !isa<StructType>(PI.getType()) &&
       !isa<ArrayType>(PI.getType()))

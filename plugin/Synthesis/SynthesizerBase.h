@@ -11,6 +11,8 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TapeAnalysis.h"
+#include "Analysis/TypeAnalysis.h"
+#include <memory>
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
 #include "Synthesis/DerivativeRules.h"
@@ -108,6 +110,8 @@ protected:
   /// Shadows of primal pointers, keyed by primal value.
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
   bool Failed = false;
+  /// Computed on first need (most functions copy no memory).
+  std::unique_ptr<TypeInfo> Types;
 };
 
 } // namespace tapestry

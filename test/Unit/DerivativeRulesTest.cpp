@@ -311,6 +311,10 @@ private:
       return Op(0);
     case Instruction::Select:
       return Op(0) != 0.0 ? Op(1) : Op(2);
+    case Instruction::Or: // Booleans are 0.0 or 1.0.
+      return (Op(0) != 0.0 || Op(1) != 0.0) ? 1.0 : 0.0;
+    case Instruction::And:
+      return (Op(0) != 0.0 && Op(1) != 0.0) ? 1.0 : 0.0;
     case Instruction::FCmp:
       return FCmpInst::compare(APFloat(Op(0)), APFloat(Op(1)),
                                cast<FCmpInst>(I).getPredicate())
