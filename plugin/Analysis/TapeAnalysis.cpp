@@ -12,6 +12,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
 
@@ -41,7 +42,10 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
     } else if (I.mayWriteToMemory()) {
       // Math functions write only errno, which a reload never reads.
       auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB || (!isDeferredFree(*CB) && !findMathFunction(*CB)))
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      bool PureBody =
+          Callee && !Callee->isDeclaration() && !writesMemory(*Callee);
+      if (!CB || (!isDeferredFree(*CB) && !findMathFunction(*CB) && !PureBody))
         Writes.push_back(&I);
     }
   }
@@ -59,7 +63,58 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
     if (!Written)
       Plan.Reloadable.insert(Load);
   }
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || Callee->isDeclaration() || writesMemory(*Callee))
+      continue;
+    bool Clobbered = false;
+    for (Value *A : CB->args()) {
+      if (!A->getType()->isPointerTy())
+        continue;
+      MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(A);
+      Clobbered |= any_of(Writes, [&](Instruction *W) {
+        return isModSet(AA.getModRefInfo(W, Loc)) &&
+               isPotentiallyReachable(CB, W, nullptr, &DT, &Loops);
+      });
+    }
+    if (!Clobbered)
+      Plan.Repeatable.insert(CB);
+  }
   return Plan;
+}
+
+bool writesMemory(Function &F) {
+  SmallVector<Function *, 8> Work{&F};
+  SmallPtrSet<Function *, 8> Seen{&F};
+  while (!Work.empty()) {
+    Function *Cur = Work.pop_back_val();
+    for (Instruction &I : instructions(*Cur)) {
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        Function *Callee = CB->getCalledFunction();
+        if (Callee && !Callee->isDeclaration()) {
+          if (Seen.insert(Callee).second)
+            Work.push_back(Callee);
+          continue;
+        }
+        if (findMathFunction(*CB) || isInactiveCall(*CB) ||
+            CB->onlyReadsMemory())
+          continue;
+        return true;
+      }
+      if (I.mayWriteToMemory() && !isa<AllocaInst>(I)) {
+        // Stores to the function's own stack are invisible to callers.
+        if (auto *SI = dyn_cast<StoreInst>(&I))
+          if (isa<AllocaInst>(getUnderlyingObject(SI->getPointerOperand(), 0)))
+            continue;
+        if (auto *MI = dyn_cast<MemIntrinsic>(&I))
+          if (isa<AllocaInst>(getUnderlyingObject(MI->getDest(), 0)))
+            continue;
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 } // namespace tapestry

@@ -27,12 +27,20 @@ struct TapePlan {
   /// Loads that may be repeated in the reverse sweep with the same result:
   /// no instruction of the function may write the memory they read.
   llvm::SmallPtrSet<const llvm::LoadInst *, 16> Reloadable;
+  /// Calls to functions with bodies (recursion) that the reverse sweep may
+  /// run again to differentiate them: the callee writes no memory, and no
+  /// write that can follow the call may alias memory it can read.
+  llvm::SmallPtrSet<const llvm::CallBase *, 4> Repeatable;
 };
 
 /// True for free(p) (or delete) of memory allocated by the function itself:
 /// reverse mode releases such memory only when its reverse sweep is done
 /// with it, so the forward sweep does not free it.
 bool isDeferredFree(const llvm::CallBase &CB);
+
+/// True if \p F or a function it calls may write memory other than its own
+/// stack (math functions' errno and inactive calls excepted).
+bool writesMemory(llvm::Function &F);
 
 /// A load is reloadable when no write that may alias it can execute after
 /// it (deferred frees do not count).

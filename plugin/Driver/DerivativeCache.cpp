@@ -10,6 +10,7 @@
 #include "Core/Diagnostics.h"
 #include "Synthesis/ForwardModeSynthesizer.h"
 #include "Synthesis/PrimalPreparation.h"
+#include "Synthesis/DerivativeSignature.h"
 #include "Synthesis/ReverseModeSynthesizer.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Verifier.h"
@@ -30,21 +31,37 @@ Function *DerivativeCache::get(const DiffRequest &R) {
   auto It = Derivatives.find(R);
   if (It != Derivatives.end())
     return It->second;
+  // A recursive function's derivative calls itself: while it is being
+  // built, requests for it get a declaration that is replaced by the
+  // finished function.
+  DerivativeSignature Sig = computeSignature(R);
+  Function *Stub =
+      Function::Create(Sig.Type, GlobalValue::ExternalLinkage,
+                       R.Fn->getName() + ".tapestry.pending", R.Fn->getParent());
+  Derivatives[R] = Stub;
   Function *G = synthesize(R);
+  if (G)
+    Stub->replaceAllUsesWith(G);
+  else if (!Stub->use_empty())
+    Stub->replaceAllUsesWith(PoisonValue::get(Stub->getType()));
+  Stub->eraseFromParent();
   Derivatives[R] = G;
   return G;
 }
 
 Function *DerivativeCache::synthesize(const DiffRequest &R) {
-  PreparedPrimal &PP = Prepared[R.Fn];
-  if (!PP.Fn)
-    PP = preparePrimal(*R.Fn, FAM, Rules);
+  // Callee derivatives are built while this one is (recursion), which may
+  // grow Prepared: work on a copy of the entry.
+  if (!Prepared.count(R.Fn))
+    Prepared[R.Fn] = preparePrimal(*R.Fn, FAM, Rules);
+  PreparedPrimal PP = Prepared[R.Fn];
   Function &P = *PP.Fn;
   ActivityInfo AI = computeActivity(P, R, &Rules);
   TapePlan Tape =
       planTape(P, FAM.getResult<AAManager>(P),
                FAM.getResult<DominatorTreeAnalysis>(P),
                FAM.getResult<LoopAnalysis>(P));
+  auto Callee = [this](const DiffRequest &CR) { return get(CR); };
   SynthesisInput In{R,
                     P,
                     Rules,
@@ -53,7 +70,8 @@ Function *DerivativeCache::synthesize(const DiffRequest &R) {
                     PP.LoopIVs,
                     FAM.getResult<DominatorTreeAnalysis>(P),
                     FAM.getResult<LoopAnalysis>(P),
-                    FAM.getResult<ScalarEvolutionAnalysis>(P)};
+                    FAM.getResult<ScalarEvolutionAnalysis>(P),
+                    Callee};
   Function *G = R.Mode == DiffMode::Forward ? ForwardModeSynthesizer(In).run()
                                             : ReverseModeSynthesizer(In).run();
   if (!G)

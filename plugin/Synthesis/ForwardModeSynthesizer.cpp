@@ -65,9 +65,12 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return visitMemIntrinsic(*MI, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    if (Function *Callee = CB->getCalledFunction())
+    if (Function *Callee = CB->getCalledFunction()) {
       if (Function *Fwd = Rules.forwardDerivative(Callee))
         return visitCustomForward(*CB, *Fwd, B);
+      if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
+        return visitDefinedCall(*CB, B);
+    }
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
       if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
         // Same call on the shadow (sized delete keeps its size).
@@ -224,6 +227,45 @@ void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
   CallInst *D = B.CreateCall(&Fwd, Args);
   if (AI.isActive(&CB))
     Tangents[&CB] = D;
+}
+
+/// A call left in place by preparation (recursion) calls the callee's own
+/// tangent function, which also returns the primal result.
+void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
+  DiffRequest CR = calleeRequest(CB);
+  if (!CR.ReturnActive && all_of(CR.Args, [](Activity A) {
+        return A == Activity::Const;
+      }))
+    return;
+  Function *D = CalleeDerivative(CR);
+  if (!D) {
+    Failed = true;
+    return;
+  }
+  DerivativeSignature CS = computeSignature(CR);
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0; I < CB.arg_size(); ++I) {
+    Value *Op = CB.getArgOperand(I);
+    Args.push_back(primal(Op));
+    if (CS.ShadowArg[I] >= 0)
+      Args.push_back(Op->getType()->isPointerTy() ? shadowOf(Op, &CB)
+                                                   : tangent(Op));
+  }
+  if (Failed)
+    return;
+  CallInst *Call = B.CreateCall(D, Args);
+  unsigned Next = 0;
+  if (CR.ReturnPrimal) {
+    Value *Primal = CS.Results.size() == 1 ? (Value *)Call
+                                           : B.CreateExtractValue(Call, 0);
+    Instruction *GI = primal(&CB);
+    GI->replaceAllUsesWith(Primal);
+    GI->eraseFromParent();
+    ++Next;
+  }
+  if (CR.ReturnActive)
+    Tangents[&CB] = CS.Results.size() == 1 ? (Value *)Call
+                                           : B.CreateExtractValue(Call, Next);
 }
 
 void ForwardModeSynthesizer::finishTangentPhis() {

@@ -23,6 +23,7 @@ private:
   void visitMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);
   void visitCustomForward(llvm::CallBase &CB, llvm::Function &Fwd,
                           llvm::IRBuilderBase &B);
+  void visitDefinedCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   void finishTangentPhis();
   void replaceReturn(llvm::ReturnInst &PRet);
 

@@ -603,9 +603,12 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return reverseMemIntrinsic(*MI, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    if (Function *Callee = CB->getCalledFunction())
+    if (Function *Callee = CB->getCalledFunction()) {
       if (const CustomGradient *CG = Rules.gradient(Callee))
         return reverseCustomCall(*CB, *CG, B);
+      if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
+        return reverseDefinedCall(*CB, B);
+    }
     if (isAllocationCall(*CB)) {
       // The shadow lives until the reverse sweep has used it, and so does
       // primal memory whose free was deferred.
@@ -762,6 +765,48 @@ void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
       continue;
     Value *Adj = NumFP == 1 ? (Value *)Res : B.CreateExtractValue(Res, K);
     addAdjoint(Op, Adj, B);
+    ++K;
+  }
+}
+
+/// A call left in place by preparation (recursion) is differentiated by
+/// running the callee's one-shot gradient again in the reverse sweep, on
+/// the same arguments: legal because the callee writes no memory and what
+/// it reads is unchanged (TapePlan::Repeatable).
+void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
+                                                IRBuilderBase &B) {
+  DiffRequest CR = calleeRequest(CB);
+  if (!CR.ReturnActive && all_of(CR.Args, [](Activity A) {
+        return A == Activity::Const;
+      }))
+    return;
+  Function *D = CalleeDerivative(CR);
+  if (!D) {
+    Failed = true;
+    return;
+  }
+  BasicBlock *PB = CB.getParent();
+  DerivativeSignature CS = computeSignature(CR);
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0; I < CB.arg_size(); ++I) {
+    Value *Op = CB.getArgOperand(I);
+    Args.push_back(lookup(primal(Op), PB, B));
+    if (CS.ShadowArg[I] >= 0)
+      if (Value *S = shadowOf(Op, &CB))
+        Args.push_back(lookup(S, PB, B));
+  }
+  if (CS.SeedArg >= 0)
+    Args.push_back(takeAdjoint(&CB, B));
+  if (Failed)
+    return;
+  CallInst *Res = B.CreateCall(D, Args);
+  unsigned K = 0;
+  for (unsigned I = 0; I < CB.arg_size(); ++I) {
+    if (CR.Args[I] != Activity::Active)
+      continue;
+    Value *Adj = CS.Results.size() == 1 ? (Value *)Res
+                                        : B.CreateExtractValue(Res, K);
+    addAdjoint(CB.getArgOperand(I), Adj, B);
     ++K;
   }
 }

@@ -51,6 +51,7 @@ private:
   void augmentCustomCall(llvm::CallBase &CB, const CustomGradient &CG);
   void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
                          llvm::IRBuilderBase &B);
+  void reverseDefinedCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   void emitTerminatorReverse(llvm::BasicBlock &PB, llvm::IRBuilderBase &B);
   void emitFinalReturn();
 

@@ -16,7 +16,7 @@ namespace tapestry {
 
 SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
     : R(In.Request), P(In.Primal), Rules(In.Rules), AI(In.Activity), Tape(In.Tape),
-      LoopIVs(In.LoopIVs),
+      LoopIVs(In.LoopIVs), CalleeDerivative(In.Callee),
       Sig(computeSignature(In.Request)) {}
 
 void SynthesizerBase::createFunction() {
@@ -81,6 +81,28 @@ bool SynthesizerBase::checkCustomSignature(const Function &Callee,
                ") has type " + describe(Actual) + " but must have type " +
                describe(Expected));
   return false;
+}
+
+DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
+  DiffRequest CR;
+  CR.Fn = CB.getCalledFunction();
+  CR.Mode = R.Mode;
+  for (Value *A : CB.args()) {
+    Type *T = A->getType();
+    if (T->isPointerTy())
+      CR.Args.push_back(AI.hasShadow(A) ? Activity::Dup : Activity::Const);
+    else if (T->isFPOrFPVectorTy() && AI.isActive(A))
+      CR.Args.push_back(R.Mode == DiffMode::Reverse ? Activity::Active
+                                                    : Activity::Dup);
+    else
+      CR.Args.push_back(Activity::Const);
+  }
+  CR.ReturnActive =
+      CB.getType()->isFPOrFPVectorTy() && AI.isActive(&CB);
+  // Forward mode returns the primal too, so the primal call disappears and
+  // recursion costs one pass.
+  CR.ReturnPrimal = R.Mode == DiffMode::Forward && !CB.getType()->isVoidTy();
+  return CR;
 }
 
 void SynthesizerBase::reportLostStore(StoreInst &SI) {
@@ -165,8 +187,11 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return;
     }
     if (!Callee->isDeclaration()) {
-      fail(&PI, "the call to '" + Name +
-                    "' is recursive; recursive calls are not supported yet");
+      if (R.Mode == DiffMode::Reverse && !Tape.Repeatable.count(CB))
+        fail(&PI, "the recursive function '" + Name +
+                      "' writes memory, or reads memory that is written "
+                      "after the call; reverse mode supports recursion "
+                      "only through functions that read unchanged memory");
       return;
     }
     fail(&PI, "no derivative is known for external function '" + Name +

@@ -47,6 +47,9 @@ struct SynthesisInput {
   llvm::DominatorTree &DT;
   llvm::LoopInfo &LI;
   llvm::ScalarEvolution &SE;
+  /// The derivative for a callee's request (memoised; may be a declaration
+  /// while that derivative is still being built, for recursion).
+  llvm::function_ref<llvm::Function *(const DiffRequest &)> Callee;
 };
 
 class SynthesizerBase {
@@ -90,6 +93,9 @@ protected:
                             const llvm::Function &Custom, llvm::StringRef Role,
                             llvm::FunctionType *Expected,
                             const llvm::Instruction *At);
+  /// The request for differentiating call \p CB (to a function with a body
+  /// that was not inlined: recursion) in this request's mode.
+  DiffRequest calleeRequest(llvm::CallBase &CB) const;
   /// Reports an active value stored where no shadow receives its
   /// derivative.
   void reportLostStore(llvm::StoreInst &SI);
@@ -104,6 +110,7 @@ protected:
   const ActivityInfo &AI;
   const TapePlan &Tape;
   const llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> &LoopIVs;
+  llvm::function_ref<llvm::Function *(const DiffRequest &)> CalleeDerivative;
   DerivativeSignature Sig;
   llvm::Function *G = nullptr;
   llvm::ValueToValueMapTy VMap;
