@@ -400,6 +400,86 @@ void ReverseModeSynthesizer::enterLoopsBackwards(BasicBlock *Pred,
   }
 }
 
+Value *ReverseModeSynthesizer::expandAtEntry(const SCEV *S,
+                                             IRBuilderBase &B) {
+  Type *T = S->getType();
+  if (!T->isIntegerTy())
+    return nullptr;
+  if (auto *C = dyn_cast<SCEVConstant>(S))
+    return C->getValue();
+  if (auto *U = dyn_cast<SCEVUnknown>(S))
+    return isa<Argument>(U->getValue()) ? primal(U->getValue()) : nullptr;
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
+    Value *Op = expandAtEntry(Cast->getOperand(), B);
+    if (!Op || !Op->getType()->isIntegerTy())
+      return nullptr;
+    if (isa<SCEVZeroExtendExpr>(S))
+      return B.CreateZExt(Op, T);
+    if (isa<SCEVSignExtendExpr>(S))
+      return B.CreateSExt(Op, T);
+    if (isa<SCEVTruncateExpr>(S))
+      return B.CreateTrunc(Op, T);
+    return nullptr;
+  }
+  if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
+    Value *L = expandAtEntry(D->getLHS(), B), *R = expandAtEntry(D->getRHS(), B);
+    return L && R ? B.CreateUDiv(L, R) : nullptr;
+  }
+  auto *NA = dyn_cast<SCEVNAryExpr>(S);
+  if (!NA || isa<SCEVAddRecExpr>(S))
+    return nullptr;
+  Value *Acc = nullptr;
+  for (const SCEV *Op : NA->operands()) {
+    Value *V = expandAtEntry(Op, B);
+    if (!V)
+      return nullptr;
+    if (!Acc) {
+      Acc = V;
+      continue;
+    }
+    switch (S->getSCEVType()) {
+    case scAddExpr:
+      Acc = B.CreateAdd(Acc, V);
+      break;
+    case scMulExpr:
+      Acc = B.CreateMul(Acc, V);
+      break;
+    case scSMaxExpr:
+      Acc = B.CreateBinaryIntrinsic(Intrinsic::smax, Acc, V);
+      break;
+    case scUMaxExpr:
+      Acc = B.CreateBinaryIntrinsic(Intrinsic::umax, Acc, V);
+      break;
+    case scSMinExpr:
+      Acc = B.CreateBinaryIntrinsic(Intrinsic::smin, Acc, V);
+      break;
+    case scUMinExpr:
+      Acc = B.CreateBinaryIntrinsic(Intrinsic::umin, Acc, V);
+      break;
+    default:
+      return nullptr;
+    }
+  }
+  return Acc;
+}
+
+Value *ReverseModeSynthesizer::iterationsFromEntry(const Loop *L,
+                                                   IRBuilderBase &B) {
+  Value *Total = nullptr;
+  for (const Loop *Cur = L; Cur; Cur = Cur->getParentLoop()) {
+    const SCEV *BTC = SE.getBackedgeTakenCount(Cur);
+    if (isa<SCEVCouldNotCompute>(BTC))
+      return nullptr;
+    Value *Trips = expandAtEntry(BTC, B);
+    if (!Trips)
+      return nullptr;
+    Trips = B.CreateAdd(B.CreateZExtOrTrunc(Trips, B.getInt64Ty()),
+                        B.getInt64(1));
+    Total = Total ? B.CreateMul(Total, Trips) : Trips;
+  }
+  return Total;
+}
+
 AllocaInst *ReverseModeSynthesizer::iterationCounter(const Loop *L) {
   auto &Entry = IterationCounters[L];
   if (Entry.first)
@@ -449,6 +529,16 @@ void ReverseModeSynthesizer::materializeTape() {
     auto [Counter, Advance] = IterationCounters[L];
     // Forward: room for this iteration's record, then each value stored
     // where it is computed.
+    // When ScalarEvolution knows how often the loop nest runs from the
+    // function's arguments, the records are allocated once up front (the
+    // per-iteration check below then never grows them).
+    IRBuilder<> EB(State->getNextNode()->getNextNode());
+    if (Value *Total = iterationsFromEntry(L, EB))
+      EB.CreateCall(Reserve,
+                    {State, EB.CreateBinaryIntrinsic(
+                                Intrinsic::umin,
+                                EB.CreateMul(Total, EB.getInt64(Bytes)),
+                                EB.getInt64(uint64_t(1) << 30))});
     IRBuilder<> HB(Advance->getNextNode());
     Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
     CallInst *Ready = HB.CreateCall(

@@ -82,6 +82,12 @@ private:
   /// The count of iterations of \p L started so far (minus one): the index
   /// of the current iteration's record, in both sweeps.
   llvm::AllocaInst *iterationCounter(const llvm::Loop *L);
+  /// A loop-invariant SCEV built at the function's entry from constants and
+  /// arguments; null if it needs anything else.
+  llvm::Value *expandAtEntry(const llvm::SCEV *S, llvm::IRBuilderBase &B);
+  /// How many iterations \p L runs in one call, counted over its enclosing
+  /// loops, when known at entry; null otherwise.
+  llvm::Value *iterationsFromEntry(const llvm::Loop *L, llvm::IRBuilderBase &B);
   /// The reverse iteration counter of loop \p L.
   llvm::AllocaInst *reverseCounter(const llvm::Loop *L);
   /// Going back from \p Succ's reverse into \p Pred's crosses a loop exit
