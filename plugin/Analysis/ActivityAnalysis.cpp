@@ -252,8 +252,8 @@ PreservedAnalyses ActivityPrinterPass::run(Function &F,
                      : C == 'n' ? Activity::DupNoNeed
                                 : Activity::Const);
   if (R.Args.size() != F.arg_size()) {
-    OS << "activity of '" << F.getName() << "': attribute has "
-       << R.Args.size() << " letters for " << F.arg_size() << " arguments\n";
+    OS << "activity of '" << F.getName() << "': attribute has " << R.Args.size()
+       << " letters for " << F.arg_size() << " arguments\n";
     return PreservedAnalyses::all();
   }
   R.ReturnActive = isDifferentiableType(F.getReturnType());

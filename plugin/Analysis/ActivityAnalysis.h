@@ -56,8 +56,7 @@ ActivityInfo computeActivity(llvm::Function &F, const DiffRequest &R,
 /// `opt -passes='print<tapestry-activity>'`: prints, for every function with
 /// the attribute "tapestry-activity"="<marker letters>", each instruction's
 /// activity. Marker letters: c const, d dup, n dupnoneed, a active.
-class ActivityPrinterPass
-    : public llvm::PassInfoMixin<ActivityPrinterPass> {
+class ActivityPrinterPass : public llvm::PassInfoMixin<ActivityPrinterPass> {
 public:
   explicit ActivityPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
   llvm::PreservedAnalyses run(llvm::Function &F,

@@ -1,4 +1,5 @@
-//===- TapeAnalysis.h - What the reverse sweep caches or recomputes -*- C++ -*-===//
+//===- TapeAnalysis.h - What the reverse sweep caches or recomputes -*- C++
+//-*-===//
 //
 // The reverse sweep needs some primal values. Cheap integer and address
 // arithmetic is recomputed from its operands; a load whose memory nothing in

@@ -118,7 +118,8 @@ private:
           A->getType()->isPointerTy() ? TypeInfo::root(A) : nullptr;
       // A parameter of the caller passed on maps to the caller's root.
       if (auto *Arg = dyn_cast_or_null<Argument>(R))
-        if (Arg->getParent() == &Caller && Arg->getArgNo() < CallerArgRoots.size() &&
+        if (Arg->getParent() == &Caller &&
+            Arg->getArgNo() < CallerArgRoots.size() &&
             CallerArgRoots[Arg->getArgNo()])
           R = CallerArgRoots[Arg->getArgNo()];
       Roots.push_back(R);

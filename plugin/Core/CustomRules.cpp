@@ -63,8 +63,8 @@ CustomRules CustomRules::collect(Module &M) {
         if (Function *F = FnAt(I))
           Rules.Inactive.insert(F);
     } else if (Name.starts_with("__enzyme_function_like")) {
-      auto *Str = Elts.size() == 2 ? dyn_cast<GlobalVariable>(Elts[1])
-                                   : nullptr;
+      auto *Str =
+          Elts.size() == 2 ? dyn_cast<GlobalVariable>(Elts[1]) : nullptr;
       auto *Data = Str && Str->hasInitializer()
                        ? dyn_cast<ConstantDataSequential>(Str->getInitializer())
                        : nullptr;

@@ -41,9 +41,7 @@ public:
   llvm::Function *forwardDerivative(const llvm::Function *F) const {
     return Forward.lookup(F);
   }
-  bool isInactive(const llvm::Function *F) const {
-    return Inactive.count(F);
-  }
+  bool isInactive(const llvm::Function *F) const { return Inactive.count(F); }
   /// The math function \p F behaves like ("sin"), or "".
   llvm::StringRef functionLike(const llvm::Function *F) const {
     auto It = Like.find(F);

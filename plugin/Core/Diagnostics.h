@@ -1,4 +1,5 @@
-//===- Diagnostics.h - Errors reported at the user's source line -*- C++ -*-===//
+//===- Diagnostics.h - Errors reported at the user's source line -*- C++
+//-*-===//
 //
 // Every rejected request or construct is reported through
 // LLVMContext::diagnose as a DiagnosticInfoUnsupported error, which clang

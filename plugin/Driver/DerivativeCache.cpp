@@ -3,15 +3,15 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TapeAnalysis.h"
+#include "Core/Diagnostics.h"
+#include "Synthesis/DerivativeSignature.h"
+#include "Synthesis/ForwardModeSynthesizer.h"
+#include "Synthesis/PrimalPreparation.h"
+#include "Synthesis/ReverseModeSynthesizer.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Dominators.h"
-#include "Core/Diagnostics.h"
-#include "Synthesis/ForwardModeSynthesizer.h"
-#include "Synthesis/PrimalPreparation.h"
-#include "Synthesis/DerivativeSignature.h"
-#include "Synthesis/ReverseModeSynthesizer.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -35,9 +35,9 @@ Function *DerivativeCache::get(const DiffRequest &R) {
   // built, requests for it get a declaration that is replaced by the
   // finished function.
   DerivativeSignature Sig = computeSignature(R);
-  Function *Stub =
-      Function::Create(Sig.Type, GlobalValue::ExternalLinkage,
-                       R.Fn->getName() + ".tapestry.pending", R.Fn->getParent());
+  Function *Stub = Function::Create(Sig.Type, GlobalValue::ExternalLinkage,
+                                    R.Fn->getName() + ".tapestry.pending",
+                                    R.Fn->getParent());
   Derivatives[R] = Stub;
   Function *G = synthesize(R);
   if (G)
@@ -57,10 +57,9 @@ Function *DerivativeCache::synthesize(const DiffRequest &R) {
   PreparedPrimal PP = Prepared[R.Fn];
   Function &P = *PP.Fn;
   ActivityInfo AI = computeActivity(P, R, &Rules);
-  TapePlan Tape =
-      planTape(P, FAM.getResult<AAManager>(P),
-               FAM.getResult<DominatorTreeAnalysis>(P),
-               FAM.getResult<LoopAnalysis>(P));
+  TapePlan Tape = planTape(P, FAM.getResult<AAManager>(P),
+                           FAM.getResult<DominatorTreeAnalysis>(P),
+                           FAM.getResult<LoopAnalysis>(P));
   auto Callee = [this](const DiffRequest &CR) { return get(CR); };
   SynthesisInput In{R,
                     P,

@@ -54,8 +54,8 @@ static Function *resolveFunction(Value *V) {
       continue;
     }
     if (auto *LI = dyn_cast<LoadInst>(V))
-      if (auto *GV =
-              dyn_cast<GlobalVariable>(LI->getPointerOperand()->stripPointerCasts()))
+      if (auto *GV = dyn_cast<GlobalVariable>(
+              LI->getPointerOperand()->stripPointerCasts()))
         if (GV->isConstant() && GV->hasDefinitiveInitializer()) {
           V = GV->getInitializer();
           continue;
@@ -89,9 +89,7 @@ private:
     Failed = true;
     return reportError(*CB.getFunction(), &CB, Msg);
   }
-  StringRef entryName() const {
-    return entryPointName(CB);
-  }
+  StringRef entryName() const { return entryPointName(CB); }
   /// Converts a call-site value to the parameter type, as a C call would.
   Value *convert(Value *V, Type *To, unsigned ParamNo, StringRef What);
   bool decodeParam(unsigned ParamNo, std::optional<Activity> Marked);
@@ -144,13 +142,15 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
                  "); pass " + Param + " as enzyme_dup followed by its tangent");
   if (A == Activity::Active && !IsFP)
     return error("enzyme_out marks an active floating-point value, but " +
-                 Param + " is not one; use enzyme_dup with a shadow for "
-                         "pointers or enzyme_const");
+                 Param +
+                 " is not one; use enzyme_dup with a shadow for "
+                 "pointers or enzyme_const");
   if ((A == Activity::Dup || A == Activity::DupNoNeed) && !T->isPointerTy() &&
       !(IsFP && Mode == DiffMode::Forward))
-    return error(activityName(A) + " needs a pointer (or, in forward mode, a "
-                                   "floating-point value with its tangent), "
-                                   "but " +
+    return error(activityName(A) +
+                 " needs a pointer (or, in forward mode, a "
+                 "floating-point value with its tangent), "
+                 "but " +
                  Param + " is neither; use " +
                  (IsFP ? "enzyme_out" : "enzyme_const"));
 
@@ -172,8 +172,8 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
                    (Mode == DiffMode::Forward ? "tangent" : "shadow"));
     Shadow = CB.getArgOperand(Next++);
     if (!markerName(Shadow).empty())
-      return error("expected the shadow of " + Param + " but found the marker " +
-                   markerName(Shadow));
+      return error("expected the shadow of " + Param +
+                   " but found the marker " + markerName(Shadow));
   }
   Value *P = convert(Primal, T, ParamNo, "value");
   Value *S = Shadow ? convert(Shadow, T, ParamNo, "shadow") : nullptr;
@@ -200,8 +200,7 @@ std::optional<DecodedCall> Decoder::run() {
   Fn = resolveFunction(FnArg);
   if (!Fn) {
     error("the first argument of " + entryName() +
-          " must be a function, e.g. (void *)f; got '" + describe(FnArg) +
-          "'");
+          " must be a function, e.g. (void *)f; got '" + describe(FnArg) + "'");
     return std::nullopt;
   }
   if (Fn->isDeclaration()) {
@@ -212,8 +211,9 @@ std::optional<DecodedCall> Decoder::run() {
     return std::nullopt;
   }
   if (Fn->isVarArg()) {
-    error("'" + Fn->getName() + "' is variadic; variadic functions cannot be "
-                                "differentiated");
+    error("'" + Fn->getName() +
+          "' is variadic; variadic functions cannot be "
+          "differentiated");
     return std::nullopt;
   }
   Out.Request.Fn = Fn;
@@ -274,8 +274,8 @@ std::optional<DecodedCall> Decoder::run() {
   }
   if (!Failed && Next < CB.arg_size())
     error("too many arguments: '" + Fn->getName() + "' takes " +
-          Twine(Fn->arg_size()) + " parameters but the call to " +
-          entryName() + " passes " + Twine(CB.arg_size() - Next) +
+          Twine(Fn->arg_size()) + " parameters but the call to " + entryName() +
+          " passes " + Twine(CB.arg_size() - Next) +
           " more value(s) than they need");
   if (Failed)
     return std::nullopt;

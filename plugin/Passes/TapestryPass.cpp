@@ -6,12 +6,12 @@
 #include "Driver/DerivativeCache.h"
 #include "Passes/RequestDecoder.h"
 #include "Synthesis/DerivativeSignature.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BuildLibCalls.h"
 
@@ -99,15 +99,15 @@ bool CallSiteRewriter::deliverResults(Value *Result,
     std::string Types;
     for (Type *T : ResultTypes)
       Types += (Types.empty() ? "" : ", ") + describe(T);
-    return reportError(
-        *CB.getFunction(), &CB,
-        "the call to " + Entry + " is declared to return " +
-            describe(Declared) + ", which does not match its " +
-            Twine(ResultTypes.size()) + " result(s) (" + Types +
-            "); declare it to return " +
-            (ResultTypes.size() == 1 ? "that type"
-                                     : "a struct with these members in this "
-                                       "order"));
+    return reportError(*CB.getFunction(), &CB,
+                       "the call to " + Entry + " is declared to return " +
+                           describe(Declared) + ", which does not match its " +
+                           Twine(ResultTypes.size()) + " result(s) (" + Types +
+                           "); declare it to return " +
+                           (ResultTypes.size() == 1
+                                ? "that type"
+                                : "a struct with these members in this "
+                                  "order"));
   };
   if (!D.SRet && (Declared->isVoidTy() || CB.use_empty()))
     return true; // The caller ignores the results.
@@ -140,8 +140,8 @@ bool CallSiteRewriter::deliverResults(Value *Result,
                    CB.getFunction()->getEntryBlock().begin());
     AllocaInst *Tmp = EB.CreateAlloca(ArrayType::get(EB.getInt8Ty(), Size),
                                       nullptr, "tapestry.result");
-    Tmp->setAlignment(std::max(DL.getPrefTypeAlign(Actual),
-                               DL.getPrefTypeAlign(Declared)));
+    Tmp->setAlignment(
+        std::max(DL.getPrefTypeAlign(Actual), DL.getPrefTypeAlign(Declared)));
     B.CreateStore(Result, Tmp);
     V = B.CreateLoad(Declared, Tmp);
   } else {
@@ -169,7 +169,8 @@ static void eraseDeadApi(Module &M) {
   }
   SmallVector<Function *, 8> Entries;
   for (Function &F : M)
-    if (F.isDeclaration() && classifyEntryPoint(F.getName()) != EntryPoint::None)
+    if (F.isDeclaration() &&
+        classifyEntryPoint(F.getName()) != EntryPoint::None)
       Entries.push_back(&F);
   for (Function *F : Entries)
     if (F->use_empty())
@@ -209,8 +210,8 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
                     "__enzyme_fwddiff");
     return;
   }
-  DiffMode Mode = Req.Kind == EntryPoint::Autodiff ? DiffMode::Reverse
-                                                   : DiffMode::Forward;
+  DiffMode Mode =
+      Req.Kind == EntryPoint::Autodiff ? DiffMode::Reverse : DiffMode::Forward;
   std::optional<DecodedCall> D = decodeRequest(*CB, Mode);
   if (!D)
     return;
@@ -264,8 +265,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
             continue;
           }
           bool Waits = any_of(Pending, [&](const PendingRequest &Other) {
-            return Other.CB != Req.CB &&
-                   Reach.count(Other.CB->getFunction());
+            return Other.CB != Req.CB && Reach.count(Other.CB->getFunction());
           });
           if (Waits) {
             ++I;

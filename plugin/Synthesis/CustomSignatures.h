@@ -1,4 +1,5 @@
-//===- CustomSignatures.h - Types registered derivatives must have -*- C++ -*-===//
+//===- CustomSignatures.h - Types registered derivatives must have -*- C++
+//-*-===//
 //
 // Enzyme's conventions for user-registered derivatives of f:
 //   fwd(args...): every floating-point or pointer argument is followed by its
@@ -29,8 +30,7 @@ llvm::FunctionType *augmentedType(const llvm::Function &F,
                                   const llvm::Function &Aug);
 /// Whether aug (of the allowed type) returns a tape and/or f's result.
 bool augmentedReturnsTape(const llvm::Function &F, const llvm::Function &Aug);
-bool augmentedReturnsPrimal(const llvm::Function &F,
-                            const llvm::Function &Aug);
+bool augmentedReturnsPrimal(const llvm::Function &F, const llvm::Function &Aug);
 llvm::FunctionType *reverseType(const llvm::Function &F, bool HasTape);
 
 } // namespace tapestry

@@ -98,8 +98,7 @@ Value *PartialEmitter::binary(Intrinsic::ID IID, Value *A, Value *C) {
   return B.CreateBinaryIntrinsic(IID, A, C);
 }
 
-Value *PartialEmitter::selectIfZero(Value *V, Value *IfZero,
-                                    Value *Otherwise) {
+Value *PartialEmitter::selectIfZero(Value *V, Value *IfZero, Value *Otherwise) {
   Value *IsZero = B.CreateFCmpOEQ(V, Constant::getNullValue(V->getType()));
   return B.CreateSelect(IsZero, IfZero, Otherwise);
 }

@@ -52,8 +52,8 @@ Function *createDerivativeFunction(const DiffRequest &R,
                                    Function &Primal, ValueToValueMapTy &VMap) {
   Module &M = *Primal.getParent();
   std::string Name = (R.Fn->getName() + ".tapestry." + R.suffix()).str();
-  Function *G = Function::Create(Sig.Type, GlobalValue::InternalLinkage, Name,
-                                 M);
+  Function *G =
+      Function::Create(Sig.Type, GlobalValue::InternalLinkage, Name, M);
   for (unsigned I = 0; I < Primal.arg_size(); ++I) {
     Argument *A = G->getArg(Sig.PrimalArg[I]);
     A->setName(Primal.getArg(I)->getName());

@@ -1,4 +1,5 @@
-//===- DerivativeSignature.h - Parameters and results of derivatives -*- C++ -*-===//
+//===- DerivativeSignature.h - Parameters and results of derivatives -*- C++
+//-*-===//
 //
 // The calling convention shared by the synthesizers and the call-site
 // rewriter. A synthesised derivative takes, for each primal parameter in

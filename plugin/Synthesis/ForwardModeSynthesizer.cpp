@@ -140,14 +140,13 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
                               primal(IE->getOperand(2)));
   } else if (auto *SV = dyn_cast<ShuffleVectorInst>(&PI)) {
     T = B.CreateShuffleVector(tangent(SV->getOperand(0)),
-                              tangent(SV->getOperand(1)),
-                              SV->getShuffleMask());
+                              tangent(SV->getOperand(1)), SV->getShuffleMask());
   } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
     (void)CB; // Reported by checkSupported.
     return;
   } else {
-    return fail(&PI, "cannot differentiate the instruction '" + describe(&PI) +
-                         "'");
+    return fail(&PI,
+                "cannot differentiate the instruction '" + describe(&PI) + "'");
   }
   T->setName(PI.getName() + "'");
   Tangents[&PI] = T;
@@ -218,9 +217,9 @@ void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
     if (T->isFPOrFPVectorTy())
       Args.push_back(tangent(Op));
     else if (T->isPointerTy())
-      Args.push_back(AI.hasShadow(Op) ? shadowOf(Op, &CB)
-                                      : ConstantPointerNull::get(
-                                            cast<PointerType>(T)));
+      Args.push_back(AI.hasShadow(Op)
+                         ? shadowOf(Op, &CB)
+                         : ConstantPointerNull::get(cast<PointerType>(T)));
   }
   if (Failed)
     return;
@@ -233,9 +232,8 @@ void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
 /// tangent function, which also returns the primal result.
 void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
   DiffRequest CR = calleeRequest(CB);
-  if (!CR.ReturnActive && all_of(CR.Args, [](Activity A) {
-        return A == Activity::Const;
-      }))
+  if (!CR.ReturnActive &&
+      all_of(CR.Args, [](Activity A) { return A == Activity::Const; }))
     return;
   Function *D = CalleeDerivative(CR);
   if (!D) {
@@ -249,15 +247,15 @@ void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
     Args.push_back(primal(Op));
     if (CS.ShadowArg[I] >= 0)
       Args.push_back(Op->getType()->isPointerTy() ? shadowOf(Op, &CB)
-                                                   : tangent(Op));
+                                                  : tangent(Op));
   }
   if (Failed)
     return;
   CallInst *Call = B.CreateCall(D, Args);
   unsigned Next = 0;
   if (CR.ReturnPrimal) {
-    Value *Primal = CS.Results.size() == 1 ? (Value *)Call
-                                           : B.CreateExtractValue(Call, 0);
+    Value *Primal =
+        CS.Results.size() == 1 ? (Value *)Call : B.CreateExtractValue(Call, 0);
     Instruction *GI = primal(&CB);
     GI->replaceAllUsesWith(Primal);
     GI->eraseFromParent();

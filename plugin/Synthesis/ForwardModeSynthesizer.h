@@ -1,4 +1,5 @@
-//===- ForwardModeSynthesizer.h - Tangent (forward-mode) functions -*- C++ -*-===//
+//===- ForwardModeSynthesizer.h - Tangent (forward-mode) functions -*- C++
+//-*-===//
 #ifndef TAPESTRY_SYNTHESIS_FORWARDMODESYNTHESIZER_H
 #define TAPESTRY_SYNTHESIS_FORWARDMODESYNTHESIZER_H
 

@@ -1,4 +1,5 @@
-//===- InlineHelpers.h - Small IR helper functions the derivatives call -*- C++ -*-===//
+//===- InlineHelpers.h - Small IR helper functions the derivatives call -*- C++
+//-*-===//
 //
 // Derivatives must link without any library, so the little routines they
 // need (a growable LIFO tape, the adjoint of memcpy) are emitted into the

@@ -14,15 +14,15 @@
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Scalar/LICM.h"
-#include "llvm/Transforms/Scalar/LoopRotation.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
-#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 
 using namespace llvm;
 
@@ -179,8 +179,8 @@ static void lowerRealloc(Function &F) {
     FunctionCallee Free = M.getOrInsertFunction(
         "free", FunctionType::get(B.getVoidTy(), {Ptr}, false));
     CallInst *New = B.CreateCall(Malloc, {Size});
-    Value *Keep = B.CreateBinaryIntrinsic(
-        Intrinsic::umin, B.CreateCall(Usable, {Old}), Size);
+    Value *Keep = B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                          B.CreateCall(Usable, {Old}), Size);
     B.CreateMemCpy(New, MaybeAlign(), Old, MaybeAlign(), Keep);
     B.CreateCall(Free, {Old});
     CB->replaceAllUsesWith(New);

@@ -37,8 +37,7 @@ PreparedPrimal preparePrimal(llvm::Function &F,
 
 /// Cleans up a synthesised function (SSA slots, folding, dead code) so it is
 /// reasonable even at -O0, where nothing else optimises it.
-void simplifySynthesized(llvm::Function &G,
-                         llvm::FunctionAnalysisManager &FAM);
+void simplifySynthesized(llvm::Function &G, llvm::FunctionAnalysisManager &FAM);
 
 } // namespace tapestry
 

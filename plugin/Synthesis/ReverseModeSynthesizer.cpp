@@ -1,8 +1,8 @@
 //===- ReverseModeSynthesizer.cpp -----------------------------------------===//
 #include "Synthesis/ReverseModeSynthesizer.h"
 
-#include "Core/Diagnostics.h"
 #include "Analysis/TapeAnalysis.h"
+#include "Core/Diagnostics.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/InlineHelpers.h"
@@ -10,8 +10,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -198,14 +198,14 @@ static Value *addValues(IRBuilderBase &B, Value *X, Value *Y) {
   Type *T = X->getType();
   if (T->isFPOrFPVectorTy())
     return B.CreateFAdd(X, Y);
-  unsigned N = isa<StructType>(T) ? T->getStructNumElements()
-                                  : T->getArrayNumElements();
+  unsigned N =
+      isa<StructType>(T) ? T->getStructNumElements() : T->getArrayNumElements();
   Value *Agg = X;
   for (unsigned I = 0; I < N; ++I)
-    Agg = B.CreateInsertValue(Agg,
-                              addValues(B, B.CreateExtractValue(X, I),
-                                        B.CreateExtractValue(Y, I)),
-                              I);
+    Agg = B.CreateInsertValue(
+        Agg,
+        addValues(B, B.CreateExtractValue(X, I), B.CreateExtractValue(Y, I)),
+        I);
   return Agg;
 }
 
@@ -240,8 +240,7 @@ Value *ReverseModeSynthesizer::lookup(Value *GV, BasicBlock *PB,
   if (Instruction *PI = PrimalOf.lookup(GV))
     if (DefLoop && DefLoop->getHeader() == Def && DefLoop->contains(PB) &&
         LoopIVs.lookup(Def) == PI)
-      return B.CreateLoad(B.getInt64Ty(), reverseCounter(DefLoop),
-                          "iv.rev");
+      return B.CreateLoad(B.getInt64Ty(), reverseCounter(DefLoop), "iv.rev");
   if (Value *V = rebuildRecurrence(GV, PB, B))
     return V;
   if (Value *V = recompute(GV, PB, B))
@@ -262,9 +261,9 @@ Value *ReverseModeSynthesizer::lookup(Value *GV, BasicBlock *PB,
   if (!Slot) {
     Slot = entryAlloca(GV->getType(), GV->getName() + ".cache");
     auto *GI = cast<Instruction>(GV);
-    IRBuilder<> SB(GI->getParent(),
-                   isa<PHINode>(GI) ? GI->getParent()->getFirstNonPHIIt()
-                                    : std::next(GI->getIterator()));
+    IRBuilder<> SB(GI->getParent(), isa<PHINode>(GI)
+                                        ? GI->getParent()->getFirstNonPHIIt()
+                                        : std::next(GI->getIterator()));
     SB.CreateStore(GV, Slot);
   }
   return B.CreateLoad(GV->getType(), Slot, GV->getName() + ".r");
@@ -318,8 +317,7 @@ Value *ReverseModeSynthesizer::expandSCEV(const SCEV *S, BasicBlock *PB,
     if (isa<Constant>(V))
       return V;
     auto *I = dyn_cast<Instruction>(V);
-    if (I && DT.dominates(I->getParent(), PB) == false &&
-        !isa<Argument>(V))
+    if (I && DT.dominates(I->getParent(), PB) == false && !isa<Argument>(V))
       return nullptr;
     return lookup(primal(V), PB, B);
   }
@@ -365,8 +363,8 @@ Value *ReverseModeSynthesizer::expandSCEV(const SCEV *S, BasicBlock *PB,
       return nullptr;
   Value *V = B.CreateAdd(Coef[0], B.CreateMul(Coef[1], K));
   if (Coef[2]) {
-    Value *Tri = B.CreateLShr(
-        B.CreateMul(K, B.CreateSub(K, ConstantInt::get(T, 1))), 1);
+    Value *Tri =
+        B.CreateLShr(B.CreateMul(K, B.CreateSub(K, ConstantInt::get(T, 1))), 1);
     V = B.CreateAdd(V, B.CreateMul(Coef[2], Tri));
   }
   return V;
@@ -400,8 +398,7 @@ void ReverseModeSynthesizer::enterLoopsBackwards(BasicBlock *Pred,
   }
 }
 
-Value *ReverseModeSynthesizer::expandAtEntry(const SCEV *S,
-                                             IRBuilderBase &B) {
+Value *ReverseModeSynthesizer::expandAtEntry(const SCEV *S, IRBuilderBase &B) {
   Type *T = S->getType();
   if (!T->isIntegerTy())
     return nullptr;
@@ -422,7 +419,8 @@ Value *ReverseModeSynthesizer::expandAtEntry(const SCEV *S,
     return nullptr;
   }
   if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
-    Value *L = expandAtEntry(D->getLHS(), B), *R = expandAtEntry(D->getRHS(), B);
+    Value *L = expandAtEntry(D->getLHS(), B),
+          *R = expandAtEntry(D->getRHS(), B);
     return L && R ? B.CreateUDiv(L, R) : nullptr;
   }
   auto *NA = dyn_cast<SCEVNAryExpr>(S);
@@ -473,8 +471,8 @@ Value *ReverseModeSynthesizer::iterationsFromEntry(const Loop *L,
     Value *Trips = expandAtEntry(BTC, B);
     if (!Trips)
       return nullptr;
-    Trips = B.CreateAdd(B.CreateZExtOrTrunc(Trips, B.getInt64Ty()),
-                        B.getInt64(1));
+    Trips =
+        B.CreateAdd(B.CreateZExtOrTrunc(Trips, B.getInt64Ty()), B.getInt64(1));
     Total = Total ? B.CreateMul(Total, Trips) : Trips;
   }
   return Total;
@@ -512,10 +510,9 @@ void ReverseModeSynthesizer::materializeTape() {
     ORE.emit([&]() {
       OptimizationRemark Rem("tapestry", "LoopTape", L->getStartLoc(),
                              &R.Fn->getEntryBlock());
-      Rem << "reverse sweep of '"
-          << R.Fn->getName() << "' caches " << std::to_string(LC.Fields.size())
-          << " value(s), " << std::to_string(Bytes)
-          << " bytes per iteration of this loop:";
+      Rem << "reverse sweep of '" << R.Fn->getName() << "' caches "
+          << std::to_string(LC.Fields.size()) << " value(s), "
+          << std::to_string(Bytes) << " bytes per iteration of this loop:";
       for (auto &Entry : LC.Fields) {
         Instruction *PI = PrimalOf.lookup(Entry.first);
         Rem << " " << describe(PI ? (Value *)PI : Entry.first) << ";";
@@ -534,11 +531,11 @@ void ReverseModeSynthesizer::materializeTape() {
     // per-iteration check below then never grows them).
     IRBuilder<> EB(State->getNextNode()->getNextNode());
     if (Value *Total = iterationsFromEntry(L, EB))
-      EB.CreateCall(Reserve,
-                    {State, EB.CreateBinaryIntrinsic(
-                                Intrinsic::umin,
-                                EB.CreateMul(Total, EB.getInt64(Bytes)),
-                                EB.getInt64(uint64_t(1) << 30))});
+      EB.CreateCall(
+          Reserve,
+          {State, EB.CreateBinaryIntrinsic(
+                      Intrinsic::umin, EB.CreateMul(Total, EB.getInt64(Bytes)),
+                      EB.getInt64(uint64_t(1) << 30))});
     IRBuilder<> HB(Advance->getNextNode());
     Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
     CallInst *Ready = HB.CreateCall(
@@ -573,9 +570,9 @@ void ReverseModeSynthesizer::materializeTape() {
     AllocaInst *Counter = Entry.first;
     for (BasicBlock *Exit : RevHeaderExits[L->getHeader()]) {
       IRBuilder<> B(Exit->getTerminator());
-      B.CreateStore(B.CreateSub(B.CreateLoad(B.getInt64Ty(), Counter),
-                                B.getInt64(1)),
-                    Counter);
+      B.CreateStore(
+          B.CreateSub(B.CreateLoad(B.getInt64Ty(), Counter), B.getInt64(1)),
+          Counter);
     }
   }
   if (!OnceSlots.empty() || States.empty())
@@ -660,8 +657,8 @@ void ReverseModeSynthesizer::emitTerminatorReverse(BasicBlock &PB,
   Value *Id = lookup(PredIds[&PB], &PB, B);
   SmallVector<BasicBlock *, 4> Edges;
   for (BasicBlock *Pred : Preds) {
-    auto *E = BasicBlock::Create(C, "rev." + PB.getName() + ".from." +
-                                        Pred->getName(), G);
+    auto *E = BasicBlock::Create(
+        C, "rev." + PB.getName() + ".from." + Pred->getName(), G);
     IRBuilder<> EB(E);
     FromPred(Pred, EB);
     Edges.push_back(E);
@@ -680,9 +677,9 @@ void ReverseModeSynthesizer::emitFinalReturn() {
     if (R.Args[I] != Activity::Active)
       continue;
     Argument *A = P.getArg(I);
-    Results.push_back(AI.isActive(A) ? (Value *)B.CreateLoad(
-                                           A->getType(), adjointSlot(A))
-                                     : Constant::getNullValue(A->getType()));
+    Results.push_back(AI.isActive(A)
+                          ? (Value *)B.CreateLoad(A->getType(), adjointSlot(A))
+                          : Constant::getNullValue(A->getType()));
   }
   emitResultReturn(B, Sig, Results);
 }
@@ -713,8 +710,8 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       if (CallBase *Dealloc = DeferredFrees.lookup(CB)) {
         SmallVector<Value *, 2> Args{lookup(primal(CB), PI.getParent(), B)};
         for (unsigned I = 1; I < Dealloc->arg_size(); ++I)
-          Args.push_back(lookup(primal(Dealloc->getArgOperand(I)),
-                                PI.getParent(), B));
+          Args.push_back(
+              lookup(primal(Dealloc->getArgOperand(I)), PI.getParent(), B));
         B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(),
                      Args);
       }
@@ -763,18 +760,18 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
   } else if (auto *EE = dyn_cast<ExtractElementInst>(&PI)) {
     Value *Vec = EE->getVectorOperand();
     Value *Idx = lookup(primal(EE->getIndexOperand()), PB, B);
-    addAdjoint(Vec,
-               B.CreateInsertElement(Constant::getNullValue(Vec->getType()), D,
-                                     Idx),
-               B);
+    addAdjoint(
+        Vec,
+        B.CreateInsertElement(Constant::getNullValue(Vec->getType()), D, Idx),
+        B);
   } else if (auto *IE = dyn_cast<InsertElementInst>(&PI)) {
     Value *Idx = lookup(primal(IE->getOperand(2)), PB, B);
     addAdjoint(IE->getOperand(1), B.CreateExtractElement(D, Idx), B);
-    addAdjoint(IE->getOperand(0),
-               B.CreateInsertElement(
-                   D, Constant::getNullValue(IE->getOperand(1)->getType()),
-                   Idx),
-               B);
+    addAdjoint(
+        IE->getOperand(0),
+        B.CreateInsertElement(
+            D, Constant::getNullValue(IE->getOperand(1)->getType()), Idx),
+        B);
   } else {
     fail(&PI, "cannot differentiate the instruction '" + describe(&PI) + "'");
   }
@@ -836,8 +833,8 @@ void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
     Args.push_back(lookup(primal(Op), PB, B));
     if (Op->getType()->isPointerTy()) {
       Value *S = AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr;
-      Args.push_back(shadowOrNull(S ? lookup(S, PB, B) : nullptr,
-                                  Op->getType()));
+      Args.push_back(
+          shadowOrNull(S ? lookup(S, PB, B) : nullptr, Op->getType()));
     }
   }
   Type *RetTy = Callee.getReturnType();
@@ -866,9 +863,8 @@ void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
 void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
                                                 IRBuilderBase &B) {
   DiffRequest CR = calleeRequest(CB);
-  if (!CR.ReturnActive && all_of(CR.Args, [](Activity A) {
-        return A == Activity::Const;
-      }))
+  if (!CR.ReturnActive &&
+      all_of(CR.Args, [](Activity A) { return A == Activity::Const; }))
     return;
   Function *D = CalleeDerivative(CR);
   if (!D) {
@@ -894,8 +890,8 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
   for (unsigned I = 0; I < CB.arg_size(); ++I) {
     if (CR.Args[I] != Activity::Active)
       continue;
-    Value *Adj = CS.Results.size() == 1 ? (Value *)Res
-                                        : B.CreateExtractValue(Res, K);
+    Value *Adj =
+        CS.Results.size() == 1 ? (Value *)Res : B.CreateExtractValue(Res, K);
     addAdjoint(CB.getArgOperand(I), Adj, B);
     ++K;
   }
@@ -932,8 +928,8 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
     if (!FinitePartials && !isa<Constant>(Partial)) {
       if (!IsZero)
         IsZero = B.CreateFCmpOEQ(D, Constant::getNullValue(D->getType()));
-      Delta = B.CreateSelect(IsZero, Constant::getNullValue(D->getType()),
-                             Delta);
+      Delta =
+          B.CreateSelect(IsZero, Constant::getNullValue(D->getType()), Delta);
     }
     addAdjoint(Ops[I], Delta, B);
   }

@@ -1,4 +1,5 @@
-//===- ReverseModeSynthesizer.h - Gradient (reverse-mode) functions -*- C++ -*-===//
+//===- ReverseModeSynthesizer.h - Gradient (reverse-mode) functions -*- C++
+//-*-===//
 //
 // One-shot reverse mode: the derivative function runs the primal (the
 // forward sweep, with shadows of pointers and a cache of the values the
@@ -126,8 +127,8 @@ private:
   llvm::MapVector<const llvm::Loop *, LoopCache> LoopCaches;
   /// Per loop: the iteration count slot and the store that advances it at
   /// the top of the header in the forward sweep.
-  llvm::DenseMap<const llvm::Loop *, std::pair<llvm::AllocaInst *,
-                                               llvm::StoreInst *>>
+  llvm::DenseMap<const llvm::Loop *,
+                 std::pair<llvm::AllocaInst *, llvm::StoreInst *>>
       IterationCounters;
   /// Per loop header: the blocks through which its reverse block leaves
   /// (where the iteration count steps back).

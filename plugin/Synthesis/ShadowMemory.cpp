@@ -41,8 +41,8 @@ static Value *callAllocator(IRBuilderBase &B, Module &M, StringRef Name,
   SmallVector<Type *, 2> Tys;
   for (Value *A : Args)
     Tys.push_back(A->getType());
-  FunctionCallee F = M.getOrInsertFunction(
-      Name, FunctionType::get(B.getPtrTy(), Tys, false));
+  FunctionCallee F =
+      M.getOrInsertFunction(Name, FunctionType::get(B.getPtrTy(), Tys, false));
   return B.CreateCall(F, Args);
 }
 
@@ -61,8 +61,8 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     SmallVector<Value *, 4> Idx;
     for (Use &U : GEP->indices())
       Idx.push_back(primal(U.get()));
-    S = B.CreateGEP(GEP->getSourceElementType(), Base, Idx,
-                    PI.getName() + "'", GEP->getNoWrapFlags());
+    S = B.CreateGEP(GEP->getSourceElementType(), Base, Idx, PI.getName() + "'",
+                    GEP->getNoWrapFlags());
   } else if (auto *CI = dyn_cast<CastInst>(&PI)) {
     Value *Op = Sh(CI->getOperand(0));
     if (!Op)
@@ -87,9 +87,9 @@ void SynthesizerBase::createShadow(Instruction &PI) {
                             PI.getName() + "'");
   } else if (auto *AI2 = dyn_cast<AllocaInst>(&PI)) {
     auto *GA = cast<AllocaInst>(GI);
-    AllocaInst *SA = B.CreateAlloca(GA->getAllocatedType(),
-                                    primal(AI2->getArraySize()),
-                                    PI.getName() + "'");
+    AllocaInst *SA =
+        B.CreateAlloca(GA->getAllocatedType(), primal(AI2->getArraySize()),
+                       PI.getName() + "'");
     SA->setAlignment(GA->getAlign());
     const DataLayout &DL = module().getDataLayout();
     Value *Bytes = B.CreateMul(
@@ -146,9 +146,9 @@ Type *SynthesizerBase::inferStoredFPType(Value *Dst, Value *Src,
     return D;
   if (S && !D && Types->typesAt(Dst).empty())
     return S;
-  bool Mixed = (D && S && D != S) ||
-               count_if(Types->typesAt(Dst),
-                        [](Type *T) { return T->isFloatingPointTy(); }) > 1;
+  bool Mixed = (D && S && D != S) || count_if(Types->typesAt(Dst), [](Type *T) {
+                                       return T->isFloatingPointTy();
+                                     }) > 1;
   fail(At, Mixed ? "the memory this instruction copies is accessed both as "
                    "float and as double"
                  : "cannot tell whether the memory this instruction copies "

@@ -15,8 +15,8 @@ using namespace llvm;
 namespace tapestry {
 
 SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
-    : R(In.Request), P(In.Primal), Rules(In.Rules), AI(In.Activity), Tape(In.Tape),
-      LoopIVs(In.LoopIVs), CalleeDerivative(In.Callee),
+    : R(In.Request), P(In.Primal), Rules(In.Rules), AI(In.Activity),
+      Tape(In.Tape), LoopIVs(In.LoopIVs), CalleeDerivative(In.Callee),
       Sig(computeSignature(In.Request)) {}
 
 void SynthesizerBase::createFunction() {
@@ -30,8 +30,8 @@ Module &SynthesizerBase::module() const { return *P.getParent(); }
 
 void SynthesizerBase::fail(const Instruction *PI, const Twine &Msg) {
   Failed = true;
-  reportError(*R.Fn, PI, "cannot differentiate '" + R.Fn->getName() + "': " +
-                             Msg);
+  reportError(*R.Fn, PI,
+              "cannot differentiate '" + R.Fn->getName() + "': " + Msg);
 }
 
 Value *SynthesizerBase::primal(Value *PV) const {
@@ -65,8 +65,8 @@ bool SynthesizerBase::checkCustomSignature(const Function &Callee,
                                            FunctionType *Expected,
                                            const Instruction *At) {
   FunctionType *Actual = Custom.getFunctionType();
-  bool Same = Actual->getNumParams() == Expected->getNumParams() &&
-              !Actual->isVarArg();
+  bool Same =
+      Actual->getNumParams() == Expected->getNumParams() && !Actual->isVarArg();
   for (unsigned I = 0; Same && I < Actual->getNumParams(); ++I)
     Same = Actual->getParamType(I) == Expected->getParamType(I);
   Type *AR = Actual->getReturnType(), *ER = Expected->getReturnType();
@@ -97,8 +97,7 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
     else
       CR.Args.push_back(Activity::Const);
   }
-  CR.ReturnActive =
-      CB.getType()->isFPOrFPVectorTy() && AI.isActive(&CB);
+  CR.ReturnActive = CB.getType()->isFPOrFPVectorTy() && AI.isActive(&CB);
   // Forward mode returns the primal too, so the primal call disappears and
   // recursion costs one pass.
   CR.ReturnPrimal = R.Mode == DiffMode::Forward && !CB.getType()->isVoidTy();
@@ -120,8 +119,9 @@ void SynthesizerBase::reportLostStore(StoreInst &SI) {
     return;
   }
   fail(&SI, "an active value is stored to memory that has no shadow (" +
-                describe(Obj) + "); pass that memory through an enzyme_dup "
-                                "argument");
+                describe(Obj) +
+                "); pass that memory through an enzyme_dup "
+                "argument");
 }
 
 /// True if the integer \p V is only compared (signbit(x) is a bitcast, a
@@ -158,8 +158,8 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return;
     if (Known && R.Mode == DiffMode::Reverse && Rules.gradient(Known))
       return;
-    if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) || ruleFor(*CB) ||
-        isAllocationCall(*CB) || isDeallocationCall(*CB) ||
+    if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) ||
+        ruleFor(*CB) || isAllocationCall(*CB) || isDeallocationCall(*CB) ||
         isa<MemIntrinsic>(CB))
       return;
     bool Touches = (AI.isVaried(CB) && AI.isActive(CB)) ||
@@ -210,10 +210,9 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       isa<ReturnInst>(PI) || PI.isTerminator())
     return;
   if (!AI.isActive(&PI) && any_of(PI.operands(), Varied) &&
-      !onlyFeedsComparisons(&PI) &&
-      !PI.getType()->isFPOrFPVectorTy() && !isa<SelectInst>(PI) &&
-      !isa<PHINode>(PI) && !isa<StructType>(PI.getType()) &&
-      !isa<ArrayType>(PI.getType()))
+      !onlyFeedsComparisons(&PI) && !PI.getType()->isFPOrFPVectorTy() &&
+      !isa<SelectInst>(PI) && !isa<PHINode>(PI) &&
+      !isa<StructType>(PI.getType()) && !isa<ArrayType>(PI.getType()))
     fail(&PI, "the instruction '" + describe(&PI) +
                   "' reinterprets an active floating-point value; derivatives "
                   "cannot flow through bit manipulation");

@@ -1,4 +1,5 @@
-//===- SynthesizerBase.h - State shared by forward and reverse mode -*- C++ -*-===//
+//===- SynthesizerBase.h - State shared by forward and reverse mode -*- C++
+//-*-===//
 //
 // Both modes clone the prepared primal into a new function with the
 // derivative signature and give every shadowed pointer a shadow computed next
@@ -12,7 +13,6 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TapeAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
-#include <memory>
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
 #include "Synthesis/DerivativeRules.h"
@@ -22,6 +22,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include <memory>
 
 namespace llvm {
 class DominatorTree;

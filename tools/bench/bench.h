@@ -32,7 +32,7 @@ static double bench_now(void) {
 
 /* tape_bytes: the tape one gradient call allocates (its records' buffers
  * after geometric growth), measured around a call of `one_gradient`. */
-#define BENCH_REPORT(kernel, primal_ms, gradient_ms, one_gradient)            \
+#define BENCH_REPORT(kernel, primal_ms, gradient_ms, one_gradient)             \
   do {                                                                         \
     tapestry_tape_reset_high_water();                                          \
     one_gradient;                                                              \

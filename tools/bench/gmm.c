@@ -71,8 +71,8 @@ void gmm_objective(int d, int k, int n, const double *restrict alphas,
   }
   double lse_alphas = log_sum_exp(k, alphas);
   int wn = d + m + 1;
-  double C = wn * d * (log(gamma) - 0.5 * log(2)) -
-             log_gamma_distrib(0.5 * wn, d);
+  double C =
+      wn * d * (log(gamma) - 0.5 * log(2)) - log_gamma_distrib(0.5 * wn, d);
   double prior = 0;
   for (int ik = 0; ik < k; ik++) {
     double frob = 0;
@@ -114,7 +114,8 @@ int main(int argc, char **argv) {
     return 2;
   fclose(f);
 
-  double *da = calloc(k, 8), *dm = calloc(k * d, 8), *di = calloc(k * icf_sz, 8);
+  double *da = calloc(k, 8), *dm = calloc(k * d, 8),
+         *di = calloc(k * icf_sz, 8);
   double err = 0, derr = 1;
   double primal = BENCH_BEST_MS(5, {
     gmm_objective(d, k, n, alphas, means, icf, x, gamma, m, &err);

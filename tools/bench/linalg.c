@@ -60,8 +60,7 @@ int main(void) {
       A[i] = sin(0.001 * i);
     for (int i = 0; i < n; i++)
       x[i] = cos(0.01 * i);
-    double primal =
-        BENCH_BEST_MS(5, { bench_sink = matvec_loss(A, x, y, n); });
+    double primal = BENCH_BEST_MS(5, { bench_sink = matvec_loss(A, x, y, n); });
 #define MV_GRADIENT                                                            \
   do {                                                                         \
     memset(dA, 0, 8 * n * n);                                                  \

@@ -1,0 +1,643 @@
+//===- tapestry/detail/lowering.hpp - C++ calls to Enzyme's C API -*- C++ -*-===//
+//
+// Shared implementation of <tapestry/tapestry.hpp> and <enzyme/enzyme>: the
+// activity wrappers (Active, Duplicated, DuplicatedNoNeed, Const), the mode
+// tags, and the lowering of one typed C++ call to ONE call of an entry point
+// (__enzyme_autodiff / __enzyme_fwddiff) that the Tapestry plugin rewrites.
+//
+// Why it looks the way it does. The plugin runs at the start of clang's
+// pipeline, before any inlining, even of always_inline functions. At that
+// point the call to the entry point must itself show
+//   * the function to differentiate as a constant (a function, possibly
+//     through casts), and
+//   * every activity marker as a load of its `enzyme_*` global,
+// in the very IR function that contains the call. So:
+//   * the entry call is a single call expression whose arguments are a pack
+//     expansion over "slots"; a slot is either a marker or a value, and the
+//     choice is made by a conditional operator with a constant condition,
+//     which clang folds at -O0 too: a marker slot compiles to `load @enzyme_X`
+//     right at the call, a value slot to the value;
+//   * the function is `(void *)F` with F a template argument (fn<F>, a member
+//     function, or the invoker of a lambda/functor type), which is a constant
+//     in each instantiation. A function passed as a run-time value (an
+//     ordinary function argument, as in enzyme::autodiff(f, ...)) is NOT a
+//     constant inside the wrapper; that works only once the plugin inlines
+//     the always_inline wrappers before decoding (see tools/bugs/
+//     cxx-runtime-function-pointer.cpp).
+//   * lambdas and functors are differentiated through an invoker
+//     `R invoke(void *self, A... a)` that calls the object's operator(): the
+//     object's address is passed enzyme_const, so captures are inactive.
+//   * results come back as a plain struct of the result scalars in order
+//     (the plugin matches the scalars whatever IR shape the ABI gives it),
+//     then are converted to tuples by the public layers.
+//
+// Nothing here is public API except what tapestry.hpp / enzyme re-export.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_DETAIL_LOWERING_HPP
+#define TAPESTRY_DETAIL_LOWERING_HPP
+
+#if __cplusplus < 201703L
+#error "the Tapestry C++ API needs C++17 or later"
+#endif
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+// Activity markers, as Enzyme's C API spells them. Declared extern "C" so a
+// later `extern int enzyme_dup;` or `extern "C" int enzyme_dup;` in user
+// code (or <tapestry/enzyme.h>) redeclares the same object.
+extern "C" {
+extern int enzyme_const;
+extern int enzyme_dup;
+extern int enzyme_dupnoneed;
+extern int enzyme_out;
+extern int enzyme_primal_return;
+extern int enzyme_const_return;
+extern int enzyme_active_return;
+extern int enzyme_dup_return;
+extern int enzyme_noret;
+}
+
+#define TAPESTRY_ALWAYS_INLINE __attribute__((always_inline)) inline
+
+namespace tapestry {
+
+//===-- Modes ------------------------------------------------------------===//
+
+/// Reverse mode; ReverseMode<true> also returns the primal result.
+template <bool ReturnPrimal = false> struct ReverseMode {};
+/// Forward mode, returning the tangent of the result.
+struct ForwardMode {};
+/// Forward mode, returning the tangent and the primal result.
+struct ForwardWithPrimalMode {};
+
+using Reverse = ReverseMode<false>;
+using ReverseWithPrimal = ReverseMode<true>;
+using Forward = ForwardMode;
+using ForwardWithPrimal = ForwardWithPrimalMode;
+
+//===-- Activity wrappers --------------------------------------------------===//
+
+/// An active scalar (reverse mode): its adjoint is returned.
+template <typename T> struct Active {
+  static_assert(!std::is_reference_v<T> && !std::is_pointer_v<T>,
+                "Active<T> takes a floating-point value; pass pointers and "
+                "references as Duplicated(value, shadow)");
+  T value;
+  Active(const T &v) : value(v) {}
+  Active(T &&v) : value(std::move(v)) {}
+  operator T &() { return value; }
+};
+
+namespace detail {
+/// A value and its shadow (reverse: the adjoint accumulator; forward: the
+/// tangent). For T& both are kept as pointers.
+template <typename T> struct DupArg {
+  T value;
+  T shadow;
+  DupArg(const T &v, const T &s) : value(v), shadow(s) {}
+  DupArg(T &&v, T &&s) : value(std::move(v)), shadow(std::move(s)) {}
+};
+template <typename T> struct DupArg<T &> {
+  T *value;
+  T *shadow;
+  DupArg(T &v, T &s) : value(&v), shadow(&s) {}
+};
+} // namespace detail
+
+/// A pointer/reference (or, in forward mode, a scalar) with its shadow.
+template <typename T> struct Duplicated : detail::DupArg<T> {
+  using detail::DupArg<T>::DupArg;
+};
+/// Like Duplicated, but the primal result need not be computed.
+template <typename T> struct DuplicatedNoNeed : detail::DupArg<T> {
+  using detail::DupArg<T>::DupArg;
+};
+
+/// A value that is not differentiated.
+template <typename T> struct Const {
+  T value;
+  Const(const T &v) : value(v) {}
+  Const(T &&v) : value(std::move(v)) {}
+  operator T &() { return value; }
+};
+template <typename T> struct Const<T &> {
+  T *value;
+  Const(T &v) : value(&v) {}
+  operator T &() { return *value; }
+};
+
+template <typename T> Active(T) -> Active<T>;
+template <typename T> Const(T) -> Const<T>;
+template <typename T> Duplicated(T, T) -> Duplicated<T>;
+template <typename T> DuplicatedNoNeed(T, T) -> DuplicatedNoNeed<T>;
+
+//===-- A function as a compile-time constant -------------------------------===//
+
+/// `tapestry::fn<f>`: the function f carried in a type, so that the request
+/// names it as a constant. Works for free functions, function template
+/// specialisations (fn<g<float>>), captureless lambdas converted to a
+/// pointer (fn<+lambda>, lambda a constexpr variable) and member functions
+/// (fn<&S::m>; the object pointer is then the first argument).
+template <auto F> struct fn_t {
+  static constexpr auto value = F;
+};
+template <auto F> inline constexpr fn_t<F> fn{};
+
+namespace detail {
+
+//===-- Entry points --------------------------------------------------------===//
+// Never defined: the plugin replaces every call. Their mangled names contain
+// the entry name, which is how the plugin finds them.
+template <typename R, typename... T> R __enzyme_autodiff(void *, T...);
+template <typename R, typename... T> R __enzyme_fwddiff(void *, T...);
+
+template <typename...> inline constexpr bool always_false = false;
+template <typename T> using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<T>>;
+
+//===-- Modes -------------------------------------------------------------===//
+
+template <typename M> struct mode_traits {
+  static_assert(always_false<M>,
+                "the mode must be Reverse, ReverseWithPrimal, Forward or "
+                "ForwardWithPrimal");
+};
+template <bool P> struct mode_traits<ReverseMode<P>> {
+  static constexpr bool forward = false, with_primal = P;
+};
+template <> struct mode_traits<ForwardMode> {
+  static constexpr bool forward = true, with_primal = false;
+};
+template <> struct mode_traits<ForwardWithPrimalMode> {
+  static constexpr bool forward = true, with_primal = true;
+};
+
+//===-- Wrappers ------------------------------------------------------------===//
+
+enum class act { active, dup, dupnoneed, konst, none };
+
+template <typename W> struct wrapper_traits {
+  static constexpr act kind = act::none;
+};
+template <typename T> struct wrapper_traits<Active<T>> {
+  static constexpr act kind = act::active;
+  using type = T;
+};
+template <typename T> struct wrapper_traits<Duplicated<T>> {
+  static constexpr act kind = act::dup;
+  using type = T;
+};
+template <typename T> struct wrapper_traits<DuplicatedNoNeed<T>> {
+  static constexpr act kind = act::dupnoneed;
+  using type = T;
+};
+template <typename T> struct wrapper_traits<Const<T>> {
+  static constexpr act kind = act::konst;
+  using type = T;
+};
+
+/// The type a wrapper hands to the primal function (used to deduce the
+/// signature of lambdas and functors).
+template <typename W> using primal_arg_t = typename wrapper_traits<W>::type;
+
+//===-- Function signatures -------------------------------------------------===//
+
+template <typename R, typename... P> struct signature {
+  using result = R;
+  static constexpr std::size_t arity = sizeof...(P);
+  template <std::size_t I> using param = std::tuple_element_t<I, std::tuple<P...>>;
+};
+
+template <typename F> struct fn_signature {
+  static constexpr bool valid = false;
+};
+template <typename R, typename... P> struct fn_signature<R (*)(P...)> : signature<R, P...> {
+  static constexpr bool valid = true;
+};
+template <typename R, typename... P>
+struct fn_signature<R (*)(P...) noexcept> : fn_signature<R (*)(P...)> {};
+template <typename R, typename... P> struct fn_signature<R(P...)> : fn_signature<R (*)(P...)> {};
+template <typename R, typename... P>
+struct fn_signature<R(P...) noexcept> : fn_signature<R (*)(P...)> {};
+
+//===-- Slots of the entry call -----------------------------------------------===//
+
+template <int K> struct marker_global;
+enum : int { m_const, m_dup, m_dupnoneed, m_out, m_primal_return, m_const_return };
+template <> struct marker_global<m_const> { static constexpr int &ref = enzyme_const; };
+template <> struct marker_global<m_dup> { static constexpr int &ref = enzyme_dup; };
+template <> struct marker_global<m_dupnoneed> { static constexpr int &ref = enzyme_dupnoneed; };
+template <> struct marker_global<m_out> { static constexpr int &ref = enzyme_out; };
+template <> struct marker_global<m_primal_return> {
+  static constexpr int &ref = enzyme_primal_return;
+};
+template <> struct marker_global<m_const_return> {
+  static constexpr int &ref = enzyme_const_return;
+};
+
+/// A marker slot: `ref` (the global) is what the call passes.
+template <int K> struct marker_slot {
+  static constexpr bool is_marker = true;
+  using type = int;
+  static constexpr int &ref = marker_global<K>::ref;
+  template <typename Tup> static TAPESTRY_ALWAYS_INLINE int get(const Tup &) { return 0; }
+};
+
+/// Storage for the dead arm of a value slot's conditional; never emitted.
+template <typename T> struct unused_slot_storage {
+  static inline T value{};
+};
+
+/// A value slot: the value (Role 0) or shadow (Role 1) of argument J, as
+/// parameter type P of the function to differentiate.
+template <std::size_t J, int Role, typename Lower> struct value_slot {
+  static constexpr bool is_marker = false;
+  using type = typename Lower::slot_type;
+  static constexpr type &ref = unused_slot_storage<type>::value;
+  template <typename Tup> static TAPESTRY_ALWAYS_INLINE type get(const Tup &t) {
+    return Lower::template part<Role>(std::get<J>(t));
+  }
+};
+
+template <typename... S> struct slots {};
+template <typename... L> struct cat_slots;
+template <> struct cat_slots<> {
+  using type = slots<>;
+};
+template <typename... A> struct cat_slots<slots<A...>> {
+  using type = slots<A...>;
+};
+template <typename... A, typename... B, typename... Rest>
+struct cat_slots<slots<A...>, slots<B...>, Rest...> {
+  using type = typename cat_slots<slots<A..., B...>, Rest...>::type;
+};
+
+template <typename T>
+inline constexpr bool is_scalar_slot_v =
+    std::is_arithmetic_v<T> || std::is_pointer_v<T> || std::is_enum_v<T> ||
+    std::is_null_pointer_v<T>;
+
+/// How wrapper W is passed for parameter type P, in forward or reverse mode.
+template <typename W, typename P, bool Forward> struct lower_arg {
+  static constexpr act kind = wrapper_traits<W>::kind;
+  static_assert(kind != act::none,
+                "every argument must be wrapped: Active(x), Duplicated(p, dp), "
+                "DuplicatedNoNeed(p, dp) or Const(c)");
+  using T = typename wrapper_traits<W>::type; // as the wrapper holds it
+  static constexpr bool param_is_ref = std::is_reference_v<P>;
+  using P0 = std::remove_reference_t<P>;
+  // What crosses the entry call: a reference parameter is a pointer.
+  using slot_type = std::remove_cv_t<std::conditional_t<param_is_ref, P0 *, P0>>;
+  static_assert(is_scalar_slot_v<slot_type>,
+                "only scalar, pointer and reference parameters can be passed "
+                "through the C++ API (a class passed by value has no single "
+                "IR value the plugin could pair with a shadow)");
+  static_assert(kind != act::active || !Forward,
+                "Active is for reverse mode; in forward mode pass "
+                "Duplicated(x, dx) with the tangent dx");
+  static_assert(kind != act::active || (!param_is_ref && std::is_floating_point_v<P0>),
+                "Active(x) needs a floating-point parameter taken by value; "
+                "for a reference or pointer parameter pass Duplicated(x, dx)");
+  static_assert(!(kind == act::dup || kind == act::dupnoneed) || Forward ||
+                    param_is_ref || std::is_pointer_v<P0>,
+                "in reverse mode Duplicated needs a pointer or reference "
+                "parameter; pass a scalar taken by value as Active(x)");
+  static_assert(!(kind == act::dup || kind == act::dupnoneed) || Forward ||
+                    std::is_reference_v<T> || std::is_pointer_v<T>,
+                "in reverse mode Duplicated needs pointers or references "
+                "(Duplicated(&x, &dx) or Duplicated<T &>(x, dx)): a copy's "
+                "shadow would receive the adjoint and be thrown away");
+
+  static constexpr int marker = kind == act::active      ? m_out
+                                : kind == act::dup       ? m_dup
+                                : kind == act::dupnoneed ? m_dupnoneed
+                                                         : m_const;
+  static constexpr bool has_shadow = kind == act::dup || kind == act::dupnoneed;
+
+  // The wrapper's value (Role 0) or shadow (Role 1), as the slot type.
+  template <typename U> static TAPESTRY_ALWAYS_INLINE slot_type addr(U *u) {
+    return const_cast<std::remove_cv_t<U> *>(u);
+  }
+  template <int Role, typename WW> static TAPESTRY_ALWAYS_INLINE auto &member(WW &w) {
+    if constexpr (Role == 0)
+      return w.value;
+    else
+      return w.shadow;
+  }
+  template <int Role, typename WW> static TAPESTRY_ALWAYS_INLINE slot_type part(WW &w) {
+    auto &m = member<Role>(w);
+    if constexpr (std::is_reference_v<T>) {
+      // Const<U&> / Duplicated<U&> hold pointers to the objects.
+      if constexpr (param_is_ref || std::is_pointer_v<P0>)
+        return addr(m);
+      else
+        return static_cast<slot_type>(*m);
+    } else if constexpr (param_is_ref) {
+      if constexpr (std::is_pointer_v<T> && !std::is_pointer_v<P0>)
+        return addr(m); // a pointer given for a reference parameter
+      else
+        return addr(&m); // the wrapper's own copy (Const, forward mode)
+    } else {
+      return static_cast<slot_type>(m);
+    }
+  }
+  /// The adjoint returned in reverse mode (Active only).
+  using adjoint_type = std::remove_cv_t<P0>;
+};
+
+template <std::size_t J, typename L>
+using arg_slots = std::conditional_t<
+    L::has_shadow,
+    slots<marker_slot<L::marker>, value_slot<J, 0, L>, value_slot<J, 1, L>>,
+    slots<marker_slot<L::marker>, value_slot<J, 0, L>>>;
+
+//===-- Results -------------------------------------------------------------===//
+
+/// A flat struct of the result scalars, in order. Bases are laid out in
+/// order with their natural alignment, exactly like named members.
+template <std::size_t I, typename T> struct pod_leaf {
+  T v;
+};
+template <typename Seq, typename... T> struct pod_impl;
+template <std::size_t... I, typename... T>
+struct pod_impl<std::index_sequence<I...>, T...> : pod_leaf<I, T>... {};
+template <typename... T> struct pod : pod_impl<std::index_sequence_for<T...>, T...> {};
+
+template <std::size_t I, typename T> TAPESTRY_ALWAYS_INLINE T pod_get(const pod_leaf<I, T> &l) {
+  return l.v;
+}
+
+template <typename... T> struct types {};
+
+/// The entry point's declared return type for results T...: nothing, the
+/// scalar, or a flat struct.
+template <typename... T> struct entry_return {
+  using type = pod<T...>;
+};
+template <> struct entry_return<> {
+  using type = void;
+};
+template <typename T> struct entry_return<T> {
+  using type = T;
+};
+
+template <std::size_t I, typename R, typename... T>
+TAPESTRY_ALWAYS_INLINE auto result_get(const R &r, types<T...>) {
+  if constexpr (sizeof...(T) == 1)
+    return r;
+  else
+    return pod_get<I>(r);
+}
+
+template <typename... A> struct cat_types;
+template <> struct cat_types<> {
+  using type = types<>;
+};
+template <typename... A> struct cat_types<types<A...>> {
+  using type = types<A...>;
+};
+template <typename... A, typename... B, typename... Rest>
+struct cat_types<types<A...>, types<B...>, Rest...> {
+  using type = typename cat_types<types<A..., B...>, Rest...>::type;
+};
+
+//===-- The request -----------------------------------------------------------===//
+
+/// Return activity requested by the caller (Enzyme's RetActivity) or the
+/// default: active for a floating-point result, constant otherwise.
+enum class ret_act { deflt, active, dup, dupnoneed, konst };
+
+/// Results of a request, as the plugin returns them:
+///   reverse: [primal], adjoints of the Active args in order
+///   forward: [primal], [tangent]
+/// `primal` / `tangent` say which are there.
+template <bool Forward, bool WantPrimal, ret_act RA, typename R, typename ArgLowers>
+struct request_shape;
+template <bool Forward, bool WantPrimal, ret_act RA, typename R, typename... L>
+struct request_shape<Forward, WantPrimal, RA, R, types<L...>> {
+  static constexpr bool fp_return = std::is_floating_point_v<R>;
+  static constexpr bool has_value = !std::is_void_v<R>;
+  static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return,
+                "a differentiated return activity needs a floating-point result");
+  static_assert(Forward || (RA != ret_act::dup && RA != ret_act::dupnoneed),
+                "in reverse mode the return activity is Active or Const");
+  static_assert(!Forward || RA != ret_act::active,
+                "in forward mode the return activity is Duplicated, "
+                "DuplicatedNoNeed or Const");
+  static constexpr bool ret_active =
+      fp_return && RA != ret_act::konst; // seeded (reverse) / has a tangent (fwd)
+  static constexpr bool primal =
+      has_value && (WantPrimal || (Forward && (RA == ret_act::dup ||
+                                               RA == ret_act::konst ||
+                                               (RA == ret_act::deflt && !fp_return))));
+  static constexpr bool tangent = Forward && ret_active;
+  static constexpr bool const_return_marker = fp_return && RA == ret_act::konst;
+  using primal_type = std::conditional_t<primal, types<R>, types<>>;
+  using derivs = std::conditional_t<
+      Forward, std::conditional_t<tangent, types<R>, types<>>,
+      typename cat_types<std::conditional_t<L::kind == act::active,
+                                            types<typename L::adjoint_type>,
+                                            types<>>...>::type>;
+  using results = typename cat_types<primal_type, derivs>::type;
+  using prefix = typename cat_slots<
+      std::conditional_t<primal, slots<marker_slot<m_primal_return>>, slots<>>,
+      std::conditional_t<const_return_marker, slots<marker_slot<m_const_return>>,
+                         slots<>>>::type;
+};
+
+template <typename T> struct to_entry_return;
+template <typename... T> struct to_entry_return<types<T...>> {
+  using type = typename entry_return<T...>::type;
+};
+
+/// THE call. Target::value is the function (a constant) unless
+/// Target::is_static is false, in which case `rt` is (see the header
+/// comment). Every slot is a marker load or a value.
+template <bool Forward, typename Ret, typename Target, typename... S, typename Tup>
+TAPESTRY_ALWAYS_INLINE Ret emit(slots<S...>, void *rt, const Tup &t) {
+  (void)t;
+  (void)rt;
+  if constexpr (Forward)
+    return __enzyme_fwddiff<Ret, typename S::type...>(
+        Target::is_static ? (void *)Target::value : rt,
+        (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+  else
+    return __enzyme_autodiff<Ret, typename S::type...>(
+        Target::is_static ? (void *)Target::value : rt,
+        (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+}
+
+//===-- Targets -------------------------------------------------------------===//
+
+/// The invoker of a lambda or functor of type C with arguments A...
+template <typename C, typename R, typename... A> R invoke_callable(void *self, A... a) {
+  return (*static_cast<C *>(self))(static_cast<A &&>(a)...);
+}
+/// The invoker of member function M: the object pointer comes first.
+template <auto M, typename S, typename R, typename... A> R invoke_member(S *self, A... a) {
+  return (self->*M)(static_cast<A &&>(a)...);
+}
+
+template <typename M> struct member_signature {
+  static constexpr bool valid = false;
+};
+#define TAPESTRY_MEMBER_SIG(CV, NOEXCEPT)                                      \
+  template <typename R, typename C, typename... P>                             \
+  struct member_signature<R (C::*)(P...) CV NOEXCEPT> {                        \
+    static constexpr bool valid = true;                                        \
+    using object = CV C;                                                       \
+    using sig = signature<R, object *, P...>;                                  \
+    template <auto M> static constexpr auto invoker = &invoke_member<M, object, R, P...>; \
+  };
+TAPESTRY_MEMBER_SIG(, )
+TAPESTRY_MEMBER_SIG(const, )
+TAPESTRY_MEMBER_SIG(, noexcept)
+TAPESTRY_MEMBER_SIG(const, noexcept)
+#undef TAPESTRY_MEMBER_SIG
+
+/// A target: the function to differentiate (value), whether it is a
+/// constant (is_static) and its signature (sig).
+template <auto F, typename = void> struct static_target;
+template <auto F>
+struct static_target<F, std::enable_if_t<fn_signature<decltype(F)>::valid>> {
+  static constexpr bool is_static = true;
+  static constexpr auto value = F;
+  using sig = fn_signature<decltype(F)>;
+};
+template <auto F>
+struct static_target<F, std::enable_if_t<member_signature<decltype(F)>::valid>> {
+  static constexpr bool is_static = true;
+  static constexpr auto value = member_signature<decltype(F)>::template invoker<F>;
+  using sig = typename member_signature<decltype(F)>::sig;
+};
+
+template <typename FnPtr> struct runtime_target {
+  static constexpr bool is_static = false;
+  static constexpr void *value = nullptr;
+  using sig = fn_signature<FnPtr>;
+};
+
+template <typename C, typename... A> struct callable_target {
+  using R = std::invoke_result_t<C &, A...>;
+  static constexpr bool is_static = true;
+  static constexpr auto value = &invoke_callable<C, R, A...>;
+  using sig = signature<R, void *, A...>;
+};
+
+template <typename T> struct is_fn_t : std::false_type {};
+template <auto F> struct is_fn_t<fn_t<F>> : std::true_type {};
+
+//===-- Putting a request together --------------------------------------------===//
+
+template <bool Forward, typename Sig, typename WTuple, typename Seq> struct arg_lowers;
+template <bool Forward, typename Sig, typename... W, std::size_t... I>
+struct arg_lowers<Forward, Sig, std::tuple<W...>, std::index_sequence<I...>> {
+  using type = types<lower_arg<W, typename Sig::template param<I>, Forward>...>;
+  using slot_list =
+      typename cat_slots<arg_slots<I, lower_arg<W, typename Sig::template param<I>,
+                                                Forward>>...>::type;
+};
+
+/// The outcome of a request: the primal (if any) and derivatives, as types
+/// and values, for the public layers to repackage.
+template <typename Shape, typename Results> struct outcome;
+template <typename Shape, typename... T> struct outcome<Shape, types<T...>> {
+  typename entry_return<T...>::type raw;
+  static constexpr bool has_primal = Shape::primal;
+  static constexpr std::size_t first_deriv = Shape::primal ? 1 : 0;
+  static constexpr std::size_t count = sizeof...(T);
+  template <std::size_t I> TAPESTRY_ALWAYS_INLINE auto get() const {
+    return result_get<I>(raw, types<T...>{});
+  }
+};
+template <typename Shape> struct outcome<Shape, types<>> {
+  static constexpr bool has_primal = false;
+  static constexpr std::size_t first_deriv = 0;
+  static constexpr std::size_t count = 0;
+};
+
+/// Runs one request for Target with wrappers W... (already decayed). `rt` is
+/// the run-time function pointer for runtime targets, else ignored.
+template <typename Mode, ret_act RA, typename Target, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request(void *rt, const W &...w) {
+  using MT = mode_traits<Mode>;
+  using Sig = typename Target::sig;
+  static_assert(Sig::arity == sizeof...(W),
+                "the number of arguments does not match the function's "
+                "parameters (wrap each one: Active, Duplicated, "
+                "DuplicatedNoNeed or Const)");
+  using Lowers = arg_lowers<MT::forward, Sig, std::tuple<W...>,
+                            std::index_sequence_for<W...>>;
+  using Shape = request_shape<MT::forward, MT::with_primal, RA,
+                              typename Sig::result, typename Lowers::type>;
+  static_assert(!MT::with_primal || Shape::has_value,
+                "a ...WithPrimal mode needs a function that returns a value");
+  using Results = typename Shape::results;
+  using Ret = typename to_entry_return<Results>::type;
+  using Slots = typename cat_slots<typename Shape::prefix, typename Lowers::slot_list>::type;
+  std::tuple<const W &...> t(w...);
+  using Out = outcome<Shape, Results>;
+  if constexpr (std::is_void_v<Ret>) {
+    emit<MT::forward, Ret, Target>(Slots{}, rt, t);
+    return Out{};
+  } else {
+    return Out{emit<MT::forward, Ret, Target>(Slots{}, rt, t)};
+  }
+}
+
+/// Dispatches on what the callable is: fn<F> (a constant), a lambda/functor
+/// (its invoker, the object passed enzyme_const), or a run-time function
+/// pointer/reference (see the header comment).
+template <typename Mode, ret_act RA, typename F, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_for(F &&f, const W &...w) {
+  using FD = remove_cvref_t<F>;
+  if constexpr (is_fn_t<FD>::value) {
+    return request<Mode, RA, static_target<FD::value>>(nullptr, w...);
+  } else if constexpr (std::is_class_v<FD>) {
+    using C = std::remove_reference_t<F>;
+    using Target = callable_target<C, primal_arg_t<W>...>;
+    void *self = const_cast<void *>(static_cast<const volatile void *>(&f));
+    return request<Mode, RA, Target>(nullptr, Const<void *>(self), w...);
+  } else {
+    using FnPtr = std::decay_t<F>;
+    static_assert(fn_signature<FnPtr>::valid,
+                  "the first argument must be a function, a lambda/functor "
+                  "or tapestry::fn<f>");
+    return request<Mode, RA, runtime_target<FnPtr>>(
+        reinterpret_cast<void *>(static_cast<FnPtr>(f)), w...);
+  }
+}
+
+template <typename T> struct ret_activity_of {
+  static constexpr ret_act value = ret_act::deflt;
+};
+template <typename T> struct ret_activity_of<Active<T>> {
+  static constexpr ret_act value = ret_act::active;
+};
+template <typename T> struct ret_activity_of<Duplicated<T>> {
+  static constexpr ret_act value = ret_act::dup;
+};
+template <typename T> struct ret_activity_of<DuplicatedNoNeed<T>> {
+  static constexpr ret_act value = ret_act::dupnoneed;
+};
+template <typename T> struct ret_activity_of<Const<T>> {
+  static constexpr ret_act value = ret_act::konst;
+};
+
+/// std::tuple of the outcome's results [From, From + N).
+template <std::size_t From, typename Out, std::size_t... I>
+TAPESTRY_ALWAYS_INLINE auto outcome_tuple(const Out &o, std::index_sequence<I...>) {
+  return std::make_tuple(o.template get<From + I>()...);
+}
+template <typename Out> TAPESTRY_ALWAYS_INLINE auto derivatives_tuple(const Out &o) {
+  return outcome_tuple<Out::first_deriv>(
+      o, std::make_index_sequence<Out::count - Out::first_deriv>{});
+}
+
+} // namespace detail
+} // namespace tapestry
+
+#endif // TAPESTRY_DETAIL_LOWERING_HPP
