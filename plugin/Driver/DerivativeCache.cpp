@@ -12,7 +12,9 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -75,6 +77,15 @@ Function *DerivativeCache::synthesize(const DiffRequest &R) {
                                             : ReverseModeSynthesizer(In).run();
   if (!G)
     return nullptr;
+  // Calls the synthesizers made to functions with debug info need a
+  // location inside a function with debug info.
+  if (DISubprogram *SP = G->getSubprogram())
+    for (Instruction &I : instructions(*G))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (!CB->getDebugLoc())
+          if (Function *Callee = CB->getCalledFunction())
+            if (Callee->getSubprogram())
+              CB->setDebugLoc(DILocation::get(G->getContext(), 0, 0, SP));
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyFunction(*G, &OS)) {

@@ -9,6 +9,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
 
@@ -42,8 +43,29 @@ StringRef markerName(const Value *V) {
   return "";
 }
 
-/// The function a request's first argument names, through casts, aliases
-/// and constant globals holding the pointer.
+/// The value of a local variable (an alloca) that is stored exactly once and
+/// otherwise only read: how -O0 code and inlined wrappers hold a function
+/// pointer.
+static Value *onlyStoredValue(Value *Ptr) {
+  auto *AI = dyn_cast<AllocaInst>(Ptr->stripPointerCasts());
+  if (!AI)
+    return nullptr;
+  StoreInst *Only = nullptr;
+  for (User *U : AI->users()) {
+    if (isa<LoadInst>(U) || isa<DbgInfoIntrinsic>(U) ||
+        (isa<IntrinsicInst>(U) &&
+         cast<IntrinsicInst>(U)->isLifetimeStartOrEnd()))
+      continue;
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (!SI || SI->getPointerOperand() != AI || Only)
+      return nullptr;
+    Only = SI;
+  }
+  return Only ? Only->getValueOperand() : nullptr;
+}
+
+/// The function a request's first argument names, through casts, aliases,
+/// constant globals holding the pointer and local variables stored once.
 static Function *resolveFunction(Value *V) {
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
     V = V->stripPointerCasts();
@@ -53,6 +75,11 @@ static Function *resolveFunction(Value *V) {
       V = GA->getAliasee();
       continue;
     }
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      if (Value *Stored = onlyStoredValue(LI->getPointerOperand())) {
+        V = Stored;
+        continue;
+      }
     if (auto *LI = dyn_cast<LoadInst>(V))
       if (auto *GV = dyn_cast<GlobalVariable>(
               LI->getPointerOperand()->stripPointerCasts()))
@@ -242,8 +269,11 @@ std::optional<DecodedCall> Decoder::run() {
         Marked = Act;
       } else if (M == "enzyme_primal_return") {
         Out.Request.ReturnPrimal = true;
-      } else if (M == "enzyme_const_return" || M == "enzyme_noret") {
+      } else if (M == "enzyme_const_return") {
         ConstReturn = true;
+      } else if (M == "enzyme_noret") {
+        // Enzyme: do not return the primal (the default here).
+        Out.Request.ReturnPrimal = false;
       } else if (M == "enzyme_active_return" || M == "enzyme_dup_return") {
       } else if (M == "enzyme_width" || M == "enzyme_dupv" ||
                  M == "enzyme_dupnoneedv") {
@@ -266,8 +296,10 @@ std::optional<DecodedCall> Decoder::run() {
     StringRef M = markerName(CB.getArgOperand(Next));
     if (M == "enzyme_primal_return")
       Out.Request.ReturnPrimal = true;
-    else if (M == "enzyme_const_return" || M == "enzyme_noret")
+    else if (M == "enzyme_const_return")
       ConstReturn = true;
+    else if (M == "enzyme_noret")
+      Out.Request.ReturnPrimal = false;
     else
       break;
     ++Next;

@@ -6,6 +6,7 @@
 #include "Driver/DerivativeCache.h"
 #include "Passes/RequestDecoder.h"
 #include "Synthesis/DerivativeSignature.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
@@ -14,6 +15,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BuildLibCalls.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -55,6 +57,12 @@ bool CallSiteRewriter::run() {
   Call->setDebugLoc(CB.getDebugLoc());
   if (!deliverResults(Call, Sig.Results))
     return false;
+  // A request reached through an invoke (C++ with cleanups) continues on
+  // its normal path: the derivative's own failures do not unwind there.
+  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
+    II->getUnwindDest()->removePredecessor(II->getParent());
+    BranchInst::Create(II->getNormalDest(), II);
+  }
   CB.eraseFromParent();
   return true;
 }
@@ -219,7 +227,41 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
     CallSiteRewriter(*CB, *D, *G).run();
 }
 
+/// C++ wrappers (such as enzyme::autodiff) receive the function to
+/// differentiate as a parameter; inlining the always-inline ones that make
+/// requests into their callers turns that parameter back into the function.
+static void inlineRequestWrappers(Module &M) {
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    SmallSetVector<Function *, 4> Wrappers;
+    for (Function &F : M)
+      if (F.isDeclaration() &&
+          classifyEntryPoint(F.getName()) != EntryPoint::None)
+        for (User *U : F.users())
+          if (auto *CB = dyn_cast<CallBase>(U))
+            if (CB->getFunction()->hasFnAttribute(Attribute::AlwaysInline))
+              Wrappers.insert(CB->getFunction());
+    SmallVector<CallBase *, 8> Sites;
+    for (Function *W : Wrappers)
+      for (User *U : W->users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          if (CB->getCalledOperand() == W && CB->getFunction() != W)
+            Sites.push_back(CB);
+    if (Sites.empty())
+      return;
+    for (CallBase *CB : Sites) {
+      InlineFunctionInfo IFI;
+      InlineFunction(*CB, IFI);
+    }
+    // A wrapper inlined everywhere is gone: its own request, on a function
+    // parameter, is not one to resolve.
+    for (Function *W : Wrappers)
+      if (W->use_empty() && W->isDiscardableIfUnused())
+        W->eraseFromParent();
+  }
+}
+
 PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  inlineRequestWrappers(M);
   SmallVector<PendingRequest, 8> Pending;
   for (Function &F : M) {
     EntryPoint E = classifyEntryPoint(F.getName());

@@ -216,13 +216,20 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
 void simplifySynthesized(Function &G, FunctionAnalysisManager &FAM) {
   // A math call whose result nothing uses is dropped, as Enzyme does: its
   // only other effect is errno, which derivative code does not promise.
-  SmallVector<CallBase *, 8> Dead;
-  for (Instruction &I : instructions(G))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (CB->use_empty() && findMathFunction(*CB))
-        Dead.push_back(CB);
-  for (CallBase *CB : Dead)
-    CB->eraseFromParent();
+  // Dead code feeding such a call is dropped with it, to a fixed point.
+  bool Changed = true;
+  while (Changed) {
+    SmallVector<Instruction *, 16> Dead;
+    for (Instruction &I : instructions(G)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (I.use_empty() &&
+          (isInstructionTriviallyDead(&I) || (CB && findMathFunction(*CB))))
+        Dead.push_back(&I);
+    }
+    for (Instruction *I : Dead)
+      I->eraseFromParent();
+    Changed = !Dead.empty();
+  }
   runSimplification(G, FAM, /*ForSynthesized=*/true);
 }
 

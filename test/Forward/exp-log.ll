@@ -1,0 +1,311 @@
+; Forward mode, exponential, logarithm and error-function rules of
+; plugin/Core/DerivativeRules.def: exp exp2 exp10 log log2 log10 in
+; LLVM-intrinsic and C library (float) form; expm1 log1p erf erfc (library
+; only in LLVM 19). Each request is replaced by a call to
+; <f>.tapestry.fwd_d_ra, which multiplies the partial by the tangent x'; for
+; exp the partial is the primal result itself.
+;
+; DEFINE: %{fc} = FileCheck %s --input-file=%t
+; RUN: %opt -passes=tapestry -S %s -o %t
+; RUN: %{fc} --check-prefix=CALL \
+; RUN:   --implicit-check-not=__enzyme_ --implicit-check-not=@enzyme_
+; RUN: %{fc} --check-prefix=EXP-I
+; RUN: %{fc} --check-prefix=EXP-F
+; RUN: %{fc} --check-prefix=EXP2-I
+; RUN: %{fc} --check-prefix=EXP2-F
+; RUN: %{fc} --check-prefix=EXP10-I
+; RUN: %{fc} --check-prefix=EXP10-F
+; RUN: %{fc} --check-prefix=EXPM1-D
+; RUN: %{fc} --check-prefix=LOG-I
+; RUN: %{fc} --check-prefix=LOG-F
+; RUN: %{fc} --check-prefix=LOG2-I
+; RUN: %{fc} --check-prefix=LOG2-F
+; RUN: %{fc} --check-prefix=LOG10-I
+; RUN: %{fc} --check-prefix=LOG10-F
+; RUN: %{fc} --check-prefix=LOG1P-F
+; RUN: %{fc} --check-prefix=ERF-D
+; RUN: %{fc} --check-prefix=ERFC-F
+
+@enzyme_dup = external global i32
+@enzyme_const = external global i32
+
+declare double @__enzyme_fwddiff(ptr, ...)
+declare float @__enzyme_fwddiff_f(ptr, ...)
+
+declare double @llvm.exp.f64(double)
+declare double @llvm.exp2.f64(double)
+declare double @llvm.exp10.f64(double)
+declare double @llvm.log.f64(double)
+declare double @llvm.log2.f64(double)
+declare double @llvm.log10.f64(double)
+declare float @expf(float)
+declare float @exp2f(float)
+declare float @exp10f(float)
+declare double @expm1(double)
+declare float @logf(float)
+declare float @log2f(float)
+declare float @log10f(float)
+declare float @log1pf(float)
+declare double @erf(double)
+declare float @erfcf(float)
+
+define double @exp_i(double %x) {
+  %y = call double @llvm.exp.f64(double %x)
+  ret double %y
+}
+
+define float @exp_f(float %x) {
+  %y = call float @expf(float %x)
+  ret float %y
+}
+
+define double @exp2_i(double %x) {
+  %y = call double @llvm.exp2.f64(double %x)
+  ret double %y
+}
+
+define float @exp2_f(float %x) {
+  %y = call float @exp2f(float %x)
+  ret float %y
+}
+
+define double @exp10_i(double %x) {
+  %y = call double @llvm.exp10.f64(double %x)
+  ret double %y
+}
+
+define float @exp10_f(float %x) {
+  %y = call float @exp10f(float %x)
+  ret float %y
+}
+
+define double @expm1_d(double %x) {
+  %y = call double @expm1(double %x)
+  ret double %y
+}
+
+define double @log_i(double %x) {
+  %y = call double @llvm.log.f64(double %x)
+  ret double %y
+}
+
+define float @log_f(float %x) {
+  %y = call float @logf(float %x)
+  ret float %y
+}
+
+define double @log2_i(double %x) {
+  %y = call double @llvm.log2.f64(double %x)
+  ret double %y
+}
+
+define float @log2_f(float %x) {
+  %y = call float @log2f(float %x)
+  ret float %y
+}
+
+define double @log10_i(double %x) {
+  %y = call double @llvm.log10.f64(double %x)
+  ret double %y
+}
+
+define float @log10_f(float %x) {
+  %y = call float @log10f(float %x)
+  ret float %y
+}
+
+define float @log1p_f(float %x) {
+  %y = call float @log1pf(float %x)
+  ret float %y
+}
+
+define double @erf_d(double %x) {
+  %y = call double @erf(double %x)
+  ret double %y
+}
+
+define float @erfc_f(float %x) {
+  %y = call float @erfcf(float %x)
+  ret float %y
+}
+
+define void @test(double %x, double %dx, float %xf, float %dxf, ptr %out) {
+  %d = load i32, ptr @enzyme_dup
+  %c = load i32, ptr @enzyme_const
+  %r1 = call double (ptr, ...) @__enzyme_fwddiff(ptr @exp_i, i32 %d, double %x, double %dx)
+  store double %r1, ptr %out
+  %r2 = call float (ptr, ...) @__enzyme_fwddiff_f(ptr @exp_f, i32 %d, float %xf, float %dxf)
+  store float %r2, ptr %out
+  %r3 = call double (ptr, ...) @__enzyme_fwddiff(ptr @exp2_i, i32 %d, double %x, double %dx)
+  store double %r3, ptr %out
+  %r4 = call float (ptr, ...) @__enzyme_fwddiff_f(ptr @exp2_f, i32 %d, float %xf, float %dxf)
+  store float %r4, ptr %out
+  %r5 = call double (ptr, ...) @__enzyme_fwddiff(ptr @exp10_i, i32 %d, double %x, double %dx)
+  store double %r5, ptr %out
+  %r6 = call float (ptr, ...) @__enzyme_fwddiff_f(ptr @exp10_f, i32 %d, float %xf, float %dxf)
+  store float %r6, ptr %out
+  %r7 = call double (ptr, ...) @__enzyme_fwddiff(ptr @expm1_d, i32 %d, double %x, double %dx)
+  store double %r7, ptr %out
+  %r8 = call double (ptr, ...) @__enzyme_fwddiff(ptr @log_i, i32 %d, double %x, double %dx)
+  store double %r8, ptr %out
+  %r9 = call float (ptr, ...) @__enzyme_fwddiff_f(ptr @log_f, i32 %d, float %xf, float %dxf)
+  store float %r9, ptr %out
+  %r10 = call double (ptr, ...) @__enzyme_fwddiff(ptr @log2_i, i32 %d, double %x, double %dx)
+  store double %r10, ptr %out
+  %r11 = call float (ptr, ...) @__enzyme_fwddiff_f(ptr @log2_f, i32 %d, float %xf, float %dxf)
+  store float %r11, ptr %out
+  %r12 = call double (ptr, ...) @__enzyme_fwddiff(ptr @log10_i, i32 %d, double %x, double %dx)
+  store double %r12, ptr %out
+  %r13 = call float (ptr, ...) @__enzyme_fwddiff_f(ptr @log10_f, i32 %d, float %xf, float %dxf)
+  store float %r13, ptr %out
+  %r14 = call float (ptr, ...) @__enzyme_fwddiff_f(ptr @log1p_f, i32 %d, float %xf, float %dxf)
+  store float %r14, ptr %out
+  %r15 = call double (ptr, ...) @__enzyme_fwddiff(ptr @erf_d, i32 %d, double %x, double %dx)
+  store double %r15, ptr %out
+  %r16 = call float (ptr, ...) @__enzyme_fwddiff_f(ptr @erfc_f, i32 %d, float %xf, float %dxf)
+  store float %r16, ptr %out
+  ret void
+}
+
+; CALL-LABEL: define void @test(
+; CALL:      [[R1:%.*]] = call double @exp_i.tapestry.fwd_d_ra(double %x, double %dx)
+; CALL-NEXT: store double [[R1]], ptr %out
+; CALL:      call float @exp_f.tapestry.fwd_d_ra(float %xf, float %dxf)
+; CALL:      call double @exp2_i.tapestry.fwd_d_ra(double %x, double %dx)
+; CALL:      call float @exp2_f.tapestry.fwd_d_ra(float %xf, float %dxf)
+; CALL:      call double @exp10_i.tapestry.fwd_d_ra(double %x, double %dx)
+; CALL:      call float @exp10_f.tapestry.fwd_d_ra(float %xf, float %dxf)
+; CALL:      call double @expm1_d.tapestry.fwd_d_ra(double %x, double %dx)
+; CALL:      call double @log_i.tapestry.fwd_d_ra(double %x, double %dx)
+; CALL:      call float @log_f.tapestry.fwd_d_ra(float %xf, float %dxf)
+; CALL:      call double @log2_i.tapestry.fwd_d_ra(double %x, double %dx)
+; CALL:      call float @log2_f.tapestry.fwd_d_ra(float %xf, float %dxf)
+; CALL:      call double @log10_i.tapestry.fwd_d_ra(double %x, double %dx)
+; CALL:      call float @log10_f.tapestry.fwd_d_ra(float %xf, float %dxf)
+; CALL:      call float @log1p_f.tapestry.fwd_d_ra(float %xf, float %dxf)
+; CALL:      call double @erf_d.tapestry.fwd_d_ra(double %x, double %dx)
+; CALL:      [[R16:%.*]] = call float @erfc_f.tapestry.fwd_d_ra(float %xf, float %dxf)
+; CALL-NEXT: store float [[R16]], ptr %out
+; CALL:      ret void
+
+; exp'(x) = exp(x): the result times the tangent.
+; EXP-I-LABEL: define internal double @exp_i.tapestry.fwd_d_ra(double %x, double %"x'")
+; EXP-I-DAG:   [[Y:%.*]] = call double @llvm.exp.f64(double %x)
+; EXP-I-DAG:   [[T:%.*]] = fmul double [[Y]], %"x'"
+; EXP-I:       ret double [[T]]
+; EXP-I-LABEL: {{^}}}
+
+; EXP-F-LABEL: define internal float @exp_f.tapestry.fwd_d_ra(float %x, float %"x'")
+; EXP-F-DAG:   [[Y:%.*]] = call float @expf(float %x)
+; EXP-F-DAG:   [[T:%.*]] = fmul float [[Y]], %"x'"
+; EXP-F:       ret float [[T]]
+; EXP-F-LABEL: {{^}}}
+
+; exp2'(x) = exp2(x) ln 2.
+; EXP2-I-LABEL: define internal double @exp2_i.tapestry.fwd_d_ra(double %x, double %"x'")
+; EXP2-I-DAG:   [[Y:%.*]] = call double @llvm.exp2.f64(double %x)
+; EXP2-I-DAG:   [[P:%.*]] = fmul double [[Y]], 0x3FE62E42FEFA39EF
+; EXP2-I-DAG:   [[T:%.*]] = fmul double [[P]], %"x'"
+; EXP2-I:       ret double [[T]]
+; EXP2-I-LABEL: {{^}}}
+
+; EXP2-F-LABEL: define internal float @exp2_f.tapestry.fwd_d_ra(float %x, float %"x'")
+; EXP2-F-DAG:   [[Y:%.*]] = call float @exp2f(float %x)
+; EXP2-F-DAG:   [[P:%.*]] = fmul float [[Y]], 0x3FE62E4300000000
+; EXP2-F-DAG:   [[T:%.*]] = fmul float [[P]], %"x'"
+; EXP2-F:       ret float [[T]]
+; EXP2-F-LABEL: {{^}}}
+
+; exp10'(x) = exp10(x) ln 10.
+; EXP10-I-LABEL: define internal double @exp10_i.tapestry.fwd_d_ra(double %x, double %"x'")
+; EXP10-I-DAG:   [[Y:%.*]] = call double @llvm.exp10.f64(double %x)
+; EXP10-I-DAG:   [[P:%.*]] = fmul double [[Y]], 0x40026BB1BBB55516
+; EXP10-I-DAG:   [[T:%.*]] = fmul double [[P]], %"x'"
+; EXP10-I:       ret double [[T]]
+; EXP10-I-LABEL: {{^}}}
+
+; EXP10-F-LABEL: define internal float @exp10_f.tapestry.fwd_d_ra(float %x, float %"x'")
+; EXP10-F-DAG:   [[Y:%.*]] = call float @exp10f(float %x)
+; EXP10-F-DAG:   [[P:%.*]] = fmul float [[Y]], 0x40026BB1C0000000
+; EXP10-F-DAG:   [[T:%.*]] = fmul float [[P]], %"x'"
+; EXP10-F:       ret float [[T]]
+; EXP10-F-LABEL: {{^}}}
+
+; expm1'(x) = expm1(x) + 1.
+; EXPM1-D-LABEL: define internal double @expm1_d.tapestry.fwd_d_ra(double %x, double %"x'")
+; EXPM1-D-DAG:   [[Y:%.*]] = call double @expm1(double %x)
+; EXPM1-D-DAG:   [[P:%.*]] = fadd double [[Y]], 1.000000e+00
+; EXPM1-D-DAG:   [[T:%.*]] = fmul double [[P]], %"x'"
+; EXPM1-D:       ret double [[T]]
+; EXPM1-D-LABEL: {{^}}}
+
+; log'(x) = 1 / x.
+; LOG-I-LABEL: define internal double @log_i.tapestry.fwd_d_ra(double %x, double %"x'")
+; LOG-I-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, %x
+; LOG-I-DAG:   [[T:%.*]] = fmul double [[P]], %"x'"
+; LOG-I:       ret double [[T]]
+; LOG-I-LABEL: {{^}}}
+
+; LOG-F-LABEL: define internal float @log_f.tapestry.fwd_d_ra(float %x, float %"x'")
+; LOG-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, %x
+; LOG-F-DAG:   [[T:%.*]] = fmul float [[P]], %"x'"
+; LOG-F:       ret float [[T]]
+; LOG-F-LABEL: {{^}}}
+
+; log2'(x) = 1 / (x ln 2).
+; LOG2-I-LABEL: define internal double @log2_i.tapestry.fwd_d_ra(double %x, double %"x'")
+; LOG2-I-DAG:   [[M:%.*]] = fmul double %x, 0x3FE62E42FEFA39EF
+; LOG2-I-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, [[M]]
+; LOG2-I-DAG:   [[T:%.*]] = fmul double [[P]], %"x'"
+; LOG2-I:       ret double [[T]]
+; LOG2-I-LABEL: {{^}}}
+
+; LOG2-F-LABEL: define internal float @log2_f.tapestry.fwd_d_ra(float %x, float %"x'")
+; LOG2-F-DAG:   [[M:%.*]] = fmul float %x, 0x3FE62E4300000000
+; LOG2-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[M]]
+; LOG2-F-DAG:   [[T:%.*]] = fmul float [[P]], %"x'"
+; LOG2-F:       ret float [[T]]
+; LOG2-F-LABEL: {{^}}}
+
+; log10'(x) = 1 / (x ln 10).
+; LOG10-I-LABEL: define internal double @log10_i.tapestry.fwd_d_ra(double %x, double %"x'")
+; LOG10-I-DAG:   [[M:%.*]] = fmul double %x, 0x40026BB1BBB55516
+; LOG10-I-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, [[M]]
+; LOG10-I-DAG:   [[T:%.*]] = fmul double [[P]], %"x'"
+; LOG10-I:       ret double [[T]]
+; LOG10-I-LABEL: {{^}}}
+
+; LOG10-F-LABEL: define internal float @log10_f.tapestry.fwd_d_ra(float %x, float %"x'")
+; LOG10-F-DAG:   [[M:%.*]] = fmul float %x, 0x40026BB1C0000000
+; LOG10-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[M]]
+; LOG10-F-DAG:   [[T:%.*]] = fmul float [[P]], %"x'"
+; LOG10-F:       ret float [[T]]
+; LOG10-F-LABEL: {{^}}}
+
+; log1p'(x) = 1 / (1 + x).
+; LOG1P-F-LABEL: define internal float @log1p_f.tapestry.fwd_d_ra(float %x, float %"x'")
+; LOG1P-F-DAG:   [[S:%.*]] = fadd float %x, 1.000000e+00
+; LOG1P-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[S]]
+; LOG1P-F-DAG:   [[T:%.*]] = fmul float [[P]], %"x'"
+; LOG1P-F:       ret float [[T]]
+; LOG1P-F-LABEL: {{^}}}
+
+; erf'(x) = 2/sqrt(pi) exp(-x^2).
+; ERF-D-LABEL: define internal double @erf_d.tapestry.fwd_d_ra(double %x, double %"x'")
+; ERF-D-DAG:   [[N:%.*]] = fneg double %x
+; ERF-D-DAG:   [[Q:%.*]] = fmul double [[N]], %x
+; ERF-D-DAG:   [[E:%.*]] = call double @llvm.exp.f64(double [[Q]])
+; ERF-D-DAG:   [[P:%.*]] = fmul double [[E]], 0x3FF20DD750429B6D
+; ERF-D-DAG:   [[T:%.*]] = fmul double [[P]], %"x'"
+; ERF-D:       ret double [[T]]
+; ERF-D-LABEL: {{^}}}
+
+; erfc'(x) = -2/sqrt(pi) exp(-x^2).
+; ERFC-F-LABEL: define internal float @erfc_f.tapestry.fwd_d_ra(float %x, float %"x'")
+; ERFC-F-DAG:   [[N:%.*]] = fneg float %x
+; ERFC-F-DAG:   [[Q:%.*]] = fmul float [[N]], %x
+; ERFC-F-DAG:   [[E:%.*]] = call float @llvm.exp.f32(float [[Q]])
+; ERFC-F-DAG:   [[P:%.*]] = fmul float [[E]], 0xBFF20DD760000000
+; ERFC-F-DAG:   [[T:%.*]] = fmul float [[P]], %"x'"
+; ERFC-F:       ret float [[T]]
+; ERFC-F-LABEL: {{^}}}
