@@ -27,6 +27,8 @@ config.substitutions.append(
     ("%clang", "%s -fpass-plugin=%s -I%s -L%s" % (
         config.clang, plugin, include, config.tapestry_runtime_dir)))
 config.substitutions.append(("%src_root", config.tapestry_src_root))
+config.substitutions.append(("%obj_root", config.tapestry_obj_root))
+config.substitutions.append(("%plain_cc", config.clang))
 
 # A lit feature per optional capability so tests can REQUIRE them.
 if config.sanitize in ("ON", "1", "TRUE"):
