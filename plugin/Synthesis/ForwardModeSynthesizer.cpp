@@ -156,7 +156,9 @@ void ForwardModeSynthesizer::visitStore(StoreInst &SI, IRBuilderBase &B) {
   Value *Val = SI.getValueOperand();
   Value *Ptr = SI.getPointerOperand();
   if (!AI.hasShadow(Ptr)) {
-    if (AI.isActive(Val))
+    // A derivative stored where it is read back but has no shadow would be
+    // lost; one never read again is Enzyme's "constant output".
+    if (losesDerivative(SI))
       reportLostStore(SI);
     return;
   }

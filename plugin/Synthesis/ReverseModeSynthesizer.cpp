@@ -143,8 +143,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   // lose it silently.
   for (Instruction &PI : instructions(P))
     if (auto *SI = dyn_cast<StoreInst>(&PI))
-      if (AI.isActive(SI->getValueOperand()) &&
-          !AI.hasShadow(SI->getPointerOperand()))
+      if (losesDerivative(*SI))
         reportLostStore(*SI);
 }
 

@@ -4,7 +4,9 @@
 #include "Core/Diagnostics.h"
 #include "Synthesis/DerivativeRules.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -102,6 +104,32 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   // recursion costs one pass.
   CR.ReturnPrimal = R.Mode == DiffMode::Forward && !CB.getType()->isVoidTy();
   return CR;
+}
+
+bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
+  Value *Val = SI.getValueOperand();
+  if (AI.hasShadow(SI.getPointerOperand()) || !AI.isVaried(Val))
+    return false;
+  // A global has no shadow to hold what a caller might read later; other
+  // memory without a shadow is a "constant output" unless read back here.
+  const Value *Obj = getUnderlyingObject(SI.getPointerOperand(), 0);
+  return (AI.isActive(Val) && isa<GlobalVariable>(Obj)) || isReadBack(SI);
+}
+
+bool SynthesizerBase::isReadBack(StoreInst &SI) const {
+  SmallVector<const Value *, 4> Stored;
+  getUnderlyingObjects(SI.getPointerOperand(), Stored, nullptr, 0);
+  for (Instruction &I : instructions(P)) {
+    auto *LI = dyn_cast<LoadInst>(&I);
+    if (!LI)
+      continue;
+    SmallVector<const Value *, 4> Read;
+    getUnderlyingObjects(LI->getPointerOperand(), Read, nullptr, 0);
+    for (const Value *R : Read)
+      if (is_contained(Stored, R) || !isIdentifiedObject(R))
+        return true;
+  }
+  return false;
 }
 
 void SynthesizerBase::reportLostStore(StoreInst &SI) {

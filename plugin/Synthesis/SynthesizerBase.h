@@ -97,6 +97,11 @@ protected:
   /// The request for differentiating call \p CB (to a function with a body
   /// that was not inlined: recursion) in this request's mode.
   DiffRequest calleeRequest(llvm::CallBase &CB) const;
+  /// True if \p SI puts a value that carries a derivative where no shadow
+  /// keeps it although it matters: a global, or memory read back later.
+  bool losesDerivative(llvm::StoreInst &SI) const;
+  /// True if some load of the function may read what \p SI stores.
+  bool isReadBack(llvm::StoreInst &SI) const;
   /// Reports an active value stored where no shadow receives its
   /// derivative.
   void reportLostStore(llvm::StoreInst &SI);

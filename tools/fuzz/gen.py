@@ -17,7 +17,7 @@ import sys
 sys.dont_write_bytecode = True   # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from program import ALL_FEATURES, DEFAULT_FEATURES, generate  # noqa: E402
+from program import ALL_FEATURES, DEFAULT_FEATURES, EXTRA_FEATURES, generate  # noqa: E402
 
 
 def parse_features(text):
@@ -27,10 +27,11 @@ def parse_features(text):
     if text == "all":
         return ALL_FEATURES
     feats = tuple(f.strip() for f in text.split(",") if f.strip())
-    unknown = set(feats) - set(ALL_FEATURES)
+    feats = tuple(f for part in feats for f in (ALL_FEATURES if part == "all" else (part,)))
+    unknown = set(feats) - set(ALL_FEATURES) - set(EXTRA_FEATURES)
     if unknown:
         raise SystemExit("unknown features: %s (known: %s)"
-                         % (",".join(sorted(unknown)), ",".join(ALL_FEATURES)))
+                         % (",".join(sorted(unknown)), ",".join(ALL_FEATURES + EXTRA_FEATURES)))
     return feats
 
 
@@ -39,7 +40,8 @@ def main(argv=None):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--features", default="default",
-                    help="comma list of %s (or 'all')" % ",".join(ALL_FEATURES))
+                    help="comma list of %s (or 'all'), plus opt-in %s"
+                    % (",".join(ALL_FEATURES), ",".join(EXTRA_FEATURES)))
     ap.add_argument("--no-ad", action="store_true",
                     help="define TAP_NO_AD: primal and finite differences only")
     ap.add_argument("--replay", help="JSON file with a recorded choice list")

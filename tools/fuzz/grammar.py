@@ -17,7 +17,7 @@ initial one plus trip-count times the increment's.
 import math
 
 from cast import (Assign, ArrayDecl, Bin, Call, Cmp, Const, Decl, Elem, For,
-                  HelperCall, If, IntAsFp, IntCmp, Logic, Neg, Return, Select,
+                  HelperCall, If, IntAsFp, Logic, Neg, Return, Select,
                   StructDecl, Var, While)
 from interval import Iv, libm_image
 
@@ -499,6 +499,7 @@ class FuncBuilder:
         if heap:
             self.heap.append(name)
         init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
+        init.keep = init.body[0].keep = True   # the reducer must not leave it uninitialised
         return [ArrayDecl(name, self.arrlen, heap), init]
 
     def stmt_struct(self, nest):

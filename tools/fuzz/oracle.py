@@ -5,7 +5,8 @@ Outcome categories
   nonsmooth       a branch/kink is near a tie at the sample point, or a
                   finite-difference point took another path: not judged
   invalid         a non-finite primal or reference: not judged
-  primal-mismatch f (as compiled with the plugin) disagrees with its twin
+  primal-mismatch f (as compiled with the plugin) disagrees with its twin,
+                  or a primal returned by enzyme_primal_return disagrees with f
   wrong-rev       reverse adjoint disagrees with finite differences
   wrong-fwd       forward tangent disagrees with finite differences
   rev-fwd         reverse and forward disagree beyond rounding
@@ -42,7 +43,7 @@ FAILURES = ("primal-mismatch", "wrong-rev", "wrong-fwd", "rev-fwd", "bad-output"
 
 def parse(text):
     """Output lines -> dict; per-direction values under 'FD', 'FDL', 'REV', 'FWD'."""
-    out = {"FD": {}, "FDL": {}, "REV": {}, "FWD": {}}
+    out = {"FD": {}, "FDL": {}, "FDLERR": {}, "REV": {}, "FWD": {}, "FWDPRIMAL": {}}
     for line in text.splitlines():
         parts = line.split()
         if not parts:
@@ -60,12 +61,13 @@ def parse(text):
     return out
 
 
-def close(a, b, tol, scale):
-    """|a - b| within tol=(rel, abs) relative to b and the conditioning scale."""
+def close(a, b, tol, scale, slack=0.0):
+    """|a - b| within tol=(rel, abs) relative to b and the conditioning scale,
+    plus `slack` (a reference's own error estimate)."""
     rel, per_scale = tol
     if not (math.isfinite(a) and math.isfinite(b)):
         return False
-    return abs(a - b) <= rel * (1.0 + abs(b)) + per_scale * scale
+    return abs(a - b) <= rel * (1.0 + abs(b)) + per_scale * scale + slack
 
 
 class Verdict:
@@ -100,13 +102,14 @@ def _gate(out, meta):
 def judge_derivative(value, k, out, has_float, scale):
     """None if `value` matches the references for direction k, else a reason."""
     fdl = out["FDL"][k]
+    slack = 2.0 * out["FDLERR"].get(k, 0.0)
     if has_float:
-        if close(value, fdl, TOL["float"], scale):
+        if close(value, fdl, TOL["float"], scale, slack):
             return None
         return "%.17g vs FDL %.17g" % (value, fdl)
     fd = out["FD"].get(k, math.nan)
     fd_ok = close(value, fd, TOL["fd"], scale)
-    if close(value, fdl, TOL["fdl"], scale):
+    if close(value, fdl, TOL["fdl"], scale, slack):
         return None if fd_ok else "rechecked"
     if fd_ok:
         # within the loose double-FD tolerance but not the long double one: the
@@ -127,6 +130,11 @@ def judge(text, meta, ad=True):
         return Verdict("primal-mismatch", ["f %.17g vs twin %.17g" % (out["PRIMAL"], out["PRIMAL_CHK"])])
     if not ad:
         return _judge_fd_only(out, meta, scale)
+    returned = list(out["FWDPRIMAL"].values()) + ([out["REVPRIMAL"]] if "REVPRIMAL" in out else [])
+    for value in returned:
+        if not close(value, out["PRIMAL"], ptol, scale):
+            return Verdict("primal-mismatch", ["enzyme_primal_return %.17g vs f %.17g"
+                                               % (value, out["PRIMAL"])])
     found, rechecked = {}, 0
     mtol = TOL["modes_float" if has_float else "modes"]
     for k, d in enumerate(meta["dirs"]):
@@ -159,6 +167,6 @@ def _judge_fd_only(out, meta, scale):
     bad = []
     for k, d in enumerate(meta["dirs"]):
         fd, fdl = out["FD"].get(k, math.nan), out["FDL"][k]
-        if not close(fd, fdl, TOL["fd"], scale):
+        if not close(fd, fdl, TOL["fd"], scale, 2.0 * out["FDLERR"].get(k, 0.0)):
             bad.append("%s: FD %.17g FDL %.17g" % (d["label"], fd, fdl))
     return Verdict("fd-inconsistent", bad) if bad else Verdict("pass")

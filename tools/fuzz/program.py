@@ -10,7 +10,8 @@ metadata the oracle needs.  The program prints machine-readable lines:
     ABSMAX m        largest magnitude stored to a variable (conditioning scale)
     PATHOK 0|1      every finite-difference point took the same branches
     FD k v          central difference in double, direction k
-    FDL k v         5-point difference in long double, direction k
+    FDL k v         5-point difference in long double, direction k (step h/4)
+    FDLERR k e      |FDL with step h - FDL with step h/4|, its error estimate
     REV k v         reverse-mode adjoint of direction k (if active)
     FWD k v         forward-mode tangent along direction k (if active)
     DONE
@@ -20,15 +21,18 @@ elements of each array parameter.  With -DTAP_NO_AD the AD calls are
 compiled out, so the generator can be validated without the plugin.
 """
 
-from cast import Dialect, FuncDef, Param, Return, uses_float
+from cast import (Assign, Bin, Decl, Dialect, FuncDef, HelperCall, If, IntCmp, Param,
+                  Return, Var, uses_float, walk)
 from choices import Chooser
 from grammar import (ARR_IV, HELPER_IV, NMAX, FuncBuilder, Helper, Names,
                      VarInfo)
 from interval import Iv
 
-DEFAULT_FEATURES = ("scalar", "branches", "floats")
-ALL_FEATURES = ("scalar", "branches", "floats", "loops", "arrays", "calls",
+DEFAULT_FEATURES = ("scalar", "branches", "floats", "api")
+ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls",
                 "recursion", "structs", "malloc")
+# opt-in only: misuse that the plugin must diagnose (not part of "all")
+EXTRA_FEATURES = ("constmem",)
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
@@ -75,6 +79,12 @@ static long double tap_at_ld(const long double *v, int k, long double x) {
   if (tap_path != tap_path0) tap_pathok = 0;
   return r;
 }
+/* 5-point central difference; comparing steps h and h/4 estimates its error
+   (truncation dominates for fast-oscillating functions) */
+static long double tap_fd5(const long double *vl, int k, long double hl) {
+  return (8 * (tap_at_ld(vl, k, vl[k] + hl) - tap_at_ld(vl, k, vl[k] - hl))
+          - (tap_at_ld(vl, k, vl[k] + 2 * hl) - tap_at_ld(vl, k, vl[k] - 2 * hl))) / (12 * hl);
+}
 static void tap_checks(const double *v) {
   long double vl[ND];
   for (int k = 0; k < ND; k++) vl[k] = v[k];
@@ -91,10 +101,9 @@ static void tap_checks(const double *v) {
     double xp = v[k] + h, xm = v[k] - h;
     double fd = (tap_at_d(v, k, xp) - tap_at_d(v, k, xm)) / (xp - xm);
     long double hl = 1e-5L * fmaxl(1.0L, fabsl(vl[k]));
-    long double fdl = (8 * (tap_at_ld(vl, k, vl[k] + hl) - tap_at_ld(vl, k, vl[k] - hl))
-                       - (tap_at_ld(vl, k, vl[k] + 2 * hl) - tap_at_ld(vl, k, vl[k] - 2 * hl)))
-                      / (12 * hl);
-    printf("FD %d %.17g\nFDL %d %.21Lg\n", k, fd, k, fdl);
+    long double coarse = tap_fd5(vl, k, hl), fine = tap_fd5(vl, k, hl / 4);
+    printf("FD %d %.17g\nFDL %d %.21Lg\nFDLERR %d %.6Lg\n", k, fd, k, fine, k,
+           fabsl(coarse - fine));
   }
   printf("PATHOK %d\n", tap_pathok);
 }
@@ -104,8 +113,9 @@ static void tap_checks(const double *v) {
 class Program:
     """A generated program: C source plus what the oracle needs to know."""
 
-    def __init__(self, source, meta, choices):
+    def __init__(self, source, meta, choices, parts=None):
         self.source, self.meta, self.choices = source, meta, choices
+        self.parts = parts   # the AST and settings it was rendered from
 
 
 # ------------------------------------------------------------------ generation
@@ -166,23 +176,27 @@ def gen_helper(ch, feats, names, name, earlier, arrlen, struct_vty, with_array):
 
 
 def gen_recursive(ch, feats, names, name, earlier, arrlen, struct_vty, _):
-    """double r(double v, int d) { if (d <= 0) return e0(v); t = r(e1, d-1); return e2(t, v); }"""
-    from cast import Decl, HelperCall, If, IntCmp
+    """A linearly recursive helper, bounded by an int depth argument:
+
+        double r(double v, int d) {
+          if (d <= 0) return e0(v);
+          double t = r(e1(v), d - 1);
+          return fit(t OP e2(v, t));
+        }
+    """
     fb = FuncBuilder(ch, feats - {"loops"}, names, "d", earlier, arrlen, None, struct_vty)
     v, depth = Param(names.fresh("p"), "d"), Param(names.fresh("r"), "i")
     fb.declare(v.name, VarInfo("fp", "d", HELPER_IV))
-    base = fb.fit(fb.expr(ch.between(1, 2)), HELPER_IV.lo, HELPER_IV.hi)
-    arg = fb.fit(fb.expr(ch.between(1, 2)), HELPER_IV.lo, HELPER_IV.hi)
+    lo, hi = HELPER_IV.lo, HELPER_IV.hi
+    base = fb.fit(fb.expr(ch.between(1, 2)), lo, hi)
+    arg = fb.fit(fb.expr(ch.between(1, 2)), lo, hi)
     t = names.fresh("t")
     call = HelperCall(name, [arg, "%s - 1" % depth.name], "d", HELPER_IV)
     fb.declare(t, VarInfo("fp", "d", HELPER_IV))
-    from cast import Bin, Var
-    tail = fb.expr(ch.between(1, 2))
-    tv = Var(t, "d", HELPER_IV)
+    tail, tv = fb.expr(ch.between(1, 2)), Var(t, "d", HELPER_IV)
     op = ch.pick(["+", "*", "-"])
-    comb = Bin(op, tv, tail, {"+": tv.iv + tail.iv, "*": tv.iv * tail.iv,
-                              "-": tv.iv - tail.iv}[op])
-    comb = fb.fit(comb, HELPER_IV.lo, HELPER_IV.hi)
+    iv = {"+": tv.iv + tail.iv, "*": tv.iv * tail.iv, "-": tv.iv - tail.iv}[op]
+    comb = fb.fit(Bin(op, tv, tail, iv), lo, hi)
     body = [If(IntCmp("%s <= 0" % depth.name), [Return(base, "d")], []),
             Decl("d", t, call), Return(comb, "d")]
     func = FuncDef(name, "d", [v, depth], body, **_helper_quals(ch))
@@ -210,7 +224,9 @@ def gen_params(ch, feats, arrlen):
 class ADConfig:
     """How main() spells the AD calls: markers, activities, prototypes."""
 
-    def __init__(self, ch, params):
+    def __init__(self, ch, params, may_const=(), api=False):
+        """may_const: arrays that may be passed enzyme_const (see stored_arrays);
+        api: vary the spelling (function reference, enzyme_primal_return)."""
         has_float = any(p.kind == "f" for p in params)
         self.typed = has_float or ch.chance(20)
         self.opaque = ch.chance(50)
@@ -222,14 +238,20 @@ class ADConfig:
                 self.rev[p.name] = ("out" if ch.chance(50) else None) if active else "const"
                 self.fwd[p.name] = "const" if ch.chance(10) else ("dup" if ch.chance(50) else None)
             elif p.kind == "arr":
-                self.rev[p.name] = "const" if ch.chance(10) else ("dup" if ch.chance(50) else None)
-                self.fwd[p.name] = "const" if ch.chance(10) else ("dup" if ch.chance(50) else None)
+                for table in (self.rev, self.fwd):
+                    const = ch.chance(10) and p.name in may_const
+                    table[p.name] = "const" if const else ("dup" if ch.chance(50) else None)
             else:
                 self.rev[p.name] = "const" if ch.chance(50) else None
                 self.fwd[p.name] = "const" if ch.chance(50) else None
         if not any(self.rev_active(p) for p in params):
             first = next(p for p in params if p.kind in ("f", "d"))
             self.rev[first.name] = "out"
+        self.fnref = "(void *)f"
+        self.rev_primal = self.fwd_primal = False
+        if api:
+            self.fnref = ch.pick(["(void *)f", "(void *)&f", "tap_fn"])
+            self.rev_primal, self.fwd_primal = ch.chance(25), ch.chance(25)
 
     def rev_active(self, p):
         return p.kind in ("f", "d", "arr") and self.rev[p.name] != "const"
@@ -263,11 +285,36 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     values = {p.name: ([_sample(ch, used) for _ in range(arrlen)] if p.kind == "arr"
                        else ch.between(1, NMAX) if p.kind == "i" else _sample(ch, used))
               for p in params}
-    ad = ADConfig(ch, params)
-    meta = build_meta(seed, feats, params, values, ad, arrlen)
-    meta["has_float"] = uses_float([h.func for h in helpers] + [f])
-    source = render_program(seed, feats, helpers, f, params, values, ad, meta, struct_vty)
-    return Program(source, meta, list(ch.record))
+    arrays = {p.name for p in params if p.kind == "arr"}
+    may_const = arrays if "constmem" in feats else arrays - stored_arrays(f)
+    ad = ADConfig(ch, params, may_const, "api" in feats)
+    parts = dict(seed=seed, feats=feats, funcs=[h.func for h in helpers] + [f],
+                 params=params, values=values, ad=ad, struct_vty=struct_vty,
+                 meta=build_meta(seed, feats, params, values, ad, arrlen))
+    return render_parts(parts, list(ch.record))
+
+
+def render_parts(parts, choices=()):
+    """Program from its parts (generate's result, or an AST-reduced copy)."""
+    meta = dict(parts["meta"], has_float=uses_float(parts["funcs"]))
+    source = render_program(dict(parts, meta=meta))
+    return Program(source, meta, list(choices), parts)
+
+
+def stored_arrays(func):
+    """Array names that func may write: stored to directly, or passed to a
+    helper (conservatively assumed to write through its pointer).
+
+    Passing such an array enzyme_const is a misuse (active values would be
+    stored to memory without a shadow), so it is only generated under the
+    'constmem' feature, which tests that the plugin diagnoses it."""
+    out = set()
+    for n in walk(func.body):
+        if isinstance(n, Assign) and "[" in n.target:
+            out.add(n.target.split("[")[0])
+        elif isinstance(n, HelperCall):
+            out.update(a for a in n.args if isinstance(a, str))
+    return out
 
 
 # ------------------------------------------------------------------ rendering
@@ -287,14 +334,16 @@ def build_meta(seed, feats, params, values, ad, arrlen):
     return {"seed": seed, "features": sorted(feats), "dirs": dirs, "values": values}
 
 
-def render_program(seed, feats, helpers, f, params, values, ad, meta, struct_vty):
+def render_program(parts):
+    seed, feats, funcs = parts["seed"], parts["feats"], parts["funcs"]
+    params, values, ad, meta = parts["params"], parts["values"], parts["ad"], parts["meta"]
     plain, chk, ld = Dialect("plain"), Dialect("chk"), Dialect("ld")
-    funcs = [h.func for h in helpers] + [f]
     out = ["/* Tapestry fuzz program: seed %s, features %s */\n" % (seed, ",".join(sorted(feats))),
            "#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
-           "extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;\n"]
+           "extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed,"
+           " enzyme_primal_return;\n"]
     if "structs" in feats:
-        out.append("struct TapPair { double u; %s v; };\n" % plain.ty(struct_vty))
+        out.append("struct TapPair { double u; %s v; };\n" % plain.ty(parts["struct_vty"]))
         out.append("struct TapPair_ld { long double u; long double v; };\n")
     out.append(PRELUDE)
     for d in (plain, chk, ld):
@@ -374,6 +423,8 @@ def render_main(params, values, ad, meta):
     fwd_decls, fwd_code = render_fwd(params, values, ad, idx, scalar, fresh_arrays, meta)
     lines += ["#ifndef TAP_NO_AD\n"] + rev_code + fwd_code + ["#endif\n"]
     lines.append('  tap_checks(V);\n  printf("DONE\\n");\n  return 0;\n}\n')
+    if ad.fnref == "tap_fn":
+        rev_decls.insert(0, "static void *const tap_fn = (void *)f;\n")
     return "\n/* ---- AD entry points ---- */\n" + "".join(rev_decls + fwd_decls) + "".join(lines)
 
 
@@ -386,6 +437,8 @@ def _proto(ret, name, types, typed):
 def render_rev(params, values, ad, idx, scalar, fresh_arrays):
     """One __enzyme_autodiff call; prints REV lines."""
     args, types, outs = [], [], []
+    if ad.rev_primal:
+        args, types = ["enzyme_primal_return"], ["int"]
     for p in params:
         marker = ad.rev[p.name]
         if marker:
@@ -403,26 +456,28 @@ def render_rev(params, values, ad, idx, scalar, fresh_arrays):
             types.append(_ctype(p.kind))
             if ad.rev_active(p):
                 outs.append(p)
-    if not outs:
-        ret = "void"
-    elif len(outs) == 1:
-        ret = _ctype(outs[0].kind)
-    else:
+    struct = ad.rev_primal or len(outs) > 1
+    if struct:
         ret = "TapGrad"
+    else:
+        ret = _ctype(outs[0].kind) if outs else "void"
     decls = []
-    if ret == "TapGrad":
+    if struct:
         fields = " ".join("%s g%d;" % (_ctype(p.kind), i) for i, p in enumerate(outs))
-        decls.append("typedef struct { %s } TapGrad;\n" % fields)
+        decls.append("typedef struct { %s%s } TapGrad;\n"
+                     % ("double p; " if ad.rev_primal else "", fields))
     decls.append(_proto(ret, "__enzyme_autodiff" + ("_typed" if ad.typed else ""), types, ad.typed))
     code = ["  {\n"]
     code.extend(fresh_arrays("r"))
-    call = "__enzyme_autodiff%s((void *)f, %s)" % ("_typed" if ad.typed else "", ", ".join(args))
+    call = "__enzyme_autodiff%s(%s, %s)" % ("_typed" if ad.typed else "", ad.fnref, ", ".join(args))
     if ret == "void":
         code.append("    %s;\n" % call)
     else:
         code.append("    %s r = %s;\n" % (ret, call))
+    if ad.rev_primal:
+        code.append('    printf("REVPRIMAL %.17g\\n", r.p);\n')
     for i, p in enumerate(outs):
-        val = "r" if len(outs) == 1 else "r.g%d" % i
+        val = "r.g%d" % i if struct else "r"
         code.append('    printf("REV %d %%.17g\\n", (double)%s);\n' % (idx[(p.name, None)], val))
     for p in params:
         if p.kind == "arr" and ad.rev_active(p):
@@ -446,11 +501,16 @@ def render_fwd(params, values, ad, idx, scalar, fresh_arrays, meta):
             types.append("int")
         else:
             types += [_ctype(p.kind)] * (1 if ad.fwd[p.name] == "const" else 2)
-    decls = [_proto("double", name, types, ad.typed)]
+    if ad.fwd_primal:
+        types.insert(0, "int")
+        decls = ["typedef struct { double p; double t; } TapPT;\n",
+                 _proto("TapPT", name, types, ad.typed)]
+    else:
+        decls = [_proto("double", name, types, ad.typed)]
     for k, d in enumerate(meta["dirs"]):
         if not d["fwd"]:
             continue
-        args = []
+        args = ["enzyme_primal_return"] if ad.fwd_primal else []
         for p in params:
             marker = ad.fwd[p.name]
             if marker:
@@ -470,5 +530,10 @@ def render_fwd(params, values, ad, idx, scalar, fresh_arrays, meta):
         code.extend(fresh_arrays("t"))
         if "elem" in d:
             code.append("    d%s_t[%d] = 1.0;\n" % (d["param"], d["elem"]))
-        code.append('    printf("FWD %d %%.17g\\n", %s((void *)f, %s));\n  }\n' % (k, name, ", ".join(args)))
+        call = "%s(%s, %s)" % (name, ad.fnref, ", ".join(args))
+        if ad.fwd_primal:
+            code.append("    TapPT r = %s;\n" % call)
+            code.append('    printf("FWD %d %%.17g\\nFWDPRIMAL %d %%.17g\\n", r.t, r.p);\n  }\n' % (k, k))
+        else:
+            code.append('    printf("FWD %d %%.17g\\n", %s);\n  }\n' % (k, call))
     return decls, code

@@ -11,7 +11,10 @@ budget runs out:
 3. replacing each choice by 0, then by half of itself.
 """
 
+import copy
 import time
+
+import cast
 
 
 def shortlex_less(a, b):
@@ -102,3 +105,206 @@ def shrink(choices, interesting, budget_s=120.0, max_tests=400):
     s = Shrinker(choices, interesting, budget_s, max_tests)
     best = s.run()
     return best, s.tests
+
+
+# ------------------------------------------------------------ AST reduction
+#
+# After the choice list is as small as the budget allows, the program's AST
+# is reduced directly: statements are deleted (an if is also replaced by
+# either branch) and subexpressions are replaced by one of their operands or
+# by the constant 1.  All three dialects (f, f_chk, f_ld) are re-rendered from
+# the edited AST, so they stay consistent.  An edit that breaks the program
+# (an undeclared name, a libm domain error, a near tie) changes the outcome
+# category, so the oracle itself rejects it.
+
+STMT_LISTS = {cast.FuncDef: ("body",), cast.If: ("then", "other"),
+              cast.For: ("body",), cast.While: ("body",)}
+EXPR_SLOTS = {cast.Decl: ("expr",), cast.Assign: ("expr",), cast.Return: ("expr",),
+              cast.If: ("cond",), cast.While: ("cond",), cast.Bin: ("a", "b"),
+              cast.Neg: ("a",), cast.Select: ("cond", "a", "b"), cast.Call: ("args",),
+              cast.HelperCall: ("args",), cast.Cmp: ("a", "b"), cast.Logic: ("a", "b"),
+              cast.StructDecl: ("source",)}
+REPLACEABLE = (cast.Expr, cast.Logic)
+
+
+def _children(node, table):
+    """(container, key) pairs of node's slots named in table, in order."""
+    for attr in table.get(type(node), ()):
+        value = getattr(node, attr)
+        if isinstance(value, list):
+            for i in range(len(value)):
+                yield value, i
+        elif value is not None:
+            yield node, attr
+
+
+def _get(container, key):
+    return container[key] if isinstance(container, list) else getattr(container, key)
+
+
+def _set(container, key, value):
+    if isinstance(container, list):
+        container[key] = value
+    else:
+        setattr(container, key, value)
+
+
+def stmt_sites(funcs):
+    """(list, index) of every statement, pre-order."""
+    out = []
+
+    def visit(node):
+        for attr in STMT_LISTS.get(type(node), ()):
+            stmts = getattr(node, attr) or []
+            for i, s in enumerate(stmts):
+                out.append((stmts, i))
+                visit(s)
+    for fn in funcs:
+        visit(fn)
+    return out
+
+
+def expr_sites(funcs):
+    """(container, key) of every replaceable expression/condition, pre-order."""
+    out = []
+
+    def visit(node):
+        for container, key in _children(node, EXPR_SLOTS):
+            child = _get(container, key)
+            if isinstance(child, REPLACEABLE):
+                out.append((container, key))
+            visit(child)
+        for attr in STMT_LISTS.get(type(node), ()):
+            for s in getattr(node, attr) or []:
+                visit(s)
+    for fn in funcs:
+        visit(fn)
+    return out
+
+
+def stmt_edits(stmts, i, is_tail_return):
+    """Candidate replacements (lists of statements) for stmts[i]."""
+    s = stmts[i]
+    if getattr(s, "keep", False) or isinstance(s, cast.ArrayDecl) or is_tail_return:
+        return []
+    edits = [[]]
+    if isinstance(s, cast.If):
+        edits += [s.then, s.other] if s.other else [s.then]
+    return edits
+
+
+def expr_edits(node):
+    """Candidate replacements for an expression or condition."""
+    if isinstance(node, cast.Logic):
+        return [node.a, node.b]
+    kids = [_get(c, k) for c, k in _children(node, EXPR_SLOTS)]
+    kids = [k for k in kids if isinstance(k, cast.Expr)]
+    if not isinstance(node, cast.Const):
+        kids.append(cast.Const(1.0, node.ty))
+    return kids
+
+
+class AstReducer:
+    """Greedy statement deletion, then expression simplification."""
+
+    def __init__(self, parts, interesting, budget_s, max_tests):
+        self.parts, self.interesting = parts, interesting
+        self.deadline = time.monotonic() + budget_s
+        self.tests_left = max_tests
+        self.tests = 0
+
+    def exhausted(self):
+        return self.tests_left <= 0 or time.monotonic() > self.deadline
+
+    def try_edit(self, sites_of, k, make):
+        """Apply make(cand, site) to a copy at site k; adopt it if still failing."""
+        cand = copy.deepcopy(self.parts)
+        if not make(cand, sites_of(cand["funcs"])[k]):
+            return False
+        self.tests += 1
+        self.tests_left -= 1
+        if self.interesting(cand):
+            self.parts = cand
+            return True
+        return False
+
+    def _is_tail_return(self, stmts, i):
+        return isinstance(stmts[i], cast.Return) and any(
+            fn.body is stmts and i == len(stmts) - 1 for fn in self.parts["funcs"])
+
+    def pass_blocks(self):
+        """Empty whole blocks at once (keeping a function's final return)."""
+        changed = False
+        k = 0
+        while k < len(self._blocks(self.parts["funcs"])) and not self.exhausted():
+            def make(cand, block):
+                keep = [s for i, s in enumerate(block) if getattr(s, "keep", False)
+                        or isinstance(s, cast.ArrayDecl)
+                        or (i == len(block) - 1 and isinstance(s, cast.Return))]
+                if len(keep) == len(block):
+                    return False
+                block[:] = keep
+                return True
+            if self.try_edit(self._blocks, k, make):
+                changed = True
+            k += 1
+        return changed
+
+    @staticmethod
+    def _blocks(funcs):
+        seen, out = set(), []
+        for stmts, _ in stmt_sites(funcs):
+            if id(stmts) not in seen:
+                seen.add(id(stmts))
+                out.append(stmts)
+        return out
+
+    def pass_statements(self):
+        """Delete single statements (or replace an if by a branch), outer first."""
+        changed = False
+        k = 0
+        while k < len(stmt_sites(self.parts["funcs"])) and not self.exhausted():
+            stmts, i = stmt_sites(self.parts["funcs"])[k]
+            adopted = False
+            for n in range(len(stmt_edits(stmts, i, self._is_tail_return(stmts, i)))):
+                def make(cand, site, n=n):
+                    lst, j = site
+                    lst[j:j + 1] = stmt_edits(lst, j, False)[n]
+                    return True
+                if self.try_edit(stmt_sites, k, make):
+                    changed = adopted = True
+                    break
+            if not adopted:
+                k += 1
+        return changed
+
+    def pass_expressions(self):
+        changed = False
+        k = 0
+        while k < len(expr_sites(self.parts["funcs"])) and not self.exhausted():
+            container, key = expr_sites(self.parts["funcs"])[k]
+            for n in range(len(expr_edits(_get(container, key)))):
+                def make(cand, site, n=n):
+                    c, key2 = site
+                    _set(c, key2, expr_edits(_get(c, key2))[n])
+                    return True
+                if self.try_edit(expr_sites, k, make):
+                    changed = True
+                    break
+            k += 1
+        return changed
+
+    def run(self):
+        self.pass_blocks()
+        while not self.exhausted():
+            changed = self.pass_statements()
+            changed |= self.pass_expressions()
+            if not changed:
+                break
+        return self.parts
+
+
+def reduce_ast(parts, interesting, budget_s=60.0, max_tests=300):
+    """Return (reduced parts, number of tests); interesting(parts) -> bool."""
+    r = AstReducer(parts, interesting, budget_s, max_tests)
+    return r.run(), r.tests

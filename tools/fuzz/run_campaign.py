@@ -36,8 +36,8 @@ sys.path.insert(0, HERE)
 
 import oracle  # noqa: E402
 from gen import parse_features  # noqa: E402
-from program import generate  # noqa: E402
-from reduce import shrink  # noqa: E402
+from program import generate, render_parts  # noqa: E402
+from reduce import reduce_ast, shrink  # noqa: E402
 
 DEFAULT_PLUGIN = os.path.join(HERE, "..", "..", "build", "plugin", "TapestryPlugin-19.so")
 CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump", "LLVM ERROR",
@@ -47,6 +47,7 @@ VERIFIER_MARKERS = ("Broken module found", "Broken function found",
 FAIL_CATEGORIES = ("crash", "verifier", "compile-timeout", "plugin-load", "link-error", "gen-error",
                    "runtime-crash", "runtime-timeout") + oracle.FAILURES
 SKIP_CATEGORIES = ("rejected", "nonsmooth", "invalid")
+NO_REDUCE = ("plugin-load", "compile-timeout", "runtime-timeout")
 
 
 class Outcome:
@@ -103,6 +104,8 @@ class Runner:
         except subprocess.TimeoutExpired:
             return Outcome(seed, olevel, "compile-timeout", cmd=shown)
         category = self.classify_compile(cc, src)
+        if category is None and self.no_ad and not self.generator_valid(src):
+            category = "gen-error"   # the AD calls compiled out are invalid C
         if category:
             return Outcome(seed, olevel, category, first_error(cc.stderr), shown, cc.stderr)
         try:
@@ -134,15 +137,18 @@ class Runner:
         return "rejected"
 
     def generator_valid(self, src):
-        """Does the program compile without the plugin (AD calls stubbed)?"""
-        cmd = [self.clang, "-fsyntax-only", "-w", "-DTAP_NO_AD", src]
+        """Is the program valid C without the plugin (AD calls included)?"""
+        cmd = [self.clang, "-fsyntax-only", "-w", src]
         return subprocess.run(cmd, capture_output=True).returncode == 0
 
     def check_seed(self, seed, replay=None, olevel=None):
         prog = generate(seed, self.features, replay)
         olevel = self.olevel(seed) if olevel is None else olevel
+        return prog, self.check_program(seed, olevel, prog)
+
+    def check_program(self, seed, olevel, prog):
         with tempfile.TemporaryDirectory(prefix="tapfuzz-") as tmp:
-            return prog, self.check(seed, olevel, prog, tmp)
+            return self.check(seed, olevel, prog, tmp)
 
 
 def first_error(stderr):
@@ -180,26 +186,39 @@ def save_failure(runner, root, prog, outcome):
 
 
 def reduce_failure(runner, path, prog, outcome, budget):
-    """Shrink the failing program's choice list; writes reduced.c etc."""
-    def interesting(cand):
+    """Shrink a failing program: its choice list first, then its AST.
+
+    Writes reduced.c, reduced_choices.json (the choice-level result, which
+    gen.py --replay rebuilds) and reduced.txt; returns the number of tests."""
+    def same_choices(cand):
         p, o = runner.check_seed(outcome.seed, cand, outcome.olevel)
         return p.choices if o.category == outcome.category else None
 
-    best, tests = shrink(prog.choices, interesting, budget_s=budget)
-    reduced, out = runner.check_seed(outcome.seed, best, outcome.olevel)
+    def same_ast(parts):
+        o = runner.check_program(outcome.seed, outcome.olevel, render_parts(parts))
+        return o.category == outcome.category
+
+    best, tests1 = shrink(prog.choices, same_choices, budget_s=0.3 * budget)
+    by_choices = generate(outcome.seed, runner.features, best)
+    parts, tests2 = reduce_ast(by_choices.parts, same_ast, budget_s=0.7 * budget)
+    reduced = render_parts(parts)
+    out = runner.check_program(outcome.seed, outcome.olevel, reduced)
     with open(os.path.join(path, "reduced.c"), "w") as fh:
         fh.write(reduced.source)
     with open(os.path.join(path, "reduced_choices.json"), "w") as fh:
         json.dump(best, fh)
     feats = ",".join(runner.features)
     with open(os.path.join(path, "reduced.txt"), "w") as fh:
-        fh.write("category %s after %d tests (%d -> %d choices, %d -> %d bytes)\n%s\n"
-                 "python3 tools/fuzz/gen.py --seed %d --features %s --replay %s -o reduced.c\n%s\n"
-                 % (out.category, tests, len(prog.choices), len(best), len(prog.source),
-                    len(reduced.source), out.details, outcome.seed, feats,
+        fh.write("category %s after %d + %d tests (%d -> %d choices; %d -> %d -> %d bytes)\n"
+                 "%s\n\nchoice-level reproducer:\n"
+                 "python3 tools/fuzz/gen.py --seed %d --features %s --replay %s -o prog.c\n"
+                 "reduced.c is that program after AST reduction:\n%s\n./prog\n"
+                 % (out.category, tests1, tests2, len(prog.choices), len(best),
+                    len(prog.source), len(by_choices.source), len(reduced.source),
+                    out.details.replace("; ", "\n"), outcome.seed, feats,
                     os.path.join(path, "reduced_choices.json"),
                     " ".join(runner.compile_cmd(outcome.olevel, "reduced.c", "prog", shown=True))))
-    return tests
+    return tests1 + tests2
 
 
 # ------------------------------------------------------------------- campaign
@@ -261,11 +280,34 @@ def main(argv=None):
         print("plugin not found: %s (build it, or use --no-ad)" % args.plugin)
         return 2
     with tempfile.TemporaryDirectory(prefix="tapfuzz-plugin-") as snap:
-        copy = None
-        if not args.no_ad:
-            copy = os.path.join(snap, os.path.basename(args.plugin))
-            shutil.copy2(args.plugin, copy)
+        copy = None if args.no_ad else snapshot_plugin(args.plugin, args.clang, snap)
+        if not args.no_ad and copy is None:
+            print("plugin cannot be loaded by %s: %s" % (args.clang, args.plugin))
+            return 2
         return campaign(args, Runner(args, copy))
+
+
+def snapshot_plugin(plugin, clang, directory, attempts=6, wait=20.0):
+    """Copy the plugin and check that clang loads the copy.
+
+    The campaign compiles with this private copy, so a rebuild of the plugin
+    during a long campaign cannot disturb it; a copy taken while the plugin
+    is being linked fails the check, and is retaken after a pause."""
+    copy = os.path.join(directory, os.path.basename(plugin))
+    probe = os.path.join(directory, "probe.c")
+    with open(probe, "w") as fh:
+        fh.write("int main(void) { return 0; }\n")
+    for attempt in range(attempts):
+        if attempt:
+            time.sleep(wait)
+        try:
+            shutil.copy2(plugin, copy)
+        except OSError:
+            continue
+        cmd = [clang, "-c", "-fpass-plugin=%s" % copy, probe, "-o", os.devnull]
+        if subprocess.run(cmd, capture_output=True).returncode == 0:
+            return copy
+    return None
 
 
 def campaign(args, runner):
@@ -286,6 +328,7 @@ def campaign(args, runner):
             elif not args.quiet:
                 print("%-16s seed %d -O%d %s" % (out.category, out.seed, out.olevel,
                                                 out.details[:200]), flush=True)
+    failures = [f for f in failures if f[2].category not in NO_REDUCE]
     if failures and not args.no_reduce:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             jobs = {pool.submit(reduce_failure, runner, p, prog, o, args.reduce_budget): p

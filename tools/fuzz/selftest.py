@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Unit tests of the fuzzing machinery itself (no compiler needed).
+
+    python3 tools/fuzz/selftest.py
+"""
+
+import os
+import sys
+import unittest
+
+sys.dont_write_bytecode = True   # keep the source tree clean
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import oracle  # noqa: E402
+from choices import Chooser  # noqa: E402
+from interval import Iv, libm_image  # noqa: E402
+from program import ALL_FEATURES, DEFAULT_FEATURES, generate, render_parts  # noqa: E402
+from reduce import reduce_ast, shrink  # noqa: E402
+
+META = {"dirs": [{"label": "x0", "rev": True, "fwd": True},
+                 {"label": "x1", "rev": True, "fwd": False}], "has_float": False}
+HEAD = ("PRIMAL 1\nPRIMAL_CHK 1\nPRIMAL_LD 1\nMARGIN 0.5\nABSMAX 2\nPATHOK 1\n"
+        "FD 0 1.0000000001\nFDL 0 1\nFD 1 2.00000001\nFDL 1 2\n")
+
+
+def judge(lines, head=HEAD, meta=META):
+    return oracle.judge(head + lines + "DONE\n", meta).category
+
+
+class OracleTest(unittest.TestCase):
+    def test_exact_derivatives_pass(self):
+        self.assertEqual(judge("REV 0 1\nREV 1 2\nFWD 0 1\n"), "pass")
+
+    def test_wrong_reverse(self):
+        self.assertEqual(judge("REV 0 1.001\nREV 1 2\nFWD 0 1\n"), "wrong-rev")
+
+    def test_wrong_forward(self):
+        self.assertEqual(judge("REV 0 1\nREV 1 2\nFWD 0 -1\n"), "wrong-fwd")
+
+    def test_lost_precision_is_caught_by_long_double(self):
+        # within 1e-5 of the double FD, but 1e-7 away from the true value
+        self.assertEqual(judge("REV 0 1.0000001\nREV 1 2\nFWD 0 1\n"), "wrong-rev")
+
+    def test_inaccurate_double_fd_is_rechecked(self):
+        head = HEAD.replace("FD 0 1.0000000001", "FD 0 1.001")
+        self.assertEqual(judge("REV 0 1\nREV 1 2\nFWD 0 1\n", head), "pass")
+
+    def test_reverse_vs_forward(self):
+        self.assertEqual(judge("REV 0 1\nREV 1 2\nFWD 0 1.000000005\n"), "rev-fwd")
+
+    def test_missing_output(self):
+        self.assertEqual(judge("REV 0 1\nREV 1 2\n"), "bad-output")
+
+    def test_near_tie_is_not_judged(self):
+        head = HEAD.replace("MARGIN 0.5", "MARGIN 1e-5")
+        self.assertEqual(judge("REV 0 7\n", head), "nonsmooth")
+        head = HEAD.replace("PATHOK 1", "PATHOK 0")
+        self.assertEqual(judge("REV 0 7\n", head), "nonsmooth")
+
+    def test_float_programs_use_the_long_double_reference(self):
+        meta = dict(META, has_float=True)
+        head = HEAD.replace("FD 0 1.0000000001", "FD 0 1.1")
+        self.assertEqual(judge("REV 0 1.000001\nREV 1 2\nFWD 0 1.000001\n", head, meta), "pass")
+        self.assertEqual(judge("REV 0 1.01\nREV 1 2\nFWD 0 1.01\n", head, meta), "wrong-rev")
+
+
+class ChooserTest(unittest.TestCase):
+    def test_replay_reproduces_and_pads_with_zeros(self):
+        a = Chooser(7)
+        first = [a.below(10) for _ in range(5)]
+        b = Chooser(0, replay=a.record[:3])
+        self.assertEqual([b.below(10) for _ in range(5)], first[:3] + [0, 0])
+
+    def test_weighted_zero_is_first_option(self):
+        self.assertEqual(Chooser(0, replay=[0]).weighted([(5, "a"), (1, "b")]), "a")
+
+
+class IntervalTest(unittest.TestCase):
+    def test_arithmetic_is_conservative(self):
+        a, b = Iv(-1, 2), Iv(3, 4)
+        self.assertEqual(a * b, Iv(-4, 8))
+        self.assertEqual((a / b).lo, -1 / 3)
+        self.assertTrue(libm_image("cosh", [Iv(-1, 2)]).lo <= 1.0)
+
+
+class GeneratorTest(unittest.TestCase):
+    def test_deterministic(self):
+        self.assertEqual(generate(5).source, generate(5).source)
+
+    def test_replay_of_record_is_identity(self):
+        for seed in range(1, 30):
+            p = generate(seed, ALL_FEATURES)
+            self.assertEqual(generate(seed, ALL_FEATURES, p.choices).source, p.source)
+
+    def test_any_choice_list_is_a_program(self):
+        for replay in ([], [99] * 50, list(range(300))):
+            p = generate(0, ALL_FEATURES, replay)
+            self.assertIn("double f(", p.source)
+
+    def test_default_programs_differentiate_at_least_one_argument(self):
+        for seed in range(1, 40):
+            meta = generate(seed, DEFAULT_FEATURES).meta
+            self.assertTrue(any(d["rev"] for d in meta["dirs"]))
+
+
+class ReduceTest(unittest.TestCase):
+    def test_shrinks_to_minimal_interesting_list(self):
+        # interesting: contains a value >= 5 somewhere after position 3
+        def interesting(c):
+            return c if any(v >= 5 for v in c[3:]) else None
+        best, _ = shrink([9, 8, 7, 6, 5, 4, 3], interesting, budget_s=10)
+        self.assertEqual(best, [0, 0, 0, 5])
+
+
+class AstReduceTest(unittest.TestCase):
+    def test_keeps_property_and_shrinks(self):
+        prog = generate(3, ALL_FEATURES)
+
+        def plain_f(parts):
+            source = render_parts(parts).source
+            return source.split("/* ---- plain ---- */")[1].split("/* ---- chk")[0]
+
+        def interesting(parts):
+            return "exp(" in plain_f(parts)
+        self.assertTrue(interesting(prog.parts))
+        parts, tests = reduce_ast(prog.parts, interesting, budget_s=30, max_tests=2000)
+        self.assertTrue(interesting(parts))
+        self.assertLess(len(plain_f(parts)), len(plain_f(prog.parts)) / 2)
+        self.assertGreater(tests, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
