@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp ----------------------------------------------------===//
 #include "Core/Diagnostics.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
@@ -20,6 +21,16 @@ bool reportError(const Function &Where, const Instruction *At,
   Where.getContext().diagnose(
       DiagnosticInfoUnsupported(Where, "tapestry: " + Msg, Loc, DS_Error));
   return false;
+}
+
+std::string sourceName(const Function &F) {
+  return demangle(F.getName().str());
+}
+
+std::string sourceIdentifier(const Function &F) {
+  std::string S = sourceName(F);
+  size_t Paren = S.find('(');
+  return Paren == std::string::npos ? S : S.substr(0, Paren);
 }
 
 std::string sourceLocation(const Instruction *I) {

@@ -30,6 +30,11 @@ bool reportError(const llvm::Function &Where, const llvm::Instruction *At,
 /// "file:line" of an instruction's debug location, or "" without debug info.
 std::string sourceLocation(const llvm::Instruction *I);
 
+/// A function's name as its source spells it (C++ names demangled).
+std::string sourceName(const llvm::Function &F);
+/// sourceName without a C++ parameter list: what names the function in code.
+std::string sourceIdentifier(const llvm::Function &F);
+
 /// A short, human-readable rendering of a value or type for messages.
 std::string describe(const llvm::Value *V);
 std::string describe(const llvm::Type *T);

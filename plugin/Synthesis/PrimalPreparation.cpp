@@ -4,6 +4,7 @@
 #include "Core/CustomRules.h"
 #include "Core/MathFunctions.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -49,8 +50,10 @@ static bool isRecursive(Function &Callee) {
   return false;
 }
 
-static void inlineCallees(Function &F, const CustomRules &Rules) {
+/// Returns true if anything was inlined.
+static bool inlineCallees(Function &F, const CustomRules &Rules) {
   SmallPtrSet<Function *, 8> Recursive;
+  bool Any = false;
   bool Changed = true;
   while (Changed) {
     Changed = false;
@@ -70,7 +73,9 @@ static void inlineCallees(Function &F, const CustomRules &Rules) {
       InlineFunctionInfo IFI;
       Changed |= InlineFunction(*CB, IFI).isSuccess();
     }
+    Any |= Changed;
   }
+  return Any;
 }
 
 /// Merges all returns into one block so the reverse sweep has one start.
@@ -188,6 +193,103 @@ static void lowerRealloc(Function &F) {
   }
 }
 
+/// The C runtime's complex multiply and divide (__muldc3 and friends, which
+/// clang calls for std::complex and _Complex) become their arithmetic, which
+/// AD differentiates; the C99 Annex G recovery of infinities and NaNs is
+/// not reproduced in the derivative's primal.
+static void lowerComplexLibcalls(Function &F) {
+  SmallVector<CallBase *, 4> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction())
+        if (Callee->isDeclaration() && CB->arg_size() == 4 &&
+            StringSwitch<bool>(Callee->getName())
+                .Cases("__muldc3", "__mulsc3", "__mulxc3", true)
+                .Cases("__divdc3", "__divsc3", "__divxc3", true)
+                .Default(false))
+          Calls.push_back(CB);
+  // |z| and arg z of a complex passed as two scalars: hypot and atan2.
+  SmallVector<CallBase *, 4> AbsArg;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction())
+        if (Callee->isDeclaration() && CB->arg_size() == 2 &&
+            CB->getType()->isFloatingPointTy() &&
+            StringSwitch<bool>(Callee->getName())
+                .Cases("cabs", "cabsf", "cabsl", "carg", "cargf", "cargl", true)
+                .Default(false))
+          AbsArg.push_back(CB);
+  for (CallBase *CB : AbsArg) {
+    StringRef Name = CB->getCalledFunction()->getName();
+    bool IsAbs = Name.starts_with("cabs");
+    std::string Lib = (IsAbs ? "hypot" : "atan2") + Name.substr(4).str();
+    Type *T = CB->getType();
+    FunctionCallee Fn = F.getParent()->getOrInsertFunction(
+        Lib, FunctionType::get(T, {T, T}, false));
+    IRBuilder<> B(CB);
+    Value *Re = CB->getArgOperand(0), *Im = CB->getArgOperand(1);
+    CallInst *New = IsAbs ? B.CreateCall(Fn, {Re, Im}) : B.CreateCall(Fn, {Im, Re});
+    CB->replaceAllUsesWith(New);
+    CB->eraseFromParent();
+  }
+  // exp(a + bi) = e^a (cos b + i sin b), returned as {T, T} or <2 x float>.
+  SmallVector<CallBase *, 4> Exps;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction())
+        if (Callee->isDeclaration() && CB->arg_size() == 2 &&
+            StringSwitch<bool>(Callee->getName())
+                .Cases("cexp", "cexpf", "cexpl", true)
+                .Default(false))
+          Exps.push_back(CB);
+  for (CallBase *CB : Exps) {
+    IRBuilder<> B(CB);
+    Value *A = CB->getArgOperand(0), *Bi = CB->getArgOperand(1);
+    Value *E = B.CreateUnaryIntrinsic(Intrinsic::exp, A);
+    Value *Re = B.CreateFMul(E, B.CreateUnaryIntrinsic(Intrinsic::cos, Bi));
+    Value *Im = B.CreateFMul(E, B.CreateUnaryIntrinsic(Intrinsic::sin, Bi));
+    Type *RT = CB->getType();
+    Value *R = PoisonValue::get(RT);
+    if (isa<FixedVectorType>(RT)) {
+      R = B.CreateInsertElement(R, Re, B.getInt32(0));
+      R = B.CreateInsertElement(R, Im, B.getInt32(1));
+    } else {
+      R = B.CreateInsertValue(R, Re, 0);
+      R = B.CreateInsertValue(R, Im, 1);
+    }
+    CB->replaceAllUsesWith(R);
+    CB->eraseFromParent();
+  }
+  for (CallBase *CB : Calls) {
+    IRBuilder<> B(CB);
+    Value *A = CB->getArgOperand(0), *Bi = CB->getArgOperand(1);
+    Value *C = CB->getArgOperand(2), *D = CB->getArgOperand(3);
+    Value *Re, *Im;
+    if (CB->getCalledFunction()->getName().starts_with("__mul")) {
+      Re = B.CreateFSub(B.CreateFMul(A, C), B.CreateFMul(Bi, D));
+      Im = B.CreateFAdd(B.CreateFMul(A, D), B.CreateFMul(Bi, C));
+    } else {
+      Value *Den = B.CreateFAdd(B.CreateFMul(C, C), B.CreateFMul(D, D));
+      Re = B.CreateFDiv(B.CreateFAdd(B.CreateFMul(A, C), B.CreateFMul(Bi, D)),
+                        Den);
+      Im = B.CreateFDiv(B.CreateFSub(B.CreateFMul(Bi, C), B.CreateFMul(A, D)),
+                        Den);
+    }
+    // The ABI returns {T, T} or, for float, <2 x float>.
+    Type *RT = CB->getType();
+    Value *R = PoisonValue::get(RT);
+    if (isa<FixedVectorType>(RT)) {
+      R = B.CreateInsertElement(R, Re, B.getInt32(0));
+      R = B.CreateInsertElement(R, Im, B.getInt32(1));
+    } else {
+      R = B.CreateInsertValue(R, Re, 0);
+      R = B.CreateInsertValue(R, Im, 1);
+    }
+    CB->replaceAllUsesWith(R);
+    CB->eraseFromParent();
+  }
+}
+
 PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
                              const CustomRules &Rules) {
   PreparedPrimal Out;
@@ -197,10 +299,17 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   P->setLinkage(GlobalValue::InternalLinkage);
   P->removeFnAttr(Attribute::OptimizeNone);
   P->removeFnAttr(Attribute::NoInline);
-  inlineCallees(*P, Rules);
-  dropExceptionPaths(*P);
-  lowerRealloc(*P);
-  runSimplification(*P, FAM, /*ForSynthesized=*/false);
+  // Simplification can make indirect calls direct (a virtual call on an
+  // object built in the function): inline those too, a few rounds.
+  for (unsigned Round = 0; Round < 3; ++Round) {
+    bool Inlined = inlineCallees(*P, Rules);
+    if (Round > 0 && !Inlined)
+      break;
+    dropExceptionPaths(*P);
+    lowerRealloc(*P);
+    lowerComplexLibcalls(*P);
+    runSimplification(*P, FAM, /*ForSynthesized=*/false);
+  }
   unifyReturns(*P);
   {
     FunctionPassManager FPM;

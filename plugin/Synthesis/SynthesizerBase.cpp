@@ -33,7 +33,7 @@ Module &SynthesizerBase::module() const { return *P.getParent(); }
 void SynthesizerBase::fail(const Instruction *PI, const Twine &Msg) {
   Failed = true;
   reportError(*R.Fn, PI,
-              "cannot differentiate '" + R.Fn->getName() + "': " + Msg);
+              "cannot differentiate '" + sourceName(*R.Fn) + "': " + Msg);
 }
 
 Value *SynthesizerBase::primal(Value *PV) const {
@@ -198,13 +198,29 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return;
     Function *Callee = CB->getCalledFunction();
     if (!Callee) {
-      fail(&PI, "a call through a function pointer that is not known at "
-                "compile time takes active arguments");
+      // Clang loads a virtual call's target from the vtable with
+      // !invariant.load.
+      // A virtual call loads its target from the vtable, itself loaded from
+      // the object (clang marks it !invariant.load when optimising).
+      auto *Target = dyn_cast<LoadInst>(CB->getCalledOperand());
+      bool Virtual =
+          Target && (Target->hasMetadata(LLVMContext::MD_invariant_load) ||
+                     isa<LoadInst>(Target->getPointerOperand()
+                                       ->stripInBoundsConstantOffsets()));
+      if (Virtual)
+        fail(&PI, "this virtual call takes active arguments, and the "
+                  "object's dynamic type is not known here; construct the "
+                  "object inside the differentiated function or call the "
+                  "method non-virtually (Class::method)");
+      else
+        fail(&PI, "a call through a function pointer that is not known at "
+                  "compile time takes active arguments");
       return;
     }
-    StringRef Name = Callee->getName();
+    std::string Shown = sourceName(*Callee);
+    std::string Name = sourceIdentifier(*Callee);
     if (Rules.isOpaque(Callee)) {
-      fail(&PI, "'" + Name + "' has a registered " +
+      fail(&PI, "'" + Shown + "' has a registered " +
                     (R.Mode == DiffMode::Forward
                          ? "gradient but no forward derivative; register "
                            "one with __enzyme_register_derivative_" +
@@ -216,13 +232,13 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     }
     if (!Callee->isDeclaration()) {
       if (R.Mode == DiffMode::Reverse && !Tape.Repeatable.count(CB))
-        fail(&PI, "the recursive function '" + Name +
+        fail(&PI, "the recursive function '" + Shown +
                       "' writes memory, or reads memory that is written "
                       "after the call; reverse mode supports recursion "
                       "only through functions that read unchanged memory");
       return;
     }
-    fail(&PI, "no derivative is known for external function '" + Name +
+    fail(&PI, "no derivative is known for external function '" + Shown +
                   "': give its body, register one with 'void "
                   "*__enzyme_register_gradient_" +
                   Name + "[3] = {(void*)" + Name +
