@@ -193,6 +193,16 @@ static void lowerRealloc(Function &F) {
   }
 }
 
+/// A complex result in the shape the C ABI returns it: {T, T}, or
+/// <2 x float> for float.
+static Value *packComplex(IRBuilderBase &B, Type *RT, Value *Re, Value *Im) {
+  Value *R = PoisonValue::get(RT);
+  if (isa<FixedVectorType>(RT))
+    return B.CreateInsertElement(B.CreateInsertElement(R, Re, B.getInt32(0)),
+                                 Im, B.getInt32(1));
+  return B.CreateInsertValue(B.CreateInsertValue(R, Re, 0), Im, 1);
+}
+
 /// The C runtime's complex multiply and divide (__muldc3 and friends, which
 /// clang calls for std::complex and _Complex) become their arithmetic, which
 /// AD differentiates; the C99 Annex G recovery of infinities and NaNs is
@@ -228,7 +238,8 @@ static void lowerComplexLibcalls(Function &F) {
         Lib, FunctionType::get(T, {T, T}, false));
     IRBuilder<> B(CB);
     Value *Re = CB->getArgOperand(0), *Im = CB->getArgOperand(1);
-    CallInst *New = IsAbs ? B.CreateCall(Fn, {Re, Im}) : B.CreateCall(Fn, {Im, Re});
+    CallInst *New =
+        IsAbs ? B.CreateCall(Fn, {Re, Im}) : B.CreateCall(Fn, {Im, Re});
     CB->replaceAllUsesWith(New);
     CB->eraseFromParent();
   }
@@ -248,16 +259,7 @@ static void lowerComplexLibcalls(Function &F) {
     Value *E = B.CreateUnaryIntrinsic(Intrinsic::exp, A);
     Value *Re = B.CreateFMul(E, B.CreateUnaryIntrinsic(Intrinsic::cos, Bi));
     Value *Im = B.CreateFMul(E, B.CreateUnaryIntrinsic(Intrinsic::sin, Bi));
-    Type *RT = CB->getType();
-    Value *R = PoisonValue::get(RT);
-    if (isa<FixedVectorType>(RT)) {
-      R = B.CreateInsertElement(R, Re, B.getInt32(0));
-      R = B.CreateInsertElement(R, Im, B.getInt32(1));
-    } else {
-      R = B.CreateInsertValue(R, Re, 0);
-      R = B.CreateInsertValue(R, Im, 1);
-    }
-    CB->replaceAllUsesWith(R);
+    CB->replaceAllUsesWith(packComplex(B, CB->getType(), Re, Im));
     CB->eraseFromParent();
   }
   for (CallBase *CB : Calls) {
@@ -275,17 +277,7 @@ static void lowerComplexLibcalls(Function &F) {
       Im = B.CreateFDiv(B.CreateFSub(B.CreateFMul(Bi, C), B.CreateFMul(A, D)),
                         Den);
     }
-    // The ABI returns {T, T} or, for float, <2 x float>.
-    Type *RT = CB->getType();
-    Value *R = PoisonValue::get(RT);
-    if (isa<FixedVectorType>(RT)) {
-      R = B.CreateInsertElement(R, Re, B.getInt32(0));
-      R = B.CreateInsertElement(R, Im, B.getInt32(1));
-    } else {
-      R = B.CreateInsertValue(R, Re, 0);
-      R = B.CreateInsertValue(R, Im, 1);
-    }
-    CB->replaceAllUsesWith(R);
+    CB->replaceAllUsesWith(packComplex(B, CB->getType(), Re, Im));
     CB->eraseFromParent();
   }
 }

@@ -3,11 +3,11 @@
 
 #include "Core/Diagnostics.h"
 #include "Synthesis/DerivativeRules.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -204,9 +204,10 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       // the object (clang marks it !invariant.load when optimising).
       auto *Target = dyn_cast<LoadInst>(CB->getCalledOperand());
       bool Virtual =
-          Target && (Target->hasMetadata(LLVMContext::MD_invariant_load) ||
-                     isa<LoadInst>(Target->getPointerOperand()
-                                       ->stripInBoundsConstantOffsets()));
+          Target &&
+          (Target->hasMetadata(LLVMContext::MD_invariant_load) ||
+           isa<LoadInst>(
+               Target->getPointerOperand()->stripInBoundsConstantOffsets()));
       if (Virtual)
         fail(&PI, "this virtual call takes active arguments, and the "
                   "object's dynamic type is not known here; construct the "
