@@ -499,7 +499,9 @@ void ReverseModeSynthesizer::materializeTape() {
   Function *Reserve = getTapeReserveFn(M);
   SmallVector<AllocaInst *, 4> States;
   OptimizationRemarkEmitter ORE(R.Fn);
-  for (auto &[L, LC] : LoopCaches) {
+  for (auto &LoopEntry : LoopCaches) {
+    const Loop *L = LoopEntry.first;
+    LoopCache &LC = LoopEntry.second;
     SmallVector<Type *, 8> FieldTys;
     for (auto &Entry : LC.Fields)
       FieldTys.push_back(Entry.first->getType());
@@ -522,7 +524,8 @@ void ReverseModeSynthesizer::materializeTape() {
     IRBuilder<>(State->getNextNode())
         .CreateStore(Constant::getNullValue(StateTy), State);
     States.push_back(State);
-    auto [Counter, Advance] = IterationCounters[L];
+    AllocaInst *Counter = IterationCounters[L].first;
+    StoreInst *Advance = IterationCounters[L].second;
     // Forward: room for this iteration's record, then each value stored
     // where it is computed.
     // When ScalarEvolution knows how often the loop nest runs from the

@@ -1,8 +1,8 @@
 // A program that includes Tapestry's public header instead of declaring the
 // markers and entry points itself, in C and as C++.
-// RUN: %clang -O0 %s -lm -ltapestry-rt -o %t0 && %t0 | FileCheck %s
-// RUN: %clang -O2 %s -lm -ltapestry-rt -o %t2 && %t2 | FileCheck %s
-// RUN: %clangxx -O1 -x c++ %s -ltapestry-rt -o %t3 && %t3 | FileCheck %s
+// RUN: %clang -O0 %s -lm %tapestry_rt -o %t0 && %t0 | FileCheck %s
+// RUN: %clang -O2 %s -lm %tapestry_rt -o %t2 && %t2 | FileCheck %s
+// RUN: %clangxx -O1 -x c++ %s %tapestry_rt -o %t3 && %t3 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
