@@ -78,8 +78,11 @@ public:
         Note(LI->getPointerOperand(), LI->getType());
       else if (auto *SI = dyn_cast<StoreInst>(&I))
         Note(SI->getPointerOperand(), SI->getValueOperand()->getType());
-      else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
-        Note(GEP, GEP->getResultElementType());
+      else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+        // An i8 GEP is a byte offset, not a statement about the data.
+        if (!GEP->getResultElementType()->isIntegerTy(8))
+          Note(GEP, GEP->getResultElementType());
+      }
       else if (auto *MT = dyn_cast<MemTransferInst>(&I))
         for (const Value *D : TypeInfo::roots(MT->getDest()))
           for (const Value *S : TypeInfo::roots(MT->getSource()))
