@@ -10,6 +10,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -82,6 +83,22 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
       Plan.Repeatable.insert(CB);
   }
   return Plan;
+}
+
+void restrictToLocalMemory(TapePlan &Plan) {
+  SmallVector<const LoadInst *, 16> Caller;
+  for (const LoadInst *Load : Plan.Reloadable) {
+    const Value *Obj = getUnderlyingObject(Load->getPointerOperand(), 0);
+    bool Local = isa<AllocaInst>(Obj);
+    if (auto *CB = dyn_cast<CallBase>(Obj))
+      Local = isAllocationCall(*CB) && CB->getFunction() == Load->getFunction();
+    if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+      Local = GV->isConstant();
+    if (!Local)
+      Caller.push_back(Load);
+  }
+  for (const LoadInst *Load : Caller)
+    Plan.Reloadable.erase(Load);
 }
 
 bool writesMemory(Function &F) {

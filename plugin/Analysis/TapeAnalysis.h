@@ -48,6 +48,11 @@ bool writesMemory(llvm::Function &F);
 TapePlan planTape(llvm::Function &F, llvm::AAResults &AA,
                   const llvm::DominatorTree &DT, const llvm::LoopInfo &LI);
 
+/// Split mode: the caller may overwrite its memory between the two halves,
+/// so only loads of memory the function itself allocated (or constant
+/// globals) stay reloadable.
+void restrictToLocalMemory(TapePlan &Plan);
+
 } // namespace tapestry
 
 #endif // TAPESTRY_ANALYSIS_TAPEANALYSIS_H

@@ -30,7 +30,7 @@ StringRef modeName(DiffMode M) {
 bool DiffRequest::operator<(const DiffRequest &O) const {
   auto Key = [](const DiffRequest &R) {
     return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
-                           R.Width);
+                           R.Width, R.Split, R.ReusableTape);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -39,7 +39,7 @@ bool DiffRequest::operator<(const DiffRequest &O) const {
 }
 
 std::string DiffRequest::suffix() const {
-  std::string S = Mode == DiffMode::Reverse ? "rev" : "fwd";
+  std::string S = Mode == DiffMode::Forward ? "fwd" : Split ? "split" : "rev";
   S += '_';
   for (Activity A : Args) {
     switch (A) {
@@ -63,11 +63,13 @@ std::string DiffRequest::suffix() const {
     S += "_rp";
   if (Width != 1)
     S += "_w" + std::to_string(Width);
+  if (ReusableTape)
+    S += "_reusable";
   return S;
 }
 
 void DiffRequest::print(raw_ostream &OS) const {
-  OS << modeName(Mode) << " derivative of '" << (Fn ? Fn->getName() : "?")
+  OS << (Split ? "split " : "") << modeName(Mode) << " derivative of '" << (Fn ? Fn->getName() : "?")
      << "' (";
   for (unsigned I = 0; I < Args.size(); ++I)
     OS << (I ? ", " : "") << activityName(Args[I]);

@@ -42,11 +42,18 @@ struct DiffRequest {
   /// tangent returned in forward mode.
   bool ReturnActive = false;
   unsigned Width = 1;
+  /// Split reverse mode: an augmented forward that fills a tape and a
+  /// reverse that reads it (__enzyme_augmentfwd / __enzyme_reverse).
+  bool Split = false;
+  /// Split mode whose reverse must be replayable on one tape
+  /// (tapestry_reusable_tape).
+  bool ReusableTape = false;
 
   bool operator==(const DiffRequest &O) const {
     return Fn == O.Fn && Mode == O.Mode && Args == O.Args &&
            ReturnPrimal == O.ReturnPrimal && ReturnActive == O.ReturnActive &&
-           Width == O.Width;
+           Width == O.Width && Split == O.Split &&
+           ReusableTape == O.ReusableTape;
   }
   bool operator<(const DiffRequest &O) const;
 

@@ -51,7 +51,50 @@ Function *DerivativeCache::get(const DiffRequest &R) {
   return G;
 }
 
-Function *DerivativeCache::synthesize(const DiffRequest &R) {
+const SplitDerivative *DerivativeCache::getSplit(const DiffRequest &R) {
+  assert(R.Split && R.Mode == DiffMode::Reverse && "not a split request");
+  auto It = Splits.find(R);
+  if (It != Splits.end())
+    return It->second ? &*It->second : nullptr;
+  SplitDerivative S;
+  synthesize(R, &S);
+  std::optional<SplitDerivative> &Entry = Splits[R];
+  if (S.Augmented)
+    Entry = S;
+  return Entry ? &*Entry : nullptr;
+}
+
+bool DerivativeCache::verify(const DiffRequest &R, Function *&F) {
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (!verifyFunction(*F, &OS))
+    return true;
+  reportError(*R.Fn, nullptr,
+              "internal error: the synthesised " + modeName(R.Mode) +
+                  " derivative of '" + R.Fn->getName() +
+                  "' is invalid IR; please report this with the input. " +
+                  Problems);
+  F->eraseFromParent();
+  F = nullptr;
+  return false;
+}
+
+/// Calls the synthesizers made to functions with debug info need a location
+/// inside a function with debug info.
+static void locateCalls(Function &G) {
+  DISubprogram *SP = G.getSubprogram();
+  if (!SP)
+    return;
+  for (Instruction &I : instructions(G))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (!CB->getDebugLoc())
+        if (Function *Callee = CB->getCalledFunction())
+          if (Callee->getSubprogram())
+            CB->setDebugLoc(DILocation::get(G.getContext(), 0, 0, SP));
+}
+
+Function *DerivativeCache::synthesize(const DiffRequest &R,
+                                      SplitDerivative *Split) {
   // Callee derivatives are built while this one is (recursion), which may
   // grow Prepared: work on a copy of the entry.
   if (!Prepared.count(R.Fn))
@@ -62,6 +105,8 @@ Function *DerivativeCache::synthesize(const DiffRequest &R) {
   TapePlan Tape = planTape(P, FAM.getResult<AAManager>(P),
                            FAM.getResult<DominatorTreeAnalysis>(P),
                            FAM.getResult<LoopAnalysis>(P));
+  if (R.Split)
+    restrictToLocalMemory(Tape);
   auto Callee = [this](const DiffRequest &CR) { return get(CR); };
   SynthesisInput In{R,
                     P,
@@ -73,32 +118,44 @@ Function *DerivativeCache::synthesize(const DiffRequest &R) {
                     FAM.getResult<LoopAnalysis>(P),
                     FAM.getResult<ScalarEvolutionAnalysis>(P),
                     Callee};
-  Function *G = R.Mode == DiffMode::Forward ? ForwardModeSynthesizer(In).run()
-                                            : ReverseModeSynthesizer(In).run();
+  if (R.Mode == DiffMode::Forward) {
+    Function *G = ForwardModeSynthesizer(In).run();
+    if (!G)
+      return nullptr;
+    locateCalls(*G);
+    if (!verify(R, G))
+      return nullptr;
+    simplifySynthesized(*G, FAM);
+    return G;
+  }
+  ReverseModeSynthesizer RMS(In);
+  Function *G = RMS.run();
   if (!G)
     return nullptr;
-  // Calls the synthesizers made to functions with debug info need a
-  // location inside a function with debug info.
-  if (DISubprogram *SP = G->getSubprogram())
-    for (Instruction &I : instructions(*G))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (!CB->getDebugLoc())
-          if (Function *Callee = CB->getCalledFunction())
-            if (Callee->getSubprogram())
-              CB->setDebugLoc(DILocation::get(G->getContext(), 0, 0, SP));
-  std::string Problems;
-  raw_string_ostream OS(Problems);
-  if (verifyFunction(*G, &OS)) {
-    reportError(*R.Fn, nullptr,
-                "internal error: the synthesised " + modeName(R.Mode) +
-                    " derivative of '" + R.Fn->getName() +
-                    "' is invalid IR; please report this with the input. " +
-                    Problems);
-    G->eraseFromParent();
+  locateCalls(*G);
+  if (!verify(R, G))
     return nullptr;
+  if (!Split) {
+    simplifySynthesized(*G, FAM);
+    return G;
   }
-  simplifySynthesized(*G, FAM);
-  return G;
+  bool Ok = splitAtBoundary(*G, R, computeSignature(R), RMS.boundary(), *Split);
+  FAM.clear(*G, G->getName());
+  G->eraseFromParent();
+  if (!Ok)
+    return nullptr;
+  for (Function **F : {&Split->Augmented, &Split->Reverse, &Split->Release})
+    if (!verify(R, *F)) {
+      for (Function **Other :
+           {&Split->Augmented, &Split->Reverse, &Split->Release})
+        if (*Other)
+          (*Other)->eraseFromParent();
+      *Split = SplitDerivative();
+      return nullptr;
+    }
+  simplifySynthesized(*Split->Augmented, FAM);
+  simplifySynthesized(*Split->Reverse, FAM);
+  return Split->Reverse;
 }
 
 } // namespace tapestry

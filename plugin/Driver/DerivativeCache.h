@@ -5,9 +5,11 @@
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
 #include "Synthesis/PrimalPreparation.h"
+#include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
 #include <map>
+#include <optional>
 
 namespace tapestry {
 
@@ -23,13 +25,20 @@ public:
 
   /// The derivative for \p R, or null after reporting why it cannot exist.
   llvm::Function *get(const DiffRequest &R);
+  /// The augmented forward, reverse and release for split request \p R,
+  /// or null after reporting why they cannot exist.
+  const SplitDerivative *getSplit(const DiffRequest &R);
 
 private:
-  llvm::Function *synthesize(const DiffRequest &R);
+  llvm::Function *synthesize(const DiffRequest &R,
+                             SplitDerivative *Split = nullptr);
+  /// Verifies a synthesised function; reports and erases it if invalid.
+  bool verify(const DiffRequest &R, llvm::Function *&F);
 
   llvm::FunctionAnalysisManager &FAM;
   const CustomRules &Rules;
   std::map<DiffRequest, llvm::Function *> Derivatives;
+  std::map<DiffRequest, std::optional<SplitDerivative>> Splits;
   llvm::DenseMap<llvm::Function *, PreparedPrimal> Prepared;
 };
 

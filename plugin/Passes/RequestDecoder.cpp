@@ -15,17 +15,29 @@ using namespace llvm;
 
 namespace tapestry {
 
+bool isSplitEntryPoint(EntryPoint E) {
+  return E == EntryPoint::AugmentedForward || E == EntryPoint::SplitReverse ||
+         E == EntryPoint::AugmentSize || E == EntryPoint::Thunk;
+}
+
 EntryPoint classifyEntryPoint(StringRef Name) {
+  if (Name.contains("__tapestry_thunk"))
+    return EntryPoint::Thunk;
   if (!Name.contains("__enzyme_"))
     return EntryPoint::None;
   if (Name.contains("__enzyme_autodiff"))
     return EntryPoint::Autodiff;
   if (Name.contains("__enzyme_fwddiff"))
     return EntryPoint::ForwardDiff;
-  for (StringRef Other :
-       {"__enzyme_augmentfwd", "__enzyme_reverse", "__enzyme_augmentsize",
-        "__enzyme_fwdsplit", "__enzyme_virtualreverse", "__enzyme_batch",
-        "__enzyme_todense", "__enzyme_truncate"})
+  if (Name.contains("__enzyme_augmentfwd"))
+    return EntryPoint::AugmentedForward;
+  if (Name.contains("__enzyme_reverse"))
+    return EntryPoint::SplitReverse;
+  if (Name.contains("__enzyme_augmentsize"))
+    return EntryPoint::AugmentSize;
+  for (StringRef Other : {"__enzyme_fwdsplit", "__enzyme_virtualreverse",
+                          "__enzyme_batch", "__enzyme_todense",
+                          "__enzyme_truncate"})
     if (Name.contains(Other))
       return EntryPoint::Unsupported;
   return EntryPoint::None;
@@ -38,7 +50,8 @@ StringRef markerName(const Value *V) {
   if (auto *LI = dyn_cast<LoadInst>(V))
     V = LI->getPointerOperand()->stripPointerCasts();
   if (auto *GV = dyn_cast<GlobalVariable>(V))
-    if (GV->getName().starts_with("enzyme_"))
+    if (GV->getName().starts_with("enzyme_") ||
+        GV->getName().starts_with("tapestry_"))
       return GV->getName();
   return "";
 }
@@ -107,7 +120,14 @@ namespace {
 
 class Decoder {
 public:
-  Decoder(CallBase &CB, DiffMode Mode) : CB(CB), Mode(Mode), B(&CB) {}
+  Decoder(CallBase &CB, EntryPoint Kind)
+      : CB(CB),
+        Mode(Kind == EntryPoint::ForwardDiff ? DiffMode::Forward
+                                             : DiffMode::Reverse),
+        Kind(Kind), Split(isSplitEntryPoint(Kind)),
+        MarkersOnly(Kind == EntryPoint::AugmentSize ||
+                    Kind == EntryPoint::Thunk),
+        B(&CB) {}
 
   std::optional<DecodedCall> run();
 
@@ -120,9 +140,20 @@ private:
   /// Converts a call-site value to the parameter type, as a C call would.
   Value *convert(Value *V, Type *To, unsigned ParamNo, StringRef What);
   bool decodeParam(unsigned ParamNo, std::optional<Activity> Marked);
+  /// A split-mode marker at the current position (its operands consumed);
+  /// false if \p M is not one.
+  bool decodeSplitMarker(StringRef M);
+  /// The values after the parameters: the reverse's seed and tape.
+  bool decodeSplitTail();
+  /// The next argument, which must be a value, for \p What.
+  Value *nextValue(const Twine &What);
 
   CallBase &CB;
   DiffMode Mode;
+  EntryPoint Kind;
+  bool Split;
+  /// __enzyme_augmentsize and thunks name activities without values.
+  bool MarkersOnly;
   IRBuilder<> B;
   DecodedCall Out;
   Function *Fn = nullptr;
@@ -181,6 +212,12 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
                  Param + " is neither; use " +
                  (IsFP ? "enzyme_out" : "enzyme_const"));
 
+  if (MarkersOnly) {
+    Out.Request.Args.push_back(A);
+    Out.Primals.push_back(nullptr);
+    Out.Shadows.push_back(nullptr);
+    return true;
+  }
   unsigned NumArgs = CB.arg_size();
   if (Next >= NumArgs)
     return error("too few arguments: '" + Fn->getName() + "' takes " +
@@ -267,6 +304,8 @@ std::optional<DecodedCall> Decoder::run() {
           error("two activity markers in a row before parameter " +
                 Twine(ParamNo + 1) + " of '" + Fn->getName() + "'");
         Marked = Act;
+        if (MarkersOnly)
+          break; // The next marker describes the next parameter.
       } else if (M == "enzyme_primal_return") {
         Out.Request.ReturnPrimal = true;
       } else if (M == "enzyme_const_return") {
@@ -278,9 +317,7 @@ std::optional<DecodedCall> Decoder::run() {
       } else if (M == "enzyme_width" || M == "enzyme_dupv" ||
                  M == "enzyme_dupnoneedv") {
         error("batch mode (" + M + ") is not supported yet");
-      } else if (M == "enzyme_allocated" || M == "enzyme_tape" ||
-                 M == "enzyme_nofree") {
-        error("split-mode marker " + M + " is not supported yet");
+      } else if (decodeSplitMarker(M)) {
       } else {
         error("unknown marker '" + M + "' in the call to " + entryName());
       }
@@ -294,15 +331,29 @@ std::optional<DecodedCall> Decoder::run() {
   // Trailing request-wide markers.
   while (!Failed && Next < CB.arg_size()) {
     StringRef M = markerName(CB.getArgOperand(Next));
+    if (M.empty())
+      break;
+    ++Next;
     if (M == "enzyme_primal_return")
       Out.Request.ReturnPrimal = true;
     else if (M == "enzyme_const_return")
       ConstReturn = true;
     else if (M == "enzyme_noret")
       Out.Request.ReturnPrimal = false;
-    else
+    else if (!decodeSplitMarker(M)) {
+      --Next;
       break;
-    ++Next;
+    }
+  }
+  Type *RetTy = Fn->getReturnType();
+  Out.Request.ReturnActive = !ConstReturn && RetTy->isFPOrFPVectorTy();
+  if (Split) {
+    // The augmented forward always returns the primal result; the reverse
+    // never does.
+    Out.Request.Split = true;
+    Out.Request.ReturnPrimal = false;
+    if (!Failed && Kind == EntryPoint::SplitReverse)
+      decodeSplitTail();
   }
   if (!Failed && Next < CB.arg_size())
     error("too many arguments: '" + Fn->getName() + "' takes " +
@@ -311,13 +362,96 @@ std::optional<DecodedCall> Decoder::run() {
           " more value(s) than they need");
   if (Failed)
     return std::nullopt;
-  Type *RetTy = Fn->getReturnType();
-  Out.Request.ReturnActive = !ConstReturn && RetTy->isFPOrFPVectorTy();
   return std::move(Out);
 }
 
-std::optional<DecodedCall> decodeRequest(CallBase &CB, DiffMode Mode) {
-  return Decoder(CB, Mode).run();
+Value *Decoder::nextValue(const Twine &What) {
+  if (Next >= CB.arg_size()) {
+    error("too few arguments: the call to " + entryName() + " ends before " +
+          What);
+    return nullptr;
+  }
+  Value *V = CB.getArgOperand(Next++);
+  if (!markerName(V).empty()) {
+    error("expected " + What + " but found the marker " + markerName(V));
+    return nullptr;
+  }
+  return V;
+}
+
+bool Decoder::decodeSplitMarker(StringRef M) {
+  bool Known = M == "enzyme_allocated" || M == "enzyme_tape" ||
+               M == "enzyme_nofree" || M == "tapestry_reusable_tape";
+  if (!Known)
+    return false;
+  if (!Split) {
+    error(M + " is a split-mode marker; it is valid with __enzyme_augmentfwd, "
+              "__enzyme_reverse and __enzyme_augmentsize, not with " +
+          entryName());
+    return true;
+  }
+  if (M == "tapestry_reusable_tape") {
+    Out.Request.ReusableTape = true;
+  } else if (M == "enzyme_nofree") {
+    Out.NoFree = true;
+  } else if (MarkersOnly) {
+    error(M + " takes a value, but " + entryName() +
+          " takes markers only (no values)");
+  } else if (M == "enzyme_allocated") {
+    if (Value *N = nextValue("the byte size after enzyme_allocated")) {
+      if (!N->getType()->isIntegerTy())
+        error("enzyme_allocated must be followed by the tape buffer's size in "
+              "bytes (an integer); got " +
+              describe(N->getType()));
+      else
+        Out.AllocatedBytes = B.CreateZExtOrTrunc(N, B.getInt64Ty());
+    }
+  } else if (M == "enzyme_tape") {
+    if (Value *Buf = nextValue("the tape buffer after enzyme_tape")) {
+      if (!Buf->getType()->isPointerTy())
+        error("enzyme_tape must be followed by a pointer to the tape buffer; "
+              "got " +
+              describe(Buf->getType()));
+      else
+        Out.TapeBuffer = Buf;
+    }
+  }
+  return true;
+}
+
+bool Decoder::decodeSplitTail() {
+  Type *RetTy = Fn->getReturnType();
+  if (Out.Request.ReturnActive) {
+    Value *Seed = nextValue("the seed of the return value of '" +
+                            Fn->getName() +
+                            "' (the reverse takes it after the arguments)");
+    if (!Seed)
+      return false;
+    if (!Seed->getType()->isFloatingPointTy() && Seed->getType() != RetTy)
+      return error("the return seed of '" + Fn->getName() + "' must be " +
+                   describe(RetTy) + "; got " + describe(Seed->getType()));
+    Out.Seed = Seed->getType() == RetTy ? Seed : B.CreateFPCast(Seed, RetTy);
+  }
+  if ((Out.AllocatedBytes != nullptr) != (Out.TapeBuffer != nullptr))
+    return error("enzyme_allocated and enzyme_tape go together: the buffer's "
+                 "size and the buffer");
+  if (!Out.TapeBuffer) {
+    Value *Tape = nextValue("the tape returned by __enzyme_augmentfwd (the "
+                            "reverse takes it last)");
+    if (!Tape)
+      return false;
+    if (!Tape->getType()->isPointerTy())
+      return error("the last argument of " + entryName() +
+                   " must be the tape (a pointer) returned by "
+                   "__enzyme_augmentfwd; got " +
+                   describe(Tape->getType()));
+    Out.Tape = Tape;
+  }
+  return true;
+}
+
+std::optional<DecodedCall> decodeRequest(CallBase &CB, EntryPoint Kind) {
+  return Decoder(CB, Kind).run();
 }
 
 } // namespace tapestry

@@ -19,8 +19,15 @@ enum class EntryPoint {
   None,
   Autodiff,    ///< __enzyme_autodiff*
   ForwardDiff, ///< __enzyme_fwddiff*
+  AugmentedForward, ///< __enzyme_augmentfwd*: split mode, forward half
+  SplitReverse,     ///< __enzyme_reverse*: split mode, reverse half
+  AugmentSize,      ///< __enzyme_augmentsize*: the tape's byte size
+  Thunk,            ///< __tapestry_thunk*: a split-mode descriptor
   Unsupported, ///< Another __enzyme_* entry point not implemented yet.
 };
+
+/// True for the entry points of split mode.
+bool isSplitEntryPoint(EntryPoint E);
 
 EntryPoint classifyEntryPoint(llvm::StringRef Name);
 
@@ -33,12 +40,20 @@ struct DecodedCall {
   llvm::SmallVector<llvm::Value *, 8> Shadows;
   /// The call returns its results through this sret pointer, if not null.
   llvm::Value *SRet = nullptr;
+  /// Split mode: the caller's tape buffer and its size (enzyme_allocated N,
+  /// enzyme_tape buf), the reverse's seed of an active return and its tape
+  /// argument, and enzyme_nofree.
+  llvm::Value *TapeBuffer = nullptr;
+  llvm::Value *AllocatedBytes = nullptr;
+  llvm::Value *Seed = nullptr;
+  llvm::Value *Tape = nullptr;
+  bool NoFree = false;
 };
 
 /// Decodes \p CB, reporting every problem as an error at the call and
 /// returning nullopt if there was any. Conversions of argument values are
 /// inserted before \p CB.
-std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, DiffMode Mode);
+std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, EntryPoint Kind);
 
 /// The function a request call differentiates (its first argument, through
 /// casts, aliases and constant globals), or null.
@@ -48,7 +63,8 @@ llvm::Function *requestTarget(llvm::CallBase &CB);
 /// type differs from the declaration's, as with `double f();` in C).
 llvm::StringRef entryPointName(const llvm::CallBase &CB);
 
-/// The marker a value passes (e.g. "enzyme_dup"), or "" if it is not one.
+/// The marker a value passes (e.g. "enzyme_dup", or one of Tapestry's own
+/// such as "tapestry_reusable_tape"), or "" if it is not one.
 llvm::StringRef markerName(const llvm::Value *V);
 
 } // namespace tapestry

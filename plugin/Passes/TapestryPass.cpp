@@ -9,11 +9,14 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/BuildLibCalls.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -23,40 +26,46 @@ namespace tapestry {
 
 namespace {
 
-/// Replaces one request call by a call to its derivative.
+/// Replaces one request call by calls to its derivative functions.
 class CallSiteRewriter {
 public:
-  CallSiteRewriter(CallBase &CB, const DecodedCall &D, Function &G)
-      : CB(CB), D(D), G(G), B(&CB) {}
+  CallSiteRewriter(CallBase &CB, const DecodedCall &D)
+      : CB(CB), D(D), B(&CB) {}
 
-  bool run();
+  /// One-shot reverse or forward mode.
+  bool rewriteOneShot(Function &G);
+  /// __enzyme_augmentfwd.
+  bool rewriteAugmented(const SplitDerivative &S);
+  /// __enzyme_reverse.
+  bool rewriteReverse(const SplitDerivative &S);
 
 private:
   bool deliverResults(Value *Result, ArrayRef<Type *> ResultTypes);
+  /// Primal and shadow arguments, in the derivative's parameter order.
+  SmallVector<Value *, 16> primalAndShadowArgs() const;
+  /// The caller's tape buffer, checked against the tape's size.
+  Value *callerBuffer(const SplitDerivative &S);
+  /// Erases the request call (continuing an invoke on its normal path).
+  bool finish();
 
   CallBase &CB;
   const DecodedCall &D;
-  Function &G;
   IRBuilder<> B;
 };
 
 } // namespace
 
-bool CallSiteRewriter::run() {
-  const DiffRequest &R = D.Request;
-  DerivativeSignature Sig = computeSignature(R);
+SmallVector<Value *, 16> CallSiteRewriter::primalAndShadowArgs() const {
   SmallVector<Value *, 16> Args;
   for (unsigned I = 0; I < D.Primals.size(); ++I) {
     Args.push_back(D.Primals[I]);
     if (D.Shadows[I])
       Args.push_back(D.Shadows[I]);
   }
-  if (Sig.SeedArg >= 0)
-    Args.push_back(ConstantFP::get(R.Fn->getReturnType(), 1.0));
-  CallInst *Call = B.CreateCall(&G, Args);
-  Call->setDebugLoc(CB.getDebugLoc());
-  if (!deliverResults(Call, Sig.Results))
-    return false;
+  return Args;
+}
+
+bool CallSiteRewriter::finish() {
   // A request reached through an invoke (C++ with cleanups) continues on
   // its normal path: the derivative's own failures do not unwind there.
   if (auto *II = dyn_cast<InvokeInst>(&CB)) {
@@ -65,6 +74,124 @@ bool CallSiteRewriter::run() {
   }
   CB.eraseFromParent();
   return true;
+}
+
+bool CallSiteRewriter::rewriteOneShot(Function &G) {
+  const DiffRequest &R = D.Request;
+  DerivativeSignature Sig = computeSignature(R);
+  SmallVector<Value *, 16> Args = primalAndShadowArgs();
+  if (Sig.SeedArg >= 0)
+    Args.push_back(ConstantFP::get(R.Fn->getReturnType(), 1.0));
+  CallInst *Call = B.CreateCall(&G, Args);
+  Call->setDebugLoc(CB.getDebugLoc());
+  if (!deliverResults(Call, Sig.Results))
+    return false;
+  return finish();
+}
+
+/// Stops the program with \p Msg on stderr, before \p At, when \p Bad
+/// holds.
+static void emitRuntimeCheck(Instruction *At, Value *Bad, StringRef Msg) {
+  Module &M = *At->getModule();
+  Instruction *Then =
+      SplitBlockAndInsertIfThen(Bad, At->getIterator(), /*Unreachable=*/true);
+  IRBuilder<> TB(Then);
+  FunctionCallee Write = M.getOrInsertFunction(
+      "write", FunctionType::get(TB.getInt64Ty(),
+                                 {TB.getInt32Ty(), TB.getPtrTy(),
+                                  TB.getInt64Ty()},
+                                 false));
+  FunctionCallee Abort =
+      M.getOrInsertFunction("abort", FunctionType::get(TB.getVoidTy(), false));
+  TB.CreateCall(Write, {TB.getInt32(2), TB.CreateGlobalStringPtr(Msg),
+                        TB.getInt64(Msg.size())});
+  TB.CreateCall(Abort)->setDoesNotReturn();
+}
+
+Value *CallSiteRewriter::callerBuffer(const SplitDerivative &S) {
+  std::string Size = std::to_string(S.TapeBytes);
+  if (auto *N = dyn_cast<ConstantInt>(D.AllocatedBytes)) {
+    if (N->getZExtValue() < S.TapeBytes) {
+      reportError(*CB.getFunction(), &CB,
+                  "the tape buffer given with enzyme_allocated has " +
+                      Twine(N->getZExtValue()) + " bytes, but the tape of '" +
+                      sourceName(*D.Request.Fn) + "' for this request needs " +
+                      Size + "; pass a buffer of __enzyme_augmentsize(f, "
+                             "markers...) bytes");
+      return nullptr;
+    }
+    return D.TapeBuffer;
+  }
+  emitRuntimeCheck(
+      &CB, B.CreateICmpULT(D.AllocatedBytes, B.getInt64(S.TapeBytes)),
+      "tapestry: the tape buffer given with enzyme_allocated to " +
+          entryPointName(CB).str() + " is smaller than the " + Size +
+          " bytes the tape of '" + sourceName(*D.Request.Fn) + "' needs\n");
+  B.SetInsertPoint(&CB);
+  return D.TapeBuffer;
+}
+
+bool CallSiteRewriter::rewriteAugmented(const SplitDerivative &S) {
+  Value *Tape = nullptr;
+  if (D.TapeBuffer) {
+    if (!(Tape = callerBuffer(S)))
+      return false;
+  } else {
+    FunctionCallee Malloc = CB.getModule()->getOrInsertFunction(
+        "malloc", FunctionType::get(B.getPtrTy(), {B.getInt64Ty()}, false));
+    Tape = B.CreateCall(Malloc, {B.getInt64(S.TapeBytes)}, "tape");
+  }
+  SmallVector<Value *, 16> Args = primalAndShadowArgs();
+  Args.push_back(Tape);
+  CallInst *Call = B.CreateCall(S.Augmented, Args);
+  Call->setDebugLoc(CB.getDebugLoc());
+  SmallVector<Type *, 2> Types;
+  SmallVector<Value *, 2> Results;
+  if (!D.TapeBuffer) {
+    Types.push_back(Tape->getType());
+    Results.push_back(Tape);
+  }
+  if (!Call->getType()->isVoidTy()) {
+    Types.push_back(Call->getType());
+    Results.push_back(Call);
+  }
+  Value *Result = Results.empty() ? nullptr : Results.front();
+  if (Results.size() > 1) {
+    Result = PoisonValue::get(StructType::get(CB.getContext(), Types));
+    for (unsigned I = 0; I < Results.size(); ++I)
+      Result = B.CreateInsertValue(Result, Results[I], I);
+  }
+  if (!deliverResults(Result, Types))
+    return false;
+  return finish();
+}
+
+bool CallSiteRewriter::rewriteReverse(const SplitDerivative &S) {
+  Value *Tape = D.Tape;
+  if (D.TapeBuffer && !(Tape = callerBuffer(S)))
+    return false;
+  SmallVector<Value *, 16> Args = primalAndShadowArgs();
+  if (D.Seed)
+    Args.push_back(D.Seed);
+  Args.push_back(Tape);
+  CallInst *Call = B.CreateCall(S.Reverse, Args);
+  Call->setDebugLoc(CB.getDebugLoc());
+  if (!D.NoFree) {
+    B.CreateCall(S.Release, {Tape});
+    if (!D.TapeBuffer) {
+      FunctionCallee Free = CB.getModule()->getOrInsertFunction(
+          "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+      B.CreateCall(Free, {Tape});
+    }
+  }
+  SmallVector<Type *, 4> Types;
+  if (auto *ST = dyn_cast<StructType>(Call->getType()))
+    Types.append(ST->element_begin(), ST->element_end());
+  else if (!Call->getType()->isVoidTy())
+    Types.push_back(Call->getType());
+  if (!deliverResults(Call, Types))
+    return false;
+  return finish();
 }
 
 /// The scalars a type is made of, in memory order: the shape a C struct of
@@ -93,6 +220,50 @@ static bool sameScalars(Type *From, Type *To) {
   return A == B;
 }
 
+/// True if \p Slot is a local variable that is written but never read.
+static bool isWriteOnlySlot(Value *Slot) {
+  if (!isa<AllocaInst>(Slot))
+    return false;
+  SmallVector<Value *, 8> Work{Slot};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      if (isa<GetElementPtrInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      auto *SI = dyn_cast<StoreInst>(U);
+      auto *II = dyn_cast<IntrinsicInst>(U);
+      if ((SI && SI->getPointerOperand() == V) ||
+          (II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))))
+        continue;
+      return false;
+    }
+  }
+  return true;
+}
+
+/// True if the call's value only goes where nothing reads it: the
+/// temporary clang -O0 stores a struct returned in registers into, when the
+/// program ignores the value.
+static bool resultIsDiscarded(CallBase &CB) {
+  SmallVector<Value *, 4> Work{&CB};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      if (isa<ExtractValueInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      auto *SI = dyn_cast<StoreInst>(U);
+      if (!SI || SI->getValueOperand() != V ||
+          !isWriteOnlySlot(getUnderlyingObject(SI->getPointerOperand())))
+        return false;
+    }
+  }
+  return true;
+}
+
 /// Hands the derivative's results to the request's caller in the shape the
 /// user declared: bare, through sret memory, or reinterpreted through memory
 /// when the C ABI coerced the declared struct (e.g. {float, float} is
@@ -119,6 +290,10 @@ bool CallSiteRewriter::deliverResults(Value *Result,
   };
   if (!D.SRet && (Declared->isVoidTy() || CB.use_empty()))
     return true; // The caller ignores the results.
+  if (!D.SRet && resultIsDiscarded(CB)) {
+    CB.replaceAllUsesWith(PoisonValue::get(CB.getType()));
+    return true;
+  }
   if (ResultTypes.empty()) {
     if (!D.SRet && !CB.use_empty())
       return reportError(*CB.getFunction(), &CB,
@@ -209,22 +384,82 @@ struct PendingRequest {
 };
 } // namespace
 
+/// A constant descriptor of a split-mode request: what __tapestry_thunk
+/// returns (struct tapestry_thunk in tapestry/thunk.h).
+static Constant *thunkDescriptor(Module &M, const DiffRequest &R,
+                                 const SplitDerivative &S) {
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  auto *Ty = StructType::get(C, {Ptr, Ptr, Ptr, Type::getInt64Ty(C),
+                                 Type::getInt32Ty(C)});
+  Constant *Init = ConstantStruct::get(
+      Ty, {S.Augmented, S.Reverse, S.Release,
+           ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
+           ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
+  std::string Name = (R.Fn->getName() + ".tapestry." + R.suffix() + ".thunk")
+                         .str();
+  if (GlobalVariable *Old = M.getNamedGlobal(Name))
+    return Old;
+  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
   CallBase *CB = Req.CB;
   if (Req.Kind == EntryPoint::Unsupported) {
     reportError(*CB->getFunction(), CB,
                 entryPointName(*CB) +
-                    " is not supported yet; use __enzyme_autodiff or "
-                    "__enzyme_fwddiff");
+                    " is not supported yet; use __enzyme_autodiff, "
+                    "__enzyme_fwddiff or split mode (__enzyme_augmentfwd and "
+                    "__enzyme_reverse)");
     return;
   }
-  DiffMode Mode =
-      Req.Kind == EntryPoint::Autodiff ? DiffMode::Reverse : DiffMode::Forward;
-  std::optional<DecodedCall> D = decodeRequest(*CB, Mode);
+  std::optional<DecodedCall> D = decodeRequest(*CB, Req.Kind);
   if (!D)
     return;
-  if (Function *G = Cache.get(D->Request))
-    CallSiteRewriter(*CB, *D, *G).run();
+  if (!isSplitEntryPoint(Req.Kind)) {
+    if (Function *G = Cache.get(D->Request))
+      CallSiteRewriter(*CB, *D).rewriteOneShot(*G);
+    return;
+  }
+  const SplitDerivative *S = Cache.getSplit(D->Request);
+  if (!S)
+    return;
+  switch (Req.Kind) {
+  case EntryPoint::AugmentedForward:
+    CallSiteRewriter(*CB, *D).rewriteAugmented(*S);
+    return;
+  case EntryPoint::SplitReverse:
+    CallSiteRewriter(*CB, *D).rewriteReverse(*S);
+    return;
+  case EntryPoint::AugmentSize:
+    if (!CB->getType()->isIntegerTy()) {
+      reportError(*CB->getFunction(), CB,
+                  entryPointName(*CB) +
+                      " returns the tape's size in bytes; declare it to "
+                      "return an integer type such as size_t or int");
+      return;
+    }
+    CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), S->TapeBytes));
+    CB->eraseFromParent();
+    return;
+  case EntryPoint::Thunk:
+    if (!CB->getType()->isPointerTy()) {
+      reportError(*CB->getFunction(), CB,
+                  entryPointName(*CB) +
+                      " returns a pointer to a constant tapestry_thunk; "
+                      "declare it as in <tapestry/thunk.h>");
+      return;
+    }
+    CB->replaceAllUsesWith(
+        thunkDescriptor(*CB->getModule(), D->Request, *S));
+    CB->eraseFromParent();
+    return;
+  default:
+    llvm_unreachable("not a split entry point");
+  }
 }
 
 /// C++ wrappers (such as enzyme::autodiff) receive the function to

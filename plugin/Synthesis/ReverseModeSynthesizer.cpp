@@ -56,16 +56,20 @@ Function *ReverseModeSynthesizer::run() {
     return nullptr;
   }
 
-  // The forward sweep ends by seeding the return's adjoint.
+  // The forward sweep ends where the reverse sweep starts by seeding the
+  // return's adjoint.
   auto *GRet = cast<ReturnInst>(primal(PrimalRet));
-  IRBuilder<> B(GRet);
+  Boundary.ReverseStart = BasicBlock::Create(C, "rev.start", G);
+  BranchInst::Create(Boundary.ReverseStart, GRet);
+  GRet->eraseFromParent();
+  IRBuilder<> B(Boundary.ReverseStart);
   if (Value *RV = PrimalRet->getReturnValue()) {
     ReturnValue = primal(RV);
+    Boundary.PrimalReturn = ReturnValue;
     if (R.ReturnActive && AI.isActive(RV))
       addAdjoint(RV, G->getArg(Sig.SeedArg), B);
   }
   B.CreateBr(RevBlocks[RetBlock]);
-  GRet->eraseFromParent();
 
   for (BasicBlock &PB : P)
     buildReverseBlock(PB);
@@ -75,6 +79,11 @@ Function *ReverseModeSynthesizer::run() {
     G->eraseFromParent();
     return nullptr;
   }
+  for (unsigned I = 0; I < P.arg_size(); ++I)
+    if (Sig.ShadowArg[I] >= 0)
+      Boundary.ShadowValues.insert(G->getArg(Sig.ShadowArg[I]));
+  for (auto &Entry : Shadows)
+    Boundary.ShadowValues.insert(Entry.second);
   return G;
 }
 
@@ -592,9 +601,12 @@ void ReverseModeSynthesizer::materializeTape() {
   IRBuilder<> B(FinalBlock->getTerminator());
   FunctionCallee Free = M.getOrInsertFunction(
       "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-  for (AllocaInst *State : States)
-    B.CreateCall(Free, {B.CreateLoad(B.getPtrTy(),
-                                     B.CreateStructGEP(StateTy, State, 0))});
+  for (AllocaInst *State : States) {
+    Boundary.RecordStates.push_back(State);
+    Boundary.RecordFrees.push_back(B.CreateCall(
+        Free,
+        {B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(StateTy, State, 0))}));
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -830,6 +842,10 @@ void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
                                                IRBuilderBase &B) {
   BasicBlock *PB = CB.getParent();
   Function &Callee = *CB.getCalledFunction();
+  if (R.Split)
+    Boundary.NotReplayable.push_back(
+        "it calls the registered reverse of '" + Callee.getName().str() +
+        "', which may consume its own tape");
   SmallVector<Value *, 8> Args;
   for (Value *Op : CB.args()) {
     Args.push_back(lookup(primal(Op), PB, B));
@@ -868,6 +884,18 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
   if (!CR.ReturnActive &&
       all_of(CR.Args, [](Activity A) { return A == Activity::Const; }))
     return;
+  // The callee's gradient runs again in the reverse sweep and reads the
+  // memory its pointer arguments point to, which the caller may change
+  // between the two halves of split mode.
+  if (R.Split && any_of(CB.args(), [](Value *A) {
+        return A->getType()->isPointerTy();
+      }))
+    return fail(&CB, "the recursive call to '" +
+                         CB.getCalledFunction()->getName() +
+                         "' passes pointers, and split mode cannot re-run "
+                         "it in the reverse half because the caller may "
+                         "change that memory in between; use "
+                         "__enzyme_autodiff, or pass the data by value");
   Function *D = CalleeDerivative(CR);
   if (!D) {
     Failed = true;

@@ -21,6 +21,7 @@
 
 #include "Synthesis/SynthesizerBase.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 
@@ -30,12 +31,33 @@ class SCEV;
 
 namespace tapestry {
 
+/// Where a one-shot derivative divides into its two sweeps, and what split
+/// mode needs to know to cut it there (Synthesis/TapeSplitter.h).
+struct SweepBoundary {
+  /// The reverse sweep's first block; its only predecessor ends the forward
+  /// sweep. Every block reachable from it belongs to the reverse sweep.
+  llvm::BasicBlock *ReverseStart = nullptr;
+  /// The primal's return value in the derivative function, or null.
+  llvm::Value *PrimalReturn = nullptr;
+  /// The per-loop record arrays' states and the frees that release them at
+  /// the end of the reverse sweep.
+  llvm::SmallVector<llvm::AllocaInst *, 4> RecordStates;
+  llvm::SmallVector<llvm::CallInst *, 4> RecordFrees;
+  /// Shadow pointers (arguments and those computed next to their primals).
+  llvm::SmallPtrSet<llvm::Value *, 16> ShadowValues;
+  /// Why running the reverse sweep twice on one tape would be wrong, as
+  /// found while synthesising (registered gradients, ...).
+  llvm::SmallVector<std::string, 2> NotReplayable;
+};
+
 class ReverseModeSynthesizer : SynthesizerBase {
 public:
   explicit ReverseModeSynthesizer(const SynthesisInput &In);
 
   /// Returns the new function, or null after reporting errors.
   llvm::Function *run();
+  /// Valid after run() succeeded.
+  SweepBoundary &boundary() { return Boundary; }
 
 private:
   // Forward sweep.
@@ -148,6 +170,7 @@ private:
                  llvm::Value *>
       Recomputed;
 
+  SweepBoundary Boundary;
   llvm::BasicBlock *AllocaBlock = nullptr;
   llvm::BasicBlock *FinalBlock = nullptr;
   llvm::Value *ReturnValue = nullptr;

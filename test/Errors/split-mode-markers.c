@@ -1,4 +1,5 @@
-// Split-mode markers are not supported yet: each is an error at the call.
+// Split-mode markers outside split mode are an error at the call that says
+// where they belong.
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DM=enzyme_tape 2>&1 | FileCheck %s -DM=enzyme_tape
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DM=enzyme_tape 2>&1 | FileCheck %s -DM=enzyme_tape
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DM=enzyme_allocated 2>&1 | FileCheck %s -DM=enzyme_allocated
@@ -11,7 +12,7 @@ extern int enzyme_out, M;
 double __enzyme_autodiff(void *, ...);
 double f(double x) { return x * x; }
 double g(double x) {
-  // CHECK: split-mode-markers.c:[[@LINE+1]]:10: error: tapestry: split-mode marker [[M]] is not supported yet
+  // CHECK: split-mode-markers.c:[[@LINE+1]]:10: error: tapestry: [[M]] is a split-mode marker; it is valid with __enzyme_augmentfwd, __enzyme_reverse and __enzyme_augmentsize, not with __enzyme_autodiff
   return __enzyme_autodiff((void *)f, M, enzyme_out, x);
 }
 // CHECK: 1 error generated.

@@ -38,7 +38,15 @@ TEST(RequestDecoder, ClassifiesEntryPointsByContainedName) {
   EXPECT_EQ(classifyEntryPoint("_Z17__enzyme_autodiffIdEJT_Pvz"),
             EntryPoint::Autodiff);
   EXPECT_EQ(classifyEntryPoint("__enzyme_fwddiff2"), EntryPoint::ForwardDiff);
-  EXPECT_EQ(classifyEntryPoint("__enzyme_augmentfwd"), EntryPoint::Unsupported);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_augmentfwd"),
+            EntryPoint::AugmentedForward);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_reverse_2"), EntryPoint::SplitReverse);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_augmentsize"),
+            EntryPoint::AugmentSize);
+  EXPECT_EQ(classifyEntryPoint("__tapestry_thunk"), EntryPoint::Thunk);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_virtualreverse"),
+            EntryPoint::Unsupported);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_fwdsplit"), EntryPoint::Unsupported);
   EXPECT_EQ(classifyEntryPoint("autodiff"), EntryPoint::None);
 }
 
@@ -142,11 +150,9 @@ protected:
     ASSERT_NE(CB, nullptr) << "no entry call in @caller";
   }
 
-  DiffMode modeOfCall() const {
+  EntryPoint kindOfCall() const {
     StringRef Name = cast<Function>(CB->getCalledOperand())->getName();
-    return classifyEntryPoint(Name) == EntryPoint::ForwardDiff
-               ? DiffMode::Forward
-               : DiffMode::Reverse;
+    return classifyEntryPoint(Name);
   }
 
   /// Parses \p Body and decodes its entry call in the mode its name denotes.
@@ -154,7 +160,7 @@ protected:
     parse(Body);
     if (!CB)
       return std::nullopt;
-    return decodeRequest(*CB, modeOfCall());
+    return decodeRequest(*CB, kindOfCall());
   }
 
   /// A named value (argument or instruction) of @caller.
@@ -570,7 +576,7 @@ TEST_F(RequestDecoderTest, ErrorWhenTheCallSiteTypeDiffersFromTheDeclaration) {
   pid_t Pid = fork();
   ASSERT_NE(Pid, -1);
   if (Pid == 0) {
-    std::optional<DecodedCall> D = decodeRequest(*CB, DiffMode::Reverse);
+    std::optional<DecodedCall> D = decodeRequest(*CB, EntryPoint::Autodiff);
     bool AsExpected = !D && Errors.size() == 1 &&
                       Errors.front().find(Expected) != std::string::npos;
     _exit(AsExpected ? 0 : 3);
@@ -583,7 +589,7 @@ TEST_F(RequestDecoderTest, ErrorWhenTheCallSiteTypeDiffersFromTheDeclaration) {
     GTEST_SKIP() << "known bug, see tools/bugs/unit-decoder-call-type-crash.txt"
                  << ": decodeRequest crashed (wait status " << Status << ")";
   // No crash: check the error in this process.
-  expectError(decodeRequest(*CB, DiffMode::Reverse), Expected);
+  expectError(decodeRequest(*CB, EntryPoint::Autodiff), Expected);
 }
 
 TEST_F(RequestDecoderTest, ErrorNoFunctionArgument) {

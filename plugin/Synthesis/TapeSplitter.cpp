@@ -1,0 +1,550 @@
+//===- TapeSplitter.cpp ---------------------------------------------------===//
+#include "Synthesis/TapeSplitter.h"
+
+#include "Analysis/ActivityAnalysis.h"
+#include "Core/Diagnostics.h"
+#include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+static cl::opt<bool> TapeChecks(
+    "tapestry-tape-checks", cl::init(true),
+    cl::desc("Check in split mode that a reverse that is not replayable runs "
+             "at most once per tape"));
+
+namespace tapestry {
+
+namespace {
+
+/// How a stack slot of the one-shot function is used by the two sweeps.
+struct SlotUse {
+  bool InForward = false;
+  bool InReverse = false;
+  bool WrittenInReverse = false;
+  /// Its address is stored or passed where it may be kept.
+  bool Escapes = false;
+  /// Constant stores in the entry block that initialise it.
+  SmallVector<StoreInst *, 1> Inits;
+  /// Index of its field in the tape, or -1.
+  int Field = -1;
+};
+
+class Splitter {
+public:
+  Splitter(Function &G, const DiffRequest &R, const DerivativeSignature &Sig,
+           const SweepBoundary &SB, SplitDerivative &Out)
+      : G(G), R(R), Sig(Sig), SB(SB), Out(Out), M(*G.getParent()),
+        DL(M.getDataLayout()), C(G.getContext()) {}
+
+  bool run();
+
+private:
+  bool inReverse(const Instruction *I) const {
+    return ReverseBlocks.count(I->getParent());
+  }
+  void classifySlot(AllocaInst *Slot);
+  bool rematerializable(Value *V, unsigned Depth);
+  void findShadowDerived();
+  void layoutTape();
+  void buildAugmented();
+  void buildReverse();
+  void buildRelease();
+  void checkReplayable();
+  Value *rematerialize(Value *V, ValueToValueMapTy &VM, IRBuilderBase &B);
+  Value *fieldAddress(IRBuilderBase &B, Value *Tape, unsigned Field) {
+    return B.CreateStructGEP(TapeTy, Tape, Field);
+  }
+  Type *slotType(AllocaInst *Slot) const {
+    auto *N = cast<ConstantInt>(Slot->getArraySize());
+    return N->isOne() ? Slot->getAllocatedType()
+                      : ArrayType::get(Slot->getAllocatedType(),
+                                       N->getZExtValue());
+  }
+  void emitMisuseCheck(IRBuilderBase &B, Value *Tape, BasicBlock *&Cont);
+
+  Function &G;
+  const DiffRequest &R;
+  const DerivativeSignature &Sig;
+  const SweepBoundary &SB;
+  SplitDerivative &Out;
+  Module &M;
+  const DataLayout &DL;
+  LLVMContext &C;
+
+  SmallPtrSet<const BasicBlock *, 32> ReverseBlocks;
+  BasicBlock *LastForward = nullptr;
+  MapVector<AllocaInst *, SlotUse> Slots;
+  /// Forward-sweep values the reverse sweep uses, in a fixed order, with
+  /// their tape field (-1 when recomputed in the reverse).
+  MapVector<Instruction *, int> Crossing;
+  DenseMap<Value *, bool> Remat;
+  SmallPtrSet<Value *, 32> ShadowDerived;
+  StructType *TapeTy = nullptr;
+  SmallVector<std::string, 4> Reasons;
+};
+
+} // namespace
+
+void Splitter::classifySlot(AllocaInst *Slot) {
+  SlotUse &U = Slots[Slot];
+  SmallVector<Value *, 8> Work{Slot};
+  SmallPtrSet<Value *, 8> Seen{Slot};
+  auto Mark = [&](Instruction *I) {
+    (inReverse(I) ? U.InReverse : U.InForward) = true;
+  };
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *Usr : V->users()) {
+      auto *I = dyn_cast<Instruction>(Usr);
+      if (!I)
+        continue;
+      bool Rev = inReverse(I);
+      if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (SI->getValueOperand() == V) {
+          U.Escapes = true;
+          Mark(I);
+          continue;
+        }
+        if (V == Slot && !Rev && I->getParent() == &G.getEntryBlock() &&
+            isa<Constant>(SI->getValueOperand())) {
+          U.Inits.push_back(SI);
+          continue;
+        }
+        Mark(I);
+        U.WrittenInReverse |= Rev;
+        continue;
+      }
+      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
+          isa<AddrSpaceCastInst>(I) || isa<PHINode>(I) || isa<SelectInst>(I)) {
+        Mark(I);
+        if (Seen.insert(I).second)
+          Work.push_back(I);
+        continue;
+      }
+      Mark(I);
+      if (isa<LoadInst>(I) || isa<ICmpInst>(I) || isa<PtrToIntInst>(I))
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(I))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      if (auto *CB = dyn_cast<CallBase>(I)) {
+        bool Writes = !CB->onlyReadsMemory();
+        for (unsigned A = 0; A < CB->arg_size(); ++A)
+          if (CB->getArgOperand(A) == V) {
+            Writes &= !CB->onlyReadsMemory(A);
+            U.Escapes |= !isa<MemIntrinsic>(CB) && !CB->doesNotCapture(A);
+          }
+        U.WrittenInReverse |= Rev && Writes;
+        continue;
+      }
+      U.Escapes = true;
+      U.WrittenInReverse |= Rev;
+    }
+  }
+}
+
+bool Splitter::rematerializable(Value *V, unsigned Depth) {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  if (auto *Slot = dyn_cast<AllocaInst>(V))
+    return Slots.count(Slot);
+  auto It = Remat.find(V);
+  if (It != Remat.end())
+    return It->second;
+  auto *I = cast<Instruction>(V);
+  bool Ok = Depth < 12 && !inReverse(I) &&
+            (isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
+             isa<ICmpInst>(I) || isa<FreezeInst>(I) ||
+             (isa<BinaryOperator>(I) && I->getType()->isIntOrIntVectorTy()) ||
+             (isa<SelectInst>(I) && !I->getType()->isFPOrFPVectorTy()));
+  for (unsigned Op = 0; Ok && Op < I->getNumOperands(); ++Op)
+    Ok = rematerializable(I->getOperand(Op), Depth + 1);
+  Remat[V] = Ok;
+  return Ok;
+}
+
+void Splitter::findShadowDerived() {
+  SmallVector<Value *, 16> Work(SB.ShadowValues.begin(), SB.ShadowValues.end());
+  ShadowDerived.insert(SB.ShadowValues.begin(), SB.ShadowValues.end());
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users())
+      if (isa<GetElementPtrInst>(U) || isa<CastInst>(U) || isa<PHINode>(U) ||
+          isa<SelectInst>(U))
+        if (U->getType()->isPointerTy() && ShadowDerived.insert(U).second)
+          Work.push_back(U);
+  }
+}
+
+void Splitter::layoutTape() {
+  SmallVector<Type *, 16> Fields{Type::getInt64Ty(C)};
+  for (auto &[Slot, U] : Slots)
+    if (U.InForward && U.InReverse) {
+      U.Field = Fields.size();
+      Fields.push_back(slotType(Slot));
+    }
+  for (auto &[V, Field] : Crossing)
+    if (!rematerializable(V, 0)) {
+      Field = Fields.size();
+      Fields.push_back(V->getType());
+    }
+  TapeTy = StructType::create(C, Fields, (R.Fn->getName() + ".tape").str());
+  Out.TapeBytes = alignTo(DL.getTypeAllocSize(TapeTy).getFixedValue(), 16);
+}
+
+/// Accesses through the tape may not assume more than 8-byte alignment: a
+/// caller's buffer (enzyme_allocated) need not have more.
+static void clampTapeAlignment(Value *TapePtr) {
+  SmallVector<Value *, 16> Work{TapePtr};
+  SmallPtrSet<Value *, 16> Seen{TapePtr};
+  const Align Max(8);
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      if (auto *LI = dyn_cast<LoadInst>(U)) {
+        LI->setAlignment(std::min(LI->getAlign(), Max));
+      } else if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getPointerOperand() == V)
+          SI->setAlignment(std::min(SI->getAlign(), Max));
+      } else if (auto *MI = dyn_cast<MemIntrinsic>(U)) {
+        if (MI->getRawDest() == V && MI->getDestAlign())
+          MI->setDestAlignment(std::min(*MI->getDestAlign(), Max));
+        if (auto *MT = dyn_cast<MemTransferInst>(MI))
+          if (MT->getRawSource() == V && MT->getSourceAlign())
+            MT->setSourceAlignment(std::min(*MT->getSourceAlign(), Max));
+      } else if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+                 isa<PHINode>(U) || isa<SelectInst>(U)) {
+        if (Seen.insert(U).second)
+          Work.push_back(U);
+      }
+    }
+  }
+}
+
+bool Splitter::run() {
+  for (BasicBlock *BB : depth_first(SB.ReverseStart))
+    ReverseBlocks.insert(BB);
+  LastForward = SB.ReverseStart->getSinglePredecessor();
+  assert(LastForward && !ReverseBlocks.count(LastForward) &&
+         "the reverse sweep starts after the forward sweep");
+  for (Instruction &I : instructions(G))
+    if (auto *Slot = dyn_cast<AllocaInst>(&I))
+      classifySlot(Slot);
+  for (auto &[Slot, U] : Slots)
+    if (U.InForward && U.InReverse &&
+        (Slot->getParent() != &G.getEntryBlock() ||
+         !isa<ConstantInt>(Slot->getArraySize()))) {
+      reportError(*R.Fn, nullptr,
+                  "cannot split the derivative of '" + sourceName(*R.Fn) +
+                      "' into __enzyme_augmentfwd and __enzyme_reverse: it "
+                      "uses a stack array of variable size ('" +
+                      describe(Slot) +
+                      "'), whose contents the reverse half needs; allocate "
+                      "it with malloc, or use __enzyme_autodiff");
+      return false;
+    }
+  for (BasicBlock &BB : G) {
+    if (ReverseBlocks.count(&BB))
+      continue;
+    for (Instruction &I : BB) {
+      if (isa<AllocaInst>(I))
+        continue;
+      if (any_of(I.users(), [&](User *U) {
+            return inReverse(cast<Instruction>(U));
+          }))
+        Crossing.insert({&I, -1});
+    }
+  }
+  findShadowDerived();
+  layoutTape();
+  checkReplayable();
+  Out.Replayable = Reasons.empty();
+  for (const std::string &Why : Reasons)
+    Out.NotReplayableReason +=
+        (Out.NotReplayableReason.empty() ? "" : "; ") + Why;
+  if (R.ReusableTape && !Out.Replayable) {
+    reportError(*R.Fn, nullptr,
+                "cannot give '" + sourceName(*R.Fn) +
+                    "' a reusable tape (tapestry_reusable_tape): " +
+                    Out.NotReplayableReason);
+    return false;
+  }
+  buildAugmented();
+  buildReverse();
+  buildRelease();
+  return true;
+}
+
+void Splitter::checkReplayable() {
+  for (const std::string &Why : SB.NotReplayable)
+    Reasons.push_back(Why);
+  SmallPtrSet<const CallInst *, 4> RecordFrees(SB.RecordFrees.begin(),
+                                               SB.RecordFrees.end());
+  for (const BasicBlock *BB : ReverseBlocks)
+    for (const Instruction &I : *BB)
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (isDeallocationCall(*CB) && !RecordFrees.count(cast<CallInst>(CB))) {
+          Reasons.push_back("its reverse sweep frees memory that the forward "
+                            "half allocated");
+          break;
+        }
+  for (auto &[Slot, U] : Slots)
+    if (U.Field >= 0 && U.WrittenInReverse && U.Escapes) {
+      Reasons.push_back("its reverse sweep updates memory that the tape "
+                        "holds ('" +
+                        describe(Slot) + "')");
+      break;
+    }
+  bool Captured = any_of(Crossing, [&](auto &Entry) {
+    return Entry.second >= 0 && ShadowDerived.count(Entry.first);
+  });
+  for (Instruction &I : instructions(G))
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      if (!inReverse(SI) && ShadowDerived.count(SI->getValueOperand()) &&
+          !ShadowDerived.count(SI->getPointerOperand()))
+        Captured = true;
+  if (Captured)
+    Reasons.push_back(
+        "the tape keeps shadow pointers computed by the forward half, so the "
+        "reverse must receive the same shadow buffers and accumulates into "
+        "memory the tape points to");
+}
+
+void Splitter::buildAugmented() {
+  Type *RetTy = SB.PrimalReturn ? SB.PrimalReturn->getType()
+                                : Type::getVoidTy(C);
+  SmallVector<Type *, 16> Params;
+  for (Argument &A : G.args())
+    if ((int)A.getArgNo() != Sig.SeedArg)
+      Params.push_back(A.getType());
+  Params.push_back(PointerType::getUnqual(C));
+  Function *A = Function::Create(FunctionType::get(RetTy, Params, false),
+                                 GlobalValue::InternalLinkage,
+                                 R.Fn->getName() + ".tapestry." + R.suffix() +
+                                     ".augmented",
+                                 M);
+  ValueToValueMapTy VM;
+  unsigned K = 0;
+  for (Argument &Arg : G.args()) {
+    if ((int)Arg.getArgNo() == Sig.SeedArg) {
+      VM[&Arg] = PoisonValue::get(Arg.getType());
+      continue;
+    }
+    A->getArg(K)->setName(Arg.getName());
+    VM[&Arg] = A->getArg(K++);
+  }
+  Argument *Tape = A->getArg(K);
+  Tape->setName("tape");
+  SmallVector<ReturnInst *, 2> Returns;
+  CloneFunctionInto(A, &G, VM, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  A->setAttributes(AttributeList());
+  if (G.hasFnAttribute(Attribute::NoUnwind))
+    A->addFnAttr(Attribute::NoUnwind);
+
+  BasicBlock &Entry = A->getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  B.CreateAlignedStore(B.getInt64(TapeLive), fieldAddress(B, Tape, 0),
+                       Align(8));
+  SmallVector<AllocaInst *, 8> Replaced;
+  for (auto &[Slot, U] : Slots) {
+    if (U.Field < 0)
+      continue;
+    auto *Clone = cast<AllocaInst>(VM[Slot]);
+    Clone->replaceAllUsesWith(fieldAddress(B, Tape, U.Field));
+    Replaced.push_back(Clone);
+  }
+  for (AllocaInst *Clone : Replaced)
+    Clone->eraseFromParent();
+  auto *Last = cast<BasicBlock>(VM[LastForward]);
+  Last->getTerminator()->eraseFromParent();
+  IRBuilder<> TB(Last);
+  for (auto &[V, Field] : Crossing)
+    if (Field >= 0)
+      TB.CreateAlignedStore(VM[V], fieldAddress(TB, Tape, Field), Align(8));
+  if (SB.PrimalReturn)
+    TB.CreateRet(isa<Constant>(SB.PrimalReturn) ? SB.PrimalReturn
+                                                : (Value *)VM[SB.PrimalReturn]);
+  else
+    TB.CreateRetVoid();
+  removeUnreachableBlocks(*A);
+  clampTapeAlignment(Tape);
+  Out.Augmented = A;
+}
+
+Value *Splitter::rematerialize(Value *V, ValueToValueMapTy &VM,
+                               IRBuilderBase &B) {
+  if (isa<Constant>(V))
+    return V;
+  Value *Mapped = VM.lookup(V);
+  if (isa<Argument>(V) || isa<AllocaInst>(V))
+    return Mapped;
+  auto *I = cast<Instruction>(V);
+  Instruction *Copy = I->clone();
+  for (unsigned Op = 0; Op < Copy->getNumOperands(); ++Op)
+    Copy->setOperand(Op, rematerialize(I->getOperand(Op), VM, B));
+  B.Insert(Copy, I->getName() + ".re");
+  return Copy;
+}
+
+void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
+                               BasicBlock *&Cont) {
+  Function *Rev = B.GetInsertBlock()->getParent();
+  Value *Header = fieldAddress(B, Tape, 0);
+  Value *State = B.CreateAlignedLoad(B.getInt64Ty(), Header, Align(8));
+  Cont = BasicBlock::Create(C, "tape.ok", Rev);
+  auto *Bad = BasicBlock::Create(C, "tape.misuse", Rev);
+  B.CreateCondBr(B.CreateICmpEQ(State, B.getInt64(TapeLive)), Cont, Bad);
+  IRBuilder<> BB(Bad);
+  std::string Name = sourceName(*R.Fn);
+  std::string Twice =
+      "tapestry: the reverse of '" + Name +
+      "' ran a second time on the same tape, but its tape is not reusable: " +
+      Out.NotReplayableReason +
+      ". Run __enzyme_augmentfwd again for a fresh tape.\n";
+  std::string Stale = "tapestry: the tape passed to the reverse of '" + Name +
+                      "' was not filled by its __enzyme_augmentfwd, or was "
+                      "already released.\n";
+  Value *IsUsed = BB.CreateICmpEQ(State, BB.getInt64(TapeConsumed));
+  Value *Msg = BB.CreateSelect(IsUsed, BB.CreateGlobalStringPtr(Twice),
+                               BB.CreateGlobalStringPtr(Stale));
+  Value *Len = BB.CreateSelect(IsUsed, BB.getInt64(Twice.size()),
+                               BB.getInt64(Stale.size()));
+  FunctionCallee Write = M.getOrInsertFunction(
+      "write", FunctionType::get(BB.getInt64Ty(),
+                                 {BB.getInt32Ty(), BB.getPtrTy(),
+                                  BB.getInt64Ty()},
+                                 false));
+  FunctionCallee Abort =
+      M.getOrInsertFunction("abort", FunctionType::get(BB.getVoidTy(), false));
+  BB.CreateCall(Write, {BB.getInt32(2), Msg, Len});
+  BB.CreateCall(Abort)->setDoesNotReturn();
+  BB.CreateUnreachable();
+  B.SetInsertPoint(Cont);
+  B.CreateAlignedStore(B.getInt64(TapeConsumed), Header, Align(8));
+}
+
+void Splitter::buildReverse() {
+  SmallVector<Type *, 16> Params(G.getFunctionType()->params());
+  Params.push_back(PointerType::getUnqual(C));
+  Function *Rev = Function::Create(
+      FunctionType::get(G.getReturnType(), Params, false),
+      GlobalValue::InternalLinkage,
+      R.Fn->getName() + ".tapestry." + R.suffix() + ".reverse", M);
+  ValueToValueMapTy VM;
+  for (Argument &Arg : G.args()) {
+    Rev->getArg(Arg.getArgNo())->setName(Arg.getName());
+    VM[&Arg] = Rev->getArg(Arg.getArgNo());
+  }
+  Argument *Tape = Rev->getArg(G.arg_size());
+  Tape->setName("tape");
+  SmallVector<ReturnInst *, 2> Returns;
+  CloneFunctionInto(Rev, &G, VM, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  Rev->setAttributes(AttributeList());
+  if (G.hasFnAttribute(Attribute::NoUnwind))
+    Rev->addFnAttr(Attribute::NoUnwind);
+  Rev->addParamAttr(Tape->getArgNo(), Attribute::NoAlias);
+
+  SmallPtrSet<const BasicBlock *, 32> RevClones;
+  for (const BasicBlock *BB : ReverseBlocks)
+    RevClones.insert(cast<BasicBlock>(VM[BB]));
+  BasicBlock *OldEntry = &Rev->getEntryBlock();
+  auto *Entry = BasicBlock::Create(C, "tape.read", Rev, OldEntry);
+  IRBuilder<> B(Entry);
+  // Slots only the reverse uses start as the one-shot function starts them.
+  for (auto &[Slot, U] : Slots) {
+    if (U.InForward || !U.InReverse)
+      continue;
+    auto *Clone = cast<AllocaInst>(VM[Slot]);
+    Clone->moveBefore(*Entry, Entry->end());
+    for (StoreInst *Init : U.Inits) {
+      auto *InitClone = cast<StoreInst>(VM[Init]);
+      InitClone->moveBefore(*Entry, Entry->end());
+    }
+  }
+  BasicBlock *Cont = Entry;
+  if (!Out.Replayable && TapeChecks)
+    emitMisuseCheck(B, Tape, Cont);
+  // Slots both sweeps use are read from the tape; those the reverse writes
+  // are copied first, so that the tape stays as the forward half left it.
+  for (auto &[Slot, U] : Slots) {
+    if (U.Field < 0)
+      continue;
+    Value *Ptr = fieldAddress(B, Tape, U.Field);
+    if (U.WrittenInReverse && !U.Escapes) {
+      Type *T = slotType(Slot);
+      IRBuilder<> AB(Entry, Entry->begin());
+      AllocaInst *Local = AB.CreateAlloca(T, nullptr, Slot->getName());
+      Local->setAlignment(Slot->getAlign());
+      B.CreateMemCpy(Local, Slot->getAlign(), Ptr, Align(8),
+                     DL.getTypeAllocSize(T).getFixedValue());
+      Ptr = Local;
+    }
+    auto *Clone = cast<AllocaInst>(VM[Slot]);
+    Clone->replaceAllUsesWith(Ptr);
+    Clone->eraseFromParent();
+    VM[Slot] = Ptr;
+  }
+  for (auto &[V, Field] : Crossing) {
+    Value *New = Field >= 0
+                     ? B.CreateAlignedLoad(V->getType(),
+                                           fieldAddress(B, Tape, Field),
+                                           Align(8), V->getName() + ".tape")
+                     : rematerialize(V, VM, B);
+    cast<Instruction>(VM[V])->replaceUsesWithIf(New, [&](Use &U) {
+      return RevClones.count(cast<Instruction>(U.getUser())->getParent());
+    });
+  }
+  B.CreateBr(cast<BasicBlock>(VM[SB.ReverseStart]));
+  for (CallInst *Free : SB.RecordFrees)
+    cast<CallInst>(VM[Free])->eraseFromParent();
+  removeUnreachableBlocks(*Rev);
+  clampTapeAlignment(Tape);
+  Out.Reverse = Rev;
+}
+
+void Splitter::buildRelease() {
+  Function *Rel = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)},
+                        false),
+      GlobalValue::InternalLinkage,
+      R.Fn->getName() + ".tapestry." + R.suffix() + ".release", M);
+  Rel->addFnAttr(Attribute::NoUnwind);
+  Argument *Tape = Rel->getArg(0);
+  Tape->setName("tape");
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Rel));
+  FunctionCallee Free = M.getOrInsertFunction(
+      "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  for (AllocaInst *State : SB.RecordStates) {
+    auto It = Slots.find(State);
+    if (It == Slots.end() || It->second.Field < 0)
+      continue;
+    // A record array's state starts with the array's address.
+    B.CreateCall(Free, {B.CreateAlignedLoad(
+                           B.getPtrTy(), fieldAddress(B, Tape,
+                                                      It->second.Field),
+                           Align(8))});
+  }
+  B.CreateAlignedStore(B.getInt64(0), fieldAddress(B, Tape, 0), Align(8));
+  B.CreateRetVoid();
+  Out.Release = Rel;
+}
+
+bool splitAtBoundary(Function &G, const DiffRequest &R,
+                     const DerivativeSignature &Sig,
+                     const SweepBoundary &Boundary, SplitDerivative &Out) {
+  return Splitter(G, R, Sig, Boundary, Out).run();
+}
+
+} // namespace tapestry
