@@ -34,11 +34,26 @@ extern int enzyme_out;       /* active scalar: reverse mode returns adjoint */
 extern int enzyme_primal_return; /* also return the primal result, first */
 extern int enzyme_const_return;  /* the return value is not differentiated */
 
+/* Split mode (__enzyme_augmentfwd / __enzyme_reverse): put the tape in a
+ * caller buffer with `enzyme_allocated, N, enzyme_tape, buf`; enzyme_nofree
+ * makes the reverse leave the tape and what it owns alive. */
+extern int enzyme_allocated;
+extern int enzyme_tape;
+extern int enzyme_nofree;
+
 #ifndef TAPESTRY_NO_ENTRY_POINTS
 /* Reverse mode: returns the adjoint of the enzyme_out argument. */
 double __enzyme_autodiff(void *, ...);
 /* Forward mode: returns the tangent of the result. */
 double __enzyme_fwddiff(void *, ...);
+/* Split mode, forward half of a void function: returns the tape (or nothing
+ * with enzyme_allocated). For a function returning T, declare your own,
+ * e.g. `struct { void *tape; double primal; } __enzyme_augmentfwd_d(...)`. */
+void *__enzyme_augmentfwd(void *, ...);
+/* Split mode, reverse half: (f, args..., [return seed], tape). */
+void __enzyme_reverse(void *, ...);
+/* The tape's size in bytes for (f, markers...): a compile-time constant. */
+unsigned long __enzyme_augmentsize(void *, ...);
 #endif
 
 #ifdef __cplusplus
