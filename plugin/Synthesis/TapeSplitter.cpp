@@ -431,7 +431,8 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
   BB.CreateCall(Abort)->setDoesNotReturn();
   BB.CreateUnreachable();
   B.SetInsertPoint(Cont);
-  B.CreateAlignedStore(B.getInt64(TapeConsumed), Header, Align(8));
+  if (!Out.Replayable)
+    B.CreateAlignedStore(B.getInt64(TapeConsumed), Header, Align(8));
 }
 
 void Splitter::buildReverse() {
@@ -474,7 +475,7 @@ void Splitter::buildReverse() {
     }
   }
   BasicBlock *Cont = Entry;
-  if (!Out.Replayable && TapeChecks)
+  if (TapeChecks)
     emitMisuseCheck(B, Tape, Cont);
   // Slots both sweeps use are read from the tape; those the reverse writes
   // are copied first, so that the tape stays as the forward half left it.
