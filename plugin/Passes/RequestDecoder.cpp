@@ -120,8 +120,8 @@ namespace {
 
 class Decoder {
 public:
-  Decoder(CallBase &CB, EntryPoint Kind)
-      : CB(CB),
+  Decoder(CallBase &CB, EntryPoint Kind, bool DryRun = false)
+      : CB(CB), DryRun(DryRun),
         Mode(Kind == EntryPoint::ForwardDiff ? DiffMode::Forward
                                              : DiffMode::Reverse),
         Kind(Kind), Split(isSplitEntryPoint(Kind)),
@@ -134,6 +134,8 @@ public:
 private:
   bool error(const Twine &Msg) {
     Failed = true;
+    if (DryRun)
+      return false;
     return reportError(*CB.getFunction(), &CB, Msg);
   }
   StringRef entryName() const { return entryPointName(CB); }
@@ -149,6 +151,8 @@ private:
   Value *nextValue(const Twine &What);
 
   CallBase &CB;
+  /// Decode without reporting errors or inserting conversions.
+  bool DryRun;
   DiffMode Mode;
   EntryPoint Kind;
   bool Split;
@@ -165,7 +169,7 @@ private:
 
 Value *Decoder::convert(Value *V, Type *To, unsigned ParamNo, StringRef What) {
   Type *From = V->getType();
-  if (From == To)
+  if (From == To || DryRun)
     return V;
   if (From->isFloatingPointTy() && To->isFloatingPointTy())
     return B.CreateFPCast(V, To);
@@ -404,7 +408,8 @@ bool Decoder::decodeSplitMarker(StringRef M) {
               "bytes (an integer); got " +
               describe(N->getType()));
       else
-        Out.AllocatedBytes = B.CreateZExtOrTrunc(N, B.getInt64Ty());
+        Out.AllocatedBytes =
+            DryRun ? N : B.CreateZExtOrTrunc(N, B.getInt64Ty());
     }
   } else if (M == "enzyme_tape") {
     if (Value *Buf = nextValue("the tape buffer after enzyme_tape")) {
@@ -430,7 +435,9 @@ bool Decoder::decodeSplitTail() {
     if (!Seed->getType()->isFloatingPointTy() && Seed->getType() != RetTy)
       return error("the return seed of '" + Fn->getName() + "' must be " +
                    describe(RetTy) + "; got " + describe(Seed->getType()));
-    Out.Seed = Seed->getType() == RetTy ? Seed : B.CreateFPCast(Seed, RetTy);
+    Out.Seed = Seed->getType() == RetTy || DryRun
+                   ? Seed
+                   : B.CreateFPCast(Seed, RetTy);
   }
   if ((Out.AllocatedBytes != nullptr) != (Out.TapeBuffer != nullptr))
     return error("enzyme_allocated and enzyme_tape go together: the buffer's "
@@ -452,6 +459,10 @@ bool Decoder::decodeSplitTail() {
 
 std::optional<DecodedCall> decodeRequest(CallBase &CB, EntryPoint Kind) {
   return Decoder(CB, Kind).run();
+}
+
+std::optional<DecodedCall> peekRequest(CallBase &CB, EntryPoint Kind) {
+  return Decoder(CB, Kind, /*DryRun=*/true).run();
 }
 
 } // namespace tapestry

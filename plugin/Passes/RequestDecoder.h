@@ -55,6 +55,10 @@ struct DecodedCall {
 /// inserted before \p CB.
 std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, EntryPoint Kind);
 
+/// Decodes \p CB without changing the IR or reporting anything: the
+/// request it makes (values unconverted), or nullopt if it is malformed.
+std::optional<DecodedCall> peekRequest(llvm::CallBase &CB, EntryPoint Kind);
+
 /// The function a request call differentiates (its first argument, through
 /// casts, aliases and constant globals), or null.
 llvm::Function *requestTarget(llvm::CallBase &CB);

@@ -13,12 +13,15 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/BuildLibCalls.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 using namespace llvm;
 
@@ -406,6 +409,101 @@ static Constant *thunkDescriptor(Module &M, const DiffRequest &R,
   return GV;
 }
 
+/// The __enzyme_augmentfwd call whose result \p V is (through struct
+/// members, casts and a local variable it was stored in), or null.
+static CallBase *augmentedCallOf(Value *V, unsigned Depth = 0) {
+  if (Depth > 6)
+    return nullptr;
+  V = V->stripPointerCasts();
+  if (auto *EV = dyn_cast<ExtractValueInst>(V))
+    return augmentedCallOf(EV->getAggregateOperand(), Depth + 1);
+  if (auto *CB = dyn_cast<CallBase>(V))
+    return classifyEntryPoint(entryPointName(*CB)) ==
+                   EntryPoint::AugmentedForward
+               ? CB
+               : nullptr;
+  auto *LI = dyn_cast<LoadInst>(V);
+  if (!LI)
+    return nullptr;
+  auto *Slot = dyn_cast<AllocaInst>(getUnderlyingObject(LI->getPointerOperand()));
+  if (!Slot)
+    return nullptr;
+  CallBase *Found = nullptr;
+  SmallVector<Value *, 8> Work{Slot};
+  while (!Work.empty()) {
+    Value *P = Work.pop_back_val();
+    for (User *U : P->users()) {
+      if (isa<GetElementPtrInst>(U)) {
+        Work.push_back(U);
+      } else if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getPointerOperand() != P)
+          continue;
+        CallBase *C = augmentedCallOf(SI->getValueOperand(), Depth + 1);
+        if (C && Found && C != Found)
+          return nullptr; // Several: not one origin.
+        Found = C ? C : Found;
+      }
+    }
+  }
+  return Found;
+}
+
+/// The __enzyme_augmentfwd calls that filled the tape a reverse call uses:
+/// the call that returned it, or those given the same caller buffer.
+static SmallVector<CallBase *, 2> tapeOrigins(CallBase &CB,
+                                              const DecodedCall &D) {
+  SmallVector<CallBase *, 2> Origins;
+  if (D.Tape) {
+    if (CallBase *Aug = augmentedCallOf(D.Tape))
+      Origins.push_back(Aug);
+    return Origins;
+  }
+  const Value *Buffer = getUnderlyingObject(D.TapeBuffer);
+  for (Instruction &I : instructions(*CB.getFunction()))
+    if (auto *Other = dyn_cast<CallBase>(&I))
+      if (classifyEntryPoint(entryPointName(*Other)) ==
+          EntryPoint::AugmentedForward)
+        if (std::optional<DecodedCall> OD =
+                peekRequest(*Other, EntryPoint::AugmentedForward))
+          if (OD->TapeBuffer && getUnderlyingObject(OD->TapeBuffer) == Buffer)
+            Origins.push_back(Other);
+  return Origins;
+}
+
+/// A reverse must use a tape from the augmented forward of the same
+/// request; reports the mismatch when the tape's origin is known.
+static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
+  SmallVector<CallBase *, 2> Origins = tapeOrigins(CB, D);
+  std::optional<DiffRequest> Other;
+  CallBase *OtherCall = nullptr;
+  for (CallBase *Aug : Origins) {
+    std::optional<DecodedCall> OD =
+        peekRequest(*Aug, EntryPoint::AugmentedForward);
+    if (!OD)
+      return true; // Reported where it is resolved.
+    if (OD->Request == D.Request)
+      return true;
+    Other = OD->Request;
+    OtherCall = Aug;
+  }
+  if (!Other)
+    return true;
+  std::string Mine, Theirs;
+  raw_string_ostream MS(Mine), TS(Theirs);
+  D.Request.print(MS);
+  Other->print(TS);
+  std::string Where;
+  if (const DebugLoc &DL = OtherCall->getDebugLoc())
+    Where = " at line " + std::to_string(DL.getLine());
+  return reportError(*CB.getFunction(), &CB,
+                     "this " + entryPointName(CB) + " asks for the " + Mine +
+                         ", but its tape comes from the " +
+                         entryPointName(*OtherCall) + Where + " for the " +
+                         Theirs +
+                         "; both halves must name the same function with the "
+                         "same activity markers");
+}
+
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
   CallBase *CB = Req.CB;
   if (Req.Kind == EntryPoint::Unsupported) {
@@ -424,6 +522,8 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
       CallSiteRewriter(*CB, *D).rewriteOneShot(*G);
     return;
   }
+  if (Req.Kind == EntryPoint::SplitReverse && !checkTapeOrigin(*CB, *D))
+    return;
   const SplitDerivative *S = Cache.getSplit(D->Request);
   if (!S)
     return;
@@ -509,6 +609,12 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   }
   if (Pending.empty())
     return PreservedAnalyses::all();
+  // Reverse halves first, so that each can find the augmented-forward call
+  // its tape comes from before that call is rewritten.
+  std::stable_partition(Pending.begin(), Pending.end(),
+                        [](const PendingRequest &P) {
+                          return P.Kind == EntryPoint::SplitReverse;
+                        });
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

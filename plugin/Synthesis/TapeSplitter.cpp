@@ -4,6 +4,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Core/Diagnostics.h"
 #include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -91,6 +92,9 @@ private:
   SmallPtrSet<Value *, 32> ShadowDerived;
   StructType *TapeTy = nullptr;
   SmallVector<std::string, 4> Reasons;
+  /// The header word of a live tape of this request: a tape filled for
+  /// another function or other activities does not pass the check.
+  uint64_t Magic = TapeLive;
 };
 
 } // namespace
@@ -232,6 +236,10 @@ static void clampTapeAlignment(Value *TapePtr) {
 }
 
 bool Splitter::run() {
+  Magic = TapeLive ^ (uint64_t)hash_value(
+                         (R.Fn->getName() + "." + R.suffix()).str());
+  if (Magic == TapeConsumed || Magic == 0)
+    Magic = TapeLive;
   for (BasicBlock *BB : depth_first(SB.ReverseStart))
     ReverseBlocks.insert(BB);
   LastForward = SB.ReverseStart->getSinglePredecessor();
@@ -354,7 +362,7 @@ void Splitter::buildAugmented() {
 
   BasicBlock &Entry = A->getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
-  B.CreateAlignedStore(B.getInt64(TapeLive), fieldAddress(B, Tape, 0),
+  B.CreateAlignedStore(B.getInt64(Magic), fieldAddress(B, Tape, 0),
                        Align(8));
   SmallVector<AllocaInst *, 8> Replaced;
   for (auto &[Slot, U] : Slots) {
@@ -404,7 +412,7 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
   Value *State = B.CreateAlignedLoad(B.getInt64Ty(), Header, Align(8));
   Cont = BasicBlock::Create(C, "tape.ok", Rev);
   auto *Bad = BasicBlock::Create(C, "tape.misuse", Rev);
-  B.CreateCondBr(B.CreateICmpEQ(State, B.getInt64(TapeLive)), Cont, Bad);
+  B.CreateCondBr(B.CreateICmpEQ(State, B.getInt64(Magic)), Cont, Bad);
   IRBuilder<> BB(Bad);
   std::string Name = sourceName(*R.Fn);
   std::string Twice =
@@ -413,8 +421,8 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
       Out.NotReplayableReason +
       ". Run __enzyme_augmentfwd again for a fresh tape.\n";
   std::string Stale = "tapestry: the tape passed to the reverse of '" + Name +
-                      "' was not filled by its __enzyme_augmentfwd, or was "
-                      "already released.\n";
+                      "' was not filled by its __enzyme_augmentfwd (with the "
+                      "same activities), or was already released.\n";
   Value *IsUsed = BB.CreateICmpEQ(State, BB.getInt64(TapeConsumed));
   Value *Msg = BB.CreateSelect(IsUsed, BB.CreateGlobalStringPtr(Twice),
                                BB.CreateGlobalStringPtr(Stale));
