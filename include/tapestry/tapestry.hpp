@@ -51,11 +51,15 @@
 // parameter is fine); reference parameters are passed as pointers. Classes
 // passed by value are not supported (pass them by pointer or reference).
 //
+// Split mode (forward now, reverse later: typed thunks, Tape, pullbacks) is
+// in <tapestry/split.hpp>, included here.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_TAPESTRY_HPP
 #define TAPESTRY_TAPESTRY_HPP
 
 #include <tapestry/detail/lowering.hpp>
+#include <tapestry/split.hpp>
 
 #include <array>
 
