@@ -7,7 +7,10 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include <functional>
 
 using namespace llvm;
@@ -127,9 +130,41 @@ private:
           R = CallerArgRoots[Arg->getArgNo()];
       Roots.push_back(R);
     }
-    visit(*Callee, Roots, Depth - 1);
+    // Callees are seen as the front end wrote them (parameters spilled to
+    // the stack at -O0 or before optimisation): promote those slots first,
+    // on a copy, so that accesses through a parameter are seen as such.
+    ValueToValueMapTy VMap;
+    Function *Copy = CloneFunction(Callee, VMap);
+    {
+      DominatorTree DT(*Copy);
+      SmallVector<AllocaInst *, 8> Slots;
+      for (Instruction &I : Copy->getEntryBlock())
+        if (auto *AI = dyn_cast<AllocaInst>(&I))
+          if (isAllocaPromotable(AI))
+            Slots.push_back(AI);
+      if (!Slots.empty())
+        PromoteMemToReg(Slots, DT);
+    }
+    Clones.push_back(Copy);
+    visit(*Copy, Roots, Depth - 1);
     Visited.erase(Callee);
   }
+
+public:
+  /// Forgets what was noted about the callees' copies and deletes them.
+  void dropClones() {
+    for (Function *Copy : Clones) {
+      for (Argument &A : Copy->args())
+        Out.Types.erase(&A);
+      for (Instruction &I : instructions(*Copy))
+        Out.Types.erase(&I);
+      Copy->eraseFromParent();
+    }
+    Clones.clear();
+  }
+
+private:
+  SmallVector<Function *, 4> Clones;
 
   TypeInfo &Out;
   SmallVector<std::pair<const Value *, const Value *>, 8> Copies;
@@ -143,6 +178,7 @@ TypeInfo computeTypes(Function &F, unsigned Depth) {
   TypeInference TI(Info);
   TI.visit(F, {}, Depth);
   TI.unifyCopies();
+  TI.dropClones();
   return Info;
 }
 

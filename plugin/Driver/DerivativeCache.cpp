@@ -14,6 +14,8 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -64,6 +66,81 @@ const SplitDerivative *DerivativeCache::getSplit(const DiffRequest &R) {
   return Entry ? &*Entry : nullptr;
 }
 
+CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
+  DiffRequest R = CR;
+  R.Split = true;
+  R.ReturnPrimal = false;
+  auto It = CalleeSplits.find(R);
+  if (It != CalleeSplits.end())
+    return It->second;
+  // The wrappers exist (empty) before the callee is differentiated, so that
+  // a recursive callee's derivative can call them.
+  Module &M = *R.Fn->getParent();
+  LLVMContext &C = M.getContext();
+  DerivativeSignature Sig = computeSignature(R);
+  Type *Ptr = PointerType::getUnqual(C);
+  Type *RetTy = R.Fn->getReturnType();
+  SmallVector<Type *, 16> AugParams;
+  for (unsigned I = 0; I < Sig.Type->getNumParams(); ++I)
+    if ((int)I != Sig.SeedArg)
+      AugParams.push_back(Sig.Type->getParamType(I));
+  Type *AugRet = RetTy->isVoidTy() ? Ptr : StructType::get(C, {Ptr, RetTy});
+  std::string Base = (R.Fn->getName() + ".tapestry." + R.suffix()).str();
+  CalleeSplit CS;
+  CS.Augmented =
+      Function::Create(FunctionType::get(AugRet, AugParams, false),
+                       GlobalValue::InternalLinkage, Base + ".call.fwd", M);
+  SmallVector<Type *, 16> RevParams(Sig.Type->params());
+  RevParams.push_back(Ptr);
+  CS.Reverse = Function::Create(
+      FunctionType::get(Sig.Type->getReturnType(), RevParams, false),
+      GlobalValue::InternalLinkage, Base + ".call.rev", M);
+  CalleeSplits[R] = CS;
+  const SplitDerivative *S = getSplit(R);
+  if (!S) {
+    for (Function *F : {CS.Augmented, CS.Reverse}) {
+      F->replaceAllUsesWith(PoisonValue::get(F->getType()));
+      F->eraseFromParent();
+    }
+    CalleeSplits[R] = CalleeSplit();
+    return CalleeSplit();
+  }
+  {
+    IRBuilder<> B(BasicBlock::Create(C, "entry", CS.Augmented));
+    FunctionCallee Malloc = M.getOrInsertFunction(
+        "malloc", FunctionType::get(Ptr, {B.getInt64Ty()}, false));
+    Value *Tape = B.CreateCall(Malloc, {B.getInt64(S->TapeBytes)}, "tape");
+    SmallVector<Value *, 16> Args;
+    for (Argument &A : CS.Augmented->args())
+      Args.push_back(&A);
+    Args.push_back(Tape);
+    Value *Primal = B.CreateCall(S->Augmented, Args);
+    if (RetTy->isVoidTy()) {
+      B.CreateRet(Tape);
+    } else {
+      Value *Pair = B.CreateInsertValue(PoisonValue::get(AugRet), Tape, 0);
+      B.CreateRet(B.CreateInsertValue(Pair, Primal, 1));
+    }
+  }
+  {
+    IRBuilder<> B(BasicBlock::Create(C, "entry", CS.Reverse));
+    SmallVector<Value *, 16> Args;
+    for (Argument &A : CS.Reverse->args())
+      Args.push_back(&A);
+    Value *Tape = Args.back();
+    Value *Adjoints = B.CreateCall(S->Reverse, Args);
+    B.CreateCall(S->Release, {Tape});
+    FunctionCallee Free = M.getOrInsertFunction(
+        "free", FunctionType::get(B.getVoidTy(), {Ptr}, false));
+    B.CreateCall(Free, {Tape});
+    if (CS.Reverse->getReturnType()->isVoidTy())
+      B.CreateRetVoid();
+    else
+      B.CreateRet(Adjoints);
+  }
+  return CS;
+}
+
 bool DerivativeCache::verify(const DiffRequest &R, Function *&F) {
   std::string Problems;
   raw_string_ostream OS(Problems);
@@ -108,6 +185,9 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
   if (R.Split)
     restrictToLocalMemory(Tape);
   auto Callee = [this](const DiffRequest &CR) { return get(CR); };
+  auto CalleeSplitFor = [this](const DiffRequest &CR) {
+    return getCalleeSplit(CR);
+  };
   SynthesisInput In{R,
                     P,
                     Rules,
@@ -117,7 +197,8 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
                     FAM.getResult<DominatorTreeAnalysis>(P),
                     FAM.getResult<LoopAnalysis>(P),
                     FAM.getResult<ScalarEvolutionAnalysis>(P),
-                    Callee};
+                    Callee,
+                    CalleeSplitFor};
   if (R.Mode == DiffMode::Forward) {
     Function *G = ForwardModeSynthesizer(In).run();
     if (!G)

@@ -28,6 +28,9 @@ public:
   /// The augmented forward, reverse and release for split request \p R,
   /// or null after reporting why they cannot exist.
   const SplitDerivative *getSplit(const DiffRequest &R);
+  /// How a caller's reverse-mode derivative calls the split derivative of
+  /// callee request \p R (null members after reporting why it cannot).
+  CalleeSplit getCalleeSplit(const DiffRequest &R);
 
 private:
   llvm::Function *synthesize(const DiffRequest &R,
@@ -39,6 +42,7 @@ private:
   const CustomRules &Rules;
   std::map<DiffRequest, llvm::Function *> Derivatives;
   std::map<DiffRequest, std::optional<SplitDerivative>> Splits;
+  std::map<DiffRequest, CalleeSplit> CalleeSplits;
   llvm::DenseMap<llvm::Function *, PreparedPrimal> Prepared;
 };
 

@@ -254,15 +254,17 @@ void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
   if (Failed)
     return;
   CallInst *Call = B.CreateCall(D, Args);
+  // The derivative runs the callee's primal work too: the original call
+  // goes (its result taken from the derivative's).
   unsigned Next = 0;
+  Instruction *GI = primal(&CB);
   if (CR.ReturnPrimal) {
     Value *Primal =
         CS.Results.size() == 1 ? (Value *)Call : B.CreateExtractValue(Call, 0);
-    Instruction *GI = primal(&CB);
     GI->replaceAllUsesWith(Primal);
-    GI->eraseFromParent();
     ++Next;
   }
+  GI->eraseFromParent();
   if (CR.ReturnActive)
     Tangents[&CB] = CS.Results.size() == 1 ? (Value *)Call
                                            : B.CreateExtractValue(Call, Next);

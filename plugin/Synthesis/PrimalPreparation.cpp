@@ -22,6 +22,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
@@ -50,6 +51,51 @@ static bool isRecursive(Function &Callee) {
   return false;
 }
 
+/// Inlining stops when the prepared function would grow beyond this many
+/// instructions: the remaining calls are differentiated as calls, each
+/// callee once per distinct request, so that deep call trees do not grow
+/// the derivative exponentially.
+static cl::opt<unsigned> InlineBudget(
+    "tapestry-inline-budget", cl::init(4000),
+    cl::desc("Instructions up to which callees are inlined into a function "
+             "before it is differentiated"));
+
+/// True if a derivative of \p Callee on its own could not serve the call:
+/// it returns a pointer (whose shadow the caller would need) or is
+/// variadic.
+static bool mustInline(const Function &Callee) {
+  Type *RetTy = Callee.getReturnType();
+  bool HasPointer = RetTy->isPointerTy();
+  if (auto *ST = dyn_cast<StructType>(RetTy))
+    HasPointer = any_of(ST->elements(),
+                        [](Type *T) { return T->isPointerTy(); });
+  return HasPointer || Callee.isVarArg() ||
+         Callee.hasFnAttribute(Attribute::AlwaysInline);
+}
+
+/// Whether to inline a call to \p Callee into \p F: small callees are
+/// inlined (the derivative is then one function the optimiser sees whole),
+/// functions the user marked noinline and calls beyond the budget are
+/// differentiated as calls.
+static bool shouldInline(const Function &F, const CallBase &CB,
+                         const Function &Callee) {
+  if (mustInline(Callee))
+    return true;
+  // A callback known at the call is only known inside the callee once the
+  // callee is inlined.
+  if (any_of(CB.args(), [](const Value *A) {
+        return isa<Function>(A->stripPointerCasts());
+      }))
+    return true;
+  // -O0 marks every function noinline and optnone; only an explicit
+  // noinline (at -O1 and above) is the user's request.
+  if (Callee.hasFnAttribute(Attribute::NoInline) &&
+      !Callee.hasFnAttribute(Attribute::OptimizeNone))
+    return false;
+  return F.getInstructionCount() + Callee.getInstructionCount() <=
+         InlineBudget;
+}
+
 /// Returns true if anything was inlined.
 static bool inlineCallees(Function &F, const CustomRules &Rules) {
   SmallPtrSet<Function *, 8> Recursive;
@@ -68,6 +114,10 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
       Function *Callee = CB->getCalledFunction();
       if (isRecursive(*Callee)) {
         Recursive.insert(Callee);
+        continue;
+      }
+      if (!shouldInline(F, *CB, *Callee)) {
+        Recursive.insert(Callee); // Kept as a call from now on.
         continue;
       }
       InlineFunctionInfo IFI;

@@ -6,6 +6,7 @@
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -59,7 +60,8 @@ Function *ReverseModeSynthesizer::run() {
   // The forward sweep ends where the reverse sweep starts by seeding the
   // return's adjoint.
   auto *GRet = cast<ReturnInst>(primal(PrimalRet));
-  Boundary.ReverseStart = BasicBlock::Create(C, "rev.start", G);
+  Boundary.ReverseStart =
+      BasicBlock::Create(C, "rev.start", G, RevBlocks[&P.front()]);
   BranchInst::Create(Boundary.ReverseStart, GRet);
   GRet->eraseFromParent();
   IRBuilder<> B(Boundary.ReverseStart);
@@ -126,6 +128,15 @@ void ReverseModeSynthesizer::buildForwardSweep() {
           Customs.push_back({CB, CG});
   for (auto [CB, CG] : Customs)
     augmentCustomCall(*CB, *CG);
+  SmallVector<CallBase *, 4> Defined;
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI))
+      if (Function *Callee = CB->getCalledFunction())
+        if (!Callee->isDeclaration() && !Rules.gradient(Callee) &&
+            !Rules.isOpaque(Callee))
+          Defined.push_back(CB);
+  for (CallBase *CB : Defined)
+    augmentDefinedCall(*CB);
   // Memory the function allocates and frees stays alive until the reverse
   // sweep has finished reading it (reloads, shadows).
   for (Instruction &PI : instructions(P))
@@ -874,33 +885,65 @@ void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
   }
 }
 
-/// A call left in place by preparation (recursion) is differentiated by
-/// running the callee's one-shot gradient again in the reverse sweep, on
-/// the same arguments: legal because the callee writes no memory and what
-/// it reads is unchanged (TapePlan::Repeatable).
-void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
-                                                IRBuilderBase &B) {
+/// True if differentiating call \p CB through request \p CR has nothing to
+/// do: no argument or result carries a derivative.
+static bool isInactiveCall(const DiffRequest &CR) {
+  return !CR.ReturnActive &&
+         all_of(CR.Args, [](Activity A) { return A == Activity::Const; });
+}
+
+/// A call left in place by preparation (recursion, or a callee too large
+/// to inline) runs the callee's augmented forward, which returns the
+/// callee's tape, in the forward sweep...
+void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
   DiffRequest CR = calleeRequest(CB);
-  if (!CR.ReturnActive &&
-      all_of(CR.Args, [](Activity A) { return A == Activity::Const; }))
+  if (isInactiveCall(CR))
     return;
-  // The callee's gradient runs again in the reverse sweep and reads the
-  // memory its pointer arguments point to, which the caller may change
-  // between the two halves of split mode.
-  if (R.Split && any_of(CB.args(), [](Value *A) {
-        return A->getType()->isPointerTy();
-      }))
-    return fail(&CB, "the recursive call to '" +
-                         CB.getCalledFunction()->getName() +
-                         "' passes pointers, and split mode cannot re-run "
-                         "it in the reverse half because the caller may "
-                         "change that memory in between; use "
-                         "__enzyme_autodiff, or pass the data by value");
-  Function *D = CalleeDerivative(CR);
-  if (!D) {
+  CalleeSplit CS = CalleeSplitFor(CR);
+  if (!CS.Augmented) {
     Failed = true;
     return;
   }
+  DerivativeSignature Sig = computeSignature(CR);
+  auto *GI = cast<CallBase>(primal(&CB));
+  IRBuilder<> B(GI);
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0; I < CB.arg_size(); ++I) {
+    Value *Op = CB.getArgOperand(I);
+    Args.push_back(primal(Op));
+    if (Sig.ShadowArg[I] >= 0)
+      Args.push_back(shadowOf(Op, &CB));
+  }
+  if (Failed)
+    return;
+  CallInst *Call = B.CreateCall(CS.Augmented, Args);
+  Call->setDebugLoc(GI->getDebugLoc());
+  Value *Tape = Call;
+  if (isa<StructType>(Call->getType())) {
+    Tape = B.CreateExtractValue(Call, 0, CB.getName() + ".tape");
+    GI->replaceAllUsesWith(B.CreateExtractValue(Call, 1));
+  }
+  GI->eraseFromParent();
+  CalleeTapes[&CB] = Tape;
+}
+
+/// ...and its reverse, which consumes that tape, in the reverse sweep.
+void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
+                                                IRBuilderBase &B) {
+  DiffRequest CR = calleeRequest(CB);
+  if (isInactiveCall(CR))
+    return;
+  Value *Tape = CalleeTapes.lookup(&CB);
+  CalleeSplit CSplit = CalleeSplitFor(CR);
+  if (!Tape || !CSplit.Reverse) {
+    Failed = true;
+    return;
+  }
+  if (R.Split)
+    Boundary.NotReplayable.push_back(
+        "its reverse sweep runs the reverse of '" +
+        sourceName(*CB.getCalledFunction()) +
+        "', which consumes that call's own tape");
   BasicBlock *PB = CB.getParent();
   DerivativeSignature CS = computeSignature(CR);
   SmallVector<Value *, 8> Args;
@@ -912,10 +955,13 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
         Args.push_back(lookup(S, PB, B));
   }
   if (CS.SeedArg >= 0)
-    Args.push_back(takeAdjoint(&CB, B));
+    Args.push_back(AI.isActive(&CB)
+                       ? takeAdjoint(&CB, B)
+                       : Constant::getNullValue(CB.getType()));
+  Args.push_back(lookup(Tape, PB, B));
   if (Failed)
     return;
-  CallInst *Res = B.CreateCall(D, Args);
+  CallInst *Res = B.CreateCall(CSplit.Reverse, Args);
   unsigned K = 0;
   for (unsigned I = 0; I < CB.arg_size(); ++I) {
     if (CR.Args[I] != Activity::Active)

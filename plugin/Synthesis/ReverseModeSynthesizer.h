@@ -74,6 +74,7 @@ private:
   void augmentCustomCall(llvm::CallBase &CB, const CustomGradient &CG);
   void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
                          llvm::IRBuilderBase &B);
+  void augmentDefinedCall(llvm::CallBase &CB);
   void reverseDefinedCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   void emitTerminatorReverse(llvm::BasicBlock &PB, llvm::IRBuilderBase &B);
   void emitFinalReturn();
@@ -165,6 +166,9 @@ private:
   llvm::DenseMap<const llvm::Value *, llvm::CallBase *> DeferredFrees;
   /// The tape each call with a registered gradient got from its aug.
   llvm::DenseMap<const llvm::CallBase *, llvm::Value *> CustomTapes;
+  /// The tape each call to a function with a body got from its augmented
+  /// forward.
+  llvm::DenseMap<const llvm::CallBase *, llvm::Value *> CalleeTapes;
   /// Values recomputed in a reverse block, to reuse within that block.
   llvm::DenseMap<std::pair<const llvm::Value *, const llvm::BasicBlock *>,
                  llvm::Value *>

@@ -19,6 +19,7 @@ namespace tapestry {
 SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
     : R(In.Request), P(In.Primal), Rules(In.Rules), AI(In.Activity),
       Tape(In.Tape), LoopIVs(In.LoopIVs), CalleeDerivative(In.Callee),
+      CalleeSplitFor(In.CalleeSplitFor),
       Sig(computeSignature(In.Request)) {}
 
 void SynthesizerBase::createFunction() {
@@ -232,11 +233,13 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return;
     }
     if (!Callee->isDeclaration()) {
-      if (R.Mode == DiffMode::Reverse && !Tape.Repeatable.count(CB))
-        fail(&PI, "the recursive function '" + Shown +
-                      "' writes memory, or reads memory that is written "
-                      "after the call; reverse mode supports recursion "
-                      "only through functions that read unchanged memory");
+      // Differentiated on its own (calleeRequest), unless it returns a
+      // pointer whose shadow the caller needs.
+      if (CB->getType()->isPointerTy() && AI.hasShadow(CB))
+        fail(&PI, "the call to '" + Shown +
+                      "' is not inlined (it is recursive or too large) and "
+                      "returns a pointer into differentiated memory; "
+                      "return the data through an argument instead");
       return;
     }
     fail(&PI, "no derivative is known for external function '" + Shown +

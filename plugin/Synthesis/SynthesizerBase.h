@@ -32,6 +32,16 @@ class ScalarEvolution;
 
 namespace tapestry {
 
+/// How a caller's derivative calls a callee's split derivative: the
+/// augmented forward allocates the callee's tape and returns it (with the
+/// primal result: `{ptr, T}`), the reverse consumes and frees it.
+struct CalleeSplit {
+  /// (primal and shadow args...) -> ptr tape, or {ptr tape, T primal}.
+  llvm::Function *Augmented = nullptr;
+  /// (primal and shadow args..., [seed], ptr tape) -> adjoints.
+  llvm::Function *Reverse = nullptr;
+};
+
 /// What a synthesizer works from.
 struct SynthesisInput {
   const DiffRequest &Request;
@@ -51,6 +61,9 @@ struct SynthesisInput {
   /// The derivative for a callee's request (memoised; may be a declaration
   /// while that derivative is still being built, for recursion).
   llvm::function_ref<llvm::Function *(const DiffRequest &)> Callee;
+  /// Reverse mode: the split derivative of a callee (memoised; the
+  /// functions may still be empty while it is built, for recursion).
+  llvm::function_ref<CalleeSplit(const DiffRequest &)> CalleeSplitFor;
 };
 
 class SynthesizerBase {
@@ -117,6 +130,7 @@ protected:
   const TapePlan &Tape;
   const llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> &LoopIVs;
   llvm::function_ref<llvm::Function *(const DiffRequest &)> CalleeDerivative;
+  llvm::function_ref<CalleeSplit(const DiffRequest &)> CalleeSplitFor;
   DerivativeSignature Sig;
   llvm::Function *G = nullptr;
   llvm::ValueToValueMapTy VMap;

@@ -401,6 +401,9 @@ Value *Splitter::rematerialize(Value *V, ValueToValueMapTy &VM,
   Instruction *Copy = I->clone();
   for (unsigned Op = 0; Op < Copy->getNumOperands(); ++Op)
     Copy->setOperand(Op, rematerialize(I->getOperand(Op), VM, B));
+  // The clone of the function has its own subprogram: take the location
+  // as mapped into it.
+  Copy->setDebugLoc(cast<Instruction>(Mapped)->getDebugLoc());
   B.Insert(Copy, I->getName() + ".re");
   return Copy;
 }
