@@ -12,6 +12,16 @@ Outcome categories
   rev-fwd         reverse and forward disagree beyond rounding
   bad-output      the program ran but printed too little
   fd-inconsistent (--no-ad self test) double FD disagrees with long double FD
+  split-*         (feature split, see split.py) split mode disagrees with the
+                  one-shot reverse: split-primal (a primal returned by
+                  __enzyme_augmentfwd or a thunk), split-adjoint (augmentfwd,
+                  inputs overwritten, reverse), split-allocated (caller buffer
+                  of __enzyme_augmentsize bytes: adjoints, canaries, size vs
+                  the thunk's tape_bytes), split-thunk / split-nofree (first
+                  sweep through the thunk's pointers / with enzyme_nofree),
+                  split-replay (a reusable tape's second sweep with seed 2 is
+                  not twice the first), split-interleaved (two tapes alive
+                  at once, at the sample point and at its mirror image)
 
 Tolerances are scaled by ABSMAX (the largest magnitude stored to a variable),
 an estimate of how much rounding the derivative can carry.  A derivative of a
@@ -36,14 +46,18 @@ TOL = {
     "modes_float": (1e-4, 1e-6),  # reverse vs forward, float programs
     "primal": (1e-12, 1e-13),
     "primal_float": (1e-5, 1e-6),
+    "replay": (1e-12, 1e-14),    # seed 2 vs 2 x seed 1: exact up to rounding
 }
+SPLIT_FAILURES = ("split-primal", "split-adjoint", "split-allocated", "split-thunk",
+                  "split-nofree", "split-replay", "split-interleaved")
 FAILURES = ("primal-mismatch", "wrong-rev", "wrong-fwd", "rev-fwd", "bad-output",
-            "fd-inconsistent")
+            "fd-inconsistent") + SPLIT_FAILURES
 
 
 def parse(text):
     """Output lines -> dict; per-direction values under 'FD', 'FDL', 'REV', 'FWD'."""
-    out = {"FD": {}, "FDL": {}, "FDLERR": {}, "REV": {}, "FWD": {}, "FWDPRIMAL": {}}
+    out = {"FD": {}, "FDL": {}, "FDLERR": {}, "REV": {}, "FWD": {}, "FWDPRIMAL": {},
+           "SREV": {}, "AREV": {}, "XREV1": {}, "XREV2": {}, "MREV": {}, "WREV": {}, "VREV": {}}
     for line in text.splitlines():
         parts = line.split()
         if not parts:
@@ -153,11 +167,69 @@ def judge(text, meta, ad=True):
             if not close(out["REV"][k], out["FWD"][k], mtol, scale):
                 found.setdefault("rev-fwd", []).append(
                     "%s: rev %.17g fwd %.17g" % (d["label"], out["REV"][k], out["FWD"][k]))
+    if meta.get("split"):
+        judge_split(out, meta, ptol, mtol, scale, found)
     for cat in FAILURES:
         if cat in found:
             details = [x for c in FAILURES for x in found.get(c, [])]
             return Verdict(cat, details, rechecked)
     return Verdict("pass", [], rechecked)
+
+
+def judge_split(out, meta, ptol, mtol, scale, found):
+    """Split mode against the one-shot reverse (REV); adds to `found`."""
+    def bad(cat, text):
+        found.setdefault(cat, []).append(text)
+    path = meta["split"]["path"]
+    for key, what in (("SPRIMAL", "__enzyme_augmentfwd"), ("APRIMAL", "augmentfwd into a buffer"),
+                      ("XPRIMAL", "thunk augmented" if path == "thunk" else "augmentfwd (nofree)")):
+        if key not in out:
+            bad("bad-output", "no %s" % key)
+        elif not close(out[key], out["PRIMAL"], ptol, scale):
+            bad("split-primal", "%s %.17g vs f %.17g" % (what, out[key], out["PRIMAL"]))
+    for key, ref in (("WPRIMAL", "PRIMAL"), ("VPRIMAL", "MPRIMAL")):
+        if key not in out or ref not in out:
+            bad("bad-output", "no %s/%s" % (key, ref))
+        elif math.isfinite(out[ref]) and not close(out[key], out[ref], ptol, scale):
+            bad("split-interleaved", "two live tapes: primal %s %.17g vs f %.17g"
+                % (key, out[key], out[ref]))
+    for key in ("CANARY", "AUGSIZE", "TAPEBYTES", "REUSABLE"):
+        if key not in out:
+            bad("bad-output", "no %s" % key)
+    if out.get("CANARY", 1) != 1:
+        bad("split-allocated", "the bytes around the enzyme_allocated buffer were overwritten"
+            " (buffer of %g bytes at offset %d)" % (out.get("AUGSIZE", -1), meta["split"]["offset"]))
+    if "AUGSIZE" in out and "TAPEBYTES" in out and out["AUGSIZE"] != out["TAPEBYTES"]:
+        bad("split-allocated", "__enzyme_augmentsize %g but thunk tape_bytes %g"
+            % (out["AUGSIZE"], out["TAPEBYTES"]))
+    first = "split-thunk" if path == "thunk" else "split-nofree"
+    reusable = out.get("REUSABLE") == 1
+    for k, d in enumerate(meta["dirs"]):
+        if not d["rev"] or k not in out["REV"]:
+            continue
+        ref = out["REV"][k]
+        for key, cat, what in (("SREV", "split-adjoint", "augmentfwd+reverse"),
+                               ("AREV", "split-allocated", "enzyme_allocated"),
+                               ("XREV1", first, "%s first sweep" % path)):
+            if k not in out[key]:
+                bad("bad-output", "no %s %d" % (key, k))
+            elif not close(out[key][k], ref, mtol, scale):
+                bad(cat, "%s %s: %.17g vs one-shot %.17g" % (what, d["label"], out[key][k], ref))
+        for key, refkey, where in (("WREV", "REV", "V"), ("VREV", "MREV", "-V")):
+            if k not in out[key] or k not in out[refkey]:
+                bad("bad-output", "no %s/%s %d" % (key, refkey, k))
+            elif math.isfinite(out[refkey][k]) and not close(out[key][k], out[refkey][k],
+                                                             mtol, scale):
+                bad("split-interleaved", "two live tapes, %s at %s: %.17g vs one-shot %.17g"
+                    % (d["label"], where, out[key][k], out[refkey][k]))
+        if not reusable:
+            continue
+        if k not in out["XREV2"]:
+            bad("bad-output", "no XREV2 %d" % k)
+        elif k in out["XREV1"] and not close(out["XREV2"][k], 2 * out["XREV1"][k],
+                                              TOL["replay"], scale):
+            bad("split-replay", "%s second sweep (seed 2) %s: %.17g vs 2 x first %.17g"
+                % (path, d["label"], out["XREV2"][k], 2 * out["XREV1"][k]))
 
 
 def _judge_fd_only(out, meta, scale):

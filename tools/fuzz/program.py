@@ -16,6 +16,9 @@ metadata the oracle needs.  The program prints machine-readable lines:
     FWD k v         forward-mode tangent along direction k (if active)
     DONE
 
+With the `split` feature, split-mode lines (SPRIMAL, SREV k, ...) come
+before the checks; see split.py.
+
 Directions are the floating-point scalar parameters in order, then the
 elements of each array parameter.  With -DTAP_NO_AD the AD calls are
 compiled out, so the generator can be validated without the plugin.
@@ -27,12 +30,14 @@ from choices import Chooser
 from grammar import (ARR_IV, HELPER_IV, NMAX, FuncBuilder, Helper, Names,
                      VarInfo)
 from interval import Iv
+from split import SplitConfig, render_split, struct_result
 
 DEFAULT_FEATURES = ("scalar", "branches", "floats", "api")
 ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls",
-                "recursion", "structs", "malloc")
-# opt-in only: misuse that the plugin must diagnose (not part of "all")
-EXTRA_FEATURES = ("constmem",)
+                "recursion", "structs", "malloc", "split")
+# opt-in only, not part of "all": constmem is misuse that the plugin must
+# diagnose; nostructthunk steers split mode around a known thunk ABI bug
+EXTRA_FEATURES = ("constmem", "nostructthunk")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
@@ -288,9 +293,15 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     arrays = {p.name for p in params if p.kind == "arr"}
     may_const = arrays if "constmem" in feats else arrays - stored_arrays(f)
     ad = ADConfig(ch, params, may_const, "api" in feats)
+    # drawn last: without 'split' every other decision is the same
+    split = (SplitConfig(ch, struct_result(params, ad), "nostructthunk" in feats)
+             if "split" in feats else None)
+    meta = build_meta(seed, feats, params, values, ad, arrlen)
+    if split:
+        meta["split"] = split.meta()
     parts = dict(seed=seed, feats=feats, funcs=[h.func for h in helpers] + [f],
                  params=params, values=values, ad=ad, struct_vty=struct_vty,
-                 meta=build_meta(seed, feats, params, values, ad, arrlen))
+                 split=split, meta=meta)
     return render_parts(parts, list(ch.record))
 
 
@@ -352,7 +363,7 @@ def render_program(parts):
     out.append(render_evals(params, meta))
     out.append("#define ND %d\n#define HAS_FLOAT %d\n" % (len(meta["dirs"]), meta["has_float"]))
     out.append(CHECKS)
-    out.append(render_main(params, values, ad, meta))
+    out.append(render_main(params, values, ad, meta, parts.get("split")))
     return "".join(out)
 
 
@@ -387,7 +398,7 @@ def _ctype(t):
     return {"f": "float", "d": "double", "i": "int", "arr": "double *"}[t]
 
 
-def render_main(params, values, ad, meta):
+def render_main(params, values, ad, meta, split=None):
     idx = _dir_index(meta)
     nd = len(meta["dirs"])
     flat = [0.0] * nd
@@ -421,11 +432,15 @@ def render_main(params, values, ad, meta):
     lines.append('    printf("PRIMAL %%.17g\\n", f(%s));\n  }\n' % ", ".join(args))
     rev_decls, rev_code = render_rev(params, values, ad, idx, scalar, fresh_arrays)
     fwd_decls, fwd_code = render_fwd(params, values, ad, idx, scalar, fresh_arrays, meta)
-    lines += ["#ifndef TAP_NO_AD\n"] + rev_code + fwd_code + ["#endif\n"]
+    split_decls, split_code = [], []
+    if split:
+        split_decls, split_code = render_split(params, values, ad, idx, scalar, fresh_arrays, split)
+    lines += ["#ifndef TAP_NO_AD\n"] + rev_code + fwd_code + split_code + ["#endif\n"]
     lines.append('  tap_checks(V);\n  printf("DONE\\n");\n  return 0;\n}\n')
     if ad.fnref == "tap_fn":
         rev_decls.insert(0, "static void *const tap_fn = (void *)f;\n")
-    return "\n/* ---- AD entry points ---- */\n" + "".join(rev_decls + fwd_decls) + "".join(lines)
+    return ("\n/* ---- AD entry points ---- */\n" + "".join(rev_decls + fwd_decls + split_decls)
+            + "".join(lines))
 
 
 def _proto(ret, name, types, typed):

@@ -113,7 +113,10 @@ class Runner:
         except subprocess.TimeoutExpired:
             return Outcome(seed, olevel, "runtime-timeout", cmd=shown, stderr=cc.stderr)
         if run.returncode != 0:
-            return Outcome(seed, olevel, "runtime-crash", "exit code %d" % run.returncode,
+            # the program's own message (e.g. a tape check) says where it stopped
+            why = next((l.strip() for l in run.stderr.splitlines() if l.strip()), "")
+            return Outcome(seed, olevel, "runtime-crash",
+                           "exit code %d%s" % (run.returncode, ": " + why[:200] if why else ""),
                            shown, cc.stderr + run.stderr, run.stdout)
         verdict = oracle.judge(run.stdout, prog.meta, ad=not self.no_ad)
         return Outcome(seed, olevel, verdict.category, "; ".join(verdict.details), shown,

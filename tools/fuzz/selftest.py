@@ -64,6 +64,44 @@ class OracleTest(unittest.TestCase):
         self.assertEqual(judge("REV 0 1.01\nREV 1 2\nFWD 0 1.01\n", head, meta), "wrong-rev")
 
 
+SPLIT_META = dict(META, split={"garbage": "1e30", "offset": 0, "path": "thunk"})
+SPLIT_OK = ("REV 0 1\nREV 1 2\nFWD 0 1\nSPRIMAL 1\nSREV 0 1\nSREV 1 2\nAPRIMAL 1\n"
+            "CANARY 1\nAUGSIZE 64\nAREV 0 1\nAREV 1 2\nREUSABLE 1\nTAPEBYTES 64\n"
+            "XPRIMAL 1\nXREV1 0 1\nXREV1 1 2\nXREV2 0 2\nXREV2 1 4\n"
+            "MPRIMAL 3\nMREV 0 5\nMREV 1 6\nWPRIMAL 1\nVPRIMAL 3\n"
+            "WREV 0 1\nWREV 1 2\nVREV 0 5\nVREV 1 6\n")
+
+
+class SplitOracleTest(unittest.TestCase):
+    def judge(self, lines):
+        return judge(lines, meta=SPLIT_META)
+
+    def test_consistent_split_passes(self):
+        self.assertEqual(self.judge(SPLIT_OK), "pass")
+
+    def test_each_check(self):
+        cases = [("SREV 1 2\n", "SREV 1 2.5\n", "split-adjoint"),
+                 ("SPRIMAL 1\n", "SPRIMAL 1.5\n", "split-primal"),
+                 ("CANARY 1\n", "CANARY 0\n", "split-allocated"),
+                 ("TAPEBYTES 64\n", "TAPEBYTES 80\n", "split-allocated"),
+                 ("AREV 0 1\n", "AREV 0 0\n", "split-allocated"),
+                 ("XREV1 0 1\n", "XREV1 0 3\n", "split-thunk"),
+                 ("XREV2 1 4\n", "XREV2 1 6\n", "split-replay"),
+                 ("VREV 1 6\n", "VREV 1 2\n", "split-interleaved"),
+                 ("VPRIMAL 3\n", "VPRIMAL 1\n", "split-interleaved"),
+                 ("XREV2 1 4\n", "", "bad-output")]
+        for old, new, cat in cases:
+            self.assertEqual(self.judge(SPLIT_OK.replace(old, new)), cat, new)
+
+    def test_no_second_sweep_unless_reusable(self):
+        lines = SPLIT_OK.replace("REUSABLE 1", "REUSABLE 0").replace("XREV2 0 2\nXREV2 1 4\n", "")
+        self.assertEqual(self.judge(lines), "pass")
+
+    def test_wrong_one_shot_takes_precedence(self):
+        lines = SPLIT_OK.replace("REV 0 1\nREV", "REV 0 1.5\nREV")
+        self.assertEqual(self.judge(lines), "wrong-rev")
+
+
 class ChooserTest(unittest.TestCase):
     def test_replay_reproduces_and_pads_with_zeros(self):
         a = Chooser(7)
@@ -91,6 +129,15 @@ class GeneratorTest(unittest.TestCase):
         for seed in range(1, 30):
             p = generate(seed, ALL_FEATURES)
             self.assertEqual(generate(seed, ALL_FEATURES, p.choices).source, p.source)
+
+    def test_split_draws_its_choices_last(self):
+        # adding 'split' must not change what the other features generate
+        base = tuple(f for f in ALL_FEATURES if f != "split")
+        for seed in range(1, 20):
+            a, b = generate(seed, base), generate(seed, base + ("split",))
+            self.assertEqual(b.choices[:len(a.choices)], a.choices)
+            self.assertIn("__enzyme_augmentfwd", b.source)
+            self.assertNotIn("__enzyme_augmentfwd", a.source)
 
     def test_any_choice_list_is_a_program(self):
         for replay in ([], [99] * 50, list(range(300))):
