@@ -22,6 +22,8 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -64,13 +66,52 @@ static cl::opt<unsigned> InlineBudget(
 /// it returns a pointer (whose shadow the caller would need) or is
 /// variadic.
 static bool mustInline(const Function &Callee) {
-  Type *RetTy = Callee.getReturnType();
-  bool HasPointer = RetTy->isPointerTy();
-  if (auto *ST = dyn_cast<StructType>(RetTy))
-    HasPointer = any_of(ST->elements(),
-                        [](Type *T) { return T->isPointerTy(); });
-  return HasPointer || Callee.isVarArg() ||
-         Callee.hasFnAttribute(Attribute::AlwaysInline);
+  if (Callee.isVarArg() || Callee.hasFnAttribute(Attribute::AlwaysInline))
+    return true;
+  // Derivatives of their own take and return scalars and pointers: values
+  // passed as aggregates (a complex number, a small struct returned in
+  // registers) or copied by value (byval) need the call inlined.
+  auto Plain = [](Type *T) {
+    return T->isVoidTy() || T->isFPOrFPVectorTy() || T->isIntegerTy();
+  };
+  if (!Plain(Callee.getReturnType()))
+    return true;
+  for (const Argument &A : Callee.args())
+    if (!(Plain(A.getType()) || A.getType()->isPointerTy()) ||
+        A.hasByValAttr() || A.hasInAllocaAttr() || A.hasPreallocatedAttr())
+      return true;
+  // Indirect calls (virtual methods, callbacks) can only be resolved with
+  // what the caller knows; constructors that store a vtable tell the
+  // caller the dynamic type of its objects.
+  for (const Instruction &I : instructions(Callee)) {
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (!CB->getCalledFunction() && !CB->isInlineAsm())
+        return true;
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      if (auto *GV = dyn_cast<GlobalVariable>(
+              getUnderlyingObject(SI->getValueOperand())))
+        if (GV->getName().starts_with("_ZTV"))
+          return true;
+  }
+  return false;
+}
+
+/// True if \p F (or a function it calls, to a few levels) computes with
+/// floating-point values.
+static bool hasFloatingPointWork(const Function &F, unsigned Depth = 3) {
+  for (const Instruction &I : instructions(F)) {
+    if (I.getType()->isFPOrFPVectorTy() ||
+        any_of(I.operands(), [](const Value *Op) {
+          return Op->getType()->isFPOrFPVectorTy();
+        }))
+      return true;
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = CB->getCalledFunction())
+        if (!Callee->isDeclaration() &&
+            (Depth == 0 || hasFloatingPointWork(*Callee, Depth - 1)))
+          return true;
+  }
+  return false;
 }
 
 /// Whether to inline a call to \p Callee into \p F: small callees are
@@ -87,10 +128,19 @@ static bool shouldInline(const Function &F, const CallBase &CB,
         return isa<Function>(A->stripPointerCasts());
       }))
     return true;
-  // -O0 marks every function noinline and optnone; only an explicit
-  // noinline (at -O1 and above) is the user's request.
-  if (Callee.hasFnAttribute(Attribute::NoInline) &&
-      !Callee.hasFnAttribute(Attribute::OptimizeNone))
+  // Functions without floating-point work (constructors, destructors,
+  // accessors) have no derivative of their own; inlined, they show the
+  // caller its objects' layout and dynamic types.
+  if (!hasFloatingPointWork(Callee))
+    return true;
+  // A function whose address is taken (a virtual method in a vtable, a
+  // callback) is likely reached through a call that simplification just
+  // made direct: inline it, as the indirect call would have needed.
+  if (Callee.hasAddressTaken())
+    return true;
+  // An explicit noinline, and -O0 (which marks every function noinline):
+  // the callee is differentiated on its own, as written.
+  if (Callee.hasFnAttribute(Attribute::NoInline))
     return false;
   return F.getInstructionCount() + Callee.getInstructionCount() <=
          InlineBudget;

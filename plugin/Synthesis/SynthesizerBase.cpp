@@ -121,6 +121,23 @@ bool SynthesizerBase::isReadBack(StoreInst &SI) const {
   SmallVector<const Value *, 4> Stored;
   getUnderlyingObjects(SI.getPointerOperand(), Stored, nullptr, 0);
   for (Instruction &I : instructions(P)) {
+    // A callee with a body that is not inlined reads what its pointer
+    // arguments point to.
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee || Callee->isDeclaration() || CB->doesNotAccessMemory())
+        continue;
+      for (Value *A : CB->args()) {
+        if (!A->getType()->isPointerTy())
+          continue;
+        SmallVector<const Value *, 4> Read;
+        getUnderlyingObjects(A, Read, nullptr, 0);
+        for (const Value *R : Read)
+          if (is_contained(Stored, R) || !isIdentifiedObject(R))
+            return true;
+      }
+      continue;
+    }
     auto *LI = dyn_cast<LoadInst>(&I);
     if (!LI)
       continue;
