@@ -1,6 +1,7 @@
 //===- RequestDecoder.cpp - Enzyme's calling convention, decoded ----------===//
 #include "Passes/RequestDecoder.h"
 
+#include "Core/Batch.h"
 #include "Core/Diagnostics.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
@@ -119,7 +120,13 @@ private:
   StringRef entryName() const { return entryPointName(CB); }
   /// Converts a call-site value to the parameter type, as a C call would.
   Value *convert(Value *V, Type *To, unsigned ParamNo, StringRef What);
-  bool decodeParam(unsigned ParamNo, std::optional<Activity> Marked);
+  bool decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
+                   bool Strided);
+  /// Reads the constant after enzyme_width.
+  bool decodeWidth(unsigned MarkerPos);
+  /// " (with enzyme_width N, ...)": how batch mode counts shadows, for
+  /// messages about miscounted arguments.
+  std::string batchHint() const;
 
   CallBase &CB;
   DiffMode Mode;
@@ -127,6 +134,7 @@ private:
   DecodedCall Out;
   Function *Fn = nullptr;
   unsigned Next = 0;
+  unsigned Width = 1;
   bool Failed = false;
 };
 
@@ -144,11 +152,45 @@ Value *Decoder::convert(Value *V, Type *To, unsigned ParamNo, StringRef What) {
     return B.CreatePointerCast(V, To);
   error("the " + What + " passed for parameter " + Twine(ParamNo + 1) +
         " of '" + Fn->getName() + "' has type " + describe(From) +
-        " but the parameter has type " + describe(To));
+        " but the parameter has type " + describe(To) + batchHint());
   return nullptr;
 }
 
-bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
+std::string Decoder::batchHint() const {
+  if (Width == 1)
+    return "";
+  return (" (with enzyme_width " + Twine(Width) +
+          ", enzyme_dup is followed by the value and " + Twine(Width) +
+          " shadows, enzyme_dupv by the stride, the value and one shadow)")
+      .str();
+}
+
+bool Decoder::decodeWidth(unsigned MarkerPos) {
+  unsigned First = Out.SRet ? 1 : 0;
+  if (MarkerPos != First + 1)
+    return error("enzyme_width must come first, right after the function "
+                 "to differentiate, in the call to " +
+                 entryName());
+  if (Next >= CB.arg_size())
+    return error("enzyme_width must be followed by the batch width, a "
+                 "compile-time constant integer");
+  Value *V = CB.getArgOperand(Next++);
+  auto *C = dyn_cast<ConstantInt>(V);
+  if (!C)
+    return error("the batch width after enzyme_width must be a compile-time "
+                 "constant integer; got '" +
+                 describe(V) + "'");
+  if (C->isNegative() || C->isZero() || C->getZExtValue() > MaxBatchWidth)
+    return error("the batch width after enzyme_width must be between 1 and " +
+                 Twine(MaxBatchWidth) + "; got " +
+                 Twine(C->getSExtValue()));
+  Width = C->getZExtValue();
+  Out.Request.Width = Width;
+  return true;
+}
+
+bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
+                          bool Strided) {
   Type *T = Fn->getFunctionType()->getParamType(ParamNo);
   bool IsFP = T->isFPOrFPVectorTy();
   Activity A;
@@ -180,35 +222,82 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
                  "but " +
                  Param + " is neither; use " +
                  (IsFP ? "enzyme_out" : "enzyme_const"));
+  StringRef MarkerShown = Strided ? (A == Activity::Dup ? "enzyme_dupv"
+                                                        : "enzyme_dupnoneedv")
+                                  : activityName(A);
+  if (Strided && !T->isPointerTy())
+    return error(MarkerShown +
+                 " (a strided batch of shadows) needs a pointer, but " +
+                 Param + " is not one; use enzyme_dup followed by the value "
+                 "and its " + Twine(Width) + " tangents");
 
   unsigned NumArgs = CB.arg_size();
+  Value *Stride = nullptr;
+  if (Strided) {
+    if (Next >= NumArgs)
+      return error("too few arguments: " + MarkerShown + " on " + Param +
+                   " must be followed by the byte stride, the value and the "
+                   "first shadow");
+    Stride = CB.getArgOperand(Next++);
+    if (!markerName(Stride).empty() || !Stride->getType()->isIntegerTy())
+      return error("expected the byte stride between the shadows of " + Param +
+                   " after " + MarkerShown + " but found '" +
+                   describe(Stride) + "'");
+  }
   if (Next >= NumArgs)
     return error("too few arguments: '" + Fn->getName() + "' takes " +
                  Twine(Fn->arg_size()) + " parameters but the call to " +
                  entryName() + " ends before the value of parameter " +
-                 Twine(ParamNo + 1));
+                 Twine(ParamNo + 1) + batchHint());
   Value *Primal = CB.getArgOperand(Next++);
   if (!markerName(Primal).empty())
     return error("expected the value of " + Param + " but found the marker " +
-                 markerName(Primal));
-  Value *Shadow = nullptr;
-  if (A == Activity::Dup || A == Activity::DupNoNeed) {
-    if (Next >= NumArgs)
-      return error("too few arguments: " + activityName(A) + " on " + Param +
-                   " must be followed by the value and its " +
-                   (Mode == DiffMode::Forward ? "tangent" : "shadow"));
-    Shadow = CB.getArgOperand(Next++);
-    if (!markerName(Shadow).empty())
-      return error("expected the shadow of " + Param +
-                   " but found the marker " + markerName(Shadow));
-  }
+                 markerName(Primal) + batchHint());
   Value *P = convert(Primal, T, ParamNo, "value");
-  Value *S = Shadow ? convert(Shadow, T, ParamNo, "shadow") : nullptr;
-  if (!P || (Shadow && !S))
+  if (!P)
     return false;
+  SmallVector<Value *, 8> Lanes;
+  bool HasShadow = A == Activity::Dup || A == Activity::DupNoNeed;
+  unsigned NumShadows = !HasShadow ? 0 : Strided ? 1 : Width;
+  StringRef ShadowWord = Mode == DiffMode::Forward ? "tangent" : "shadow";
+  for (unsigned K = 0; K < NumShadows; ++K) {
+    if (Next >= NumArgs) {
+      if (Width == 1)
+        return error("too few arguments: " + activityName(A) + " on " + Param +
+                     " must be followed by the value and its " + ShadowWord);
+      return error("too few arguments: " + MarkerShown + " on " + Param +
+                   " must be followed by the value and " +
+                   (Strided ? Twine("the first shadow")
+                            : Twine(Width) + " " + ShadowWord +
+                                  "s (enzyme_width " + Twine(Width) +
+                                  "); the call ends after " + Twine(K)));
+    }
+    Value *Shadow = CB.getArgOperand(Next++);
+    if (!markerName(Shadow).empty()) {
+      if (Width == 1)
+        return error("expected the shadow of " + Param +
+                     " but found the marker " + markerName(Shadow));
+      return error("expected " + ShadowWord + " " + Twine(K + 1) + " of " +
+                   Twine(NumShadows) + " of " + Param +
+                   " but found the marker " + markerName(Shadow) +
+                   batchHint());
+    }
+    Value *S = convert(Shadow, T, ParamNo, ShadowWord);
+    if (!S)
+      return false;
+    Lanes.push_back(S);
+  }
+  if (Strided) {
+    // Shadow k is at base + k * stride bytes.
+    Value *Step = B.CreateSExtOrTrunc(Stride, B.getInt64Ty());
+    for (unsigned K = 1; K < Width; ++K)
+      Lanes.push_back(B.CreateGEP(B.getInt8Ty(), Lanes.front(),
+                                  B.CreateMul(Step, B.getInt64(K)),
+                                  "shadow.lane"));
+  }
   Out.Request.Args.push_back(A);
   Out.Primals.push_back(P);
-  Out.Shadows.push_back(S);
+  Out.Shadows.push_back(Lanes.empty() ? nullptr : gatherLanes(B, T, Lanes));
   return true;
 }
 
@@ -249,6 +338,7 @@ std::optional<DecodedCall> Decoder::run() {
   bool ConstReturn = false;
   for (unsigned ParamNo = 0; ParamNo < Fn->arg_size() && !Failed;) {
     std::optional<Activity> Marked;
+    bool Strided = false;
     // Markers that apply to the whole request may come before any value.
     while (Next < CB.arg_size()) {
       StringRef M = markerName(CB.getArgOperand(Next));
@@ -260,13 +350,16 @@ std::optional<DecodedCall> Decoder::run() {
               .Case("enzyme_dup", Activity::Dup)
               .Case("enzyme_dupnoneed", Activity::DupNoNeed)
               .Case("enzyme_out", Activity::Active)
+              .Case("enzyme_dupv", Activity::Dup)
+              .Case("enzyme_dupnoneedv", Activity::DupNoNeed)
               .Default(std::nullopt);
-      ++Next;
+      unsigned MarkerPos = Next++;
       if (Act) {
         if (Marked)
           error("two activity markers in a row before parameter " +
                 Twine(ParamNo + 1) + " of '" + Fn->getName() + "'");
         Marked = Act;
+        Strided = M == "enzyme_dupv" || M == "enzyme_dupnoneedv";
       } else if (M == "enzyme_primal_return") {
         Out.Request.ReturnPrimal = true;
       } else if (M == "enzyme_const_return") {
@@ -275,9 +368,8 @@ std::optional<DecodedCall> Decoder::run() {
         // Enzyme: do not return the primal (the default here).
         Out.Request.ReturnPrimal = false;
       } else if (M == "enzyme_active_return" || M == "enzyme_dup_return") {
-      } else if (M == "enzyme_width" || M == "enzyme_dupv" ||
-                 M == "enzyme_dupnoneedv") {
-        error("batch mode (" + M + ") is not supported yet");
+      } else if (M == "enzyme_width") {
+        decodeWidth(MarkerPos);
       } else if (M == "enzyme_allocated" || M == "enzyme_tape" ||
                  M == "enzyme_nofree") {
         error("split-mode marker " + M + " is not supported yet");
@@ -287,7 +379,7 @@ std::optional<DecodedCall> Decoder::run() {
     }
     if (Failed)
       break;
-    if (!decodeParam(ParamNo, Marked))
+    if (!decodeParam(ParamNo, Marked, Strided))
       break;
     ++ParamNo;
   }
@@ -308,7 +400,7 @@ std::optional<DecodedCall> Decoder::run() {
     error("too many arguments: '" + Fn->getName() + "' takes " +
           Twine(Fn->arg_size()) + " parameters but the call to " + entryName() +
           " passes " + Twine(CB.arg_size() - Next) +
-          " more value(s) than they need");
+          " more value(s) than they need" + batchHint());
   if (Failed)
     return std::nullopt;
   Type *RetTy = Fn->getReturnType();

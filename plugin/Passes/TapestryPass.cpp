@@ -1,6 +1,7 @@
 //===- TapestryPass.cpp ---------------------------------------------------===//
 #include "Passes/TapestryPass.h"
 
+#include "Core/Batch.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Driver/DerivativeCache.h"
@@ -52,7 +53,9 @@ bool CallSiteRewriter::run() {
       Args.push_back(D.Shadows[I]);
   }
   if (Sig.SeedArg >= 0)
-    Args.push_back(ConstantFP::get(R.Fn->getReturnType(), 1.0));
+    // Batched reverse seeds every lane with 1.
+    Args.push_back(
+        ConstantFP::get(batchType(R.Fn->getReturnType(), R.Width), 1.0));
   CallInst *Call = B.CreateCall(&G, Args);
   Call->setDebugLoc(CB.getDebugLoc());
   if (!deliverResults(Call, Sig.Results))

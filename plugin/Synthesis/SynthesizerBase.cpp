@@ -17,7 +17,7 @@ using namespace llvm;
 namespace tapestry {
 
 SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
-    : R(In.Request), P(In.Primal), Rules(In.Rules), AI(In.Activity),
+    : R(In.Request), W(In.Request.Width), P(In.Primal), Rules(In.Rules), AI(In.Activity),
       Tape(In.Tape), LoopIVs(In.LoopIVs), CalleeDerivative(In.Callee),
       Sig(computeSignature(In.Request)) {}
 
@@ -89,6 +89,7 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   DiffRequest CR;
   CR.Fn = CB.getCalledFunction();
   CR.Mode = R.Mode;
+  CR.Width = R.Width;
   for (Value *A : CB.args()) {
     Type *T = A->getType();
     if (T->isPointerTy())
