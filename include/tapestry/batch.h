@@ -28,7 +28,9 @@ extern "C" {
 #endif
 
 /* The stride between lanes for buffers of `bytes_per_lane` bytes: rounded up
- * to a 64-byte cache line so lanes never share one. */
+ * to a 64-byte cache line so lanes never share one, and never a multiple of
+ * 4 KiB (lanes that far apart slow batched sweeps down through 4K aliasing:
+ * prefer this layout to a plain double[W][n] with n a multiple of 512). */
 size_t tapestry_batch_stride(size_t bytes_per_lane);
 
 /* One zeroed, 64-byte aligned block of `width` lanes of `bytes_per_lane`

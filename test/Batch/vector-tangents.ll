@@ -4,7 +4,9 @@
 ; [N x double], the reverse seed is 1 in every lane, enzyme_dupv's shadows
 ; are base + k * stride, and enzyme_width 1 is scalar mode: the same memo
 ; key, the same function. The dot product's reverse sweep reloads the primal
-; loads (no tape), once for all lanes.
+; loads (no tape), once for all lanes; as a reverse sweep with a loop, its
+; lanes are then split into scalars so the loop vectoriser can vectorise it
+; across iterations.
 ;
 ; DEFINE: %{fc} = FileCheck %s --input-file=%t
 ; RUN: %opt -passes=tapestry -S %s -o %t
@@ -46,7 +48,8 @@
 ; DOT: rev.loop:
 ; DOT: %vb.re = load double, ptr %pb.re
 ; DOT-NOT: load double, ptr %pb.re
-; DOT: fmul <2 x double> %{{.*}}, %seed
+; DOT: fmul double %vb.re, %seed.i0
+; DOT: fmul double %vb.re, %seed.i1
 ; DOT: extractvalue [2 x ptr] %"b'", 0
 ; DOT: extractvalue [2 x ptr] %"b'", 1
 ; DOT: ret void
