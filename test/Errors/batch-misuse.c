@@ -19,6 +19,8 @@
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=9 2>&1 | FileCheck %s --check-prefix=RESULT
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=9 2>&1 | FileCheck %s --check-prefix=RESULT
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=10 2>&1 | FileCheck %s --check-prefix=NOWIDTH
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=11 2>&1 | FileCheck %s --check-prefix=CUSTOM
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=11 2>&1 | FileCheck %s --check-prefix=CUSTOM
 // CHECK-NOT and every prefix: no crash.
 // NONCONST-NOT: Stack dump
 // ZERO-NOT: Stack dump
@@ -30,6 +32,7 @@
 // TANGENTS-NOT: Stack dump
 // RESULT-NOT: Stack dump
 // NOWIDTH-NOT: Stack dump
+// CUSTOM-NOT: Stack dump
 extern int enzyme_width, enzyme_dup, enzyme_const, enzyme_dupv,
     enzyme_dupnoneedv;
 typedef struct { double d[2]; } D2;
@@ -92,4 +95,19 @@ void g(double *p) {
   // NOWIDTH: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: enzyme_width must be followed by the batch width, a compile-time constant integer
   __enzyme_autodiff((void *)f, enzyme_width);
 }
+#elif CASE == 11
+// A registered gradient (aug/rev with a tape) is scalar: batched reverse
+// mode through it is an error at the call, not lane-mixed numbers.
+__attribute__((noinline)) double solve(double a) { return a * 0.5; }
+double solve_aug(double a) { return solve(a); }
+double solve_rev(double a, double dret) { return dret * 0.5 + 0 * a; }
+void *__enzyme_register_gradient_solve[3] = {(void *)solve, (void *)solve_aug,
+                                             (void *)solve_rev};
+double user(double a) {
+  // CUSTOM: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: cannot differentiate 'user': the gradient registered for 'solve' is not supported in batch mode (enzyme_width 2) yet; use width 1 or give the function's body
+  return solve(a) * a;
+}
+typedef struct { double d[2]; } R2;
+R2 __enzyme_autodiff_r(void *, ...);
+R2 g(double a) { return __enzyme_autodiff_r((void *)user, enzyme_width, 2, a); }
 #endif
