@@ -39,9 +39,8 @@ llvm::Value *splatLanes(llvm::IRBuilderBase &B, llvm::Value *V, unsigned W);
 /// The constant \p C in every lane.
 llvm::Constant *splatConstant(llvm::Constant *C, unsigned W);
 /// Applies \p Fn to each lane and gathers the results, of type \p ResultTy.
-llvm::Value *
-perLane(llvm::IRBuilderBase &B, llvm::Type *ResultTy, unsigned W,
-        llvm::function_ref<llvm::Value *(unsigned Lane)> Fn);
+llvm::Value *perLane(llvm::IRBuilderBase &B, llvm::Type *ResultTy, unsigned W,
+                     llvm::function_ref<llvm::Value *(unsigned Lane)> Fn);
 /// Converts between the internal batch form of a value of type \p T and the
 /// form returned to the user (batchResultType).
 llvm::Value *toResult(llvm::IRBuilderBase &B, llvm::Value *V, llvm::Type *T,

@@ -97,9 +97,9 @@ Function *DerivativeCache::synthesize(const DiffRequest &R) {
     G->eraseFromParent();
     return nullptr;
   }
-  simplifySynthesized(*G, FAM, /*ScalarizeLoopLanes=*/R.Mode ==
-                                    DiffMode::Reverse &&
-                                R.Width > 1);
+  simplifySynthesized(*G, FAM,
+                      /*ScalarizeLoopLanes=*/R.Mode == DiffMode::Reverse &&
+                          R.Width > 1);
   return G;
 }
 

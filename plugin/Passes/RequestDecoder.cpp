@@ -182,8 +182,7 @@ bool Decoder::decodeWidth(unsigned MarkerPos) {
                  describe(V) + "'");
   if (C->isNegative() || C->isZero() || C->getZExtValue() > MaxBatchWidth)
     return error("the batch width after enzyme_width must be between 1 and " +
-                 Twine(MaxBatchWidth) + "; got " +
-                 Twine(C->getSExtValue()));
+                 Twine(MaxBatchWidth) + "; got " + Twine(C->getSExtValue()));
   Width = C->getZExtValue();
   Out.Request.Width = Width;
   return true;
@@ -222,14 +221,15 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                  "but " +
                  Param + " is neither; use " +
                  (IsFP ? "enzyme_out" : "enzyme_const"));
-  StringRef MarkerShown = Strided ? (A == Activity::Dup ? "enzyme_dupv"
-                                                        : "enzyme_dupnoneedv")
-                                  : activityName(A);
+  StringRef MarkerShown =
+      Strided ? (A == Activity::Dup ? "enzyme_dupv" : "enzyme_dupnoneedv")
+              : activityName(A);
   if (Strided && !T->isPointerTy())
     return error(MarkerShown +
-                 " (a strided batch of shadows) needs a pointer, but " +
-                 Param + " is not one; use enzyme_dup followed by the value "
-                 "and its " + Twine(Width) + " tangents");
+                 " (a strided batch of shadows) needs a pointer, but " + Param +
+                 " is not one; use enzyme_dup followed by the value "
+                 "and its " +
+                 Twine(Width) + " tangents");
 
   unsigned NumArgs = CB.arg_size();
   Value *Stride = nullptr;
@@ -241,8 +241,8 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
     Stride = CB.getArgOperand(Next++);
     if (!markerName(Stride).empty() || !Stride->getType()->isIntegerTy())
       return error("expected the byte stride between the shadows of " + Param +
-                   " after " + MarkerShown + " but found '" +
-                   describe(Stride) + "'");
+                   " after " + MarkerShown + " but found '" + describe(Stride) +
+                   "'");
   }
   if (Next >= NumArgs)
     return error("too few arguments: '" + Fn->getName() + "' takes " +
@@ -279,8 +279,7 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                      " but found the marker " + markerName(Shadow));
       return error("expected " + ShadowWord + " " + Twine(K + 1) + " of " +
                    Twine(NumShadows) + " of " + Param +
-                   " but found the marker " + markerName(Shadow) +
-                   batchHint());
+                   " but found the marker " + markerName(Shadow) + batchHint());
     }
     Value *S = convert(Shadow, T, ParamNo, ShadowWord);
     if (!S)

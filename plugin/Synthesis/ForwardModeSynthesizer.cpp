@@ -40,9 +40,8 @@ Value *ForwardModeSynthesizer::addTangents(PartialEmitter &E, IRBuilderBase &B,
                                            Value *X, Value *Y, Type *ResultTy) {
   if (isWholeBatch(ResultTy, W))
     return E.add(X, Y);
-  return lanes(B, ResultTy, [&](unsigned K) {
-    return E.add(lane(B, X, K), lane(B, Y, K));
-  });
+  return lanes(B, ResultTy,
+               [&](unsigned K) { return E.add(lane(B, X, K), lane(B, Y, K)); });
 }
 
 Function *ForwardModeSynthesizer::run() {
@@ -146,7 +145,8 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       });
   } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
     Value *Cond = primal(Sel->getCondition());
-    Value *TT = tangent(Sel->getTrueValue()), *TF = tangent(Sel->getFalseValue());
+    Value *TT = tangent(Sel->getTrueValue()),
+          *TF = tangent(Sel->getFalseValue());
     if (!Cond->getType()->isVectorTy() || W == 1)
       T = B.CreateSelect(Cond, TT, TF);
     else
@@ -336,11 +336,11 @@ void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
     ++Next;
   }
   if (CR.ReturnActive)
-    Tangents[&CB] = fromResult(
-        B,
-        CS.Results.size() == 1 ? (Value *)Call
-                               : B.CreateExtractValue(Call, Next),
-        CB.getType(), W);
+    Tangents[&CB] =
+        fromResult(B,
+                   CS.Results.size() == 1 ? (Value *)Call
+                                          : B.CreateExtractValue(Call, Next),
+                   CB.getType(), W);
 }
 
 void ForwardModeSynthesizer::finishTangentPhis() {

@@ -771,55 +771,73 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       addAdjoint(Sel->getFalseValue(), B.CreateSelect(Cond, Zero, D), B);
     } else {
       Value *Zero = Constant::getNullValue(T);
-      addAdjoint(Sel->getTrueValue(), lanes(B, T, [&](unsigned K) {
-                   return B.CreateSelect(Cond, lane(B, D, K), Zero);
-                 }),
+      addAdjoint(Sel->getTrueValue(),
+                 lanes(B, T,
+                       [&](unsigned K) {
+                         return B.CreateSelect(Cond, lane(B, D, K), Zero);
+                       }),
                  B);
-      addAdjoint(Sel->getFalseValue(), lanes(B, T, [&](unsigned K) {
-                   return B.CreateSelect(Cond, Zero, lane(B, D, K));
-                 }),
+      addAdjoint(Sel->getFalseValue(),
+                 lanes(B, T,
+                       [&](unsigned K) {
+                         return B.CreateSelect(Cond, Zero, lane(B, D, K));
+                       }),
                  B);
     }
   } else if (auto *EV = dyn_cast<ExtractValueInst>(&PI)) {
     Value *Agg = EV->getAggregateOperand();
-    addAdjoint(Agg, lanes(B, Agg->getType(), [&](unsigned K) {
-                 return B.CreateInsertValue(
-                     Constant::getNullValue(Agg->getType()), lane(B, D, K),
-                     EV->getIndices());
-               }),
+    addAdjoint(Agg,
+               lanes(B, Agg->getType(),
+                     [&](unsigned K) {
+                       return B.CreateInsertValue(
+                           Constant::getNullValue(Agg->getType()),
+                           lane(B, D, K), EV->getIndices());
+                     }),
                B);
   } else if (auto *IV = dyn_cast<InsertValueInst>(&PI)) {
     Value *Ins = IV->getInsertedValueOperand();
-    addAdjoint(Ins, lanes(B, Ins->getType(), [&](unsigned K) {
-                 return B.CreateExtractValue(lane(B, D, K), IV->getIndices());
-               }),
+    addAdjoint(Ins,
+               lanes(B, Ins->getType(),
+                     [&](unsigned K) {
+                       return B.CreateExtractValue(lane(B, D, K),
+                                                   IV->getIndices());
+                     }),
                B);
-    addAdjoint(IV->getAggregateOperand(), lanes(B, PI.getType(), [&](unsigned K) {
-                 return B.CreateInsertValue(
-                     lane(B, D, K), Constant::getNullValue(Ins->getType()),
-                     IV->getIndices());
-               }),
+    addAdjoint(IV->getAggregateOperand(),
+               lanes(B, PI.getType(),
+                     [&](unsigned K) {
+                       return B.CreateInsertValue(
+                           lane(B, D, K),
+                           Constant::getNullValue(Ins->getType()),
+                           IV->getIndices());
+                     }),
                B);
   } else if (auto *EE = dyn_cast<ExtractElementInst>(&PI)) {
     Value *Vec = EE->getVectorOperand();
     Value *Idx = lookup(primal(EE->getIndexOperand()), PB, B);
-    addAdjoint(Vec, lanes(B, Vec->getType(), [&](unsigned K) {
-                 return B.CreateInsertElement(
-                     Constant::getNullValue(Vec->getType()), lane(B, D, K),
-                     Idx);
-               }),
+    addAdjoint(Vec,
+               lanes(B, Vec->getType(),
+                     [&](unsigned K) {
+                       return B.CreateInsertElement(
+                           Constant::getNullValue(Vec->getType()),
+                           lane(B, D, K), Idx);
+                     }),
                B);
   } else if (auto *IE = dyn_cast<InsertElementInst>(&PI)) {
     Value *Idx = lookup(primal(IE->getOperand(2)), PB, B);
     Type *EltTy = IE->getOperand(1)->getType();
-    addAdjoint(IE->getOperand(1), lanes(B, EltTy, [&](unsigned K) {
-                 return B.CreateExtractElement(lane(B, D, K), Idx);
-               }),
+    addAdjoint(IE->getOperand(1),
+               lanes(B, EltTy,
+                     [&](unsigned K) {
+                       return B.CreateExtractElement(lane(B, D, K), Idx);
+                     }),
                B);
-    addAdjoint(IE->getOperand(0), lanes(B, PI.getType(), [&](unsigned K) {
-                 return B.CreateInsertElement(
-                     lane(B, D, K), Constant::getNullValue(EltTy), Idx);
-               }),
+    addAdjoint(IE->getOperand(0),
+               lanes(B, PI.getType(),
+                     [&](unsigned K) {
+                       return B.CreateInsertElement(
+                           lane(B, D, K), Constant::getNullValue(EltTy), Idx);
+                     }),
                B);
   } else {
     fail(&PI, "cannot differentiate the instruction '" + describe(&PI) + "'");
@@ -838,8 +856,8 @@ void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
   Function &Aug = *CG.Augmented;
   if (W > 1) {
     fail(&CB, "the gradient registered for '" + sourceName(Callee) +
-                  "' is not supported in batch mode (enzyme_width " +
-                  Twine(W) + ") yet; use width 1 or give the function's "
+                  "' is not supported in batch mode (enzyme_width " + Twine(W) +
+                  ") yet; use width 1 or give the function's "
                   "body");
     return;
   }
@@ -995,11 +1013,10 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
     Value *Partial = Rule->Partial(E, I);
     if (!Partial)
       continue;
-    Value *Delta =
-        Whole ? Scale(splatLanes(B, Partial, W), D, 0)
-              : lanes(B, T, [&](unsigned K) {
-                  return Scale(Partial, lane(B, D, K), K);
-                });
+    Value *Delta = Whole ? Scale(splatLanes(B, Partial, W), D, 0)
+                         : lanes(B, T, [&](unsigned K) {
+                             return Scale(Partial, lane(B, D, K), K);
+                           });
     addAdjoint(Ops[I], Delta, B);
   }
 }

@@ -94,8 +94,8 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     if (!Ptr)
       return;
     S = lanes(B, PtrTy, [&](unsigned K) {
-      return B.CreateAlignedLoad(LI->getType(), lane(B, Ptr, K),
-                                 LI->getAlign(), PI.getName() + "'");
+      return B.CreateAlignedLoad(LI->getType(), lane(B, Ptr, K), LI->getAlign(),
+                                 PI.getName() + "'");
     });
   } else if (auto *AI2 = dyn_cast<AllocaInst>(&PI)) {
     auto *GA = cast<AllocaInst>(GI);

@@ -17,9 +17,9 @@ using namespace llvm;
 namespace tapestry {
 
 SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
-    : R(In.Request), W(In.Request.Width), P(In.Primal), Rules(In.Rules), AI(In.Activity),
-      Tape(In.Tape), LoopIVs(In.LoopIVs), CalleeDerivative(In.Callee),
-      Sig(computeSignature(In.Request)) {}
+    : R(In.Request), W(In.Request.Width), P(In.Primal), Rules(In.Rules),
+      AI(In.Activity), Tape(In.Tape), LoopIVs(In.LoopIVs),
+      CalleeDerivative(In.Callee), Sig(computeSignature(In.Request)) {}
 
 void SynthesizerBase::createFunction() {
   G = createDerivativeFunction(R, Sig, P, VMap);

@@ -78,8 +78,8 @@ __attribute__((noinline)) static void fwd1(int k) {
                    enzyme_dup, y, LANE(dy, k), enzyme_const, N);
 }
 __attribute__((noinline)) static void rev1(int k) {
-  __enzyme_autodiff((void *)matvec, enzyme_const, A, enzyme_dup, x,
-                    LANE(dx, k), enzyme_dup, y, LANE(dy, k), enzyme_const, N);
+  __enzyme_autodiff((void *)matvec, enzyme_const, A, enzyme_dup, x, LANE(dx, k),
+                    enzyme_dup, y, LANE(dy, k), enzyme_const, N);
 }
 
 static void report(const char *kernel, int w, double batched, double scalar) {
