@@ -31,6 +31,6 @@ echo "Batch mode: one sweep of width W against W scalar sweeps (ratio < 1: batch
 echo
 echo "| kernel | width | batched (ms) | W scalar sweeps (ms) | ratio |"
 echo "|---|---:|---:|---:|---:|"
-"$OUT/batch" | tee -a "$OUT/log" | sed -n 's/^BATCH \([^ ]*\) width=\([^ ]*\) batched_ms=\([^ ]*\) scalar_ms=\([^ ]*\) ratio=\([^ ]*\)$/| \1 | \2 | \3 | \4 | \5 |/p'
+"$OUT/batch" "$DATA/ba/ba1_n49_m7776_p31843.txt" | tee -a "$OUT/log" | sed -n 's/^BATCH \([^ ]*\) width=\([^ ]*\) batched_ms=\([^ ]*\) scalar_ms=\([^ ]*\) ratio=\([^ ]*\)$/| \1 | \2 | \3 | \4 | \5 |/p'
 grep -q "jacobian check OK" "$OUT/log" || echo "batch: JACOBIAN CHECK FAILED" >&2
 rm -rf "$OUT"
