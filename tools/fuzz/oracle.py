@@ -37,13 +37,14 @@ TOL = {
     "primal": (1e-12, 1e-13),
     "primal_float": (1e-5, 1e-6),
 }
-FAILURES = ("primal-mismatch", "wrong-rev", "wrong-fwd", "rev-fwd", "bad-output",
-            "fd-inconsistent")
+FAILURES = ("primal-mismatch", "wrong-rev", "wrong-fwd", "rev-fwd", "batch-mismatch",
+            "bad-output", "fd-inconsistent")
 
 
 def parse(text):
     """Output lines -> dict; per-direction values under 'FD', 'FDL', 'REV', 'FWD'."""
-    out = {"FD": {}, "FDL": {}, "FDLERR": {}, "REV": {}, "FWD": {}, "FWDPRIMAL": {}}
+    out = {"FD": {}, "FDL": {}, "FDLERR": {}, "REV": {}, "FWD": {}, "FWDPRIMAL": {},
+           "BFWD": {}, "BREV": {}, "BREV1": {}}
     for line in text.splitlines():
         parts = line.split()
         if not parts:
@@ -130,7 +131,8 @@ def judge(text, meta, ad=True):
         return Verdict("primal-mismatch", ["f %.17g vs twin %.17g" % (out["PRIMAL"], out["PRIMAL_CHK"])])
     if not ad:
         return _judge_fd_only(out, meta, scale)
-    returned = list(out["FWDPRIMAL"].values()) + ([out["REVPRIMAL"]] if "REVPRIMAL" in out else [])
+    returned = list(out["FWDPRIMAL"].values()) + [out[k] for k in ("REVPRIMAL", "BFWDPRIMAL",
+                                                                    "BREVPRIMAL") if k in out]
     for value in returned:
         if not close(value, out["PRIMAL"], ptol, scale):
             return Verdict("primal-mismatch", ["enzyme_primal_return %.17g vs f %.17g"
@@ -153,11 +155,30 @@ def judge(text, meta, ad=True):
             if not close(out["REV"][k], out["FWD"][k], mtol, scale):
                 found.setdefault("rev-fwd", []).append(
                     "%s: rev %.17g fwd %.17g" % (d["label"], out["REV"][k], out["FWD"][k]))
+    if "batch" in meta.get("features", ()):
+        _judge_batch(out, meta, mtol, scale, found)
     for cat in FAILURES:
         if cat in found:
             details = [x for c in FAILURES for x in found.get(c, [])]
             return Verdict(cat, details, rechecked)
     return Verdict("pass", [], rechecked)
+
+
+def _judge_batch(out, meta, mtol, scale, found):
+    """Batch mode (feature batch): every lane equals the scalar sweep."""
+    fwd = [k for k, d in enumerate(meta["dirs"]) if d["fwd"]][:8]
+    for k, d in enumerate(meta["dirs"]):
+        checks = []
+        if k in fwd and k in out["FWD"]:
+            checks.append(("BFWD", out["FWD"][k]))
+        if d["rev"] and k in out["REV"]:
+            checks += [("BREV", out["REV"][k]), ("BREV1", out["REV"][k])]
+        for key, want in checks:
+            if k not in out[key]:
+                found.setdefault("bad-output", []).append("no %s %d" % (key, k))
+            elif not close(out[key][k], want, mtol, scale):
+                found.setdefault("batch-mismatch", []).append(
+                    "%s %s: batched %.17g scalar %.17g" % (key, d["label"], out[key][k], want))
 
 
 def _judge_fd_only(out, meta, scale):
