@@ -4,6 +4,7 @@
 #include "Core/Batch.h"
 #include "Core/Diagnostics.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
@@ -11,6 +12,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -89,6 +91,39 @@ static Function *resolveFunction(Value *V) {
           continue;
         }
     return nullptr;
+  }
+  return nullptr;
+}
+
+/// The constant an integer argument holds, as -O0 code passes it too: through
+/// integer casts, a local variable stored once (`const int w = 4;`) or a
+/// constant global; null if it is not a constant.
+static Constant *constantValue(Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (auto *C = dyn_cast<Constant>(V))
+      return C;
+    if (auto *CI = dyn_cast<CastInst>(V)) {
+      if (!CI->getType()->isIntegerTy() ||
+          !CI->getOperand(0)->getType()->isIntegerTy())
+        return nullptr;
+      Constant *Op = constantValue(CI->getOperand(0));
+      return Op ? ConstantFoldIntegerCast(Op, CI->getType(), isa<SExtInst>(CI),
+                                          CI->getModule()->getDataLayout())
+                : nullptr;
+    }
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (!LI || LI->isVolatile())
+      return nullptr;
+    if (Value *Stored = onlyStoredValue(LI->getPointerOperand())) {
+      V = Stored;
+      continue;
+    }
+    auto *GV =
+        dyn_cast<GlobalVariable>(LI->getPointerOperand()->stripPointerCasts());
+    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer() ||
+        GV->getValueType() != LI->getType())
+      return nullptr;
+    V = GV->getInitializer();
   }
   return nullptr;
 }
@@ -175,7 +210,7 @@ bool Decoder::decodeWidth(unsigned MarkerPos) {
     return error("enzyme_width must be followed by the batch width, a "
                  "compile-time constant integer");
   Value *V = CB.getArgOperand(Next++);
-  auto *C = dyn_cast<ConstantInt>(V);
+  auto *C = dyn_cast_or_null<ConstantInt>(constantValue(V));
   if (!C)
     return error("the batch width after enzyme_width must be a compile-time "
                  "constant integer; got '" +

@@ -58,8 +58,14 @@
 ; ONE: call double @sq.tapestry.fwd_d_ra(double %x, double 1.000000e+00)
 ; ONE-LABEL: define double @fwdscalar(
 ; ONE: call double @sq.tapestry.fwd_d_ra(double %x, double 1.000000e+00)
+; ONE-LABEL: define double @rev1(
+; ONE: call double @sq.tapestry.rev_a_ra(double %x, double 1.000000e+00)
+; ONE-LABEL: define double @revscalar(
+; ONE: call double @sq.tapestry.rev_a_ra(double %x, double 1.000000e+00)
 ; ONE: define internal double @sq.tapestry.fwd_d_ra(double %x, double %"x'")
 ; ONE-NOT: define internal double @sq.tapestry.fwd_d_ra
+; ONE: define internal double @sq.tapestry.rev_a_ra(double %x, double %seed)
+; ONE-NOT: define internal double @sq.tapestry.rev_a_ra
 
 @enzyme_width = external global i32
 @enzyme_dup = external global i32
@@ -71,6 +77,7 @@ declare double @__enzyme_fwddiff(ptr, ...)
 declare [4 x double] @__enzyme_fwddiff4(ptr, ...)
 declare [2 x double] @__enzyme_autodiff2(ptr, ...)
 declare void @__enzyme_autodiff(ptr, ...)
+declare double @__enzyme_autodiff1(ptr, ...)
 
 define double @sq(double %x) {
   %y = fmul double %x, %x
@@ -113,6 +120,19 @@ define double @fwd1(double %x) {
 
 define double @fwdscalar(double %x) {
   %r = call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, double %x, double 1.0)
+  ret double %r
+}
+
+define double @rev1(double %x) {
+  %w = load i32, ptr @enzyme_width
+  %out = load i32, ptr @enzyme_out
+  %r = call double (ptr, ...) @__enzyme_autodiff1(ptr @sq, i32 %w, i32 1, i32 %out, double %x)
+  ret double %r
+}
+
+define double @revscalar(double %x) {
+  %out = load i32, ptr @enzyme_out
+  %r = call double (ptr, ...) @__enzyme_autodiff1(ptr @sq, i32 %out, double %x)
   ret double %r
 }
 
