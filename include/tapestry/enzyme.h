@@ -30,6 +30,15 @@ extern int enzyme_dup;       /* value, shadow (or tangent in forward mode) */
 extern int enzyme_dupnoneed; /* like enzyme_dup; primal result not needed */
 extern int enzyme_out;       /* active scalar: reverse mode returns adjoint */
 
+/* Batch mode (see tapestry/batch.h): `enzyme_width, N` first, N a
+ * compile-time constant; enzyme_dup is then followed by the value and N
+ * shadows, and enzyme_dupv / enzyme_dupnoneedv by a byte stride, the value
+ * and the first shadow (shadow k at base + k * stride). Batched results
+ * come back as N values: declare an entry point returning a struct of N. */
+extern int enzyme_width;
+extern int enzyme_dupv;
+extern int enzyme_dupnoneedv;
+
 /* Request-wide markers. */
 extern int enzyme_primal_return; /* also return the primal result, first */
 extern int enzyme_const_return;  /* the return value is not differentiated */

@@ -312,8 +312,10 @@ template <auto F, bool Reuse, typename... A> struct split_spec {
     using adjoints = std::tuple<D...>;
     using args = std::tuple<P...>;
     using augmented = R (*)(P..., void *);
-    using reverse = ret (*)(P..., S..., void *);
-    static constexpr bool direct = adjoints_abi_ok<D...>::value;
+    using reverse = void (*)(P..., S..., void *, void *);
+    /// The thunk's reverse writes the adjoints to memory, so any shape of
+    /// them comes back through it.
+    static constexpr bool direct = true;
 
     template <typename Ret, std::size_t... I>
     static TAPESTRY_ALWAYS_INLINE adjoints to_tuple(const Ret &r,
@@ -340,11 +342,12 @@ template <auto F, bool Reuse, typename... A> struct split_spec {
                 std::index_sequence<I...>) {
       auto rev = reinterpret_cast<reverse>(t->reverse);
       if constexpr (sizeof...(D) == 0) {
-        rev(std::get<I>(a)..., s..., tape);
+        rev(std::get<I>(a)..., s..., tape, nullptr);
         return adjoints();
       } else {
-        return to_tuple(rev(std::get<I>(a)..., s..., tape),
-                        std::index_sequence_for<D...>{});
+        ret r;
+        rev(std::get<I>(a)..., s..., tape, &r);
+        return to_tuple(r, std::index_sequence_for<D...>{});
       }
     }
   };

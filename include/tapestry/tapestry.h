@@ -2,6 +2,7 @@
 #ifndef TAPESTRY_TAPESTRY_H
 #define TAPESTRY_TAPESTRY_H
 
+#include "tapestry/batch.h"
 #include "tapestry/enzyme.h"
 #include "tapestry/runtime.h"
 

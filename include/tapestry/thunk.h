@@ -8,15 +8,18 @@
  *   void *tape = tapestry_tape_new(t);       // t->tape_bytes, malloc'd
  *   ((double (*)(double *, double *, int, void *))t->augmented)(x, dx, n,
  *                                                              tape);
- *   ((void (*)(double *, double *, int, double, void *))t->reverse)(
- *       x, dx, n, 1.0, tape);
+ *   double da;
+ *   ((void (*)(double *, double *, int, double, double, void *, void *))
+ *        t->reverse)(x, dx, n, a, 1.0, tape, &da);
  *   tapestry_tape_delete(t, tape);
  *
  * `augmented` takes f's arguments, each pointer followed by its shadow as
  * its marker says, then the tape, and returns f's result. `reverse` takes
  * the same arguments, then the seed of an active return (if f returns a
- * floating-point value), then the tape, and returns the adjoints of the
- * enzyme_out arguments (one value, or a struct of them in argument order).
+ * floating-point value), then the tape, then a pointer to where it writes
+ * the adjoints of the enzyme_out arguments (one value, or a struct of them
+ * in argument order; NULL when there are none) and returns nothing: the
+ * adjoints go through memory so that any C declaration of them works.
  *
  * `reusable` is the compiler's answer to "may I run the reverse again on this
  * tape?": 1 when the reverse neither changes nor frees the tape and reads
@@ -42,7 +45,7 @@ extern "C" {
 
 typedef struct tapestry_thunk {
   void *augmented; /* (args..., void *tape) -> f's result */
-  void *reverse;   /* (args..., [seed], void *tape) -> adjoints */
+  void *reverse;   /* void (args..., [seed], void *tape, void *adjoints) */
   void *release;   /* void (void *tape): frees what the tape owns */
   unsigned long long tape_bytes;
   int reusable;

@@ -217,7 +217,7 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
   if (!verify(R, G))
     return nullptr;
   if (!Split) {
-    simplifySynthesized(*G, FAM);
+    simplifySynthesized(*G, FAM, /*ScalarizeLoopLanes=*/R.Width > 1);
     return G;
   }
   bool Ok = splitAtBoundary(*G, R, computeSignature(R), RMS.boundary(), *Split);

@@ -1,8 +1,10 @@
 //===- RequestDecoder.cpp - Enzyme's calling convention, decoded ----------===//
 #include "Passes/RequestDecoder.h"
 
+#include "Core/Batch.h"
 #include "Core/Diagnostics.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
@@ -10,6 +12,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -105,6 +108,39 @@ static Function *resolveFunction(Value *V) {
   return nullptr;
 }
 
+/// The constant an integer argument holds, as -O0 code passes it too: through
+/// integer casts, a local variable stored once (`const int w = 4;`) or a
+/// constant global; null if it is not a constant.
+static Constant *constantValue(Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (auto *C = dyn_cast<Constant>(V))
+      return C;
+    if (auto *CI = dyn_cast<CastInst>(V)) {
+      if (!CI->getType()->isIntegerTy() ||
+          !CI->getOperand(0)->getType()->isIntegerTy())
+        return nullptr;
+      Constant *Op = constantValue(CI->getOperand(0));
+      return Op ? ConstantFoldIntegerCast(Op, CI->getType(), isa<SExtInst>(CI),
+                                          CI->getModule()->getDataLayout())
+                : nullptr;
+    }
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (!LI || LI->isVolatile())
+      return nullptr;
+    if (Value *Stored = onlyStoredValue(LI->getPointerOperand())) {
+      V = Stored;
+      continue;
+    }
+    auto *GV =
+        dyn_cast<GlobalVariable>(LI->getPointerOperand()->stripPointerCasts());
+    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer() ||
+        GV->getValueType() != LI->getType())
+      return nullptr;
+    V = GV->getInitializer();
+  }
+  return nullptr;
+}
+
 StringRef entryPointName(const CallBase &CB) {
   return CB.getCalledOperand()->stripPointerCasts()->getName();
 }
@@ -141,7 +177,13 @@ private:
   StringRef entryName() const { return entryPointName(CB); }
   /// Converts a call-site value to the parameter type, as a C call would.
   Value *convert(Value *V, Type *To, unsigned ParamNo, StringRef What);
-  bool decodeParam(unsigned ParamNo, std::optional<Activity> Marked);
+  bool decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
+                   bool Strided);
+  /// Reads the constant after enzyme_width.
+  bool decodeWidth(unsigned MarkerPos);
+  /// " (with enzyme_width N, ...)": how batch mode counts shadows, for
+  /// messages about miscounted arguments.
+  std::string batchHint() const;
   /// A split-mode marker at the current position (its operands consumed);
   /// false if \p M is not one.
   bool decodeSplitMarker(StringRef M);
@@ -162,6 +204,7 @@ private:
   DecodedCall Out;
   Function *Fn = nullptr;
   unsigned Next = 0;
+  unsigned Width = 1;
   bool Failed = false;
 };
 
@@ -179,11 +222,44 @@ Value *Decoder::convert(Value *V, Type *To, unsigned ParamNo, StringRef What) {
     return B.CreatePointerCast(V, To);
   error("the " + What + " passed for parameter " + Twine(ParamNo + 1) +
         " of '" + Fn->getName() + "' has type " + describe(From) +
-        " but the parameter has type " + describe(To));
+        " but the parameter has type " + describe(To) + batchHint());
   return nullptr;
 }
 
-bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
+std::string Decoder::batchHint() const {
+  if (Width == 1)
+    return "";
+  return (" (with enzyme_width " + Twine(Width) +
+          ", enzyme_dup is followed by the value and " + Twine(Width) +
+          " shadows, enzyme_dupv by the stride, the value and one shadow)")
+      .str();
+}
+
+bool Decoder::decodeWidth(unsigned MarkerPos) {
+  unsigned First = Out.SRet ? 1 : 0;
+  if (MarkerPos != First + 1)
+    return error("enzyme_width must come first, right after the function "
+                 "to differentiate, in the call to " +
+                 entryName());
+  if (Next >= CB.arg_size())
+    return error("enzyme_width must be followed by the batch width, a "
+                 "compile-time constant integer");
+  Value *V = CB.getArgOperand(Next++);
+  auto *C = dyn_cast_or_null<ConstantInt>(constantValue(V));
+  if (!C)
+    return error("the batch width after enzyme_width must be a compile-time "
+                 "constant integer; got '" +
+                 describe(V) + "'");
+  if (C->isNegative() || C->isZero() || C->getZExtValue() > MaxBatchWidth)
+    return error("the batch width after enzyme_width must be between 1 and " +
+                 Twine(MaxBatchWidth) + "; got " + Twine(C->getSExtValue()));
+  Width = C->getZExtValue();
+  Out.Request.Width = Width;
+  return true;
+}
+
+bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
+                          bool Strided) {
   Type *T = Fn->getFunctionType()->getParamType(ParamNo);
   bool IsFP = T->isFPOrFPVectorTy();
   Activity A;
@@ -215,6 +291,15 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
                  "but " +
                  Param + " is neither; use " +
                  (IsFP ? "enzyme_out" : "enzyme_const"));
+  StringRef MarkerShown =
+      Strided ? (A == Activity::Dup ? "enzyme_dupv" : "enzyme_dupnoneedv")
+              : activityName(A);
+  if (Strided && !T->isPointerTy())
+    return error(MarkerShown +
+                 " (a strided batch of shadows) needs a pointer, but " + Param +
+                 " is not one; use enzyme_dup followed by the value "
+                 "and its " +
+                 Twine(Width) + " tangents");
 
   if (MarkersOnly) {
     Out.Request.Args.push_back(A);
@@ -223,33 +308,71 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked) {
     return true;
   }
   unsigned NumArgs = CB.arg_size();
+  Value *Stride = nullptr;
+  if (Strided) {
+    if (Next >= NumArgs)
+      return error("too few arguments: " + MarkerShown + " on " + Param +
+                   " must be followed by the byte stride, the value and the "
+                   "first shadow");
+    Stride = CB.getArgOperand(Next++);
+    if (!markerName(Stride).empty() || !Stride->getType()->isIntegerTy())
+      return error("expected the byte stride between the shadows of " + Param +
+                   " after " + MarkerShown + " but found '" + describe(Stride) +
+                   "'");
+  }
   if (Next >= NumArgs)
     return error("too few arguments: '" + Fn->getName() + "' takes " +
                  Twine(Fn->arg_size()) + " parameters but the call to " +
                  entryName() + " ends before the value of parameter " +
-                 Twine(ParamNo + 1));
+                 Twine(ParamNo + 1) + batchHint());
   Value *Primal = CB.getArgOperand(Next++);
   if (!markerName(Primal).empty())
     return error("expected the value of " + Param + " but found the marker " +
-                 markerName(Primal));
-  Value *Shadow = nullptr;
-  if (A == Activity::Dup || A == Activity::DupNoNeed) {
-    if (Next >= NumArgs)
-      return error("too few arguments: " + activityName(A) + " on " + Param +
-                   " must be followed by the value and its " +
-                   (Mode == DiffMode::Forward ? "tangent" : "shadow"));
-    Shadow = CB.getArgOperand(Next++);
-    if (!markerName(Shadow).empty())
-      return error("expected the shadow of " + Param +
-                   " but found the marker " + markerName(Shadow));
-  }
+                 markerName(Primal) + batchHint());
   Value *P = convert(Primal, T, ParamNo, "value");
-  Value *S = Shadow ? convert(Shadow, T, ParamNo, "shadow") : nullptr;
-  if (!P || (Shadow && !S))
+  if (!P)
     return false;
+  SmallVector<Value *, 8> Lanes;
+  bool HasShadow = A == Activity::Dup || A == Activity::DupNoNeed;
+  unsigned NumShadows = !HasShadow ? 0 : Strided ? 1 : Width;
+  StringRef ShadowWord = Mode == DiffMode::Forward ? "tangent" : "shadow";
+  for (unsigned K = 0; K < NumShadows; ++K) {
+    if (Next >= NumArgs) {
+      if (Width == 1)
+        return error("too few arguments: " + activityName(A) + " on " + Param +
+                     " must be followed by the value and its " + ShadowWord);
+      return error("too few arguments: " + MarkerShown + " on " + Param +
+                   " must be followed by the value and " +
+                   (Strided ? Twine("the first shadow")
+                            : Twine(Width) + " " + ShadowWord +
+                                  "s (enzyme_width " + Twine(Width) +
+                                  "); the call ends after " + Twine(K)));
+    }
+    Value *Shadow = CB.getArgOperand(Next++);
+    if (!markerName(Shadow).empty()) {
+      if (Width == 1)
+        return error("expected the shadow of " + Param +
+                     " but found the marker " + markerName(Shadow));
+      return error("expected " + ShadowWord + " " + Twine(K + 1) + " of " +
+                   Twine(NumShadows) + " of " + Param +
+                   " but found the marker " + markerName(Shadow) + batchHint());
+    }
+    Value *S = convert(Shadow, T, ParamNo, ShadowWord);
+    if (!S)
+      return false;
+    Lanes.push_back(S);
+  }
+  if (Strided) {
+    // Shadow k is at base + k * stride bytes.
+    Value *Step = B.CreateSExtOrTrunc(Stride, B.getInt64Ty());
+    for (unsigned K = 1; K < Width; ++K)
+      Lanes.push_back(B.CreateGEP(B.getInt8Ty(), Lanes.front(),
+                                  B.CreateMul(Step, B.getInt64(K)),
+                                  "shadow.lane"));
+  }
   Out.Request.Args.push_back(A);
   Out.Primals.push_back(P);
-  Out.Shadows.push_back(S);
+  Out.Shadows.push_back(Lanes.empty() ? nullptr : gatherLanes(B, T, Lanes));
   return true;
 }
 
@@ -290,6 +413,7 @@ std::optional<DecodedCall> Decoder::run() {
   bool ConstReturn = false;
   for (unsigned ParamNo = 0; ParamNo < Fn->arg_size() && !Failed;) {
     std::optional<Activity> Marked;
+    bool Strided = false;
     // Markers that apply to the whole request may come before any value.
     while (Next < CB.arg_size()) {
       StringRef M = markerName(CB.getArgOperand(Next));
@@ -301,13 +425,16 @@ std::optional<DecodedCall> Decoder::run() {
               .Case("enzyme_dup", Activity::Dup)
               .Case("enzyme_dupnoneed", Activity::DupNoNeed)
               .Case("enzyme_out", Activity::Active)
+              .Case("enzyme_dupv", Activity::Dup)
+              .Case("enzyme_dupnoneedv", Activity::DupNoNeed)
               .Default(std::nullopt);
-      ++Next;
+      unsigned MarkerPos = Next++;
       if (Act) {
         if (Marked)
           error("two activity markers in a row before parameter " +
                 Twine(ParamNo + 1) + " of '" + Fn->getName() + "'");
         Marked = Act;
+        Strided = M == "enzyme_dupv" || M == "enzyme_dupnoneedv";
         if (MarkersOnly)
           break; // The next marker describes the next parameter.
       } else if (M == "enzyme_primal_return") {
@@ -318,9 +445,13 @@ std::optional<DecodedCall> Decoder::run() {
         // Enzyme: do not return the primal (the default here).
         Out.Request.ReturnPrimal = false;
       } else if (M == "enzyme_active_return" || M == "enzyme_dup_return") {
-      } else if (M == "enzyme_width" || M == "enzyme_dupv" ||
-                 M == "enzyme_dupnoneedv") {
-        error("batch mode (" + M + ") is not supported yet");
+      } else if (M == "enzyme_width") {
+        if (Split)
+          error("batch mode (enzyme_width) is not supported in split mode "
+                "yet; use __enzyme_autodiff or __enzyme_fwddiff with "
+                "enzyme_width");
+        else
+          decodeWidth(MarkerPos);
       } else if (decodeSplitMarker(M)) {
       } else {
         error("unknown marker '" + M + "' in the call to " + entryName());
@@ -328,7 +459,7 @@ std::optional<DecodedCall> Decoder::run() {
     }
     if (Failed)
       break;
-    if (!decodeParam(ParamNo, Marked))
+    if (!decodeParam(ParamNo, Marked, Strided))
       break;
     ++ParamNo;
   }
@@ -363,7 +494,7 @@ std::optional<DecodedCall> Decoder::run() {
     error("too many arguments: '" + Fn->getName() + "' takes " +
           Twine(Fn->arg_size()) + " parameters but the call to " + entryName() +
           " passes " + Twine(CB.arg_size() - Next) +
-          " more value(s) than they need");
+          " more value(s) than they need" + batchHint());
   if (Failed)
     return std::nullopt;
   return std::move(Out);

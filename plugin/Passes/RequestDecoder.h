@@ -35,7 +35,8 @@ EntryPoint classifyEntryPoint(llvm::StringRef Name);
 struct DecodedCall {
   DiffRequest Request;
   /// Per parameter of the function: the primal value and the shadow (null
-  /// when the parameter has none), already converted to the parameter type.
+  /// when the parameter has none), already converted to the parameter type;
+  /// in batch mode the shadows of all lanes as one batch value (batchType).
   llvm::SmallVector<llvm::Value *, 8> Primals;
   llvm::SmallVector<llvm::Value *, 8> Shadows;
   /// The call returns its results through this sret pointer, if not null.

@@ -1,6 +1,7 @@
 //===- TapestryPass.cpp ---------------------------------------------------===//
 #include "Passes/TapestryPass.h"
 
+#include "Core/Batch.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Driver/DerivativeCache.h"
@@ -84,7 +85,9 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   DerivativeSignature Sig = computeSignature(R);
   SmallVector<Value *, 16> Args = primalAndShadowArgs();
   if (Sig.SeedArg >= 0)
-    Args.push_back(ConstantFP::get(R.Fn->getReturnType(), 1.0));
+    // Batched reverse seeds every lane with 1.
+    Args.push_back(
+        ConstantFP::get(batchType(R.Fn->getReturnType(), R.Width), 1.0));
   CallInst *Call = B.CreateCall(&G, Args);
   Call->setDebugLoc(CB.getDebugLoc());
   if (!deliverResults(Call, Sig.Results))
@@ -395,14 +398,32 @@ static Constant *thunkDescriptor(Module &M, const DiffRequest &R,
   Type *Ptr = PointerType::getUnqual(C);
   auto *Ty = StructType::get(C, {Ptr, Ptr, Ptr, Type::getInt64Ty(C),
                                  Type::getInt32Ty(C)});
-  Constant *Init = ConstantStruct::get(
-      Ty, {S.Augmented, S.Reverse, S.Release,
-           ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
-           ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
   std::string Name = (R.Fn->getName() + ".tapestry." + R.suffix() + ".thunk")
                          .str();
   if (GlobalVariable *Old = M.getNamedGlobal(Name))
     return Old;
+  // C callers cannot rely on how a struct of adjoints is returned (the C
+  // ABI returns some in registers, others through memory): the thunk's
+  // reverse writes them to a buffer its last argument points to.
+  SmallVector<Type *, 16> Params(S.Reverse->getFunctionType()->params());
+  Params.push_back(Ptr);
+  Function *Rev = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), Params, false),
+      GlobalValue::InternalLinkage, Name + ".reverse", M);
+  {
+    IRBuilder<> B(BasicBlock::Create(C, "entry", Rev));
+    SmallVector<Value *, 16> Args;
+    for (unsigned I = 0; I + 1 < Rev->arg_size(); ++I)
+      Args.push_back(Rev->getArg(I));
+    CallInst *Adjoints = B.CreateCall(S.Reverse, Args);
+    if (!Adjoints->getType()->isVoidTy())
+      B.CreateStore(Adjoints, Rev->getArg(Rev->arg_size() - 1));
+    B.CreateRetVoid();
+  }
+  Constant *Init = ConstantStruct::get(
+      Ty, {S.Augmented, Rev, S.Release,
+           ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
+           ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
   auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/true,
                                 GlobalValue::PrivateLinkage, Init, Name);
   GV->setAlignment(Align(8));

@@ -1,6 +1,7 @@
 //===- DerivativeSignature.cpp --------------------------------------------===//
 #include "Synthesis/DerivativeSignature.h"
 
+#include "Core/Batch.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -21,21 +22,21 @@ DerivativeSignature computeSignature(const DiffRequest &R) {
         R.Args[I] == Activity::Dup || R.Args[I] == Activity::DupNoNeed;
     Sig.ShadowArg.push_back(HasShadow ? (int)Params.size() : -1);
     if (HasShadow)
-      Params.push_back(T);
+      Params.push_back(batchType(T, R.Width));
   }
   Type *RetTy = FT->getReturnType();
   if (R.Mode == DiffMode::Reverse && R.ReturnActive) {
     Sig.SeedArg = Params.size();
-    Params.push_back(RetTy);
+    Params.push_back(batchType(RetTy, R.Width));
   }
   if (R.ReturnPrimal && !RetTy->isVoidTy())
     Sig.Results.push_back(RetTy);
   if (R.Mode == DiffMode::Reverse) {
     for (unsigned I = 0; I < FT->getNumParams(); ++I)
       if (R.Args[I] == Activity::Active)
-        Sig.Results.push_back(FT->getParamType(I));
+        Sig.Results.push_back(batchResultType(FT->getParamType(I), R.Width));
   } else if (R.ReturnActive) {
-    Sig.Results.push_back(RetTy);
+    Sig.Results.push_back(batchResultType(RetTy, R.Width));
   }
   LLVMContext &Ctx = FT->getContext();
   Type *ResTy = Type::getVoidTy(Ctx);

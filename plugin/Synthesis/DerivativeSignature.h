@@ -10,6 +10,10 @@
 // return (forward): nothing is void, one value is returned bare, several as
 // a literal struct.
 //
+// In batch mode (width N > 1) a shadow or tangent parameter carries all N
+// (batchType: <N x T> for a floating-point scalar, [N x ptr] for a pointer),
+// the seed is <N x T>, and each derivative result is returned as [N x T].
+//
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_DERIVATIVESIGNATURE_H
 #define TAPESTRY_SYNTHESIS_DERIVATIVESIGNATURE_H

@@ -17,7 +17,31 @@ namespace tapestry {
 Value *ForwardModeSynthesizer::tangent(Value *PV) {
   if (Value *T = Tangents.lookup(PV))
     return T;
-  return Constant::getNullValue(PV->getType());
+  return Constant::getNullValue(batchTy(PV->getType()));
+}
+
+/// Scalar floating-point tangents are vectors in batch mode, so one
+/// instruction serves all lanes; other types go lane by lane.
+static bool isWholeBatch(Type *T, unsigned W) {
+  return W == 1 || T->isFloatingPointTy();
+}
+
+Value *ForwardModeSynthesizer::scaledTangent(PartialEmitter &E,
+                                             IRBuilderBase &B, Value *Partial,
+                                             Value *PV, Type *ResultTy) {
+  Value *T = tangent(PV);
+  if (isWholeBatch(ResultTy, W))
+    return E.mul(splatLanes(B, Partial, W), T);
+  return lanes(B, ResultTy,
+               [&](unsigned K) { return E.mul(Partial, lane(B, T, K)); });
+}
+
+Value *ForwardModeSynthesizer::addTangents(PartialEmitter &E, IRBuilderBase &B,
+                                           Value *X, Value *Y, Type *ResultTy) {
+  if (isWholeBatch(ResultTy, W))
+    return E.add(X, Y);
+  return lanes(B, ResultTy,
+               [&](unsigned K) { return E.add(lane(B, X, K), lane(B, Y, K)); });
 }
 
 Function *ForwardModeSynthesizer::run() {
@@ -73,11 +97,13 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
     }
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
       if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
-        // Same call on the shadow (sized delete keeps its size).
-        SmallVector<Value *, 2> Args{S};
-        for (unsigned I = 1; I < CB->arg_size(); ++I)
-          Args.push_back(primal(CB->getArgOperand(I)));
-        B.CreateCall(CB->getFunctionType(), CB->getCalledOperand(), Args);
+        // Same call on the shadow (sized delete keeps its size), per lane.
+        for (unsigned K = 0; K < W; ++K) {
+          SmallVector<Value *, 2> Args{lane(B, S, K)};
+          for (unsigned I = 1; I < CB->arg_size(); ++I)
+            Args.push_back(primal(CB->getArgOperand(I)));
+          B.CreateCall(CB->getFunctionType(), CB->getCalledOperand(), Args);
+        }
       }
   }
   if (!AI.isActive(&PI))
@@ -101,46 +127,72 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       Value *Partial = Rule->Partial(E, I);
       if (!Partial)
         continue;
-      Value *Term = E.mul(Partial, tangent(Ops[I]));
-      T = T ? E.add(T, Term) : Term;
+      Value *Term = scaledTangent(E, B, Partial, Ops[I], PI.getType());
+      T = T ? addTangents(E, B, T, Term, PI.getType()) : Term;
     }
     if (!T)
-      T = Constant::getNullValue(PI.getType());
+      T = Constant::getNullValue(batchTy(PI.getType()));
   } else if (auto *Cast = dyn_cast<CastInst>(&PI)) {
     if (!isa<FPExtInst>(Cast) && !isa<FPTruncInst>(Cast))
       return fail(&PI, "cannot differentiate the conversion '" + describe(&PI) +
                            "'");
-    T = B.CreateCast(Cast->getOpcode(), tangent(Cast->getOperand(0)),
-                     PI.getType());
+    Value *Op = tangent(Cast->getOperand(0));
+    if (isWholeBatch(PI.getType(), W))
+      T = B.CreateCast(Cast->getOpcode(), Op, batchTy(PI.getType()));
+    else
+      T = lanes(B, PI.getType(), [&](unsigned K) {
+        return B.CreateCast(Cast->getOpcode(), lane(B, Op, K), PI.getType());
+      });
   } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
-    T = B.CreateSelect(primal(Sel->getCondition()),
-                       tangent(Sel->getTrueValue()),
-                       tangent(Sel->getFalseValue()));
+    Value *Cond = primal(Sel->getCondition());
+    Value *TT = tangent(Sel->getTrueValue()),
+          *TF = tangent(Sel->getFalseValue());
+    if (!Cond->getType()->isVectorTy() || W == 1)
+      T = B.CreateSelect(Cond, TT, TF);
+    else
+      T = lanes(B, PI.getType(), [&](unsigned K) {
+        return B.CreateSelect(Cond, lane(B, TT, K), lane(B, TF, K));
+      });
   } else if (auto *Phi = dyn_cast<PHINode>(&PI)) {
     B.SetInsertPoint(GI->getParent(), GI->getParent()->getFirstNonPHIIt());
-    T = B.CreatePHI(Phi->getType(), Phi->getNumIncomingValues());
+    T = B.CreatePHI(batchTy(Phi->getType()), Phi->getNumIncomingValues());
   } else if (auto *LI = dyn_cast<LoadInst>(&PI)) {
     Value *S = shadowOf(LI->getPointerOperand(), &PI);
     if (!S)
       return;
-    T = B.CreateAlignedLoad(LI->getType(), S, LI->getAlign());
+    T = lanes(B, PI.getType(), [&](unsigned K) {
+      return B.CreateAlignedLoad(LI->getType(), lane(B, S, K), LI->getAlign());
+    });
   } else if (auto *EV = dyn_cast<ExtractValueInst>(&PI)) {
-    T = B.CreateExtractValue(tangent(EV->getAggregateOperand()),
-                             EV->getIndices());
+    Value *Agg = tangent(EV->getAggregateOperand());
+    T = lanes(B, PI.getType(), [&](unsigned K) {
+      return B.CreateExtractValue(lane(B, Agg, K), EV->getIndices());
+    });
   } else if (auto *IV = dyn_cast<InsertValueInst>(&PI)) {
-    T = B.CreateInsertValue(tangent(IV->getAggregateOperand()),
-                            tangent(IV->getInsertedValueOperand()),
-                            IV->getIndices());
+    Value *Agg = tangent(IV->getAggregateOperand());
+    Value *Ins = tangent(IV->getInsertedValueOperand());
+    T = lanes(B, PI.getType(), [&](unsigned K) {
+      return B.CreateInsertValue(lane(B, Agg, K), lane(B, Ins, K),
+                                 IV->getIndices());
+    });
   } else if (auto *EE = dyn_cast<ExtractElementInst>(&PI)) {
-    T = B.CreateExtractElement(tangent(EE->getVectorOperand()),
-                               primal(EE->getIndexOperand()));
+    Value *Vec = tangent(EE->getVectorOperand());
+    T = lanes(B, PI.getType(), [&](unsigned K) {
+      return B.CreateExtractElement(lane(B, Vec, K),
+                                    primal(EE->getIndexOperand()));
+    });
   } else if (auto *IE = dyn_cast<InsertElementInst>(&PI)) {
-    T = B.CreateInsertElement(tangent(IE->getOperand(0)),
-                              tangent(IE->getOperand(1)),
-                              primal(IE->getOperand(2)));
+    Value *Vec = tangent(IE->getOperand(0)), *Elt = tangent(IE->getOperand(1));
+    T = lanes(B, PI.getType(), [&](unsigned K) {
+      return B.CreateInsertElement(lane(B, Vec, K), lane(B, Elt, K),
+                                   primal(IE->getOperand(2)));
+    });
   } else if (auto *SV = dyn_cast<ShuffleVectorInst>(&PI)) {
-    T = B.CreateShuffleVector(tangent(SV->getOperand(0)),
-                              tangent(SV->getOperand(1)), SV->getShuffleMask());
+    Value *V0 = tangent(SV->getOperand(0)), *V1 = tangent(SV->getOperand(1));
+    T = lanes(B, PI.getType(), [&](unsigned K) {
+      return B.CreateShuffleVector(lane(B, V0, K), lane(B, V1, K),
+                                   SV->getShuffleMask());
+    });
   } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
     (void)CB; // Reported by checkSupported.
     return;
@@ -177,7 +229,9 @@ void ForwardModeSynthesizer::visitStore(StoreInst &SI, IRBuilderBase &B) {
     return;
   }
   if (SVal)
-    B.CreateAlignedStore(SVal, SPtr, SI.getAlign(), SI.isVolatile());
+    for (unsigned K = 0; K < W; ++K)
+      B.CreateAlignedStore(lane(B, SVal, K), lane(B, SPtr, K), SI.getAlign(),
+                           SI.isVolatile());
 }
 
 void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI,
@@ -190,20 +244,26 @@ void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI,
   Value *Len = primal(MI.getLength());
   if (auto *MT = dyn_cast<MemTransferInst>(&MI)) {
     if (!AI.hasShadow(MT->getSource())) {
-      B.CreateMemSet(Dst, B.getInt8(0), Len, MT->getDestAlign());
+      for (unsigned K = 0; K < W; ++K)
+        B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MT->getDestAlign());
       return;
     }
     Value *Src = shadowOf(MT->getSource(), &MI);
     if (!Src)
       return;
-    if (isa<MemMoveInst>(MT))
-      B.CreateMemMove(Dst, MT->getDestAlign(), Src, MT->getSourceAlign(), Len);
-    else
-      B.CreateMemCpy(Dst, MT->getDestAlign(), Src, MT->getSourceAlign(), Len);
+    for (unsigned K = 0; K < W; ++K) {
+      if (isa<MemMoveInst>(MT))
+        B.CreateMemMove(lane(B, Dst, K), MT->getDestAlign(), lane(B, Src, K),
+                        MT->getSourceAlign(), Len);
+      else
+        B.CreateMemCpy(lane(B, Dst, K), MT->getDestAlign(), lane(B, Src, K),
+                       MT->getSourceAlign(), Len);
+    }
     return;
   }
   // memset writes constants: their tangent is zero.
-  B.CreateMemSet(Dst, B.getInt8(0), Len, MI.getDestAlign());
+  for (unsigned K = 0; K < W; ++K)
+    B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MI.getDestAlign());
 }
 
 void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
@@ -212,22 +272,34 @@ void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
   if (!checkCustomSignature(Callee, Fwd, "forward derivative",
                             forwardDerivativeType(Callee), &CB))
     return;
-  SmallVector<Value *, 8> Args;
+  // A registered scalar derivative serves batch mode lane by lane.
+  SmallVector<Value *, 8> Tans;
   for (Value *Op : CB.args()) {
-    Args.push_back(primal(Op));
     Type *T = Op->getType();
     if (T->isFPOrFPVectorTy())
-      Args.push_back(tangent(Op));
+      Tans.push_back(tangent(Op));
     else if (T->isPointerTy())
-      Args.push_back(AI.hasShadow(Op)
-                         ? shadowOf(Op, &CB)
-                         : ConstantPointerNull::get(cast<PointerType>(T)));
+      Tans.push_back(AI.hasShadow(Op) ? shadowOf(Op, &CB)
+                                      : splatConstant(ConstantPointerNull::get(
+                                                          cast<PointerType>(T)),
+                                                      W));
+    else
+      Tans.push_back(nullptr);
   }
   if (Failed)
     return;
-  CallInst *D = B.CreateCall(&Fwd, Args);
+  SmallVector<Value *, 8> Results;
+  for (unsigned K = 0; K < W; ++K) {
+    SmallVector<Value *, 8> Args;
+    for (unsigned I = 0; I < CB.arg_size(); ++I) {
+      Args.push_back(primal(CB.getArgOperand(I)));
+      if (Tans[I])
+        Args.push_back(lane(B, Tans[I], K));
+    }
+    Results.push_back(B.CreateCall(&Fwd, Args));
+  }
   if (AI.isActive(&CB))
-    Tangents[&CB] = D;
+    Tangents[&CB] = gatherLanes(B, CB.getType(), Results);
 }
 
 /// A call left in place by preparation (recursion) calls the callee's own
@@ -266,8 +338,11 @@ void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
   }
   GI->eraseFromParent();
   if (CR.ReturnActive)
-    Tangents[&CB] = CS.Results.size() == 1 ? (Value *)Call
-                                           : B.CreateExtractValue(Call, Next);
+    Tangents[&CB] =
+        fromResult(B,
+                   CS.Results.size() == 1 ? (Value *)Call
+                                          : B.CreateExtractValue(Call, Next),
+                   CB.getType(), W);
 }
 
 void ForwardModeSynthesizer::finishTangentPhis() {
@@ -290,7 +365,7 @@ void ForwardModeSynthesizer::replaceReturn(ReturnInst &PRet) {
   if (R.ReturnPrimal && RV)
     Results.push_back(primal(RV));
   if (R.ReturnActive)
-    Results.push_back(tangent(RV));
+    Results.push_back(toResult(B, tangent(RV), RV->getType(), W));
   emitResultReturn(B, Sig, Results);
   GRet->eraseFromParent();
 }

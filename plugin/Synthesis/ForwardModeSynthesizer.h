@@ -19,6 +19,14 @@ public:
 
 private:
   llvm::Value *tangent(llvm::Value *PV);
+  /// Partial * tangent(PV) and X + Y for tangents of a value of type
+  /// \p ResultTy, in all lanes.
+  llvm::Value *scaledTangent(PartialEmitter &E, llvm::IRBuilderBase &B,
+                             llvm::Value *Partial, llvm::Value *PV,
+                             llvm::Type *ResultTy);
+  llvm::Value *addTangents(PartialEmitter &E, llvm::IRBuilderBase &B,
+                           llvm::Value *X, llvm::Value *Y,
+                           llvm::Type *ResultTy);
   void visit(llvm::Instruction &PI);
   void visitStore(llvm::StoreInst &SI, llvm::IRBuilderBase &B);
   void visitMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);

@@ -36,8 +36,13 @@ PreparedPrimal preparePrimal(llvm::Function &F,
                              const CustomRules &Rules);
 
 /// Cleans up a synthesised function (SSA slots, folding, dead code) so it is
-/// reasonable even at -O0, where nothing else optimises it.
-void simplifySynthesized(llvm::Function &G, llvm::FunctionAnalysisManager &FAM);
+/// reasonable even at -O0, where nothing else optimises it. With
+/// \p ScalarizeLoopLanes, a function with loops has its batch lanes
+/// (<N x T> values) split into scalars, so that the loop vectoriser, which
+/// leaves loops with vector-typed instructions alone, can vectorise the
+/// reverse sweep's loops across iterations.
+void simplifySynthesized(llvm::Function &G, llvm::FunctionAnalysisManager &FAM,
+                         bool ScalarizeLoopLanes = false);
 
 } // namespace tapestry
 

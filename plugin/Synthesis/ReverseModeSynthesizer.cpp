@@ -157,7 +157,9 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     Value *SVal = shadowOf(SI->getValueOperand(), SI);
     Value *SPtr = shadowOf(SI->getPointerOperand(), SI);
     if (SVal && SPtr)
-      B.CreateAlignedStore(SVal, SPtr, SI->getAlign());
+      for (unsigned K = 0; K < W; ++K)
+        B.CreateAlignedStore(lane(B, SVal, K), lane(B, SPtr, K),
+                             SI->getAlign());
   }
   // Active values stored where no shadow can receive their adjoint would
   // lose it silently.
@@ -198,17 +200,19 @@ static Constant *additiveIdentity(Type *T) {
 AllocaInst *ReverseModeSynthesizer::adjointSlot(const Value *PV) {
   if (AllocaInst *S = AdjointSlots.lookup(PV))
     return S;
-  AllocaInst *S = entryAlloca(PV->getType(), PV->getName() + ".adj");
+  Type *T = batchTy(PV->getType());
+  AllocaInst *S = entryAlloca(T, PV->getName() + ".adj");
   IRBuilder<> B(S->getNextNode());
-  B.CreateStore(additiveIdentity(PV->getType()), S);
+  B.CreateStore(additiveIdentity(T), S);
   AdjointSlots[PV] = S;
   return S;
 }
 
 Value *ReverseModeSynthesizer::takeAdjoint(Value *PV, IRBuilderBase &B) {
   AllocaInst *S = adjointSlot(PV);
-  Value *V = B.CreateLoad(PV->getType(), S, PV->getName() + ".d");
-  B.CreateStore(additiveIdentity(PV->getType()), S);
+  Type *T = batchTy(PV->getType());
+  Value *V = B.CreateLoad(T, S, PV->getName() + ".d");
+  B.CreateStore(additiveIdentity(T), S);
   return V;
 }
 
@@ -232,9 +236,10 @@ void ReverseModeSynthesizer::addAdjoint(Value *PV, Value *Delta,
                                         IRBuilderBase &B) {
   if (!AI.isActive(PV))
     return;
-  assert(Delta->getType() == PV->getType() && "adjoint of the wrong type");
+  assert(Delta->getType() == batchTy(PV->getType()) &&
+         "adjoint of the wrong type");
   AllocaInst *S = adjointSlot(PV);
-  Value *Old = B.CreateLoad(PV->getType(), S);
+  Value *Old = B.CreateLoad(Delta->getType(), S);
   B.CreateStore(addValues(B, Old, Delta), S);
 }
 
@@ -293,7 +298,11 @@ Value *ReverseModeSynthesizer::recompute(Value *GV, BasicBlock *PB,
   auto *I = cast<Instruction>(GV);
   bool Cheap = isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
                isa<ICmpInst>(I) || isa<FreezeInst>(I) ||
-               (isa<BinaryOperator>(I) && I->getType()->isIntOrIntVectorTy());
+               (isa<BinaryOperator>(I) && I->getType()->isIntOrIntVectorTy()) ||
+               // Batch mode's gathering of per-lane shadows into [W x ptr]:
+               // recomputed so the tape holds no lane more than once.
+               (W > 1 && !PrimalOf.count(I) &&
+                (isa<ExtractValueInst>(I) || isa<InsertValueInst>(I)));
   if (auto *Load = dyn_cast<LoadInst>(I)) {
     auto *PL = dyn_cast_or_null<LoadInst>(PrimalOf.lookup(Load));
     Cheap = PL && Tape.Reloadable.count(PL);
@@ -702,9 +711,11 @@ void ReverseModeSynthesizer::emitFinalReturn() {
     if (R.Args[I] != Activity::Active)
       continue;
     Argument *A = P.getArg(I);
-    Results.push_back(AI.isActive(A)
-                          ? (Value *)B.CreateLoad(A->getType(), adjointSlot(A))
-                          : Constant::getNullValue(A->getType()));
+    Type *T = A->getType();
+    Results.push_back(
+        AI.isActive(A)
+            ? toResult(B, B.CreateLoad(batchTy(T), adjointSlot(A)), T, W)
+            : Constant::getNullValue(batchResultType(T, W)));
   }
   emitResultReturn(B, Sig, Results);
 }
@@ -730,8 +741,11 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
                                              : "free";
       FunctionCallee Free = module().getOrInsertFunction(
           FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-      if (AI.hasShadow(CB) && Shadows.count(CB))
-        B.CreateCall(Free, {lookup(Shadows[CB], PI.getParent(), B)});
+      if (AI.hasShadow(CB) && Shadows.count(CB)) {
+        Value *S = lookup(Shadows[CB], PI.getParent(), B);
+        for (unsigned K = 0; K < W; ++K)
+          B.CreateCall(Free, {lane(B, S, K)});
+      }
       if (CallBase *Dealloc = DeferredFrees.lookup(CB)) {
         SmallVector<Value *, 2> Args{lookup(primal(CB), PI.getParent(), B)};
         for (unsigned I = 1; I < Dealloc->arg_size(); ++I)
@@ -762,41 +776,92 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
     if (!isa<FPExtInst>(Cast) && !isa<FPTruncInst>(Cast))
       return fail(&PI, "cannot differentiate the conversion '" + describe(&PI) +
                            "'");
-    addAdjoint(Op, B.CreateFPCast(D, Op->getType()), B);
+    Type *OpTy = Op->getType();
+    addAdjoint(Op,
+               OpTy->isFloatingPointTy()
+                   ? B.CreateFPCast(D, batchTy(OpTy))
+                   : lanes(B, OpTy,
+                           [&](unsigned K) {
+                             return B.CreateFPCast(lane(B, D, K), OpTy);
+                           }),
+               B);
   } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
     Value *Cond = lookup(primal(Sel->getCondition()), PB, B);
-    Value *Zero = Constant::getNullValue(PI.getType());
-    addAdjoint(Sel->getTrueValue(), B.CreateSelect(Cond, D, Zero), B);
-    addAdjoint(Sel->getFalseValue(), B.CreateSelect(Cond, Zero, D), B);
+    Type *T = PI.getType();
+    if (W == 1 || !Cond->getType()->isVectorTy()) {
+      Value *Zero = Constant::getNullValue(batchTy(T));
+      addAdjoint(Sel->getTrueValue(), B.CreateSelect(Cond, D, Zero), B);
+      addAdjoint(Sel->getFalseValue(), B.CreateSelect(Cond, Zero, D), B);
+    } else {
+      Value *Zero = Constant::getNullValue(T);
+      addAdjoint(Sel->getTrueValue(),
+                 lanes(B, T,
+                       [&](unsigned K) {
+                         return B.CreateSelect(Cond, lane(B, D, K), Zero);
+                       }),
+                 B);
+      addAdjoint(Sel->getFalseValue(),
+                 lanes(B, T,
+                       [&](unsigned K) {
+                         return B.CreateSelect(Cond, Zero, lane(B, D, K));
+                       }),
+                 B);
+    }
   } else if (auto *EV = dyn_cast<ExtractValueInst>(&PI)) {
     Value *Agg = EV->getAggregateOperand();
     addAdjoint(Agg,
-               B.CreateInsertValue(Constant::getNullValue(Agg->getType()), D,
-                                   EV->getIndices()),
+               lanes(B, Agg->getType(),
+                     [&](unsigned K) {
+                       return B.CreateInsertValue(
+                           Constant::getNullValue(Agg->getType()),
+                           lane(B, D, K), EV->getIndices());
+                     }),
                B);
   } else if (auto *IV = dyn_cast<InsertValueInst>(&PI)) {
-    addAdjoint(IV->getInsertedValueOperand(),
-               B.CreateExtractValue(D, IV->getIndices()), B);
     Value *Ins = IV->getInsertedValueOperand();
+    addAdjoint(Ins,
+               lanes(B, Ins->getType(),
+                     [&](unsigned K) {
+                       return B.CreateExtractValue(lane(B, D, K),
+                                                   IV->getIndices());
+                     }),
+               B);
     addAdjoint(IV->getAggregateOperand(),
-               B.CreateInsertValue(D, Constant::getNullValue(Ins->getType()),
-                                   IV->getIndices()),
+               lanes(B, PI.getType(),
+                     [&](unsigned K) {
+                       return B.CreateInsertValue(
+                           lane(B, D, K),
+                           Constant::getNullValue(Ins->getType()),
+                           IV->getIndices());
+                     }),
                B);
   } else if (auto *EE = dyn_cast<ExtractElementInst>(&PI)) {
     Value *Vec = EE->getVectorOperand();
     Value *Idx = lookup(primal(EE->getIndexOperand()), PB, B);
-    addAdjoint(
-        Vec,
-        B.CreateInsertElement(Constant::getNullValue(Vec->getType()), D, Idx),
-        B);
+    addAdjoint(Vec,
+               lanes(B, Vec->getType(),
+                     [&](unsigned K) {
+                       return B.CreateInsertElement(
+                           Constant::getNullValue(Vec->getType()),
+                           lane(B, D, K), Idx);
+                     }),
+               B);
   } else if (auto *IE = dyn_cast<InsertElementInst>(&PI)) {
     Value *Idx = lookup(primal(IE->getOperand(2)), PB, B);
-    addAdjoint(IE->getOperand(1), B.CreateExtractElement(D, Idx), B);
-    addAdjoint(
-        IE->getOperand(0),
-        B.CreateInsertElement(
-            D, Constant::getNullValue(IE->getOperand(1)->getType()), Idx),
-        B);
+    Type *EltTy = IE->getOperand(1)->getType();
+    addAdjoint(IE->getOperand(1),
+               lanes(B, EltTy,
+                     [&](unsigned K) {
+                       return B.CreateExtractElement(lane(B, D, K), Idx);
+                     }),
+               B);
+    addAdjoint(IE->getOperand(0),
+               lanes(B, PI.getType(),
+                     [&](unsigned K) {
+                       return B.CreateInsertElement(
+                           lane(B, D, K), Constant::getNullValue(EltTy), Idx);
+                     }),
+               B);
   } else {
     fail(&PI, "cannot differentiate the instruction '" + describe(&PI) + "'");
   }
@@ -812,6 +877,13 @@ void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
                                                const CustomGradient &CG) {
   Function &Callee = *CB.getCalledFunction();
   Function &Aug = *CG.Augmented;
+  if (W > 1) {
+    fail(&CB, "the gradient registered for '" + sourceName(Callee) +
+                  "' is not supported in batch mode (enzyme_width " + Twine(W) +
+                  ") yet; use width 1 or give the function's "
+                  "body");
+    return;
+  }
   bool HasTape = augmentedReturnsTape(Callee, Aug);
   if (!checkCustomSignature(Callee, Aug, "augmented forward",
                             augmentedType(Callee, Aug), &CB) ||
@@ -968,7 +1040,8 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
       continue;
     Value *Adj =
         CS.Results.size() == 1 ? (Value *)Res : B.CreateExtractValue(Res, K);
-    addAdjoint(CB.getArgOperand(I), Adj, B);
+    addAdjoint(CB.getArgOperand(I),
+               fromResult(B, Adj, CB.getArgOperand(I)->getType(), W), B);
     ++K;
   }
 }
@@ -993,20 +1066,31 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   unsigned Op = PI.getOpcode();
   bool FinitePartials = Op == Instruction::FAdd || Op == Instruction::FSub ||
                         Op == Instruction::FNeg;
-  Value *IsZero = nullptr;
+  // In batch mode a scalar's lanes are one vector: the partial is splat
+  // and one instruction serves all lanes. Other types go lane by lane.
+  Type *T = PI.getType();
+  bool Whole = W == 1 || T->isFloatingPointTy();
+  SmallVector<Value *, 8> IsZero(Whole ? 1 : W, nullptr);
+  auto Scale = [&](Value *Partial, Value *DL, unsigned K) {
+    Value *Delta = E.mul(Partial, DL);
+    if (!FinitePartials && !isa<Constant>(Partial)) {
+      if (!IsZero[K])
+        IsZero[K] = B.CreateFCmpOEQ(DL, Constant::getNullValue(DL->getType()));
+      Delta = B.CreateSelect(IsZero[K], Constant::getNullValue(DL->getType()),
+                             Delta);
+    }
+    return Delta;
+  };
   for (unsigned I = 0; I < Rule->NumOperands; ++I) {
     if (!AI.isActive(Ops[I]))
       continue;
     Value *Partial = Rule->Partial(E, I);
     if (!Partial)
       continue;
-    Value *Delta = E.mul(Partial, D);
-    if (!FinitePartials && !isa<Constant>(Partial)) {
-      if (!IsZero)
-        IsZero = B.CreateFCmpOEQ(D, Constant::getNullValue(D->getType()));
-      Delta =
-          B.CreateSelect(IsZero, Constant::getNullValue(D->getType()), Delta);
-    }
+    Value *Delta = Whole ? Scale(splatLanes(B, Partial, W), D, 0)
+                         : lanes(B, T, [&](unsigned K) {
+                             return Scale(Partial, lane(B, D, K), K);
+                           });
     addAdjoint(Ops[I], Delta, B);
   }
 }
@@ -1017,8 +1101,12 @@ void ReverseModeSynthesizer::reverseLoad(LoadInst &LoadI, IRBuilderBase &B) {
   if (!S)
     return;
   S = lookup(S, LoadI.getParent(), B);
-  Value *Old = B.CreateAlignedLoad(LoadI.getType(), S, LoadI.getAlign());
-  B.CreateAlignedStore(addValues(B, Old, D), S, LoadI.getAlign());
+  for (unsigned K = 0; K < W; ++K) {
+    Value *SK = lane(B, S, K);
+    Value *Old = B.CreateAlignedLoad(LoadI.getType(), SK, LoadI.getAlign());
+    B.CreateAlignedStore(addValues(B, Old, lane(B, D, K)), SK,
+                         LoadI.getAlign());
+  }
 }
 
 void ReverseModeSynthesizer::reverseStore(StoreInst &SI, IRBuilderBase &B) {
@@ -1034,8 +1122,12 @@ void ReverseModeSynthesizer::reverseStore(StoreInst &SI, IRBuilderBase &B) {
     return;
   S = lookup(S, SI.getParent(), B);
   // The store overwrote the memory: its adjoint moves to the stored value.
-  Value *D = B.CreateAlignedLoad(T, S, SI.getAlign());
-  B.CreateAlignedStore(Constant::getNullValue(T), S, SI.getAlign());
+  Value *D = lanes(B, T, [&](unsigned K) {
+    Value *SK = lane(B, S, K);
+    Value *DK = B.CreateAlignedLoad(T, SK, SI.getAlign());
+    B.CreateAlignedStore(Constant::getNullValue(T), SK, SI.getAlign());
+    return DK;
+  });
   addAdjoint(Val, D, B);
 }
 
@@ -1052,7 +1144,8 @@ void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,
   auto *MT = dyn_cast<MemTransferInst>(&MI);
   if (!MT || !AI.hasShadow(MT->getSource())) {
     // The bytes were overwritten with constants: their adjoint is dropped.
-    B.CreateMemSet(Dst, B.getInt8(0), Len, MI.getDestAlign());
+    for (unsigned K = 0; K < W; ++K)
+      B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MI.getDestAlign());
     return;
   }
   Type *FPTy = inferStoredFPType(MT->getDest(), MT->getSource(), &MI);
@@ -1060,8 +1153,10 @@ void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,
   if (!FPTy || !Src)
     return;
   Src = lookup(Src, PB, B);
-  B.CreateCall(getCopyAdjointFn(module(), FPTy),
-               {Dst, Src, B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
+  for (unsigned K = 0; K < W; ++K)
+    B.CreateCall(getCopyAdjointFn(module(), FPTy),
+                 {lane(B, Dst, K), lane(B, Src, K),
+                  B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
 }
 
 } // namespace tapestry

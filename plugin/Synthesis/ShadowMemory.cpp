@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Core/Batch.h"
+
 #include "Core/Diagnostics.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -23,7 +25,7 @@ Value *SynthesizerBase::shadowOf(Value *PV, const Instruction *User) {
   if (Value *S = Shadows.lookup(PV))
     return S;
   if (isa<ConstantPointerNull>(PV) || isa<UndefValue>(PV))
-    return PV;
+    return splatConstant(cast<Constant>(PV), W);
   if (isa<GlobalVariable>(PV) || isa<GlobalAlias>(PV))
     fail(User, "the global '" + PV->getName() +
                    "' is written with or mixed with differentiable data but "
@@ -54,6 +56,9 @@ void SynthesizerBase::createShadow(Instruction &PI) {
   Value *S = nullptr;
   auto Sh = [&](Value *V) { return shadowOf(V, &PI); };
 
+  // In batch mode a pointer has one shadow per lane ([W x ptr]): each is
+  // computed by the same instruction on that lane's shadows.
+  Type *PtrTy = PI.getType();
   if (auto *GEP = dyn_cast<GetElementPtrInst>(&PI)) {
     Value *Base = Sh(GEP->getPointerOperand());
     if (!Base)
@@ -61,16 +66,21 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     SmallVector<Value *, 4> Idx;
     for (Use &U : GEP->indices())
       Idx.push_back(primal(U.get()));
-    S = B.CreateGEP(GEP->getSourceElementType(), Base, Idx, PI.getName() + "'",
-                    GEP->getNoWrapFlags());
+    S = lanes(B, PtrTy, [&](unsigned K) {
+      return B.CreateGEP(GEP->getSourceElementType(), lane(B, Base, K), Idx,
+                         PI.getName() + "'", GEP->getNoWrapFlags());
+    });
   } else if (auto *CI = dyn_cast<CastInst>(&PI)) {
     Value *Op = Sh(CI->getOperand(0));
     if (!Op)
       return;
-    S = B.CreateCast(CI->getOpcode(), Op, CI->getType(), PI.getName() + "'");
+    S = lanes(B, PtrTy, [&](unsigned K) {
+      return B.CreateCast(CI->getOpcode(), lane(B, Op, K), CI->getType(),
+                          PI.getName() + "'");
+    });
   } else if (auto *Phi = dyn_cast<PHINode>(&PI)) {
-    PHINode *SP = B.CreatePHI(Phi->getType(), Phi->getNumIncomingValues(),
-                              PI.getName() + "'");
+    PHINode *SP = B.CreatePHI(batchTy(Phi->getType()),
+                              Phi->getNumIncomingValues(), PI.getName() + "'");
     S = SP;
   } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
     Value *T = Sh(Sel->getTrueValue()), *F = Sh(Sel->getFalseValue());
@@ -83,20 +93,24 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     Value *Ptr = Sh(LI->getPointerOperand());
     if (!Ptr)
       return;
-    S = B.CreateAlignedLoad(LI->getType(), Ptr, LI->getAlign(),
-                            PI.getName() + "'");
+    S = lanes(B, PtrTy, [&](unsigned K) {
+      return B.CreateAlignedLoad(LI->getType(), lane(B, Ptr, K), LI->getAlign(),
+                                 PI.getName() + "'");
+    });
   } else if (auto *AI2 = dyn_cast<AllocaInst>(&PI)) {
     auto *GA = cast<AllocaInst>(GI);
-    AllocaInst *SA =
-        B.CreateAlloca(GA->getAllocatedType(), primal(AI2->getArraySize()),
-                       PI.getName() + "'");
-    SA->setAlignment(GA->getAlign());
     const DataLayout &DL = module().getDataLayout();
-    Value *Bytes = B.CreateMul(
-        B.CreateZExtOrTrunc(primal(AI2->getArraySize()), B.getInt64Ty()),
-        B.getInt64(DL.getTypeAllocSize(GA->getAllocatedType())));
-    B.CreateMemSet(SA, B.getInt8(0), Bytes, GA->getAlign());
-    S = SA;
+    S = lanes(B, PtrTy, [&](unsigned) {
+      AllocaInst *SA =
+          B.CreateAlloca(GA->getAllocatedType(), primal(AI2->getArraySize()),
+                         PI.getName() + "'");
+      SA->setAlignment(GA->getAlign());
+      Value *Bytes = B.CreateMul(
+          B.CreateZExtOrTrunc(primal(AI2->getArraySize()), B.getInt64Ty()),
+          B.getInt64(DL.getTypeAllocSize(GA->getAllocatedType())));
+      B.CreateMemSet(SA, B.getInt8(0), Bytes, GA->getAlign());
+      return SA;
+    });
   } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
     StringRef Name = CB->getCalledFunction()->getName();
     if (Name == "realloc") {
@@ -107,12 +121,15 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     SmallVector<Value *, 2> Args;
     for (Value *A : CB->args())
       Args.push_back(primal(A));
-    S = callAllocator(B, module(), Name, Args);
-    S->setName(PI.getName() + "'");
-    if (Name != "calloc") {
-      Value *Bytes = Args[0];
-      B.CreateMemSet(S, B.getInt8(0), Bytes, MaybeAlign(16));
-    }
+    S = lanes(B, PtrTy, [&](unsigned) {
+      Value *L = callAllocator(B, module(), Name, Args);
+      L->setName(PI.getName() + "'");
+      if (Name != "calloc") {
+        Value *Bytes = Args[0];
+        B.CreateMemSet(L, B.getInt8(0), Bytes, MaybeAlign(16));
+      }
+      return L;
+    });
   } else {
     fail(&PI, "cannot compute the shadow of pointer '" + describe(&PI) + "'");
     return;
@@ -131,7 +148,7 @@ void SynthesizerBase::finishShadowPhis() {
     for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
       Value *S = shadowOf(Phi->getIncomingValue(I), Phi);
       if (!S)
-        S = PoisonValue::get(Phi->getType());
+        S = PoisonValue::get(batchTy(Phi->getType()));
       SP->addIncoming(S, primal(Phi->getIncomingBlock(I)));
     }
   }

@@ -17,9 +17,9 @@ using namespace llvm;
 namespace tapestry {
 
 SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
-    : R(In.Request), P(In.Primal), Rules(In.Rules), AI(In.Activity),
-      Tape(In.Tape), LoopIVs(In.LoopIVs), CalleeDerivative(In.Callee),
-      CalleeSplitFor(In.CalleeSplitFor),
+    : R(In.Request), W(In.Request.Width), P(In.Primal), Rules(In.Rules),
+      AI(In.Activity), Tape(In.Tape), LoopIVs(In.LoopIVs),
+      CalleeDerivative(In.Callee), CalleeSplitFor(In.CalleeSplitFor),
       Sig(computeSignature(In.Request)) {}
 
 void SynthesizerBase::createFunction() {
@@ -90,6 +90,7 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   DiffRequest CR;
   CR.Fn = CB.getCalledFunction();
   CR.Mode = R.Mode;
+  CR.Width = R.Width;
   for (Value *A : CB.args()) {
     Type *T = A->getType();
     if (T->isPointerTy())

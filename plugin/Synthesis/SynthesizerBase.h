@@ -13,6 +13,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TapeAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
+#include "Core/Batch.h"
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
 #include "Synthesis/DerivativeRules.h"
@@ -123,7 +124,21 @@ protected:
 
   llvm::Module &module() const;
 
+  /// Batch mode: the type carrying W derivatives of a value of type \p T,
+  /// and lane \p K of such a value (both the identity at width 1).
+  llvm::Type *batchTy(llvm::Type *T) const { return batchType(T, W); }
+  llvm::Value *lane(llvm::IRBuilderBase &B, llvm::Value *V, unsigned K) const {
+    return extractLane(B, V, K, W);
+  }
+  /// Builds a batch value of type batchTy(\p T) lane by lane.
+  llvm::Value *lanes(llvm::IRBuilderBase &B, llvm::Type *T,
+                     llvm::function_ref<llvm::Value *(unsigned)> Fn) const {
+    return perLane(B, T, W, Fn);
+  }
+
   const DiffRequest &R;
+  /// The batch width: derivatives per value.
+  const unsigned W;
   llvm::Function &P;
   const CustomRules &Rules;
   const ActivityInfo &AI;

@@ -65,8 +65,8 @@ __attribute__((noinline)) double listsum(struct node *l) {
 }
 
 typedef double (*sinsum_aug)(const double *, double *, int, double, void *);
-typedef double (*sinsum_rev)(const double *, double *, int, double, double,
-                             void *);
+typedef void (*sinsum_rev)(const double *, double *, int, double, double,
+                           void *, double *);
 
 int main(int argc, char **argv) {
   double x[N] = {0.3, -0.1, 0.7, 0.2, -0.5};
@@ -127,7 +127,8 @@ int main(int argc, char **argv) {
       xs[i] = 42; /* the caller reuses its buffer */
     for (int k = 1; k <= 10; k++) {
       double d[N] = {0}, once[N] = {0};
-      double da = ((sinsum_rev)ts->reverse)(xs, d, N, a, (double)k, tape);
+      double da;
+      ((sinsum_rev)ts->reverse)(xs, d, N, a, (double)k, tape, &da);
       double oa = __enzyme_autodiff((void *)sinsum, enzyme_dup, x, once,
                                     enzyme_const, N, enzyme_out, a);
       for (int i = 0; i < N; i++) {
@@ -170,8 +171,8 @@ int main(int argc, char **argv) {
     void *tape = tapestry_tape_new(tc);
     ((void (*)(const double *, double *, double *, double *, int,
                void *))tc->augmented)(x, dx, y, dy, N, tape);
-    ((void (*)(const double *, double *, double *, double *, int,
-               void *))tc->reverse)(x, dx, y, dy, N, tape);
+    ((void (*)(const double *, double *, double *, double *, int, void *,
+               void *))tc->reverse)(x, dx, y, dy, N, tape, NULL);
     tapestry_tape_delete(tc, tape);
     for (int i = 0; i < N; i++)
       check_close("scratch thunk dx", dx[i], 3 * x[i] * x[i], TOL);

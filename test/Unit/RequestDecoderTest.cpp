@@ -59,6 +59,7 @@ const char *const Prelude = R"IR(
 @enzyme_primal_return = external global i32
 @enzyme_const_return = external global i32
 @enzyme_width = external global i32
+@enzyme_dupv = external global i32
 @enzyme_foo = external global i32
 @other = external global i32
 
@@ -656,8 +657,81 @@ TEST_F(RequestDecoderTest, ErrorUnknownAndUnsupportedMarkers) {
               "unknown marker 'enzyme_foo' in the call to __enzyme_autodiff");
   expectError(decode(callerWith("  %r = call double (ptr, ...) "
                                 "@__enzyme_fwddiff(ptr @sq, i32 %width, "
-                                "i64 2, double %a, double 1.0, double 0.0)")),
-              "batch mode (enzyme_width) is not supported yet");
+                                "i32 %k, double %a, double 1.0, double 0.0)")),
+              "the batch width after enzyme_width must be a compile-time "
+              "constant integer");
+}
+
+TEST_F(RequestDecoderTest, ErrorBatchWidthNotFirst) {
+  expectError(decode(callerWith("  %r = call double (ptr, ...) "
+                                "@__enzyme_autodiff(ptr @two, double %a, "
+                                "i32 %width, i32 2, double %b)")),
+              "enzyme_width must come first");
+}
+
+TEST_F(RequestDecoderTest, ErrorBatchTooFewShadows) {
+  expectError(
+      decode(callerWith("  %r = call double (ptr, ...) "
+                        "@__enzyme_autodiff(ptr @vf, i32 %width, i32 3, "
+                        "i32 %dup, ptr %p, ptr %dp, ptr %dp)")),
+      "too few arguments: enzyme_dup on parameter 1 of 'vf' (ptr) must be "
+      "followed by the value and 3 shadows (enzyme_width 3); the call ends "
+      "after 2");
+}
+
+//===----------------------------------------------------------------------===//
+// Batch mode.
+//===----------------------------------------------------------------------===//
+
+TEST_F(RequestDecoderTest, BatchForwardScalarTakesWidthTangents) {
+  auto D = decode(R"IR(
+define void @caller(double %a) {
+  %width = load i32, ptr @enzyme_width
+  %r = call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, i32 %width, i32 3, double %a, double 1.0, double 2.0, double 3.0)
+  ret void
+}
+)IR");
+  ASSERT_TRUE(D.has_value()) << (Errors.empty() ? "" : Errors.front());
+  EXPECT_EQ(D->Request.Width, 3u);
+  EXPECT_EQ(D->Request.Args, (SmallVector<Activity, 8>{A::Dup}));
+  EXPECT_EQ(D->Primals[0], val("a"));
+  // The three tangents, gathered into one <3 x double>.
+  Type *VT = FixedVectorType::get(Type::getDoubleTy(Ctx), 3);
+  ASSERT_NE(D->Shadows[0], nullptr);
+  EXPECT_EQ(D->Shadows[0]->getType(), VT);
+}
+
+TEST_F(RequestDecoderTest, BatchDupTakesWidthShadowsAndDupvAStride) {
+  auto D = decode(R"IR(
+define void @caller(ptr %p, ptr %dp, double %a, i64 %s) {
+  %width = load i32, ptr @enzyme_width
+  %dup = load i32, ptr @enzyme_dup
+  %dupv = load i32, ptr @enzyme_dupv
+  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @f, i32 %width, i32 2, double %a, i32 %dupv, i64 %s, ptr %p, ptr %dp, i32 5)
+  ret void
+}
+)IR");
+  ASSERT_TRUE(D.has_value()) << (Errors.empty() ? "" : Errors.front());
+  EXPECT_EQ(D->Request.Width, 2u);
+  EXPECT_EQ(D->Request.Args,
+            (SmallVector<Activity, 8>{A::Active, A::Dup, A::Const}));
+  EXPECT_EQ(D->Shadows[0], nullptr);
+  ASSERT_NE(D->Shadows[1], nullptr);
+  EXPECT_EQ(D->Shadows[1]->getType(),
+            ArrayType::get(PointerType::getUnqual(Ctx), 2));
+}
+
+TEST_F(RequestDecoderTest, BatchWidthOneIsScalarMode) {
+  auto D = decode(R"IR(
+define void @caller(ptr %p, ptr %dp) {
+  %width = load i32, ptr @enzyme_width
+  call void (ptr, ...) @__enzyme_autodiff(ptr @vf, i32 %width, i32 1, ptr %p, ptr %dp)
+  ret void
+}
+)IR");
+  ASSERT_TRUE(D.has_value()) << (Errors.empty() ? "" : Errors.front());
+  EXPECT_EQ(D->Request.Width, 1u);
+  EXPECT_EQ(D->Shadows[0], val("dp"));
 }
 
 TEST_F(RequestDecoderTest, ErrorValueOfTheWrongType) {

@@ -15,6 +15,7 @@ cc() {
 cc tools/bench/linalg.c "$OUT/linalg"
 cc tools/bench/heat.c "$OUT/heat"
 cc tools/bench/gmm.c "$OUT/gmm"
+cc tools/bench/batch.c "$OUT/batch"
 {
   "$OUT/linalg"
   "$OUT/heat" 1000 1000
@@ -25,4 +26,11 @@ cc tools/bench/gmm.c "$OUT/gmm"
 echo "| kernel | primal (ms) | gradient (ms) | gradient / primal | tape bytes |"
 echo "|---|---:|---:|---:|---:|"
 sed -n 's/^BENCH \([^ ]*\) primal_ms=\([^ ]*\) gradient_ms=\([^ ]*\) ratio=\([^ ]*\) tape_bytes=\([^ ]*\)$/| \1 | \2 | \3 | \4 | \5 |/p' "$OUT/log"
+echo
+echo "Batch mode: one sweep of width W against W scalar sweeps (ratio < 1: batch wins)"
+echo
+echo "| kernel | width | batched (ms) | W scalar sweeps (ms) | ratio |"
+echo "|---|---:|---:|---:|---:|"
+"$OUT/batch" "$DATA/ba/ba1_n49_m7776_p31843.txt" | tee -a "$OUT/log" | sed -n 's/^BATCH \([^ ]*\) width=\([^ ]*\) batched_ms=\([^ ]*\) scalar_ms=\([^ ]*\) ratio=\([^ ]*\)$/| \1 | \2 | \3 | \4 | \5 |/p'
+grep -q "jacobian check OK" "$OUT/log" || echo "batch: JACOBIAN CHECK FAILED" >&2
 rm -rf "$OUT"

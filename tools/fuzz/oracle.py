@@ -50,14 +50,15 @@ TOL = {
 }
 SPLIT_FAILURES = ("split-primal", "split-adjoint", "split-allocated", "split-thunk",
                   "split-nofree", "split-replay", "split-interleaved")
-FAILURES = ("primal-mismatch", "wrong-rev", "wrong-fwd", "rev-fwd", "bad-output",
-            "fd-inconsistent") + SPLIT_FAILURES
+FAILURES = ("primal-mismatch", "wrong-rev", "wrong-fwd", "rev-fwd", "batch-mismatch",
+            "bad-output", "fd-inconsistent") + SPLIT_FAILURES
 
 
 def parse(text):
     """Output lines -> dict; per-direction values under 'FD', 'FDL', 'REV', 'FWD'."""
     out = {"FD": {}, "FDL": {}, "FDLERR": {}, "REV": {}, "FWD": {}, "FWDPRIMAL": {},
-           "SREV": {}, "AREV": {}, "XREV1": {}, "XREV2": {}, "MREV": {}, "WREV": {}, "VREV": {}}
+           "SREV": {}, "AREV": {}, "XREV1": {}, "XREV2": {}, "MREV": {}, "WREV": {}, "VREV": {},
+           "BFWD": {}, "BREV": {}, "BREV1": {}}
     for line in text.splitlines():
         parts = line.split()
         if not parts:
@@ -144,7 +145,8 @@ def judge(text, meta, ad=True):
         return Verdict("primal-mismatch", ["f %.17g vs twin %.17g" % (out["PRIMAL"], out["PRIMAL_CHK"])])
     if not ad:
         return _judge_fd_only(out, meta, scale)
-    returned = list(out["FWDPRIMAL"].values()) + ([out["REVPRIMAL"]] if "REVPRIMAL" in out else [])
+    returned = list(out["FWDPRIMAL"].values()) + [out[k] for k in ("REVPRIMAL", "BFWDPRIMAL",
+                                                                    "BREVPRIMAL") if k in out]
     for value in returned:
         if not close(value, out["PRIMAL"], ptol, scale):
             return Verdict("primal-mismatch", ["enzyme_primal_return %.17g vs f %.17g"
@@ -169,6 +171,8 @@ def judge(text, meta, ad=True):
                     "%s: rev %.17g fwd %.17g" % (d["label"], out["REV"][k], out["FWD"][k]))
     if meta.get("split"):
         judge_split(out, meta, ptol, mtol, scale, found)
+    if "batch" in meta.get("features", ()):
+        _judge_batch(out, meta, mtol, scale, found)
     for cat in FAILURES:
         if cat in found:
             details = [x for c in FAILURES for x in found.get(c, [])]
@@ -230,6 +234,23 @@ def judge_split(out, meta, ptol, mtol, scale, found):
                                               TOL["replay"], scale):
             bad("split-replay", "%s second sweep (seed 2) %s: %.17g vs 2 x first %.17g"
                 % (path, d["label"], out["XREV2"][k], 2 * out["XREV1"][k]))
+
+
+def _judge_batch(out, meta, mtol, scale, found):
+    """Batch mode (feature batch): every lane equals the scalar sweep."""
+    fwd = [k for k, d in enumerate(meta["dirs"]) if d["fwd"]][:8]
+    for k, d in enumerate(meta["dirs"]):
+        checks = []
+        if k in fwd and k in out["FWD"]:
+            checks.append(("BFWD", out["FWD"][k]))
+        if d["rev"] and k in out["REV"]:
+            checks += [("BREV", out["REV"][k]), ("BREV1", out["REV"][k])]
+        for key, want in checks:
+            if k not in out[key]:
+                found.setdefault("bad-output", []).append("no %s %d" % (key, k))
+            elif not close(out[key][k], want, mtol, scale):
+                found.setdefault("batch-mismatch", []).append(
+                    "%s %s: batched %.17g scalar %.17g" % (key, d["label"], out[key][k], want))
 
 
 def _judge_fd_only(out, meta, scale):

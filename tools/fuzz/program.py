@@ -14,6 +14,9 @@ metadata the oracle needs.  The program prints machine-readable lines:
     FDLERR k e      |FDL with step h - FDL with step h/4|, its error estimate
     REV k v         reverse-mode adjoint of direction k (if active)
     FWD k v         forward-mode tangent along direction k (if active)
+    BFWD k v        the same from one batched forward call (feature batch)
+    BREV k v        reverse-mode adjoint of direction k from a batched
+                    reverse call of width 2, lane 0; BREV1 lane 1
     DONE
 
 With the `split` feature, split-mode lines (SPRIMAL, SREV k, ...) come
@@ -36,8 +39,9 @@ DEFAULT_FEATURES = ("scalar", "branches", "floats", "api")
 ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls",
                 "recursion", "structs", "malloc", "split")
 # opt-in only, not part of "all": constmem is misuse that the plugin must
-# diagnose; nostructthunk steers split mode around a known thunk ABI bug
-EXTRA_FEATURES = ("constmem", "nostructthunk")
+# diagnose; nostructthunk steers split mode around a known thunk ABI bug;
+# batch adds batched (enzyme_width) forward and reverse checks
+EXTRA_FEATURES = ("constmem", "nostructthunk", "batch")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
@@ -353,6 +357,8 @@ def render_program(parts):
            "#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
            "extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed,"
            " enzyme_primal_return;\n"]
+    if "batch" in feats:
+        out.append("extern int enzyme_width;\n")
     if "structs" in feats:
         out.append("struct TapPair { double u; %s v; };\n" % plain.ty(parts["struct_vty"]))
         out.append("struct TapPair_ld { long double u; long double v; };\n")
@@ -435,11 +441,16 @@ def render_main(params, values, ad, meta, split=None):
     split_decls, split_code = [], []
     if split:
         split_decls, split_code = render_split(params, values, ad, idx, scalar, fresh_arrays, split)
-    lines += ["#ifndef TAP_NO_AD\n"] + rev_code + fwd_code + split_code + ["#endif\n"]
+    batch_decls, batch_code = [], []
+    if "batch" in meta["features"]:
+        batch_decls, batch_code = render_batch(params, values, ad, idx, scalar, fresh_arrays, meta)
+    lines += (["#ifndef TAP_NO_AD\n"] + rev_code + fwd_code + split_code + batch_code
+              + ["#endif\n"])
     lines.append('  tap_checks(V);\n  printf("DONE\\n");\n  return 0;\n}\n')
     if ad.fnref == "tap_fn":
         rev_decls.insert(0, "static void *const tap_fn = (void *)f;\n")
-    return ("\n/* ---- AD entry points ---- */\n" + "".join(rev_decls + fwd_decls + split_decls)
+    return ("\n/* ---- AD entry points ---- */\n"
+            + "".join(rev_decls + fwd_decls + split_decls + batch_decls)
             + "".join(lines))
 
 
@@ -551,4 +562,112 @@ def render_fwd(params, values, ad, idx, scalar, fresh_arrays, meta):
             code.append('    printf("FWD %d %%.17g\\nFWDPRIMAL %d %%.17g\\n", r.t, r.p);\n  }\n' % (k, k))
         else:
             code.append('    printf("FWD %d %%.17g\\n", %s);\n  }\n' % (k, call))
+    return decls, code
+
+
+def render_batch(params, values, ad, idx, scalar, fresh_arrays, meta):
+    """Batch mode (feature batch): every forward direction (up to 8) in one
+    enzyme_width call, printing BFWD lines, and the reverse call at width 2
+    with both lanes seeded, printing BREV/BREV1 lines. The markers, typed
+    prototypes and enzyme_primal_return follow the scalar calls' choices;
+    no new choices are drawn, so a seed's program is otherwise unchanged."""
+    decls, code = [], []
+    fwd_dirs = [(k, d) for k, d in enumerate(meta["dirs"]) if d["fwd"]][:8]
+    W = len(fwd_dirs)
+    if W:
+        name = "__enzyme_fwddiff_batch" + ("_typed" if ad.typed else "")
+        types, args = ["int", "int"], ["enzyme_width", str(W)]
+        if ad.fwd_primal:
+            types.append("int")
+            args.append("enzyme_primal_return")
+        code.append("  {\n")
+        code.extend(fresh_arrays("b"))
+        for p in params:
+            marker = ad.fwd[p.name]
+            if marker:
+                types.append("int")
+                args.append("enzyme_" + marker)
+            if p.kind == "arr":
+                types.append("double *")
+                args.append("%s_b" % p.name)
+                if marker != "const":
+                    code.append("    double d%s_bl[%d][%d];\n" % (p.name, W, p.length))
+                    code.append("    memset(d%s_bl, 0, sizeof d%s_bl);\n" % (p.name, p.name))
+                    for lane, (k, d) in enumerate(fwd_dirs):
+                        if d["param"] == p.name and "elem" in d:
+                            code.append("    d%s_bl[%d][%d] = 1.0;\n" % (p.name, lane, d["elem"]))
+                        types.append("double *")
+                        args.append("d%s_bl[%d]" % (p.name, lane))
+            elif p.kind == "i":
+                types.append("int")
+                args.append(str(values[p.name]))
+            else:
+                types.append(_ctype(p.kind))
+                args.append(scalar(p))
+                if marker != "const":
+                    for lane, (k, d) in enumerate(fwd_dirs):
+                        one = d["param"] == p.name and "elem" not in d
+                        types.append(_ctype(p.kind))
+                        args.append(("1.0" if one else "0.0") + ("f" if p.kind == "f" else ""))
+        decls.append("typedef struct { %sdouble t[%d]; } TapBF;\n"
+                     % ("double p; " if ad.fwd_primal else "", W))
+        decls.append(_proto("TapBF", name, types, ad.typed))
+        code.append("    TapBF r = %s(%s, %s);\n" % (name, ad.fnref, ", ".join(args)))
+        for lane, (k, d) in enumerate(fwd_dirs):
+            code.append('    printf("BFWD %d %%.17g\\n", r.t[%d]);\n' % (k, lane))
+        if ad.fwd_primal:
+            code.append('    printf("BFWDPRIMAL %.17g\\n", r.p);\n')
+        code.append("  }\n")
+
+    # Reverse at width 2: both lanes seeded with 1, so both equal REV.
+    name = "__enzyme_autodiff_batch" + ("_typed" if ad.typed else "")
+    types, args, outs = ["int", "int"], ["enzyme_width", "2"], []
+    if ad.rev_primal:
+        types.append("int")
+        args.append("enzyme_primal_return")
+    code.append("  {\n")
+    code.extend(fresh_arrays("c"))
+    for p in params:
+        marker = ad.rev[p.name]
+        if marker:
+            types.append("int")
+            args.append("enzyme_" + marker)
+        if p.kind == "arr":
+            types.append("double *")
+            args.append("%s_c" % p.name)
+            if ad.rev_active(p):
+                code.append("    double e%s_c[%d];\n    memset(e%s_c, 0, sizeof e%s_c);\n"
+                            % (p.name, p.length, p.name, p.name))
+                types += ["double *", "double *"]
+                args += ["d%s_c" % p.name, "e%s_c" % p.name]
+        elif p.kind == "i":
+            types.append("int")
+            args.append(str(values[p.name]))
+        else:
+            types.append(_ctype(p.kind))
+            args.append(scalar(p))
+            if ad.rev_active(p):
+                outs.append(p)
+    fields = "".join("%s g%d[2]; " % (_ctype(p.kind), i) for i, p in enumerate(outs))
+    prim = "double p; " if ad.rev_primal else ""
+    if fields or prim:
+        decls.append("typedef struct { %s%s} TapBR;\n" % (prim, fields))
+        decls.append(_proto("TapBR", name, types, ad.typed))
+        code.append("    TapBR r = %s(%s, %s);\n" % (name, ad.fnref, ", ".join(args)))
+    else:
+        decls.append(_proto("void", name, types, ad.typed))
+        code.append("    %s(%s, %s);\n" % (name, ad.fnref, ", ".join(args)))
+    if ad.rev_primal:
+        code.append('    printf("BREVPRIMAL %.17g\\n", r.p);\n')
+    for i, p in enumerate(outs):
+        k = idx[(p.name, None)]
+        code.append('    printf("BREV %d %%.17g\\nBREV1 %d %%.17g\\n", (double)r.g%d[0], '
+                    '(double)r.g%d[1]);\n' % (k, k, i, i))
+    for p in params:
+        if p.kind == "arr" and ad.rev_active(p):
+            for j in range(p.length):
+                k = idx[(p.name, j)]
+                code.append('    printf("BREV %d %%.17g\\nBREV1 %d %%.17g\\n", d%s_c[%d], e%s_c[%d]);\n'
+                            % (k, k, p.name, j, p.name, j))
+    code.append("  }\n")
     return decls, code
