@@ -128,8 +128,11 @@ void Splitter::classifySlot(AllocaInst *Slot) {
         U.WrittenInReverse |= Rev;
         continue;
       }
+      // Values that carry the address on: address arithmetic, choices, and
+      // the aggregates batch mode keeps its shadows in.
       if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
-          isa<AddrSpaceCastInst>(I) || isa<PHINode>(I) || isa<SelectInst>(I)) {
+          isa<AddrSpaceCastInst>(I) || isa<PHINode>(I) || isa<SelectInst>(I) ||
+          isa<InsertValueInst>(I) || isa<ExtractValueInst>(I)) {
         Mark(I);
         if (Seen.insert(I).second)
           Work.push_back(I);
