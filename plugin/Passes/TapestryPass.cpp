@@ -69,14 +69,19 @@ SmallVector<Value *, 16> CallSiteRewriter::primalAndShadowArgs() const {
   return Args;
 }
 
-bool CallSiteRewriter::finish() {
-  // A request reached through an invoke (C++ with cleanups) continues on
-  // its normal path: the derivative's own failures do not unwind there.
+/// Erases a request call whose uses are gone. A request reached through an
+/// invoke (C++ with cleanups) continues on its normal path: the derivative's
+/// own failures do not unwind there.
+static void eraseRequestCall(CallBase &CB) {
   if (auto *II = dyn_cast<InvokeInst>(&CB)) {
     II->getUnwindDest()->removePredecessor(II->getParent());
     BranchInst::Create(II->getNormalDest(), II);
   }
   CB.eraseFromParent();
+}
+
+bool CallSiteRewriter::finish() {
+  eraseRequestCall(CB);
   return true;
 }
 
@@ -564,7 +569,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
       return;
     }
     CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), S->TapeBytes));
-    CB->eraseFromParent();
+    eraseRequestCall(*CB);
     return;
   case EntryPoint::Thunk:
     if (!CB->getType()->isPointerTy()) {
@@ -576,7 +581,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
     }
     CB->replaceAllUsesWith(
         thunkDescriptor(*CB->getModule(), D->Request, *S));
-    CB->eraseFromParent();
+    eraseRequestCall(*CB);
     return;
   default:
     llvm_unreachable("not a split entry point");
