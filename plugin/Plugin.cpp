@@ -39,6 +39,12 @@ static void registerCallbacks(PassBuilder &PB) {
       });
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(tapestry::TapestryPass(/*AtCompileStart=*/true));
+      });
+  // -flto: what the compile left for want of other units' code is resolved
+  // when the linker (ld.lld --load-pass-plugin=...) has the whole program.
+  PB.registerFullLinkTimeOptimizationEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(tapestry::TapestryPass());
       });
 }

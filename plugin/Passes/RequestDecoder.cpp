@@ -397,8 +397,9 @@ std::optional<DecodedCall> Decoder::run() {
   if (Fn->isDeclaration()) {
     error("'" + Fn->getName() +
           "' has no body in this translation unit, so its derivative cannot "
-          "be synthesised; define it here, compile and link with -flto, or "
-          "register a derivative for it");
+          "be synthesised; define it here, register a derivative for it, or "
+          "compile every file with -flto and link with -flto "
+          "-fuse-ld=lld -Wl,--load-pass-plugin=<the Tapestry plugin>");
     return std::nullopt;
   }
   if (Fn->isVarArg()) {

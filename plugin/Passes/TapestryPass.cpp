@@ -621,6 +621,36 @@ static void inlineRequestWrappers(Module &M) {
   }
 }
 
+/// True for the compile half of -flto: the module is bitcode for the
+/// linker, which will see the other units.
+static bool isLTOPreLink(const Module &M) {
+  return M.getModuleFlag("ThinLTO") || M.getModuleFlag("EnableSplitLTOUnit");
+}
+
+/// True if differentiating \p Target needs a body this unit does not have:
+/// the target itself, or a function it reaches that is neither a library
+/// function, an intrinsic, nor covered by a registered rule.
+static bool needsOtherUnits(Function *Target, const CustomRules &Rules,
+                            FunctionAnalysisManager &FAM) {
+  if (!Target || Target->isDeclaration())
+    return Target != nullptr;
+  for (Function *F : reachableFunctions(Target))
+    for (Instruction &I : instructions(*F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee || !Callee->isDeclaration() || Callee->isIntrinsic() ||
+          Rules.gradient(Callee) || Rules.forwardDerivative(Callee) ||
+          Rules.isInactive(Callee) ||
+          classifyEntryPoint(Callee->getName()) != EntryPoint::None)
+        continue;
+      LibFunc LF;
+      if (FAM.getResult<TargetLibraryAnalysis>(*F).getLibFunc(*Callee, LF))
+        continue;
+      return true;
+    }
+  return false;
+}
+
 PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   inlineRequestWrappers(M);
   SmallVector<PendingRequest, 8> Pending;
@@ -652,6 +682,10 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (F.isDeclaration() && !F.isIntrinsic())
       inferNonMandatoryLibFuncAttrs(F, FAM.getResult<TargetLibraryAnalysis>(F));
   CustomRules Rules = CustomRules::collect(M);
+  if (AtCompileStart && isLTOPreLink(M))
+    erase_if(Pending, [&](const PendingRequest &P) {
+      return needsOtherUnits(requestTarget(*P.CB), Rules, FAM);
+    });
   {
     DerivativeCache Cache(FAM, Rules);
     // A request inside code that another request differentiates (a

@@ -11,9 +11,18 @@ namespace tapestry {
 /// reference to an entry point or marker remains.
 class TapestryPass : public llvm::PassInfoMixin<TapestryPass> {
 public:
+  /// \p AtCompileStart: run at the start of a compile pipeline. When that
+  /// compile is the first half of -flto, requests that need code from
+  /// other translation units are left for the link-time run.
+  explicit TapestryPass(bool AtCompileStart = false)
+      : AtCompileStart(AtCompileStart) {}
+
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
+
+private:
+  bool AtCompileStart;
 };
 
 } // namespace tapestry

@@ -8,7 +8,7 @@ extern int enzyme_out;
 double __enzyme_autodiff(void *, ...);
 double ext(double);
 double g(double x) {
-  // CHECK: no-body.c:[[@LINE+1]]:10: error: tapestry: 'ext' has no body in this translation unit, so its derivative cannot be synthesised; define it here, compile and link with -flto, or register a derivative for it
+  // CHECK: no-body.c:[[@LINE+1]]:10: error: tapestry: 'ext' has no body in this translation unit, so its derivative cannot be synthesised; define it here, register a derivative for it, or compile every file with -flto and link with -flto -fuse-ld=lld -Wl,--load-pass-plugin=<the Tapestry plugin>
   return __enzyme_autodiff((void *)ext, enzyme_out, x);
 }
 // CHECK: 1 error generated.
