@@ -33,15 +33,14 @@ from choices import Chooser
 from grammar import (ARR_IV, HELPER_IV, NMAX, FuncBuilder, Helper, Names,
                      VarInfo)
 from interval import Iv
-from split import SplitConfig, render_split, struct_result
+from split import SplitConfig, render_split
 
 DEFAULT_FEATURES = ("scalar", "branches", "floats", "api")
 ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls",
                 "recursion", "structs", "malloc", "split")
 # opt-in only, not part of "all": constmem is misuse that the plugin must
-# diagnose; nostructthunk steers split mode around a known thunk ABI bug;
-# batch adds batched (enzyme_width) forward and reverse checks
-EXTRA_FEATURES = ("constmem", "nostructthunk", "batch")
+# diagnose; batch adds batched (enzyme_width) forward and reverse checks
+EXTRA_FEATURES = ("constmem", "batch")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
@@ -298,8 +297,7 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     may_const = arrays if "constmem" in feats else arrays - stored_arrays(f)
     ad = ADConfig(ch, params, may_const, "api" in feats)
     # drawn last: without 'split' every other decision is the same
-    split = (SplitConfig(ch, struct_result(params, ad), "nostructthunk" in feats)
-             if "split" in feats else None)
+    split = SplitConfig(ch) if "split" in feats else None
     meta = build_meta(seed, feats, params, values, ad, arrlen)
     if split:
         meta["split"] = split.meta()

@@ -19,7 +19,7 @@ markers as the __enzyme_autodiff call, explicit or implicit):
 3. thunk:         t = __tapestry_thunk(f, explicit markers...)
                                                    -> REUSABLE, TAPEBYTES
                   path "thunk": t->augmented, garbage, t->reverse seed 1.0
-                  (XREV1 k); if t->reusable: restore the shadows to their
+                  (adjoints through its last argument; XREV1 k); if t->reusable: restore the shadows to their
                   state after the forward half, t->reverse again with seed
                   2.0 (XREV2 k); t->release and free.
                   path "nofree": the same through __enzyme_augmentfwd and
@@ -48,26 +48,15 @@ GARBAGE = ("1e30", "NAN", "-7.25e8 * (j + 1)", "0.0")
 class SplitConfig:
     """Per-seed variations of the split-mode blocks."""
 
-    def __init__(self, ch, struct_result=False, avoid_struct_thunk=False):
-        """struct_result: the reverse returns several adjoints (a struct);
-        avoid_struct_thunk (opt-in feature nostructthunk): then do not call
-        the thunk's reverse through a pointer (known bug, see
-        tools/bugs/split-thunk-struct-abi.c), so campaigns can look past it."""
+    def __init__(self, ch):
         self.garbage = ch.pick(GARBAGE)
         self.offset = ch.pick([0, 8])          # 8: a buffer only 8-aligned
         self.path = ch.pick(["thunk", "nofree"])
-        if struct_result and avoid_struct_thunk:
-            self.path = "nofree"
         self.lifo = ch.chance(50)              # block 4: order of the reverses
 
     def meta(self):
         return {"garbage": self.garbage, "offset": self.offset, "path": self.path,
                 "lifo": self.lifo}
-
-
-def struct_result(params, ad):
-    """Does the reverse return a struct (more than one active scalar)?"""
-    return sum(1 for p in params if p.kind in ("f", "d") and ad.rev_active(p)) > 1
 
 
 def _ctype(t):
@@ -158,7 +147,8 @@ def render_split(params, values, ad, idx, scalar, fresh_arrays, cfg):
         "int __enzyme_augmentsize(void *, ...);\n",
         "const TapThunk *__tapestry_thunk(void *, ...);\n",
         "typedef double (*TapAugFn)(%s);\n" % ", ".join(val_types + ["void *"]),
-        "typedef %s (*TapRevFn)(%s);\n" % (ret, ", ".join(val_types + ["double", "void *"])),
+        # the thunk's reverse writes its adjoints through its last argument
+        "typedef void (*TapRevFn)(%s);\n" % ", ".join(val_types + ["double", "void *", "void *"]),
     ]
     markers = ", ".join(explicit_markers(params, ad))
     fn = ad.fnref
@@ -177,6 +167,13 @@ def render_split(params, values, ad, idx, scalar, fresh_arrays, cfg):
         if ret == "void":
             return ["    %s;\n" % call]
         return ["    %s %s = %s;\n" % (ret, lhs, call)]
+
+    def thunk_reverse(lhs, vals, seed):
+        """t->reverse(args..., seed, tape, &adjoints) (NULL without any)."""
+        if ret == "void":
+            return ["    ((TapRevFn)t->reverse)(%s, %s, tape, NULL);\n" % (vals, seed)]
+        return ["    %s %s;\n" % (ret, lhs),
+                "    ((TapRevFn)t->reverse)(%s, %s, tape, &%s);\n" % (vals, seed, lhs)]
 
     def print_grads(key, g, tag):
         code = []
@@ -243,11 +240,11 @@ def render_split(params, values, ad, idx, scalar, fresh_arrays, cfg):
         code.append('    printf("XPRIMAL %.17g\\n", p);\n    fflush(stdout);\n')
         code.extend(snapshot("u"))
         code.extend(garbage("u"))
-        code.extend(grad_call("g", "((TapRevFn)t->reverse)(%s, 1.0, tape)" % vals))
+        code.extend(thunk_reverse("g", vals, "1.0"))
         code.extend(print_grads("XREV1", "g", "u"))
         code.append("    if (t->reusable) {\n      fflush(stdout);\n")
         code.extend(restore("u"))
-        code.extend("  " + c for c in grad_call("g2", "((TapRevFn)t->reverse)(%s, 2.0, tape)" % vals))
+        code.extend("  " + c for c in thunk_reverse("g2", vals, "2.0"))
         code.extend("  " + c for c in print_grads("XREV2", "g2", "u"))
         code.append("    }\n")
         code.append("    ((void (*)(void *))t->release)(tape);\n    free(tape);\n")
