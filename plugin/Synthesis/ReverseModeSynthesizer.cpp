@@ -3,6 +3,7 @@
 
 #include "Analysis/TapeAnalysis.h"
 #include "Core/Diagnostics.h"
+#include "Core/MathFunctions.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/InlineHelpers.h"
@@ -19,6 +20,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -873,15 +876,81 @@ static Value *shadowOrNull(Value *S, Type *T) {
   return S ? S : ConstantPointerNull::get(cast<PointerType>(T));
 }
 
+/// True if \p F writes no memory but its own stack and what it allocates
+/// itself (a registered augmented forward filling the tape it returns), so
+/// running it once more repeats no side effect.
+static bool writesOnlyFreshMemoryPromoted(Function &F, unsigned Depth);
+
+static bool writesOnlyFreshMemory(Function &F, unsigned Depth = 4) {
+  // As the front end wrote it, every local goes through the stack: look at
+  // a copy with its slots promoted to values.
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&F, VMap);
+  {
+    DominatorTree CopyDT(*Copy);
+    SmallVector<AllocaInst *, 8> Slots;
+    for (Instruction &I : Copy->getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        if (isAllocaPromotable(AI))
+          Slots.push_back(AI);
+    if (!Slots.empty())
+      PromoteMemToReg(Slots, CopyDT);
+  }
+  bool Result = writesOnlyFreshMemoryPromoted(*Copy, Depth);
+  Copy->eraseFromParent();
+  return Result;
+}
+
+static bool writesOnlyFreshMemoryPromoted(Function &F, unsigned Depth) {
+  auto Fresh = [&](const Value *Ptr) {
+    const Value *Obj = getUnderlyingObject(Ptr, 0);
+    if (isa<AllocaInst>(Obj))
+      return true;
+    auto *CB = dyn_cast<CallBase>(Obj);
+    return CB && CB->getFunction() == &F && isAllocationCall(*CB);
+  };
+  for (Instruction &I : instructions(F)) {
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (!Fresh(SI->getPointerOperand()))
+        return false;
+    } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+      if (!Fresh(MI->getDest()))
+        return false;
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (isAllocationCall(*CB) || findMathFunction(*CB) ||
+          CB->onlyReadsMemory())
+        continue;
+      // A callee with a body (pointer arguments aside) is held to the same.
+      Function *Callee = CB->getCalledFunction();
+      if (Callee && !Callee->isDeclaration() && Depth > 0 &&
+          none_of(CB->args(),
+                  [](Value *A) { return A->getType()->isPointerTy(); }) &&
+          writesOnlyFreshMemory(*Callee, Depth - 1))
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(CB))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      return false;
+    } else if (I.mayWriteToMemory()) {
+      return false;
+    }
+  }
+  return true;
+}
+
 void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
                                                const CustomGradient &CG) {
   Function &Callee = *CB.getCalledFunction();
   Function &Aug = *CG.Augmented;
-  if (W > 1) {
+  if (W > 1 && (!writesOnlyFreshMemory(Aug) ||
+                any_of(Callee.getFunctionType()->params(), [](Type *T) {
+                  return T->isVectorTy();
+                }))) {
     fail(&CB, "the gradient registered for '" + sourceName(Callee) +
-                  "' is not supported in batch mode (enzyme_width " + Twine(W) +
-                  ") yet; use width 1 or give the function's "
-                  "body");
+                  "' cannot serve batch mode (enzyme_width " + Twine(W) +
+                  "): its augmented forward writes memory other than the "
+                  "tape it allocates, so it cannot run once per lane; use "
+                  "width 1 or give the function's body");
     return;
   }
   bool HasTape = augmentedReturnsTape(Callee, Aug);
@@ -892,24 +961,36 @@ void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
     return;
   auto *GI = cast<CallBase>(primal(&CB));
   IRBuilder<> B(GI);
-  SmallVector<Value *, 8> Args;
-  for (Value *Op : CB.args()) {
-    Args.push_back(primal(Op));
-    if (Op->getType()->isPointerTy())
-      Args.push_back(shadowOrNull(
-          AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr, Op->getType()));
+  // In batch mode aug runs once per lane (it repeats no side effect), each
+  // run with that lane's shadows and keeping its own tape.
+  Value *Result = nullptr;
+  SmallVector<Value *, 4> Tapes;
+  for (unsigned K = 0; K < W; ++K) {
+    SmallVector<Value *, 8> Args;
+    for (Value *Op : CB.args()) {
+      Args.push_back(primal(Op));
+      if (Op->getType()->isPointerTy()) {
+        Value *S = AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr;
+        Args.push_back(
+            shadowOrNull(S ? lane(B, S, K) : nullptr, Op->getType()));
+      }
+    }
+    CallInst *AugCall = B.CreateCall(&Aug, Args);
+    Value *Tape = nullptr, *LaneResult = nullptr;
+    if (isa<StructType>(Aug.getReturnType())) {
+      Tape = B.CreateExtractValue(AugCall, 0);
+      LaneResult = B.CreateExtractValue(AugCall, 1);
+    } else if (HasTape) {
+      Tape = AugCall;
+    } else if (augmentedReturnsPrimal(Callee, Aug)) {
+      LaneResult = AugCall;
+    }
+    Tapes.push_back(Tape);
+    if (K == 0)
+      Result = LaneResult;
   }
-  CallInst *AugCall = B.CreateCall(&Aug, Args);
-  Value *Tape = nullptr, *Result = nullptr;
-  if (isa<StructType>(Aug.getReturnType())) {
-    Tape = B.CreateExtractValue(AugCall, 0);
-    Result = B.CreateExtractValue(AugCall, 1);
-  } else if (HasTape) {
-    Tape = AugCall;
-  } else if (augmentedReturnsPrimal(Callee, Aug)) {
-    Result = AugCall;
-  }
-  CustomTapes[&CB] = Tape;
+  CustomTapes[&CB] = Tapes.front();
+  CustomLaneTapes[&CB] = Tapes;
   // aug performs the primal call's work; keep the original call only for a
   // result aug does not give.
   if (Result) {
@@ -929,29 +1010,40 @@ void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
     Boundary.NotReplayable.push_back(
         "it calls the registered reverse of '" + Callee.getName().str() +
         "', which may consume its own tape");
-  SmallVector<Value *, 8> Args;
-  for (Value *Op : CB.args()) {
-    Args.push_back(lookup(primal(Op), PB, B));
-    if (Op->getType()->isPointerTy()) {
-      Value *S = AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr;
-      Args.push_back(
-          shadowOrNull(S ? lookup(S, PB, B) : nullptr, Op->getType()));
-    }
-  }
   Type *RetTy = Callee.getReturnType();
+  Value *Seed = nullptr;
   if (RetTy->isFPOrFPVectorTy())
-    Args.push_back(AI.isActive(&CB) ? takeAdjoint(&CB, B)
-                                    : Constant::getNullValue(RetTy));
-  if (Value *Tape = CustomTapes.lookup(&CB))
-    Args.push_back(lookup(Tape, PB, B));
-  CallInst *Res = B.CreateCall(CG.Reverse, Args);
+    Seed = AI.isActive(&CB) ? takeAdjoint(&CB, B)
+                            : Constant::getNullValue(batchTy(RetTy));
+  // One reverse per lane (batch mode runs aug once per lane too).
+  SmallVector<CallInst *, 4> Results;
+  auto LaneTapes = CustomLaneTapes.lookup(&CB);
+  for (unsigned L = 0; L < W; ++L) {
+    SmallVector<Value *, 8> Args;
+    for (Value *Op : CB.args()) {
+      Args.push_back(lookup(primal(Op), PB, B));
+      if (Op->getType()->isPointerTy()) {
+        Value *S = AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr;
+        Args.push_back(shadowOrNull(S ? lane(B, lookup(S, PB, B), L) : nullptr,
+                                    Op->getType()));
+      }
+    }
+    if (Seed)
+      Args.push_back(lane(B, Seed, L));
+    if (L < LaneTapes.size() && LaneTapes[L])
+      Args.push_back(lookup(LaneTapes[L], PB, B));
+    Results.push_back(B.CreateCall(CG.Reverse, Args));
+  }
   unsigned NumFP = count_if(Callee.getFunctionType()->params(),
                             [](Type *T) { return T->isFPOrFPVectorTy(); });
   unsigned K = 0;
   for (Value *Op : CB.args()) {
     if (!Op->getType()->isFPOrFPVectorTy())
       continue;
-    Value *Adj = NumFP == 1 ? (Value *)Res : B.CreateExtractValue(Res, K);
+    Value *Adj = lanes(B, Op->getType(), [&](unsigned L) -> Value * {
+      return NumFP == 1 ? (Value *)Results[L]
+                        : B.CreateExtractValue(Results[L], K);
+    });
     addAdjoint(Op, Adj, B);
     ++K;
   }

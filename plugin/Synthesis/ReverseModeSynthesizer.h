@@ -166,6 +166,9 @@ private:
   llvm::DenseMap<const llvm::Value *, llvm::CallBase *> DeferredFrees;
   /// The tape each call with a registered gradient got from its aug.
   llvm::DenseMap<const llvm::CallBase *, llvm::Value *> CustomTapes;
+  /// Batch mode: each lane's tape from its run of aug.
+  llvm::DenseMap<const llvm::CallBase *, llvm::SmallVector<llvm::Value *, 4>>
+      CustomLaneTapes;
   /// The tape each call to a function with a body got from its augmented
   /// forward.
   llvm::DenseMap<const llvm::CallBase *, llvm::Value *> CalleeTapes;

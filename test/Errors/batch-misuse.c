@@ -96,15 +96,20 @@ void g(double *p) {
   __enzyme_autodiff((void *)f, enzyme_width);
 }
 #elif CASE == 11
-// A registered gradient (aug/rev with a tape) is scalar: batched reverse
-// mode through it is an error at the call, not lane-mixed numbers.
+// A registered gradient is scalar: batch mode runs its aug once per lane,
+// which is only right when aug has no side effect but its own tape. One
+// that writes other memory is an error at the call, not repeated effects.
 __attribute__((noinline)) double solve(double a) { return a * 0.5; }
-double solve_aug(double a) { return solve(a); }
+int solve_calls;
+double solve_aug(double a) {
+  solve_calls++;
+  return solve(a);
+}
 double solve_rev(double a, double dret) { return dret * 0.5 + 0 * a; }
 void *__enzyme_register_gradient_solve[3] = {(void *)solve, (void *)solve_aug,
                                              (void *)solve_rev};
 double user(double a) {
-  // CUSTOM: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: cannot differentiate 'user': the gradient registered for 'solve' is not supported in batch mode (enzyme_width 2) yet; use width 1 or give the function's body
+  // CUSTOM: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: cannot differentiate 'user': the gradient registered for 'solve' cannot serve batch mode (enzyme_width 2): its augmented forward writes memory other than the tape it allocates, so it cannot run once per lane; use width 1 or give the function's body
   return solve(a) * a;
 }
 typedef struct { double d[2]; } R2;
