@@ -23,6 +23,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <map>
 
 using namespace llvm;
 
@@ -530,7 +531,40 @@ static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
                          "same activity markers");
 }
 
-static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
+/// Functions specialised for the constant function pointers requests pass.
+using Specializations =
+    std::map<std::pair<Function *, SmallVector<std::pair<unsigned, Function *>,
+                                               2>>,
+             Function *>;
+
+/// A request that passes a function as an enzyme_const argument
+/// (`enzyme_const, callback`) differentiates a copy of its function in which
+/// that parameter is the function itself, so calls through it are direct.
+static void specializeConstantCallbacks(DecodedCall &D, Specializations &Specs) {
+  SmallVector<std::pair<unsigned, Function *>, 2> Known;
+  Function *Fn = D.Request.Fn;
+  for (unsigned I = 0; I < D.Primals.size(); ++I)
+    if (D.Request.Args[I] == Activity::Const && D.Primals[I])
+      if (auto *Callback =
+              dyn_cast<Function>(D.Primals[I]->stripPointerCasts()))
+        if (!Fn->getArg(I)->use_empty())
+          Known.push_back({I, Callback});
+  if (Known.empty())
+    return;
+  Function *&Spec = Specs[{Fn, Known}];
+  if (!Spec) {
+    ValueToValueMapTy VMap;
+    Spec = CloneFunction(Fn, VMap);
+    Spec->setName(Fn->getName() + ".tapestry.callback");
+    Spec->setLinkage(GlobalValue::InternalLinkage);
+    for (auto [I, Callback] : Known)
+      Spec->getArg(I)->replaceAllUsesWith(Callback);
+  }
+  D.Request.Fn = Spec;
+}
+
+static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
+                           Specializations &Specs) {
   CallBase *CB = Req.CB;
   if (Req.Kind == EntryPoint::Unsupported) {
     reportError(*CB->getFunction(), CB,
@@ -543,6 +577,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache) {
   std::optional<DecodedCall> D = decodeRequest(*CB, Req.Kind);
   if (!D)
     return;
+  specializeConstantCallbacks(*D, Specs);
   if (!isSplitEntryPoint(Req.Kind)) {
     if (Function *G = Cache.get(D->Request))
       CallSiteRewriter(*CB, *D).rewriteOneShot(*G);
@@ -682,6 +717,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (F.isDeclaration() && !F.isIntrinsic())
       inferNonMandatoryLibFuncAttrs(F, FAM.getResult<TargetLibraryAnalysis>(F));
   CustomRules Rules = CustomRules::collect(M);
+  Specializations Specs;
   if (AtCompileStart && isLTOPreLink(M))
     erase_if(Pending, [&](const PendingRequest &P) {
       return needsOtherUnits(requestTarget(*P.CB), Rules, FAM);
@@ -715,7 +751,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
             continue;
           }
         }
-        resolveRequest(Req, Cache);
+        resolveRequest(Req, Cache, Specs);
         Pending.erase(Pending.begin() + I);
         Progress = true;
       }
@@ -728,6 +764,9 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       }
     }
   }
+  for (auto &Entry : Specs)
+    if (Entry.second->use_empty())
+      Entry.second->eraseFromParent();
   eraseDeadApi(M);
   return PreservedAnalyses::none();
 }

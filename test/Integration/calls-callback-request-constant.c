@@ -2,9 +2,6 @@
 // constant (enzyme_const, a static function) to the function being
 // differentiated, which calls it with an active argument, in reverse and
 // forward mode, against the analytic derivative.
-// XFAIL: *
-// Bogus "not known at compile time" error: see
-// tools/bugs/calls-fnptr-constant-at-request.c
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
 // CHECK-NOT: FAIL
