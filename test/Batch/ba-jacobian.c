@@ -5,9 +5,9 @@
 // reverse mode (width 2: one sweep for both residuals), against central
 // finite differences, on observations made distinct by perturbing the
 // file's camera and point. Also through the runtime's Jacobian driver.
-// RUN: %clang -O0 %s %tapestry_rt -lm -o %t0 && %t0 %src_root/../shared/data/adbench/ba/ba1_n49_m7776_p31843.txt | FileCheck %s
-// RUN: %clang -O2 %s %tapestry_rt -lm -o %t2 && %t2 %src_root/../shared/data/adbench/ba/ba1_n49_m7776_p31843.txt | FileCheck %s
-// RUN: %clang -O3 %s %tapestry_rt -lm -o %t3 && %t3 %src_root/../shared/data/adbench/ba/test.txt | FileCheck %s
+// RUN: %clang -O0 %s %tapestry_rt -lm -o %t0 && %t0 %S/Inputs/ba1_n49_m7776_p31843.txt | FileCheck %s
+// RUN: %clang -O2 %s %tapestry_rt -lm -o %t2 && %t2 %S/Inputs/ba1_n49_m7776_p31843.txt | FileCheck %s
+// RUN: %clang -O3 %s %tapestry_rt -lm -o %t3 && %t3 %S/Inputs/ba-test.txt | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "../Integration/Inputs/check.h"
