@@ -3,11 +3,11 @@
 
 #include "Core/Diagnostics.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
@@ -85,8 +85,7 @@ public:
         // An i8 GEP is a byte offset, not a statement about the data.
         if (!GEP->getResultElementType()->isIntegerTy(8))
           Note(GEP, GEP->getResultElementType());
-      }
-      else if (auto *MT = dyn_cast<MemTransferInst>(&I))
+      } else if (auto *MT = dyn_cast<MemTransferInst>(&I))
         for (const Value *D : TypeInfo::roots(MT->getDest()))
           for (const Value *S : TypeInfo::roots(MT->getSource()))
             Copies.push_back({D, S});

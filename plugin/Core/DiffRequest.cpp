@@ -69,8 +69,8 @@ std::string DiffRequest::suffix() const {
 }
 
 void DiffRequest::print(raw_ostream &OS) const {
-  OS << (Split ? "split " : "") << modeName(Mode) << " derivative of '" << (Fn ? Fn->getName() : "?")
-     << "' (";
+  OS << (Split ? "split " : "") << modeName(Mode) << " derivative of '"
+     << (Fn ? Fn->getName() : "?") << "' (";
   for (unsigned I = 0; I < Args.size(); ++I)
     OS << (I ? ", " : "") << activityName(Args[I]);
   OS << ")";

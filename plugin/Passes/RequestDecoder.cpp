@@ -38,9 +38,9 @@ EntryPoint classifyEntryPoint(StringRef Name) {
     return EntryPoint::SplitReverse;
   if (Name.contains("__enzyme_augmentsize"))
     return EntryPoint::AugmentSize;
-  for (StringRef Other : {"__enzyme_fwdsplit", "__enzyme_virtualreverse",
-                          "__enzyme_batch", "__enzyme_todense",
-                          "__enzyme_truncate"})
+  for (StringRef Other :
+       {"__enzyme_fwdsplit", "__enzyme_virtualreverse", "__enzyme_batch",
+        "__enzyme_todense", "__enzyme_truncate"})
     if (Name.contains(Other))
       return EntryPoint::Unsupported;
   return EntryPoint::None;
@@ -521,8 +521,9 @@ bool Decoder::decodeSplitMarker(StringRef M) {
   if (!Known)
     return false;
   if (!Split) {
-    error(M + " is a split-mode marker; it is valid with __enzyme_augmentfwd, "
-              "__enzyme_reverse and __enzyme_augmentsize, not with " +
+    error(M +
+          " is a split-mode marker; it is valid with __enzyme_augmentfwd, "
+          "__enzyme_reverse and __enzyme_augmentsize, not with " +
           entryName());
     return true;
   }
@@ -559,17 +560,16 @@ bool Decoder::decodeSplitMarker(StringRef M) {
 bool Decoder::decodeSplitTail() {
   Type *RetTy = Fn->getReturnType();
   if (Out.Request.ReturnActive) {
-    Value *Seed = nextValue("the seed of the return value of '" +
-                            Fn->getName() +
-                            "' (the reverse takes it after the arguments)");
+    Value *Seed =
+        nextValue("the seed of the return value of '" + Fn->getName() +
+                  "' (the reverse takes it after the arguments)");
     if (!Seed)
       return false;
     if (!Seed->getType()->isFloatingPointTy() && Seed->getType() != RetTy)
       return error("the return seed of '" + Fn->getName() + "' must be " +
                    describe(RetTy) + "; got " + describe(Seed->getType()));
-    Out.Seed = Seed->getType() == RetTy || DryRun
-                   ? Seed
-                   : B.CreateFPCast(Seed, RetTy);
+    Out.Seed =
+        Seed->getType() == RetTy || DryRun ? Seed : B.CreateFPCast(Seed, RetTy);
   }
   if ((Out.AllocatedBytes != nullptr) != (Out.TapeBuffer != nullptr))
     return error("enzyme_allocated and enzyme_tape go together: the buffer's "

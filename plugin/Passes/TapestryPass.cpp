@@ -18,10 +18,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/BuildLibCalls.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <map>
 
@@ -34,8 +34,7 @@ namespace {
 /// Replaces one request call by calls to its derivative functions.
 class CallSiteRewriter {
 public:
-  CallSiteRewriter(CallBase &CB, const DecodedCall &D)
-      : CB(CB), D(D), B(&CB) {}
+  CallSiteRewriter(CallBase &CB, const DecodedCall &D) : CB(CB), D(D), B(&CB) {}
 
   /// One-shot reverse or forward mode.
   bool rewriteOneShot(Function &G);
@@ -109,10 +108,9 @@ static void emitRuntimeCheck(Instruction *At, Value *Bad, StringRef Msg) {
       SplitBlockAndInsertIfThen(Bad, At->getIterator(), /*Unreachable=*/true);
   IRBuilder<> TB(Then);
   FunctionCallee Write = M.getOrInsertFunction(
-      "write", FunctionType::get(TB.getInt64Ty(),
-                                 {TB.getInt32Ty(), TB.getPtrTy(),
-                                  TB.getInt64Ty()},
-                                 false));
+      "write", FunctionType::get(
+                   TB.getInt64Ty(),
+                   {TB.getInt32Ty(), TB.getPtrTy(), TB.getInt64Ty()}, false));
   FunctionCallee Abort =
       M.getOrInsertFunction("abort", FunctionType::get(TB.getVoidTy(), false));
   TB.CreateCall(Write, {TB.getInt32(2), TB.CreateGlobalStringPtr(Msg),
@@ -128,8 +126,9 @@ Value *CallSiteRewriter::callerBuffer(const SplitDerivative &S) {
                   "the tape buffer given with enzyme_allocated has " +
                       Twine(N->getZExtValue()) + " bytes, but the tape of '" +
                       sourceName(*D.Request.Fn) + "' for this request needs " +
-                      Size + "; pass a buffer of __enzyme_augmentsize(f, "
-                             "markers...) bytes");
+                      Size +
+                      "; pass a buffer of __enzyme_augmentsize(f, "
+                      "markers...) bytes");
       return nullptr;
     }
     return D.TapeBuffer;
@@ -402,10 +401,10 @@ static Constant *thunkDescriptor(Module &M, const DiffRequest &R,
                                  const SplitDerivative &S) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C);
-  auto *Ty = StructType::get(C, {Ptr, Ptr, Ptr, Type::getInt64Ty(C),
-                                 Type::getInt32Ty(C)});
-  std::string Name = (R.Fn->getName() + ".tapestry." + R.suffix() + ".thunk")
-                         .str();
+  auto *Ty = StructType::get(
+      C, {Ptr, Ptr, Ptr, Type::getInt64Ty(C), Type::getInt32Ty(C)});
+  std::string Name =
+      (R.Fn->getName() + ".tapestry." + R.suffix() + ".thunk").str();
   if (GlobalVariable *Old = M.getNamedGlobal(Name))
     return Old;
   // C callers cannot rely on how a struct of adjoints is returned (the C
@@ -413,9 +412,9 @@ static Constant *thunkDescriptor(Module &M, const DiffRequest &R,
   // reverse writes them to a buffer its last argument points to.
   SmallVector<Type *, 16> Params(S.Reverse->getFunctionType()->params());
   Params.push_back(Ptr);
-  Function *Rev = Function::Create(
-      FunctionType::get(Type::getVoidTy(C), Params, false),
-      GlobalValue::InternalLinkage, Name + ".reverse", M);
+  Function *Rev =
+      Function::Create(FunctionType::get(Type::getVoidTy(C), Params, false),
+                       GlobalValue::InternalLinkage, Name + ".reverse", M);
   {
     IRBuilder<> B(BasicBlock::Create(C, "entry", Rev));
     SmallVector<Value *, 16> Args;
@@ -452,7 +451,8 @@ static CallBase *augmentedCallOf(Value *V, unsigned Depth = 0) {
   auto *LI = dyn_cast<LoadInst>(V);
   if (!LI)
     return nullptr;
-  auto *Slot = dyn_cast<AllocaInst>(getUnderlyingObject(LI->getPointerOperand()));
+  auto *Slot =
+      dyn_cast<AllocaInst>(getUnderlyingObject(LI->getPointerOperand()));
   if (!Slot)
     return nullptr;
   CallBase *Found = nullptr;
@@ -532,15 +532,15 @@ static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
 }
 
 /// Functions specialised for the constant function pointers requests pass.
-using Specializations =
-    std::map<std::pair<Function *, SmallVector<std::pair<unsigned, Function *>,
-                                               2>>,
-             Function *>;
+using Specializations = std::map<
+    std::pair<Function *, SmallVector<std::pair<unsigned, Function *>, 2>>,
+    Function *>;
 
 /// A request that passes a function as an enzyme_const argument
 /// (`enzyme_const, callback`) differentiates a copy of its function in which
 /// that parameter is the function itself, so calls through it are direct.
-static void specializeConstantCallbacks(DecodedCall &D, Specializations &Specs) {
+static void specializeConstantCallbacks(DecodedCall &D,
+                                        Specializations &Specs) {
   SmallVector<std::pair<unsigned, Function *>, 2> Known;
   Function *Fn = D.Request.Fn;
   for (unsigned I = 0; I < D.Primals.size(); ++I)
@@ -614,8 +614,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
                       "declare it as in <tapestry/thunk.h>");
       return;
     }
-    CB->replaceAllUsesWith(
-        thunkDescriptor(*CB->getModule(), D->Request, *S));
+    CB->replaceAllUsesWith(thunkDescriptor(*CB->getModule(), D->Request, *S));
     eraseRequestCall(*CB);
     return;
   default:

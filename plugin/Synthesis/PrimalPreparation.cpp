@@ -6,12 +6,15 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
@@ -23,9 +26,6 @@
 #include "llvm/Transforms/Scalar/Scalarizer.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/GlobalVariable.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
@@ -143,8 +143,7 @@ static bool shouldInline(const Function &F, const CallBase &CB,
   // the callee is differentiated on its own, as written.
   if (Callee.hasFnAttribute(Attribute::NoInline))
     return false;
-  return F.getInstructionCount() + Callee.getInstructionCount() <=
-         InlineBudget;
+  return F.getInstructionCount() + Callee.getInstructionCount() <= InlineBudget;
 }
 
 /// Returns true if anything was inlined.

@@ -943,9 +943,8 @@ void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
   Function &Callee = *CB.getCalledFunction();
   Function &Aug = *CG.Augmented;
   if (W > 1 && (!writesOnlyFreshMemory(Aug) ||
-                any_of(Callee.getFunctionType()->params(), [](Type *T) {
-                  return T->isVectorTy();
-                }))) {
+                any_of(Callee.getFunctionType()->params(),
+                       [](Type *T) { return T->isVectorTy(); }))) {
     fail(&CB, "the gradient registered for '" + sourceName(Callee) +
                   "' cannot serve batch mode (enzyme_width " + Twine(W) +
                   "): its augmented forward writes memory other than the "
@@ -1007,9 +1006,9 @@ void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
   BasicBlock *PB = CB.getParent();
   Function &Callee = *CB.getCalledFunction();
   if (R.Split)
-    Boundary.NotReplayable.push_back(
-        "it calls the registered reverse of '" + Callee.getName().str() +
-        "', which may consume its own tape");
+    Boundary.NotReplayable.push_back("it calls the registered reverse of '" +
+                                     Callee.getName().str() +
+                                     "', which may consume its own tape");
   Type *RetTy = Callee.getReturnType();
   Value *Seed = nullptr;
   if (RetTy->isFPOrFPVectorTy())
@@ -1104,10 +1103,9 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
     return;
   }
   if (R.Split)
-    Boundary.NotReplayable.push_back(
-        "its reverse sweep runs the reverse of '" +
-        sourceName(*CB.getCalledFunction()) +
-        "', which consumes that call's own tape");
+    Boundary.NotReplayable.push_back("its reverse sweep runs the reverse of '" +
+                                     sourceName(*CB.getCalledFunction()) +
+                                     "', which consumes that call's own tape");
   BasicBlock *PB = CB.getParent();
   DerivativeSignature CS = computeSignature(CR);
   SmallVector<Value *, 8> Args;
@@ -1119,9 +1117,8 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
         Args.push_back(lookup(S, PB, B));
   }
   if (CS.SeedArg >= 0)
-    Args.push_back(AI.isActive(&CB)
-                       ? takeAdjoint(&CB, B)
-                       : Constant::getNullValue(CB.getType()));
+    Args.push_back(AI.isActive(&CB) ? takeAdjoint(&CB, B)
+                                    : Constant::getNullValue(CB.getType()));
   Args.push_back(lookup(Tape, PB, B));
   if (Failed)
     return;

@@ -67,9 +67,9 @@ private:
   }
   Type *slotType(AllocaInst *Slot) const {
     auto *N = cast<ConstantInt>(Slot->getArraySize());
-    return N->isOne() ? Slot->getAllocatedType()
-                      : ArrayType::get(Slot->getAllocatedType(),
-                                       N->getZExtValue());
+    return N->isOne()
+               ? Slot->getAllocatedType()
+               : ArrayType::get(Slot->getAllocatedType(), N->getZExtValue());
   }
   void emitMisuseCheck(IRBuilderBase &B, Value *Tape, BasicBlock *&Cont);
 
@@ -239,8 +239,8 @@ static void clampTapeAlignment(Value *TapePtr) {
 }
 
 bool Splitter::run() {
-  Magic = TapeLive ^ (uint64_t)hash_value(
-                         (R.Fn->getName() + "." + R.suffix()).str());
+  Magic = TapeLive ^
+          (uint64_t)hash_value((R.Fn->getName() + "." + R.suffix()).str());
   if (Magic == TapeConsumed || Magic == 0)
     Magic = TapeLive;
   for (BasicBlock *BB : depth_first(SB.ReverseStart))
@@ -270,9 +270,8 @@ bool Splitter::run() {
     for (Instruction &I : BB) {
       if (isa<AllocaInst>(I))
         continue;
-      if (any_of(I.users(), [&](User *U) {
-            return inReverse(cast<Instruction>(U));
-          }))
+      if (any_of(I.users(),
+                 [&](User *U) { return inReverse(cast<Instruction>(U)); }))
         Crossing.insert({&I, -1});
     }
   }
@@ -332,18 +331,16 @@ void Splitter::checkReplayable() {
 }
 
 void Splitter::buildAugmented() {
-  Type *RetTy = SB.PrimalReturn ? SB.PrimalReturn->getType()
-                                : Type::getVoidTy(C);
+  Type *RetTy =
+      SB.PrimalReturn ? SB.PrimalReturn->getType() : Type::getVoidTy(C);
   SmallVector<Type *, 16> Params;
   for (Argument &A : G.args())
     if ((int)A.getArgNo() != Sig.SeedArg)
       Params.push_back(A.getType());
   Params.push_back(PointerType::getUnqual(C));
-  Function *A = Function::Create(FunctionType::get(RetTy, Params, false),
-                                 GlobalValue::InternalLinkage,
-                                 R.Fn->getName() + ".tapestry." + R.suffix() +
-                                     ".augmented",
-                                 M);
+  Function *A = Function::Create(
+      FunctionType::get(RetTy, Params, false), GlobalValue::InternalLinkage,
+      R.Fn->getName() + ".tapestry." + R.suffix() + ".augmented", M);
   ValueToValueMapTy VM;
   unsigned K = 0;
   for (Argument &Arg : G.args()) {
@@ -365,8 +362,7 @@ void Splitter::buildAugmented() {
 
   BasicBlock &Entry = A->getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
-  B.CreateAlignedStore(B.getInt64(Magic), fieldAddress(B, Tape, 0),
-                       Align(8));
+  B.CreateAlignedStore(B.getInt64(Magic), fieldAddress(B, Tape, 0), Align(8));
   SmallVector<AllocaInst *, 8> Replaced;
   for (auto &[Slot, U] : Slots) {
     if (U.Field < 0)
@@ -435,10 +431,9 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
   Value *Len = BB.CreateSelect(IsUsed, BB.getInt64(Twice.size()),
                                BB.getInt64(Stale.size()));
   FunctionCallee Write = M.getOrInsertFunction(
-      "write", FunctionType::get(BB.getInt64Ty(),
-                                 {BB.getInt32Ty(), BB.getPtrTy(),
-                                  BB.getInt64Ty()},
-                                 false));
+      "write", FunctionType::get(
+                   BB.getInt64Ty(),
+                   {BB.getInt32Ty(), BB.getPtrTy(), BB.getInt64Ty()}, false));
   FunctionCallee Abort =
       M.getOrInsertFunction("abort", FunctionType::get(BB.getVoidTy(), false));
   BB.CreateCall(Write, {BB.getInt32(2), Msg, Len});
@@ -512,11 +507,11 @@ void Splitter::buildReverse() {
     VM[Slot] = Ptr;
   }
   for (auto &[V, Field] : Crossing) {
-    Value *New = Field >= 0
-                     ? B.CreateAlignedLoad(V->getType(),
-                                           fieldAddress(B, Tape, Field),
-                                           Align(8), V->getName() + ".tape")
-                     : rematerialize(V, VM, B);
+    Value *New =
+        Field >= 0
+            ? B.CreateAlignedLoad(V->getType(), fieldAddress(B, Tape, Field),
+                                  Align(8), V->getName() + ".tape")
+            : rematerialize(V, VM, B);
     cast<Instruction>(VM[V])->replaceUsesWithIf(New, [&](Use &U) {
       return RevClones.count(cast<Instruction>(U.getUser())->getParent());
     });
@@ -531,8 +526,7 @@ void Splitter::buildReverse() {
 
 void Splitter::buildRelease() {
   Function *Rel = Function::Create(
-      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)},
-                        false),
+      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)}, false),
       GlobalValue::InternalLinkage,
       R.Fn->getName() + ".tapestry." + R.suffix() + ".release", M);
   Rel->addFnAttr(Attribute::NoUnwind);
@@ -547,9 +541,8 @@ void Splitter::buildRelease() {
       continue;
     // A record array's state starts with the array's address.
     B.CreateCall(Free, {B.CreateAlignedLoad(
-                           B.getPtrTy(), fieldAddress(B, Tape,
-                                                      It->second.Field),
-                           Align(8))});
+                           B.getPtrTy(),
+                           fieldAddress(B, Tape, It->second.Field), Align(8))});
   }
   B.CreateAlignedStore(B.getInt64(0), fieldAddress(B, Tape, 0), Align(8));
   B.CreateRetVoid();
