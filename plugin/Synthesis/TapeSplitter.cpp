@@ -6,6 +6,7 @@
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -277,6 +278,18 @@ bool Splitter::run() {
   }
   findShadowDerived();
   layoutTape();
+  // An address into a slot kept in the tape (not recomputed) points at the
+  // tape's copy of the slot: the reverse must use that copy, not its own.
+  for (auto &[V, Field] : Crossing) {
+    if (Field < 0 || !V->getType()->isPointerTy())
+      continue;
+    SmallVector<const Value *, 4> Objs;
+    getUnderlyingObjects(V, Objs, nullptr, 0);
+    for (const Value *Obj : Objs)
+      if (auto *Slot = dyn_cast<AllocaInst>(Obj))
+        if (Slots.count(const_cast<AllocaInst *>(Slot)))
+          Slots[const_cast<AllocaInst *>(Slot)].Escapes = true;
+  }
   checkReplayable();
   Out.Replayable = Reasons.empty();
   for (const std::string &Why : Reasons)
