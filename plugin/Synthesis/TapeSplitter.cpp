@@ -499,6 +499,9 @@ void Splitter::buildReverse() {
   BasicBlock *Cont = Entry;
   if (TapeChecks)
     emitMisuseCheck(B, Tape, Cont);
+  else if (!Out.Replayable) // Release reads whether the reverse ran.
+    B.CreateAlignedStore(B.getInt64(TapeConsumed), fieldAddress(B, Tape, 0),
+                         Align(8));
   // Slots both sweeps use are read from the tape; those the reverse writes
   // are copied first, so that the tape stays as the forward half left it.
   for (auto &[Slot, U] : Slots) {
@@ -556,6 +559,38 @@ void Splitter::buildRelease() {
     B.CreateCall(Free, {B.CreateAlignedLoad(
                            B.getPtrTy(),
                            fieldAddress(B, Tape, It->second.Field), Align(8))});
+  }
+  // Memory the forward half allocated and left for the reverse to free
+  // (scratch blocks and their shadows) is freed here when the reverse
+  // never ran: the header still says the tape is live.
+  SmallVector<std::pair<int, CallBase *>, 4> Owned;
+  for (auto &[V, Field] : Crossing) {
+    auto *Alloc = dyn_cast<CallBase>(V);
+    if (Field < 0 || !Alloc || !isAllocationCall(*Alloc))
+      continue;
+    for (User *U : Alloc->users())
+      if (auto *Dealloc = dyn_cast<CallBase>(U))
+        if (inReverse(Dealloc) && isDeallocationCall(*Dealloc) &&
+            Dealloc->arg_size() == 1 && Dealloc->getArgOperand(0) == Alloc) {
+          Owned.push_back({Field, Dealloc});
+          break;
+        }
+  }
+  if (!Owned.empty()) {
+    Value *Header = B.CreateAlignedLoad(B.getInt64Ty(),
+                                        fieldAddress(B, Tape, 0), Align(8));
+    auto *FreeBlocks = BasicBlock::Create(C, "unused.tape", Rel);
+    auto *Done = BasicBlock::Create(C, "done", Rel);
+    B.CreateCondBr(B.CreateICmpEQ(Header, B.getInt64(Magic)), FreeBlocks,
+                   Done);
+    B.SetInsertPoint(FreeBlocks);
+    for (auto [Field, Dealloc] : Owned)
+      B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(),
+                   {B.CreateAlignedLoad(B.getPtrTy(),
+                                        fieldAddress(B, Tape, Field),
+                                        Align(8))});
+    B.CreateBr(Done);
+    B.SetInsertPoint(Done);
   }
   B.CreateAlignedStore(B.getInt64(0), fieldAddress(B, Tape, 0), Align(8));
   B.CreateRetVoid();
