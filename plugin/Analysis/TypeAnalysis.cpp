@@ -1,16 +1,14 @@
 //===- TypeAnalysis.cpp ---------------------------------------------------===//
 #include "Analysis/TypeAnalysis.h"
 
+#include "Analysis/PromotedCopy.h"
 #include "Core/Diagnostics.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include <functional>
 
 using namespace llvm;
@@ -132,18 +130,7 @@ private:
     // Callees are seen as the front end wrote them (parameters spilled to
     // the stack at -O0 or before optimisation): promote those slots first,
     // on a copy, so that accesses through a parameter are seen as such.
-    ValueToValueMapTy VMap;
-    Function *Copy = CloneFunction(Callee, VMap);
-    {
-      DominatorTree DT(*Copy);
-      SmallVector<AllocaInst *, 8> Slots;
-      for (Instruction &I : Copy->getEntryBlock())
-        if (auto *AI = dyn_cast<AllocaInst>(&I))
-          if (isAllocaPromotable(AI))
-            Slots.push_back(AI);
-      if (!Slots.empty())
-        PromoteMemToReg(Slots, DT);
-    }
+    Function *Copy = clonePromoted(*Callee);
     Clones.push_back(Copy);
     visit(*Copy, Roots, Depth - 1);
     Visited.erase(Callee);

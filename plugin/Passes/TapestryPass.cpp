@@ -7,6 +7,7 @@
 #include "Driver/DerivativeCache.h"
 #include "Passes/RequestDecoder.h"
 #include "Synthesis/DerivativeSignature.h"
+#include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -103,19 +104,10 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
 /// Stops the program with \p Msg on stderr, before \p At, when \p Bad
 /// holds.
 static void emitRuntimeCheck(Instruction *At, Value *Bad, StringRef Msg) {
-  Module &M = *At->getModule();
   Instruction *Then =
       SplitBlockAndInsertIfThen(Bad, At->getIterator(), /*Unreachable=*/true);
   IRBuilder<> TB(Then);
-  FunctionCallee Write = M.getOrInsertFunction(
-      "write", FunctionType::get(
-                   TB.getInt64Ty(),
-                   {TB.getInt32Ty(), TB.getPtrTy(), TB.getInt64Ty()}, false));
-  FunctionCallee Abort =
-      M.getOrInsertFunction("abort", FunctionType::get(TB.getVoidTy(), false));
-  TB.CreateCall(Write, {TB.getInt32(2), TB.CreateGlobalStringPtr(Msg),
-                        TB.getInt64(Msg.size())});
-  TB.CreateCall(Abort)->setDoesNotReturn();
+  emitFatalMessage(TB, TB.CreateGlobalStringPtr(Msg), TB.getInt64(Msg.size()));
 }
 
 Value *CallSiteRewriter::callerBuffer(const SplitDerivative &S) {

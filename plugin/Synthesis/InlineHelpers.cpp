@@ -127,4 +127,16 @@ Function *getCopyAdjointFn(Module &M, Type *FPTy) {
   return F;
 }
 
+void emitFatalMessage(IRBuilderBase &B, Value *Msg, Value *Len) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Write = M.getOrInsertFunction(
+      "write",
+      FunctionType::get(B.getInt64Ty(),
+                        {B.getInt32Ty(), B.getPtrTy(), B.getInt64Ty()}, false));
+  FunctionCallee Abort =
+      M.getOrInsertFunction("abort", FunctionType::get(B.getVoidTy(), false));
+  B.CreateCall(Write, {B.getInt32(2), Msg, Len});
+  B.CreateCall(Abort)->setDoesNotReturn();
+}
+
 } // namespace tapestry

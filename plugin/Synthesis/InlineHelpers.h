@@ -11,6 +11,8 @@
 
 namespace llvm {
 class Function;
+class IRBuilderBase;
+class Value;
 class GlobalVariable;
 class Module;
 class StructType;
@@ -34,6 +36,12 @@ llvm::Function *getTapeReserveFn(llvm::Module &M);
 /// reverse of memcpy/memmove of FPTy data: src' += dst'; dst' = 0, correct
 /// when the two ranges overlap.
 llvm::Function *getCopyAdjointFn(llvm::Module &M, llvm::Type *FPTy);
+
+/// Emits, at \p B, a write of the \p Len bytes at \p Msg to stderr and a
+/// call to abort (the block still needs its terminator): how derivative
+/// code stops on a misuse it detects at run time, without any library.
+void emitFatalMessage(llvm::IRBuilderBase &B, llvm::Value *Msg,
+                      llvm::Value *Len);
 
 } // namespace tapestry
 

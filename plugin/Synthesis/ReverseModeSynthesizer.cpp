@@ -1,6 +1,7 @@
 //===- ReverseModeSynthesizer.cpp -----------------------------------------===//
 #include "Synthesis/ReverseModeSynthesizer.h"
 
+#include "Analysis/PromotedCopy.h"
 #include "Analysis/TapeAnalysis.h"
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
@@ -20,8 +21,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -884,18 +883,7 @@ static bool writesOnlyFreshMemoryPromoted(Function &F, unsigned Depth);
 static bool writesOnlyFreshMemory(Function &F, unsigned Depth = 4) {
   // As the front end wrote it, every local goes through the stack: look at
   // a copy with its slots promoted to values.
-  ValueToValueMapTy VMap;
-  Function *Copy = CloneFunction(&F, VMap);
-  {
-    DominatorTree CopyDT(*Copy);
-    SmallVector<AllocaInst *, 8> Slots;
-    for (Instruction &I : Copy->getEntryBlock())
-      if (auto *AI = dyn_cast<AllocaInst>(&I))
-        if (isAllocaPromotable(AI))
-          Slots.push_back(AI);
-    if (!Slots.empty())
-      PromoteMemToReg(Slots, CopyDT);
-  }
+  Function *Copy = clonePromoted(F);
   bool Result = writesOnlyFreshMemoryPromoted(*Copy, Depth);
   Copy->eraseFromParent();
   return Result;

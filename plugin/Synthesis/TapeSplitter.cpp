@@ -3,6 +3,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Core/Diagnostics.h"
+#include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
@@ -443,14 +444,7 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
                                BB.CreateGlobalStringPtr(Stale));
   Value *Len = BB.CreateSelect(IsUsed, BB.getInt64(Twice.size()),
                                BB.getInt64(Stale.size()));
-  FunctionCallee Write = M.getOrInsertFunction(
-      "write", FunctionType::get(
-                   BB.getInt64Ty(),
-                   {BB.getInt32Ty(), BB.getPtrTy(), BB.getInt64Ty()}, false));
-  FunctionCallee Abort =
-      M.getOrInsertFunction("abort", FunctionType::get(BB.getVoidTy(), false));
-  BB.CreateCall(Write, {BB.getInt32(2), Msg, Len});
-  BB.CreateCall(Abort)->setDoesNotReturn();
+  emitFatalMessage(BB, Msg, Len);
   BB.CreateUnreachable();
   B.SetInsertPoint(Cont);
   if (!Out.Replayable)
@@ -577,18 +571,16 @@ void Splitter::buildRelease() {
         }
   }
   if (!Owned.empty()) {
-    Value *Header = B.CreateAlignedLoad(B.getInt64Ty(),
-                                        fieldAddress(B, Tape, 0), Align(8));
+    Value *Header =
+        B.CreateAlignedLoad(B.getInt64Ty(), fieldAddress(B, Tape, 0), Align(8));
     auto *FreeBlocks = BasicBlock::Create(C, "unused.tape", Rel);
     auto *Done = BasicBlock::Create(C, "done", Rel);
-    B.CreateCondBr(B.CreateICmpEQ(Header, B.getInt64(Magic)), FreeBlocks,
-                   Done);
+    B.CreateCondBr(B.CreateICmpEQ(Header, B.getInt64(Magic)), FreeBlocks, Done);
     B.SetInsertPoint(FreeBlocks);
     for (auto [Field, Dealloc] : Owned)
       B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(),
-                   {B.CreateAlignedLoad(B.getPtrTy(),
-                                        fieldAddress(B, Tape, Field),
-                                        Align(8))});
+                   {B.CreateAlignedLoad(
+                       B.getPtrTy(), fieldAddress(B, Tape, Field), Align(8))});
     B.CreateBr(Done);
     B.SetInsertPoint(Done);
   }

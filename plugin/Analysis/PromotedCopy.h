@@ -1,0 +1,23 @@
+//===- PromotedCopy.h - A function as if its locals were values -*- C++ -*-===//
+//
+// Code as the front end writes it keeps every local and parameter in a stack
+// slot, which hides what a pointer parameter is used for. Analyses that look
+// into callees work on a copy with those slots promoted to SSA values.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_ANALYSIS_PROMOTEDCOPY_H
+#define TAPESTRY_ANALYSIS_PROMOTEDCOPY_H
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace tapestry {
+
+/// A copy of \p F (in its module) with its promotable stack slots turned
+/// into values; the caller erases it when done.
+llvm::Function *clonePromoted(llvm::Function &F);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_ANALYSIS_PROMOTEDCOPY_H
