@@ -1,0 +1,43 @@
+; A callee that is not inlined (noinline) is differentiated once for its two
+; calls: the caller's forward sweep calls its augmented forward (which
+; allocates the callee's tape and returns it with the primal), the reverse
+; sweep calls its reverse in the opposite order with each call's seed and
+; tape, which releases and frees the tape. The derivative of sin, a cos,
+; appears once in the module.
+; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
+declare double @__enzyme_autodiff(...)
+declare double @llvm.sin.f64(double)
+
+define double @leaf(double %x) noinline {
+  %s = call double @llvm.sin.f64(double %x)
+  %m = fmul double %s, %x
+  ret double %m
+}
+
+define double @f(double %x) {
+  %a = call double @leaf(double %x)
+  %h = fmul double %x, 5.000000e-01
+  %b = call double @leaf(double %h)
+  %r = fadd double %a, %b
+  ret double %r
+}
+
+define double @caller(double %x) {
+  %d = call double (...) @__enzyme_autodiff(ptr @f, double %x)
+  ret double %d
+}
+
+; CHECK-LABEL: define internal double @f.tapestry.rev_a_ra(double %x, double %seed)
+; CHECK:         [[A:%.*]] = call { ptr, double } @leaf.tapestry.split_a_ra.call.fwd(double %x)
+; CHECK:         [[B:%.*]] = call { ptr, double } @leaf.tapestry.split_a_ra.call.fwd(double %h)
+; CHECK:         call double @leaf.tapestry.split_a_ra.call.rev(double %h, double %seed, ptr %b.tape)
+; CHECK:         call double @leaf.tapestry.split_a_ra.call.rev(double %x, double %seed, ptr %a.tape)
+; CHECK-LABEL: define internal { ptr, double } @leaf.tapestry.split_a_ra.call.fwd(double %0)
+; CHECK:         [[T:%.*]] = call ptr @malloc(i64 {{[0-9]+}})
+; CHECK:         call double @leaf.tapestry.split_a_ra.augmented(double %0, ptr [[T]])
+; CHECK-LABEL: define internal double @leaf.tapestry.split_a_ra.call.rev(double %0, double %1, ptr %2)
+; CHECK:         call double @leaf.tapestry.split_a_ra.reverse(double %0, double %1, ptr %2)
+; CHECK-NEXT:    call void @leaf.tapestry.split_a_ra.release(ptr %2)
+; CHECK-NEXT:    call void @free(ptr %2)
+; CHECK:       call double @llvm.cos.f64(double %x)
+; CHECK-NOT:   call double @llvm.cos.f64(
