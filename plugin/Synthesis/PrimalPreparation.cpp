@@ -2,7 +2,9 @@
 #include "Synthesis/PrimalPreparation.h"
 
 #include "Core/CustomRules.h"
+#include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
+#include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -244,18 +246,69 @@ static void insertCanonicalIVs(Function &F, PreparedPrimal &Out) {
   }
 }
 
+/// A call that throws: the C++ ABI's throw and rethrow, the runtime's
+/// bad_cast/bad_typeid/bad_array_new_length throwers and libstdc++'s
+/// out-of-line std::__throw_* helpers (vector::at, length_error, ...).
+static bool isThrowCall(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration())
+    return false;
+  StringRef N = Callee->getName();
+  return N == "__cxa_throw" || N == "__cxa_rethrow" ||
+         N == "_Unwind_RaiseException" || N == "__cxa_bad_cast" ||
+         N == "__cxa_bad_typeid" || N == "__cxa_throw_bad_array_new_length" ||
+         (N.starts_with("_ZSt") && N.contains("__throw_"));
+}
+
 /// The derivative follows the path on which no exception is thrown: invokes
 /// become calls and landing pads disappear from the clone (the user's
-/// function keeps them). An exception thrown inside a derivative propagates
-/// to its caller without running the primal's cleanups.
-static void dropExceptionPaths(Function &F) {
+/// function keeps them). A throw reached while the derivative runs stops the
+/// program with a message naming the throw and \p Differentiated: the
+/// derivative cannot follow an exception into a handler or hand a partial
+/// result back through one. An exception raised inside a call the
+/// derivative makes without differentiating it (an inactive or external
+/// function) propagates to the derivative's caller.
+static void dropExceptionPaths(Function &F, const Function &Differentiated) {
+  SmallVector<CallBase *, 4> Throws;
   SmallVector<InvokeInst *, 8> Invokes;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isThrowCall(*CB))
+        Throws.push_back(CB);
+  for (CallBase *CB : Throws) {
+    std::string Where = sourceLocation(CB);
+    std::string Msg = "tapestry: exception thrown";
+    if (!CB->getCalledFunction()->getName().starts_with("__cxa_throw"))
+      Msg += " by " + sourceName(*CB->getCalledFunction());
+    Msg += Where.empty() ? " in " + sourceName(*CB->getFunction())
+                         : " at " + Where;
+    // A throw inlined from a header (vector::at): where the user's code is.
+    if (const DILocation *DL = CB->getDebugLoc(); DL && DL->getInlinedAt()) {
+      const DILocation *Outer = DL;
+      while (Outer->getInlinedAt())
+        Outer = Outer->getInlinedAt();
+      if (Outer->getFilename() != DL->getFilename())
+        Msg += (", reached from " + Outer->getFilename() + ":" +
+                Twine(Outer->getLine()))
+                   .str();
+    }
+    Msg += " while differentiating " + sourceName(Differentiated) +
+           ": Tapestry differentiates the paths on which nothing is "
+           "thrown; check the arguments before asking for the derivative\n";
+    BasicBlock *BB = CB->getParent();
+    BB->splitBasicBlock(CB, "throw.unreachable");
+    BB->getTerminator()->eraseFromParent();
+    IRBuilder<> B(BB);
+    B.SetCurrentDebugLocation(CB->getDebugLoc());
+    emitFatalMessage(B, B.CreateGlobalStringPtr(Msg), B.getInt64(Msg.size()));
+    B.CreateUnreachable();
+  }
   for (BasicBlock &BB : F)
     if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator()))
       Invokes.push_back(II);
   for (InvokeInst *II : Invokes)
     changeToCall(II);
-  if (!Invokes.empty())
+  if (!Invokes.empty() || !Throws.empty())
     removeUnreachableBlocks(F);
 }
 
@@ -397,7 +450,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     bool Inlined = inlineCallees(*P, Rules);
     if (Round > 0 && !Inlined)
       break;
-    dropExceptionPaths(*P);
+    dropExceptionPaths(*P, F);
     lowerRealloc(*P);
     lowerComplexLibcalls(*P);
     runSimplification(*P, FAM, /*ForSynthesized=*/false);
