@@ -25,11 +25,26 @@
 //       tapestry::Duplicated(x, 1.0), tapestry::Duplicated(y, 0.0));
 //   auto [fv, t2] = tapestry::autodiff<tapestry::ForwardWithPrimal, f>(...);
 //
+//   // Batch mode: N lanes (directions) in one sweep, N a template argument
+//   // of the batch wrappers (it becomes `enzyme_width N`):
+//   //   BatchDuplicated<T, N>(x, {dx0, ..., dxN-1})   N shadows (for T&,
+//   //                        their addresses); BatchDuplicatedNoNeed alike.
+//   std::array<double, 2> t = tapestry::autodiff<tapestry::Forward, f>(
+//       tapestry::BatchDuplicated<double, 2>(x, {1.0, 0.0}),
+//       tapestry::BatchDuplicated<double, 2>(y, {0.0, 1.0}));  // = gradient
+//   // Reverse: every lane's shadows accumulate their own adjoints; a
+//   // scalar result is seeded with 1 in every lane; an Active argument's
+//   // adjoint comes back as std::array<T, N>.
+//   tapestry::autodiff<tapestry::Reverse, g>(
+//       tapestry::BatchDuplicated<double *, 4>(p, {d0, d1, d2, d3}),
+//       tapestry::Const(n));
+//
 // Results:
 //   Reverse            std::tuple of the adjoints of the Active arguments
 //   ReverseWithPrimal  std::tuple<primal, adjoints...>
 //   Forward            the tangent of the result (void if f returns no
 //                      floating-point value)
+//   (batched: each adjoint or tangent is a std::array<T, N> of its lanes)
 //   ForwardWithPrimal  std::tuple<primal, tangent>
 //
 // THE FUNCTION. The plugin differentiates requests before any inlining, so
@@ -42,10 +57,13 @@
 //     the same, as a value;
 //   * a lambda or functor object: autodiff<Mode>(lambda, ...) works; the
 //     object (its captures) is treated as constant;
-//   * a plain function pointer or reference passed as a value,
-//     autodiff<Mode>(f, ...), is a run-time value inside the header and is
-//     rejected by the plugin today ("the first argument of __enzyme_autodiff
-//     must be a function"); see tools/bugs/cxx-runtime-function-pointer.cpp.
+//   * a plain function passed by name or address, autodiff<Mode>(f, ...)
+//     or gradient(&f, ...): the plugin inlines the always-inline wrappers
+//     that make the request into the caller first, which turns the
+//     parameter back into the function. A pointer whose value is only
+//     known at run time (chosen by a condition, read from a table) is
+//     rejected: "the first argument of __enzyme_autodiff must be a
+//     function".
 //
 // Arguments are converted to f's parameter types (a float for a double
 // parameter is fine); reference parameters are passed as pointers. Classes
@@ -66,9 +84,14 @@
 namespace tapestry {
 
 namespace detail {
-template <typename Out, std::size_t... I>
-TAPESTRY_ALWAYS_INLINE auto all_results(const Out &o, std::index_sequence<I...>) {
-  return std::make_tuple(o.template get<I>()...);
+/// [primal], then each derivative (its lanes as a std::array when batched).
+template <typename Out> TAPESTRY_ALWAYS_INLINE auto all_results(const Out &o) {
+  constexpr std::size_t D = Out::first_deriv;
+  auto derivs = grouped_tuple<D>(o, std::make_index_sequence<(Out::count - D) / Out::width>{});
+  if constexpr (Out::has_primal)
+    return std::tuple_cat(std::make_tuple(o.template get<0>()), derivs);
+  else
+    return derivs;
 }
 
 template <typename Mode, typename Fn, typename... W>
@@ -82,9 +105,9 @@ TAPESTRY_ALWAYS_INLINE auto tapestry_autodiff(Fn &&f, const W &...w) {
     if constexpr (O::count == 0 || (O::has_primal && O::count == 1))
       return;
     else
-      return o.template get<O::count - 1>();
+      return lanes<O::count - O::width>(o);
   } else {
-    return all_results(o, std::make_index_sequence<O::count>{});
+    return all_results(o);
   }
 }
 

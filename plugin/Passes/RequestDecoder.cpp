@@ -59,25 +59,90 @@ StringRef markerName(const Value *V) {
   return "";
 }
 
+static bool isDebugOrLifetime(const User *U) {
+  return isa<DbgInfoIntrinsic>(U) ||
+         (isa<IntrinsicInst>(U) &&
+          cast<IntrinsicInst>(U)->isLifetimeStartOrEnd());
+}
+
+/// True if the address held by local \p Holder (stored into it once) is
+/// only ever read through: each load of \p Holder is only loaded from or
+/// passed on to another such holder. This is how an inlined C++ wrapper
+/// chain keeps a reference parameter, e.g. to the temporary holding `&f`,
+/// spilling it once per inlined level at -O0.
+static bool holdsReadOnlyAddress(const AllocaInst *Holder, unsigned Depth = 0) {
+  if (Depth > 16)
+    return false;
+  unsigned Stores = 0;
+  for (const User *U : Holder->users()) {
+    if (isDebugOrLifetime(U))
+      continue;
+    if (const auto *SI = dyn_cast<StoreInst>(U)) {
+      if (SI->getPointerOperand() != Holder || ++Stores > 1)
+        return false;
+      continue;
+    }
+    const auto *LI = dyn_cast<LoadInst>(U);
+    if (!LI)
+      return false;
+    for (const User *V : LI->users()) {
+      if (isDebugOrLifetime(V))
+        continue;
+      if (const auto *Read = dyn_cast<LoadInst>(V);
+          Read && Read->getPointerOperand() == LI)
+        continue;
+      const auto *Pass = dyn_cast<StoreInst>(V);
+      const auto *Next = Pass && Pass->getValueOperand() == LI
+                             ? dyn_cast<AllocaInst>(Pass->getPointerOperand())
+                             : nullptr;
+      if (!Next || Next == Holder || !holdsReadOnlyAddress(Next, Depth + 1))
+        return false;
+    }
+  }
+  return Stores == 1;
+}
+
 /// The value of a local variable (an alloca) that is stored exactly once and
-/// otherwise only read: how -O0 code and inlined wrappers hold a function
-/// pointer.
+/// otherwise only read, directly or through a local holding its address
+/// that is itself only read: how -O0 code and inlined wrappers hold a
+/// function pointer.
 static Value *onlyStoredValue(Value *Ptr) {
   auto *AI = dyn_cast<AllocaInst>(Ptr->stripPointerCasts());
   if (!AI)
     return nullptr;
   StoreInst *Only = nullptr;
   for (User *U : AI->users()) {
-    if (isa<LoadInst>(U) || isa<DbgInfoIntrinsic>(U) ||
-        (isa<IntrinsicInst>(U) &&
-         cast<IntrinsicInst>(U)->isLifetimeStartOrEnd()))
+    if (isa<LoadInst>(U) || isDebugOrLifetime(U))
       continue;
     auto *SI = dyn_cast<StoreInst>(U);
+    if (SI && SI->getValueOperand() == AI && SI->getPointerOperand() != AI) {
+      auto *Holder =
+          dyn_cast<AllocaInst>(SI->getPointerOperand()->stripPointerCasts());
+      if (Holder && holdsReadOnlyAddress(Holder))
+        continue;
+      return nullptr;
+    }
     if (!SI || SI->getPointerOperand() != AI || Only)
       return nullptr;
     Only = SI;
   }
   return Only ? Only->getValueOperand() : nullptr;
+}
+
+/// The local variable a pointer operand names: the alloca itself, or the
+/// value of a local stored once that holds its address.
+static Value *localAddress(Value *Ptr) {
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    Ptr = Ptr->stripPointerCasts();
+    auto *LI = dyn_cast<LoadInst>(Ptr);
+    if (!LI)
+      return Ptr;
+    Value *Stored = onlyStoredValue(LI->getPointerOperand());
+    if (!Stored)
+      return Ptr;
+    Ptr = Stored;
+  }
+  return Ptr;
 }
 
 /// The function a request's first argument names, through casts, aliases,
@@ -92,7 +157,8 @@ static Function *resolveFunction(Value *V) {
       continue;
     }
     if (auto *LI = dyn_cast<LoadInst>(V))
-      if (Value *Stored = onlyStoredValue(LI->getPointerOperand())) {
+      if (Value *Stored =
+              onlyStoredValue(localAddress(LI->getPointerOperand()))) {
         V = Stored;
         continue;
       }

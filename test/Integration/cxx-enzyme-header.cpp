@@ -6,10 +6,8 @@
 // enzyme::get, std::get and structured bindings. Expected values are
 // analytic derivatives.
 //
-// Functions are given as lambdas, functors, or tapestry::fn<f>: a plain
-// function passed by name reaches the header as a run-time pointer, which
-// the plugin cannot resolve yet (test/Integration/cxx-enzyme-plain-function.cpp,
-// XFAIL; tools/bugs/cxx-runtime-function-pointer.cpp).
+// Functions are given as lambdas, functors, or tapestry::fn<f> here; plain
+// functions passed by name are in cxx-enzyme-plain-function.cpp.
 // RUN: %clangxx -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clangxx -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -O2 %s -o %t2 && %t2 | FileCheck %s

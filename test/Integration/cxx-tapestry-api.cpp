@@ -2,7 +2,8 @@
 // tapestry::gradient / value_and_gradient (std::array for one argument type,
 // std::tuple for mixed types), tapestry::autodiff with Reverse,
 // ReverseWithPrimal, Forward and ForwardWithPrimal, the function given as a
-// template argument, as tapestry::fn<f>, as a lambda object or a functor;
+// template argument, as tapestry::fn<f>, by name or address as a value, as
+// a lambda object or a functor;
 // a function template and a class template instantiated with double and
 // float; a captureless lambda converted to a function pointer; a member
 // function (directly, &S::m, and through a free wrapper); references
@@ -89,6 +90,16 @@ int main() {
     // The same through tapestry::fn<f> as a value.
     auto g2 = tapestry::gradient(tapestry::fn<poly<double>>, x, y);
     check_close("gradient fn<poly<double>> dx", g2[0], poly_dx(x, y), TOL);
+    // A plain function passed by name, and its address, as values.
+    auto g5 = tapestry::gradient(poly<double>, x, y);
+    check_close("gradient poly<double> by name dy", g5[1], poly_dy(x, y), TOL);
+    auto [d6x, d6y] = tapestry::autodiff<tapestry::Reverse>(
+        &poly<double>, tapestry::Active(x), tapestry::Active(y));
+    check_close("autodiff &poly<double> dx", d6x, poly_dx(x, y), TOL);
+    check_close("autodiff &poly<double> dy", d6y, poly_dy(x, y), TOL);
+    double t7 = tapestry::autodiff<tapestry::Forward>(
+        &poly<double>, tapestry::Duplicated(x, 1.0), tapestry::Duplicated(y, 0.0));
+    check_close("forward &poly<double>", t7, poly_dx(x, y), TOL);
   }
   /* gradient with mixed argument types: std::tuple */
   {

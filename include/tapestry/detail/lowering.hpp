@@ -6,7 +6,8 @@
 // (__enzyme_autodiff / __enzyme_fwddiff) that the Tapestry plugin rewrites.
 //
 // Why it looks the way it does. The plugin runs at the start of clang's
-// pipeline, before any inlining, even of always_inline functions. At that
+// pipeline, before any inlining but its own of the wrappers that make
+// requests. At that
 // point the call to the entry point must itself show
 //   * the function to differentiate as a constant (a function, possibly
 //     through casts), and
@@ -19,11 +20,11 @@
 //     right at the call, a value slot to the value;
 //   * the function is `(void *)F` with F a template argument (fn<F>, a member
 //     function, or the invoker of a lambda/functor type), which is a constant
-//     in each instantiation. A function passed as a run-time value (an
-//     ordinary function argument, as in enzyme::autodiff(f, ...)) is NOT a
-//     constant inside the wrapper; that works only once the plugin inlines
-//     the always_inline wrappers before decoding (see tools/bugs/
-//     cxx-runtime-function-pointer.cpp).
+//     in each instantiation. A function passed as a value (an ordinary
+//     function argument, as in enzyme::autodiff(f, ...)) is not a constant
+//     inside the wrapper; the plugin inlines the always_inline wrappers
+//     that make requests into their callers before decoding, which turns it
+//     back into the function.
 //   * lambdas and functors are differentiated through an invoker
 //     `R invoke(void *self, A... a)` that calls the object's operator(): the
 //     object's address is passed enzyme_const, so captures are inactive.
@@ -41,6 +42,7 @@
 #error "the Tapestry C++ API needs C++17 or later"
 #endif
 
+#include <array>
 #include <cstddef>
 #include <tuple>
 #include <type_traits>
@@ -59,6 +61,7 @@ extern int enzyme_const_return;
 extern int enzyme_active_return;
 extern int enzyme_dup_return;
 extern int enzyme_noret;
+extern int enzyme_width;
 }
 
 #define TAPESTRY_ALWAYS_INLINE __attribute__((always_inline)) inline
@@ -130,6 +133,36 @@ template <typename T> struct Const<T &> {
   operator T &() { return *value; }
 };
 
+namespace detail {
+/// A value and N shadows, one per lane of a batched request. For T& both
+/// are kept as pointers (the shadows are given by address).
+template <typename T, std::size_t N> struct BatchDupArg {
+  static_assert(N >= 1 && N <= 64, "the batch width must be 1..64");
+  T value;
+  std::array<T, N> shadow;
+  BatchDupArg(const T &v, const std::array<T, N> &s) : value(v), shadow(s) {}
+};
+template <typename T, std::size_t N> struct BatchDupArg<T &, N> {
+  static_assert(N >= 1 && N <= 64, "the batch width must be 1..64");
+  T *value;
+  std::array<T *, N> shadow;
+  BatchDupArg(T &v, const std::array<T *, N> &s) : value(&v), shadow(s) {}
+};
+} // namespace detail
+
+/// Batch mode: an argument with N shadows, one per lane; N is the request's
+/// width (enzyme_width N). Forward mode: N tangents of a scalar, or N
+/// tangent arrays of a pointer; reverse mode: N adjoint accumulators of a
+/// pointer or reference (for T&, the shadows' addresses).
+template <typename T, std::size_t N> struct BatchDuplicated : detail::BatchDupArg<T, N> {
+  using detail::BatchDupArg<T, N>::BatchDupArg;
+};
+/// Like BatchDuplicated, but the primal result need not be computed.
+template <typename T, std::size_t N>
+struct BatchDuplicatedNoNeed : detail::BatchDupArg<T, N> {
+  using detail::BatchDupArg<T, N>::BatchDupArg;
+};
+
 template <typename T> Active(T) -> Active<T>;
 template <typename T> Const(T) -> Const<T>;
 template <typename T> Duplicated(T, T) -> Duplicated<T>;
@@ -179,25 +212,59 @@ template <> struct mode_traits<ForwardWithPrimalMode> {
 
 enum class act { active, dup, dupnoneed, konst, none };
 
+/// `width` is the lane count a wrapper fixes (0: any, it has no shadows
+/// per lane) and `lanes` the shadows it passes.
 template <typename W> struct wrapper_traits {
   static constexpr act kind = act::none;
+  static constexpr std::size_t width = 0;
 };
 template <typename T> struct wrapper_traits<Active<T>> {
   static constexpr act kind = act::active;
+  static constexpr std::size_t width = 0;
   using type = T;
 };
 template <typename T> struct wrapper_traits<Duplicated<T>> {
   static constexpr act kind = act::dup;
+  static constexpr std::size_t width = 1;
   using type = T;
 };
 template <typename T> struct wrapper_traits<DuplicatedNoNeed<T>> {
   static constexpr act kind = act::dupnoneed;
+  static constexpr std::size_t width = 1;
+  using type = T;
+};
+template <typename T, std::size_t N> struct wrapper_traits<BatchDuplicated<T, N>> {
+  static constexpr act kind = act::dup;
+  static constexpr std::size_t width = N;
+  static constexpr bool batch = true;
+  using type = T;
+};
+template <typename T, std::size_t N> struct wrapper_traits<BatchDuplicatedNoNeed<T, N>> {
+  static constexpr act kind = act::dupnoneed;
+  static constexpr std::size_t width = N;
+  static constexpr bool batch = true;
   using type = T;
 };
 template <typename T> struct wrapper_traits<Const<T>> {
   static constexpr act kind = act::konst;
+  static constexpr std::size_t width = 0;
   using type = T;
 };
+
+template <typename W, typename = void> struct is_batch_wrapper : std::false_type {};
+template <typename W>
+struct is_batch_wrapper<W, std::void_t<decltype(wrapper_traits<W>::batch)>> : std::true_type {};
+
+/// The width of a request with wrappers W...: the lane count of its batch
+/// wrappers, 1 if it has none.
+template <typename... W> constexpr std::size_t request_width() {
+  std::size_t N = 1;
+  ((N = is_batch_wrapper<W>::value ? wrapper_traits<W>::width : N), ...);
+  return N;
+}
+template <std::size_t N, typename... W> constexpr bool widths_agree() {
+  return ((wrapper_traits<W>::width == 0 || wrapper_traits<W>::width == N) && ...);
+}
 
 /// The type a wrapper hands to the primal function (used to deduce the
 /// signature of lambdas and functors).
@@ -226,7 +293,7 @@ struct fn_signature<R(P...) noexcept> : fn_signature<R (*)(P...)> {};
 //===-- Slots of the entry call -----------------------------------------------===//
 
 template <int K> struct marker_global;
-enum : int { m_const, m_dup, m_dupnoneed, m_out, m_primal_return, m_const_return };
+enum : int { m_const, m_dup, m_dupnoneed, m_out, m_primal_return, m_const_return, m_width };
 template <> struct marker_global<m_const> { static constexpr int &ref = enzyme_const; };
 template <> struct marker_global<m_dup> { static constexpr int &ref = enzyme_dup; };
 template <> struct marker_global<m_dupnoneed> { static constexpr int &ref = enzyme_dupnoneed; };
@@ -237,6 +304,7 @@ template <> struct marker_global<m_primal_return> {
 template <> struct marker_global<m_const_return> {
   static constexpr int &ref = enzyme_const_return;
 };
+template <> struct marker_global<m_width> { static constexpr int &ref = enzyme_width; };
 
 /// A marker slot: `ref` (the global) is what the call passes.
 template <int K> struct marker_slot {
@@ -246,13 +314,22 @@ template <int K> struct marker_slot {
   template <typename Tup> static TAPESTRY_ALWAYS_INLINE int get(const Tup &) { return 0; }
 };
 
+/// The batch width after enzyme_width: a constant in the call (the
+/// conditional in emit() folds to it at -O0 too).
+template <int N> struct width_slot {
+  static constexpr bool is_marker = true;
+  using type = int;
+  static constexpr int ref = N;
+  template <typename Tup> static TAPESTRY_ALWAYS_INLINE int get(const Tup &) { return N; }
+};
+
 /// Storage for the dead arm of a value slot's conditional; never emitted.
 template <typename T> struct unused_slot_storage {
   static inline T value{};
 };
 
-/// A value slot: the value (Role 0) or shadow (Role 1) of argument J, as
-/// parameter type P of the function to differentiate.
+/// A value slot: the value (Role 0) or shadow k (Role 1 + k) of argument
+/// J, as parameter type P of the function to differentiate.
 template <std::size_t J, int Role, typename Lower> struct value_slot {
   static constexpr bool is_marker = false;
   using type = typename Lower::slot_type;
@@ -316,14 +393,18 @@ template <typename W, typename P, bool Forward> struct lower_arg {
                                 : kind == act::dupnoneed ? m_dupnoneed
                                                          : m_const;
   static constexpr bool has_shadow = kind == act::dup || kind == act::dupnoneed;
+  /// Shadows passed: one per lane for batch wrappers, else one.
+  static constexpr std::size_t lanes = is_batch_wrapper<W>::value ? wrapper_traits<W>::width : 1;
 
-  // The wrapper's value (Role 0) or shadow (Role 1), as the slot type.
+  // The wrapper's value (Role 0) or shadow k (Role 1 + k), as the slot type.
   template <typename U> static TAPESTRY_ALWAYS_INLINE slot_type addr(U *u) {
     return const_cast<std::remove_cv_t<U> *>(u);
   }
   template <int Role, typename WW> static TAPESTRY_ALWAYS_INLINE auto &member(WW &w) {
     if constexpr (Role == 0)
       return w.value;
+    else if constexpr (is_batch_wrapper<W>::value)
+      return w.shadow[Role - 1];
     else
       return w.shadow;
   }
@@ -348,10 +429,17 @@ template <typename W, typename P, bool Forward> struct lower_arg {
   using adjoint_type = std::remove_cv_t<P0>;
 };
 
+template <std::size_t J, typename L, typename Lanes> struct shadow_slots;
+template <std::size_t J, typename L, std::size_t... K>
+struct shadow_slots<J, L, std::index_sequence<K...>> {
+  using type = slots<value_slot<J, int(K) + 1, L>...>;
+};
+
 template <std::size_t J, typename L>
 using arg_slots = std::conditional_t<
     L::has_shadow,
-    slots<marker_slot<L::marker>, value_slot<J, 0, L>, value_slot<J, 1, L>>,
+    typename cat_slots<slots<marker_slot<L::marker>, value_slot<J, 0, L>>,
+                       typename shadow_slots<J, L, std::make_index_sequence<L::lanes>>::type>::type,
     slots<marker_slot<L::marker>, value_slot<J, 0, L>>>;
 
 //===-- Results -------------------------------------------------------------===//
@@ -414,10 +502,22 @@ enum class ret_act { deflt, active, dup, dupnoneed, konst };
 ///   reverse: [primal], adjoints of the Active args in order
 ///   forward: [primal], [tangent]
 /// `primal` / `tangent` say which are there.
-template <bool Forward, bool WantPrimal, ret_act RA, typename R, typename ArgLowers>
+template <typename T, typename Lanes> struct repeat_types;
+template <typename T, std::size_t... K> struct repeat_types<T, std::index_sequence<K...>> {
+  template <std::size_t> using same = T;
+  using type = types<same<K>...>;
+};
+/// T once per lane.
+template <typename T, std::size_t Width>
+using lane_types = typename repeat_types<T, std::make_index_sequence<Width>>::type;
+
+template <bool Forward, bool WantPrimal, ret_act RA, std::size_t Width, typename R,
+          typename ArgLowers>
 struct request_shape;
-template <bool Forward, bool WantPrimal, ret_act RA, typename R, typename... L>
-struct request_shape<Forward, WantPrimal, RA, R, types<L...>> {
+template <bool Forward, bool WantPrimal, ret_act RA, std::size_t Width, typename R,
+          typename... L>
+struct request_shape<Forward, WantPrimal, RA, Width, R, types<L...>> {
+  static constexpr std::size_t width = Width;
   static constexpr bool fp_return = std::is_floating_point_v<R>;
   static constexpr bool has_value = !std::is_void_v<R>;
   static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return,
@@ -437,12 +537,14 @@ struct request_shape<Forward, WantPrimal, RA, R, types<L...>> {
   static constexpr bool const_return_marker = fp_return && RA == ret_act::konst;
   using primal_type = std::conditional_t<primal, types<R>, types<>>;
   using derivs = std::conditional_t<
-      Forward, std::conditional_t<tangent, types<R>, types<>>,
+      Forward, std::conditional_t<tangent, lane_types<R, Width>, types<>>,
       typename cat_types<std::conditional_t<L::kind == act::active,
-                                            types<typename L::adjoint_type>,
+                                            lane_types<typename L::adjoint_type, Width>,
                                             types<>>...>::type>;
   using results = typename cat_types<primal_type, derivs>::type;
   using prefix = typename cat_slots<
+      std::conditional_t<(Width > 1), slots<marker_slot<m_width>, width_slot<int(Width)>>,
+                         slots<>>,
       std::conditional_t<primal, slots<marker_slot<m_primal_return>>, slots<>>,
       std::conditional_t<const_return_marker, slots<marker_slot<m_const_return>>,
                          slots<>>>::type;
@@ -549,6 +651,8 @@ template <typename Shape, typename... T> struct outcome<Shape, types<T...>> {
   static constexpr bool has_primal = Shape::primal;
   static constexpr std::size_t first_deriv = Shape::primal ? 1 : 0;
   static constexpr std::size_t count = sizeof...(T);
+  /// Lanes of a batched request: each derivative comes as `width` results.
+  static constexpr std::size_t width = Shape::width;
   template <std::size_t I> TAPESTRY_ALWAYS_INLINE auto get() const {
     return result_get<I>(raw, types<T...>{});
   }
@@ -557,6 +661,7 @@ template <typename Shape> struct outcome<Shape, types<>> {
   static constexpr bool has_primal = false;
   static constexpr std::size_t first_deriv = 0;
   static constexpr std::size_t count = 0;
+  static constexpr std::size_t width = Shape::width;
 };
 
 /// Runs one request for Target with wrappers W... (already decayed). `rt` is
@@ -569,9 +674,14 @@ TAPESTRY_ALWAYS_INLINE auto request(void *rt, const W &...w) {
                 "the number of arguments does not match the function's "
                 "parameters (wrap each one: Active, Duplicated, "
                 "DuplicatedNoNeed or Const)");
+  constexpr std::size_t Width = request_width<W...>();
+  static_assert(widths_agree<Width, W...>(),
+                "in a batched request every shadowed argument is a "
+                "BatchDuplicated<T, N> or BatchDuplicatedNoNeed<T, N> with "
+                "the same width N (Active and Const arguments take no lanes)");
   using Lowers = arg_lowers<MT::forward, Sig, std::tuple<W...>,
                             std::index_sequence_for<W...>>;
-  using Shape = request_shape<MT::forward, MT::with_primal, RA,
+  using Shape = request_shape<MT::forward, MT::with_primal, RA, Width,
                               typename Sig::result, typename Lowers::type>;
   static_assert(!MT::with_primal || Shape::has_value,
                 "a ...WithPrimal mode needs a function that returns a value");
@@ -626,6 +736,25 @@ template <typename T> struct ret_activity_of<DuplicatedNoNeed<T>> {
 template <typename T> struct ret_activity_of<Const<T>> {
   static constexpr ret_act value = ret_act::konst;
 };
+
+/// The `Width` results from `From` on, as a std::array (one per lane).
+template <std::size_t From, std::size_t Width, typename Out, std::size_t... K>
+TAPESTRY_ALWAYS_INLINE auto lanes_array(const Out &o, std::index_sequence<K...>) {
+  using T = decltype(o.template get<From>());
+  return std::array<T, Width>{o.template get<From + K>()...};
+}
+/// One derivative: the result at From, or its lanes as a std::array.
+template <std::size_t From, typename Out> TAPESTRY_ALWAYS_INLINE auto lanes(const Out &o) {
+  if constexpr (Out::width == 1)
+    return o.template get<From>();
+  else
+    return lanes_array<From, Out::width>(o, std::make_index_sequence<Out::width>{});
+}
+/// std::tuple of the derivatives from From on, each as lanes() gives it.
+template <std::size_t From, typename Out, std::size_t... D>
+TAPESTRY_ALWAYS_INLINE auto grouped_tuple(const Out &o, std::index_sequence<D...>) {
+  return std::make_tuple(lanes<From + D * Out::width>(o)...);
+}
 
 /// std::tuple of the outcome's results [From, From + N).
 template <std::size_t From, typename Out, std::size_t... I>
