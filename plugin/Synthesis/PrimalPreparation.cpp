@@ -172,6 +172,12 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
         Recursive.insert(Callee); // Kept as a call from now on.
         continue;
       }
+      // A call without a location (one synthesised code made, e.g. to a
+      // nested request's derivative) would leave the inlined code with its
+      // own function's scopes: give it a compiler-generated one, so that
+      // the inlined locations are chained to it.
+      if (DISubprogram *SP = F.getSubprogram(); SP && !CB->getDebugLoc())
+        CB->setDebugLoc(DILocation::get(F.getContext(), 0, 0, SP));
       InlineFunctionInfo IFI;
       Changed |= InlineFunction(*CB, IFI).isSuccess();
     }

@@ -193,10 +193,21 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
         Val->getType()->isIntegerTy() &&
         Val->getType()->getPrimitiveSizeInBits() >= 32)
       if (auto *LI = dyn_cast<LoadInst>(stripIntCasts(Val)))
-        if (AI.hasShadow(LI->getPointerOperand()))
+        if (AI.hasShadow(LI->getPointerOperand())) {
+          // Memory known to hold only integers and pointers (an iterator
+          // or a vector's bounds copied as i64, as optimised copies of
+          // small structs are) carries no derivative.
+          if (!Types)
+            Types = std::make_unique<TypeInfo>(computeTypes(P));
+          SmallVector<Type *, 4> Held = Types->typesAt(LI->getPointerOperand());
+          if (!Held.empty() && none_of(Held, [](Type *T) {
+                return T->isFPOrFPVectorTy();
+              }))
+            return;
           fail(&PI, "this store copies memory that may hold floating-point "
                     "data as an integer; copy it as double or float, or use "
                     "memcpy");
+        }
     return;
   }
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
