@@ -200,9 +200,8 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
           if (!Types)
             Types = std::make_unique<TypeInfo>(computeTypes(P));
           SmallVector<Type *, 4> Held = Types->typesAt(LI->getPointerOperand());
-          if (!Held.empty() && none_of(Held, [](Type *T) {
-                return T->isFPOrFPVectorTy();
-              }))
+          if (!Held.empty() &&
+              none_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); }))
             return;
           fail(&PI, "this store copies memory that may hold floating-point "
                     "data as an integer; copy it as double or float, or use "
