@@ -1,6 +1,7 @@
 //===- ActivityAnalysis.cpp - Varied, useful, active, shadowed ------------===//
 #include "Analysis/ActivityAnalysis.h"
 
+#include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Function.h"
@@ -70,20 +71,15 @@ bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {
     case Intrinsic::annotation:
     case Intrinsic::donothing:
     case Intrinsic::is_fpclass: // isnan, isfinite, ...: a boolean
+    case Intrinsic::vastart:
+    case Intrinsic::vaend:
+    case Intrinsic::vacopy:
       return true;
     default:
       return false;
     }
   }
-  return StringSwitch<bool>(calleeName(CB))
-      .Cases("printf", "fprintf", "puts", "putchar", "fputs", true)
-      .Cases("fputc", "fflush", "fwrite", "sprintf", "snprintf", true)
-      .Cases("clock", "time", "gettimeofday", "clock_gettime", true)
-      .Cases("rand", "srand", "random", "srandom", "drand48", true)
-      .Cases("abort", "exit", "__assert_fail", "perror", "fopen", true)
-      .Cases("fclose", "strlen", "strcmp", "strncmp", "getenv", true)
-      .Case("malloc_usable_size", true)
-      .Default(false);
+  return isKnownInactiveFunction(calleeName(CB));
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #include "Core/CustomRules.h"
 
 #include "Core/Diagnostics.h"
+#include "Core/KnownInactive.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -10,6 +11,10 @@
 using namespace llvm;
 
 namespace tapestry {
+
+bool CustomRules::isInactive(const Function *F) const {
+  return Inactive.count(F) || isKnownInactiveFunction(F->getName());
+}
 
 /// The elements of a registration global's initializer, with casts
 /// stripped; empty if it has none.

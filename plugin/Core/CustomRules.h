@@ -41,7 +41,9 @@ public:
   llvm::Function *forwardDerivative(const llvm::Function *F) const {
     return Forward.lookup(F);
   }
-  bool isInactive(const llvm::Function *F) const { return Inactive.count(F); }
+  /// Declared inactive (__enzyme_inactivefn), or a known inactive library
+  /// function (Core/KnownInactive.h).
+  bool isInactive(const llvm::Function *F) const;
   /// The math function \p F behaves like ("sin"), or "".
   llvm::StringRef functionLike(const llvm::Function *F) const {
     auto It = Like.find(F);

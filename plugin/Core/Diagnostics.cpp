@@ -1,6 +1,7 @@
 //===- Diagnostics.cpp ----------------------------------------------------===//
 #include "Core/Diagnostics.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -31,6 +32,15 @@ std::string sourceIdentifier(const Function &F) {
   std::string S = sourceName(F);
   size_t Paren = S.find('(');
   return Paren == std::string::npos ? S : S.substr(0, Paren);
+}
+
+std::string registrationSuffix(const Function &F) {
+  std::string S = sourceIdentifier(F), Out;
+  for (char C : S)
+    Out += isAlnum(C) || C == '_' ? C : '_';
+  while (!Out.empty() && Out.back() == '_')
+    Out.pop_back();
+  return Out;
 }
 
 std::string sourceLocation(const Instruction *I) {

@@ -34,6 +34,9 @@ std::string sourceLocation(const llvm::Instruction *I);
 std::string sourceName(const llvm::Function &F);
 /// sourceName without a C++ parameter list: what names the function in code.
 std::string sourceIdentifier(const llvm::Function &F);
+/// sourceIdentifier made a valid C identifier (std::f<double> ->
+/// std__f_double): the suffix of a registration global suggested for it.
+std::string registrationSuffix(const llvm::Function &F);
 
 /// A short, human-readable rendering of a value or type for messages.
 std::string describe(const llvm::Value *V);

@@ -249,15 +249,16 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     }
     std::string Shown = sourceName(*Callee);
     std::string Name = sourceIdentifier(*Callee);
+    std::string Suffix = registrationSuffix(*Callee);
     if (Rules.isOpaque(Callee)) {
       fail(&PI, "'" + Shown + "' has a registered " +
                     (R.Mode == DiffMode::Forward
                          ? "gradient but no forward derivative; register "
                            "one with __enzyme_register_derivative_" +
-                               Name
+                               Suffix
                          : "forward derivative but no gradient; register "
                            "one with __enzyme_register_gradient_" +
-                               Name));
+                               Suffix));
       return;
     }
     if (!Callee->isDeclaration()) {
@@ -273,10 +274,10 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     fail(&PI, "no derivative is known for external function '" + Shown +
                   "': give its body, register one with 'void "
                   "*__enzyme_register_gradient_" +
-                  Name + "[3] = {(void*)" + Name +
+                  Suffix + "[3] = {(void*)" + Name +
                   ", (void*)aug, (void*)rev};' or 'void "
                   "*__enzyme_register_derivative_" +
-                  Name + "[2] = {(void*)" + Name +
+                  Suffix + "[2] = {(void*)" + Name +
                   ", (void*)fwd};', or declare it inactive with 'void "
                   "*__enzyme_inactivefn[] = {(void*)" +
                   Name + "};'");

@@ -1,0 +1,51 @@
+//===- KnownInactive.cpp - Library functions never differentiated ---------===//
+#include "Core/KnownInactive.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+/// libstdc++ functions, as compiled from its headers (its extern templates
+/// often leave them as declarations), that handle text, streams, locales,
+/// clocks and random devices. Printing an active double with operator<< is
+/// inactive, like printf.
+static bool isInactiveLibstdcxxFunction(StringRef Name) {
+  static const char *const Prefixes[] = {
+      // std::string, std::allocator<char>, std::to_string
+      "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE",
+      "_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE",
+      "_ZNSaIcEC", "_ZNSaIcED", "_ZStplIcSt11char_traitsIcESaIcEE",
+      "_ZNSt7__cxx119to_string",
+      // output streams, string streams, stream state, locales
+      "_ZNSo", "_ZNKSo", "_ZStlsI", "_ZSt16__ostream_insert",
+      "_ZSt4endlIcSt11char_traitsIcEE", "_ZSt5flushIcSt11char_traitsIcEE",
+      "_ZNSt7__cxx1119basic_ostringstream",
+      "_ZNKSt7__cxx1119basic_ostringstream",
+      "_ZNSt7__cxx1118basic_stringstream",
+      "_ZNKSt7__cxx1118basic_stringstream", "_ZNSt8ios_base",
+      "_ZNSt9basic_iosIcSt11char_traitsIcEE",
+      "_ZNKSt9basic_iosIcSt11char_traitsIcEE", "_ZNKSt5ctypeIcE",
+      "_ZNSt6locale", "_ZNKSt6locale",
+      // clocks and random devices
+      "_ZNSt6chrono3_V212steady_clock3now",
+      "_ZNSt6chrono3_V212system_clock3now", "_ZNSt13random_device"};
+  return any_of(Prefixes, [&](const char *P) { return Name.starts_with(P); });
+}
+
+bool isKnownInactiveFunction(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases("printf", "fprintf", "puts", "putchar", "fputs", true)
+      .Cases("fputc", "fflush", "fwrite", "sprintf", "snprintf", true)
+      .Cases("vprintf", "vfprintf", "vsprintf", "vsnprintf", true)
+      .Cases("clock", "time", "gettimeofday", "clock_gettime", true)
+      .Cases("rand", "srand", "random", "srandom", "drand48", true)
+      .Cases("abort", "exit", "__assert_fail", "perror", "fopen", true)
+      .Cases("fclose", "strlen", "strcmp", "strncmp", "getenv", true)
+      .Case("malloc_usable_size", true)
+      .Default(isInactiveLibstdcxxFunction(Name));
+}
+
+} // namespace tapestry
