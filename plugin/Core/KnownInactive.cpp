@@ -16,17 +16,16 @@ static bool isInactiveLibstdcxxFunction(StringRef Name) {
   static const char *const Prefixes[] = {
       // std::string, std::allocator<char>, std::to_string
       "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE",
-      "_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE",
-      "_ZNSaIcEC", "_ZNSaIcED", "_ZStplIcSt11char_traitsIcESaIcEE",
+      "_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE", "_ZNSaIcEC",
+      "_ZNSaIcED", "_ZStplIcSt11char_traitsIcESaIcEE",
       "_ZNSt7__cxx119to_string",
       // output streams, string streams, stream state, locales
       "_ZNSo", "_ZNKSo", "_ZStlsI", "_ZSt16__ostream_insert",
       "_ZSt4endlIcSt11char_traitsIcEE", "_ZSt5flushIcSt11char_traitsIcEE",
       "_ZNSt7__cxx1119basic_ostringstream",
       "_ZNKSt7__cxx1119basic_ostringstream",
-      "_ZNSt7__cxx1118basic_stringstream",
-      "_ZNKSt7__cxx1118basic_stringstream", "_ZNSt8ios_base",
-      "_ZNSt9basic_iosIcSt11char_traitsIcEE",
+      "_ZNSt7__cxx1118basic_stringstream", "_ZNKSt7__cxx1118basic_stringstream",
+      "_ZNSt8ios_base", "_ZNSt9basic_iosIcSt11char_traitsIcEE",
       "_ZNKSt9basic_iosIcSt11char_traitsIcEE", "_ZNKSt5ctypeIcE",
       "_ZNSt6locale", "_ZNKSt6locale",
       // clocks and random devices
