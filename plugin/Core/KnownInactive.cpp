@@ -44,6 +44,9 @@ bool isKnownInactiveFunction(StringRef Name) {
       .Cases("abort", "exit", "__assert_fail", "perror", "fopen", true)
       .Cases("fclose", "strlen", "strcmp", "strncmp", "getenv", true)
       .Case("malloc_usable_size", true)
+      // derivative code's own bookkeeping (Synthesis/FreedShadows.h)
+      .Cases("tapestry.freed.push", "tapestry.freed.take",
+             "tapestry.freed.mark", "tapestry.freed.release", true)
       .Default(isInactiveLibstdcxxFunction(Name));
 }
 

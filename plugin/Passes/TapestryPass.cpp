@@ -7,6 +7,7 @@
 #include "Driver/DerivativeCache.h"
 #include "Passes/RequestDecoder.h"
 #include "Synthesis/DerivativeSignature.h"
+#include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -94,8 +95,18 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
     // Batched reverse seeds every lane with 1.
     Args.push_back(
         ConstantFP::get(batchType(R.Fn->getReturnType(), R.Width), 1.0));
+  // Reverse mode: shadows of blocks the caller owned and the function
+  // freed are released when the request ends (FreedShadows.h).
+  // (Only modules whose derivatives record any: the derivative of a
+  // function that frees nothing costs nothing.)
+  Value *Mark = nullptr;
+  if (R.Mode == DiffMode::Reverse &&
+      G.getParent()->getFunction("tapestry.freed.push"))
+    Mark = B.CreateCall(getFreedShadowMarkFn(*G.getParent()));
   CallInst *Call = B.CreateCall(&G, Args);
   Call->setDebugLoc(CB.getDebugLoc());
+  if (Mark)
+    B.CreateCall(getFreedShadowReleaseFn(*G.getParent()), {Mark});
   if (!deliverResults(Call, Sig.Results))
     return false;
   return finish();

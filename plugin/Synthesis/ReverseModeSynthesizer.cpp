@@ -7,10 +7,12 @@
 #include "Core/MathFunctions.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
+#include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -162,6 +164,22 @@ void ReverseModeSynthesizer::buildForwardSweep() {
       for (unsigned K = 0; K < W; ++K)
         B.CreateAlignedStore(lane(B, SVal, K), lane(B, SPtr, K),
                              SI->getAlign());
+  }
+  // A block freed by the forward sweep keeps its shadow until the reverse
+  // sweep is done with it (FreedShadows.h).
+  for (Instruction &PI : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&PI);
+    if (!CB || !isDeallocationCall(*CB) || isDeferredFree(*CB) ||
+        !AI.hasShadow(CB->getArgOperand(0)))
+      continue;
+    Value *S = shadowOf(CB->getArgOperand(0), CB);
+    if (!S)
+      continue;
+    IRBuilder<> B(primal(CB));
+    Value *Kind =
+        B.getInt64(freedShadowKind(CB->getCalledFunction()->getName()));
+    for (unsigned K = 0; K < W; ++K)
+      B.CreateCall(getFreedShadowPushFn(module()), {lane(B, S, K), Kind});
   }
   // Active values stored where no shadow can receive their adjoint would
   // lose it silently.
@@ -744,9 +762,25 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       FunctionCallee Free = module().getOrInsertFunction(
           FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
       if (AI.hasShadow(CB) && Shadows.count(CB)) {
+        // A block the function frees, or never stores anywhere, has its
+        // shadow freed here. A block stored somewhere goes with its
+        // shadow: freed here if the forward sweep freed the block (it is
+        // then listed, FreedShadows.h), else the block outlives the call
+        // and the caller's shadow memory holds its shadow beside it.
+        bool Owned = DeferredFrees.lookup(CB) ||
+                     !PointerMayBeCaptured(CB, /*ReturnCaptures=*/true,
+                                           /*StoreCaptures=*/true);
         Value *S = lookup(Shadows[CB], PI.getParent(), B);
-        for (unsigned K = 0; K < W; ++K)
-          B.CreateCall(Free, {lane(B, S, K)});
+        for (unsigned K = 0; K < W; ++K) {
+          Value *SK = lane(B, S, K);
+          Value *Freed = B.CreateCall(getFreedShadowTakeFn(module()), {SK});
+          // free(NULL) and delete of a null pointer do nothing.
+          B.CreateCall(
+              Free,
+              {Owned ? SK
+                     : B.CreateSelect(Freed, SK,
+                                      ConstantPointerNull::get(B.getPtrTy()))});
+        }
       }
       if (CallBase *Dealloc = DeferredFrees.lookup(CB)) {
         SmallVector<Value *, 2> Args{lookup(primal(CB), PI.getParent(), B)};

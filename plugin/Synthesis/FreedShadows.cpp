@@ -1,0 +1,217 @@
+//===- FreedShadows.cpp ---------------------------------------------------===//
+#include "Synthesis/FreedShadows.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+unsigned freedShadowKind(StringRef DeallocName) {
+  return StringSwitch<unsigned>(DeallocName)
+      .Cases("_ZdlPv", "_ZdlPvm", 1)
+      .Cases("_ZdaPv", "_ZdaPvm", 2)
+      .Default(0);
+}
+
+namespace {
+/// The list's global and types, and the pieces every helper needs.
+struct FreedList {
+  explicit FreedList(Module &M)
+      : M(M), C(M.getContext()), Ptr(PointerType::getUnqual(C)),
+        I64(Type::getInt64Ty(C)), Entry(StructType::get(C, {Ptr, I64})),
+        State(StructType::get(C, {Ptr, I64, I64})) {
+    G = M.getGlobalVariable("tapestry.freed.shadows", /*AllowInternal=*/true);
+    if (!G)
+      G = new GlobalVariable(
+          M, State, /*isConstant=*/false, GlobalValue::InternalLinkage,
+          Constant::getNullValue(State), "tapestry.freed.shadows", nullptr,
+          GlobalValue::GeneralDynamicTLSModel);
+  }
+
+  Function *create(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
+    Function *F = Function::Create(FunctionType::get(Ret, Params, false),
+                                   GlobalValue::InternalLinkage, Name, M);
+    F->addFnAttr(Attribute::NoInline);
+    F->addFnAttr(Attribute::NoUnwind);
+    return F;
+  }
+  Value *field(IRBuilderBase &B, unsigned I) {
+    return B.CreateStructGEP(State, G, I);
+  }
+  Value *data(IRBuilderBase &B) { return B.CreateLoad(Ptr, field(B, 0)); }
+  Value *length(IRBuilderBase &B) { return B.CreateLoad(I64, field(B, 1)); }
+  /// Frees the entries' storage and empties the list.
+  void drop(IRBuilderBase &B) {
+    B.CreateCall(M.getOrInsertFunction(
+                     "free", FunctionType::get(B.getVoidTy(), {Ptr}, false)),
+                 {data(B)});
+    B.CreateStore(Constant::getNullValue(State), G);
+  }
+
+  Module &M;
+  LLVMContext &C;
+  Type *Ptr, *I64;
+  StructType *Entry, *State;
+  GlobalVariable *G;
+};
+} // namespace
+
+Function *getFreedShadowPushFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.freed.push"))
+    return F;
+  FreedList L(M);
+  Function *F =
+      L.create("tapestry.freed.push", Type::getVoidTy(L.C), {L.Ptr, L.I64});
+  BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
+  BasicBlock *Grow = BasicBlock::Create(L.C, "grow", F);
+  BasicBlock *Append = BasicBlock::Create(L.C, "append", F);
+  IRBuilder<> B(Entry);
+  Value *Len = L.length(B);
+  Value *Cap = B.CreateLoad(L.I64, L.field(B, 2));
+  B.CreateCondBr(B.CreateICmpUGE(Len, Cap), Grow, Append);
+  B.SetInsertPoint(Grow);
+  Value *NewCap = B.CreateSelect(B.CreateICmpEQ(Cap, B.getInt64(0)),
+                                 B.getInt64(16), B.CreateShl(Cap, 1));
+  FunctionCallee Realloc = M.getOrInsertFunction(
+      "realloc", FunctionType::get(L.Ptr, {L.Ptr, L.I64}, false));
+  Value *Grown =
+      B.CreateCall(Realloc, {L.data(B), B.CreateMul(NewCap, B.getInt64(16))});
+  B.CreateStore(Grown, L.field(B, 0));
+  B.CreateStore(NewCap, L.field(B, 2));
+  B.CreateBr(Append);
+  B.SetInsertPoint(Append);
+  Value *Slot = B.CreateGEP(L.Entry, L.data(B), Len);
+  B.CreateStore(F->getArg(0), B.CreateStructGEP(L.Entry, Slot, 0));
+  B.CreateStore(F->getArg(1), B.CreateStructGEP(L.Entry, Slot, 1));
+  B.CreateStore(B.CreateAdd(Len, B.getInt64(1)), L.field(B, 1));
+  B.CreateRetVoid();
+  return F;
+}
+
+Function *getFreedShadowTakeFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.freed.take"))
+    return F;
+  FreedList L(M);
+  Function *F = L.create("tapestry.freed.take", Type::getInt1Ty(L.C), {L.Ptr});
+  BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
+  BasicBlock *Loop = BasicBlock::Create(L.C, "loop", F);
+  BasicBlock *Body = BasicBlock::Create(L.C, "body", F);
+  BasicBlock *Found = BasicBlock::Create(L.C, "found", F);
+  BasicBlock *Empty = BasicBlock::Create(L.C, "empty", F);
+  BasicBlock *Done = BasicBlock::Create(L.C, "done", F);
+  BasicBlock *Missing = BasicBlock::Create(L.C, "missing", F);
+  IRBuilder<> B(Entry);
+  Value *Len = L.length(B);
+  Value *Data = L.data(B);
+  B.CreateBr(Loop);
+  // Newest first: a block is usually freed soon after it was allocated.
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(L.I64, 2, "i");
+  I->addIncoming(Len, Entry);
+  B.CreateCondBr(B.CreateICmpEQ(I, B.getInt64(0)), Missing, Body);
+  B.SetInsertPoint(Body);
+  Value *Prev = B.CreateSub(I, B.getInt64(1));
+  Value *Slot = B.CreateGEP(L.Entry, Data, Prev);
+  Value *Listed = B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 0));
+  I->addIncoming(Prev, Body);
+  B.CreateCondBr(B.CreateICmpEQ(Listed, F->getArg(0)), Found, Loop);
+  // The last entry moves into the taken one's place.
+  B.SetInsertPoint(Found);
+  Value *NewLen = B.CreateSub(Len, B.getInt64(1));
+  Value *Last = B.CreateLoad(L.Entry, B.CreateGEP(L.Entry, Data, NewLen));
+  B.CreateStore(Last, Slot);
+  B.CreateStore(NewLen, L.field(B, 1));
+  B.CreateCondBr(B.CreateICmpEQ(NewLen, B.getInt64(0)), Empty, Done);
+  B.SetInsertPoint(Empty);
+  L.drop(B);
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  B.CreateRet(B.getTrue());
+  B.SetInsertPoint(Missing);
+  B.CreateRet(B.getFalse());
+  return F;
+}
+
+Function *getFreedShadowMarkFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.freed.mark"))
+    return F;
+  FreedList L(M);
+  Function *F = L.create("tapestry.freed.mark", L.I64, {});
+  IRBuilder<> B(BasicBlock::Create(L.C, "entry", F));
+  B.CreateRet(L.length(B));
+  return F;
+}
+
+Function *getFreedShadowReleaseFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.freed.release"))
+    return F;
+  FreedList L(M);
+  Function *F =
+      L.create("tapestry.freed.release", Type::getVoidTy(L.C), {L.I64});
+  Value *Mark = F->getArg(0);
+  BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
+  BasicBlock *Loop = BasicBlock::Create(L.C, "loop", F);
+  BasicBlock *Body = BasicBlock::Create(L.C, "body", F);
+  BasicBlock *Exit = BasicBlock::Create(L.C, "exit", F);
+  BasicBlock *Empty = BasicBlock::Create(L.C, "empty", F);
+  BasicBlock *Done = BasicBlock::Create(L.C, "done", F);
+  IRBuilder<> B(Entry);
+  Value *Len = L.length(B);
+  Value *Data = L.data(B);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(L.I64, 2, "i");
+  I->addIncoming(Mark, Entry);
+  B.CreateCondBr(B.CreateICmpUGE(I, Len), Exit, Body);
+  B.SetInsertPoint(Body);
+  Value *Slot = B.CreateGEP(L.Entry, Data, I);
+  Value *Shadow = B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 0));
+  Value *Kind = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 1));
+  // operator delete / delete[] for blocks from new / new[], free otherwise.
+  BasicBlock *Next = BasicBlock::Create(L.C, "next", F, Exit);
+  SwitchInst *Switch = B.CreateSwitch(Kind, nullptr, 3);
+  // C programs have no operator delete to link against, and no block from
+  // operator new either.
+  bool Cxx = any_of(M.functions(), [](const Function &Fn) {
+    return StringSwitch<bool>(Fn.getName())
+        .Cases("_Znwm", "_Znam", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", true)
+        .Default(false);
+  });
+  for (auto [Case, Name] : {std::pair<unsigned, StringRef>{0, "free"},
+                            {1, "_ZdlPv"},
+                            {2, "_ZdaPv"}}) {
+    if (Case != 0 && !Cxx)
+      continue;
+    BasicBlock *BB = BasicBlock::Create(L.C, Name, F, Next);
+    IRBuilder<> DB(BB);
+    DB.CreateCall(M.getOrInsertFunction(
+                      Name, FunctionType::get(DB.getVoidTy(), {L.Ptr}, false)),
+                  {Shadow});
+    DB.CreateBr(Next);
+    if (Case == 0)
+      Switch->setDefaultDest(BB);
+    else
+      Switch->addCase(B.getInt64(Case), BB);
+  }
+  B.SetInsertPoint(Next);
+  I->addIncoming(B.CreateAdd(I, B.getInt64(1)), Next);
+  B.CreateBr(Loop);
+  // Down to the mark; an empty list gives its storage back.
+  // (take() may have moved entries below the mark.)
+  B.SetInsertPoint(Exit);
+  Value *NewLen = B.CreateBinaryIntrinsic(Intrinsic::umin, Mark, Len);
+  B.CreateStore(NewLen, L.field(B, 1));
+  B.CreateCondBr(B.CreateICmpEQ(NewLen, B.getInt64(0)), Empty, Done);
+  B.SetInsertPoint(Empty);
+  L.drop(B);
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+  return F;
+}
+
+} // namespace tapestry

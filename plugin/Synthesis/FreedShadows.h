@@ -1,0 +1,47 @@
+//===- FreedShadows.h - Shadows of blocks the primal freed ------*- C++ -*-===//
+//
+// In reverse mode the shadow of a heap block must outlive the reverse uses
+// of it, which can run long after the primal freed the block (a
+// std::vector's old storage, freed when the vector grows, still receives
+// adjoints when the reverse sweep undoes the copy into the new storage).
+// So the forward sweep does not free the shadow of a block it frees: it
+// records it in a per-thread list, and
+//   * the reverse sweep, on reaching the block's allocation, frees the
+//     shadow if the list has it (a block that was never freed escaped to
+//     the caller, whose shadow structure now holds its shadow);
+//   * what is left when the request ends (shadows of the caller's own
+//     blocks that the function freed) is freed by the request's call site.
+// The list is {ptr entries, i64 length, i64 capacity}, each entry
+// {ptr shadow, i64 kind} (0 free, 1 operator delete, 2 operator delete[]);
+// its storage is released whenever it becomes empty.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
+#define TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace tapestry {
+
+/// The kind recorded for a block freed by \p DeallocName (free, operator
+/// delete and its sized form, operator delete[] and its sized form).
+unsigned freedShadowKind(llvm::StringRef DeallocName);
+
+/// void @tapestry.freed.push(ptr shadow, i64 kind)
+llvm::Function *getFreedShadowPushFn(llvm::Module &M);
+/// i1 @tapestry.freed.take(ptr shadow): removes it if listed, true if so.
+llvm::Function *getFreedShadowTakeFn(llvm::Module &M);
+/// i64 @tapestry.freed.mark(): the list's length, before a request runs.
+llvm::Function *getFreedShadowMarkFn(llvm::Module &M);
+/// void @tapestry.freed.release(i64 mark): frees the shadows listed after
+/// \p mark and shortens the list to it.
+llvm::Function *getFreedShadowReleaseFn(llvm::Module &M);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
