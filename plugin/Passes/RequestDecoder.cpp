@@ -3,6 +3,7 @@
 
 #include "Core/Batch.h"
 #include "Core/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/Constants.h"
@@ -162,6 +163,24 @@ static Function *resolveFunction(Value *V) {
         V = Stored;
         continue;
       }
+    // A call whose every return gives the same function: a captureless
+    // lambda's conversion to a function pointer (`+[](double x) {...}`).
+    if (auto *Call = dyn_cast<CallBase>(V))
+      if (Function *Callee = Call->getCalledFunction();
+          Callee && !Callee->isDeclaration() && Callee != Call->getFunction()) {
+        Function *Same = nullptr;
+        bool Agree = true;
+        for (BasicBlock &BB : *Callee)
+          if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+            Function *Given = Ret->getReturnValue()
+                                  ? resolveFunction(Ret->getReturnValue())
+                                  : nullptr;
+            Agree &= Given && (!Same || Same == Given);
+            Same = Given;
+          }
+        if (Agree && Same)
+          return Same;
+      }
     if (auto *LI = dyn_cast<LoadInst>(V))
       if (auto *GV = dyn_cast<GlobalVariable>(
               LI->getPointerOperand()->stripPointerCasts()))
@@ -208,7 +227,23 @@ static Constant *constantValue(Value *V) {
 }
 
 StringRef entryPointName(const CallBase &CB) {
-  return CB.getCalledOperand()->stripPointerCasts()->getName();
+  StringRef N = CB.getCalledOperand()->stripPointerCasts()->getName();
+  // A C++ declaration (a template such as enzyme's): its mangled name
+  // holds the identifier after its length, e.g. "17__enzyme_autodiffI...".
+  if (!N.starts_with("_Z"))
+    return N;
+  size_t At = N.find("__enzyme_");
+  if (At == StringRef::npos)
+    At = N.find("__tapestry_");
+  size_t Digits = At;
+  while (Digits != StringRef::npos && Digits > 0 && isDigit(N[Digits - 1]))
+    --Digits;
+  unsigned Length = 0;
+  if (At == StringRef::npos || Digits == At ||
+      N.substr(Digits, At - Digits).getAsInteger(10, Length) ||
+      At + Length > N.size())
+    return N;
+  return N.substr(At, Length);
 }
 
 Function *requestTarget(CallBase &CB) {
@@ -287,7 +322,7 @@ Value *Decoder::convert(Value *V, Type *To, unsigned ParamNo, StringRef What) {
   if (From->isPointerTy() && To->isPointerTy())
     return B.CreatePointerCast(V, To);
   error("the " + What + " passed for parameter " + Twine(ParamNo + 1) +
-        " of '" + Fn->getName() + "' has type " + describe(From) +
+        " of '" + sourceIdentifier(*Fn) + "' has type " + describe(From) +
         " but the parameter has type " + describe(To) + batchHint());
   return nullptr;
 }
@@ -339,7 +374,7 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
     A = Activity::Const;
   }
   std::string Param = ("parameter " + Twine(ParamNo + 1) + " of '" +
-                       Fn->getName() + "' (" + describe(T) + ")")
+                       sourceIdentifier(*Fn) + "' (" + describe(T) + ")")
                           .str();
   if (A == Activity::Active && Mode == DiffMode::Forward)
     return error("enzyme_out is not valid in forward mode (" + entryName() +
@@ -387,7 +422,7 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                    "'");
   }
   if (Next >= NumArgs)
-    return error("too few arguments: '" + Fn->getName() + "' takes " +
+    return error("too few arguments: '" + sourceIdentifier(*Fn) + "' takes " +
                  Twine(Fn->arg_size()) + " parameters but the call to " +
                  entryName() + " ends before the value of parameter " +
                  Twine(ParamNo + 1) + batchHint());
@@ -457,11 +492,15 @@ std::optional<DecodedCall> Decoder::run() {
   Fn = resolveFunction(FnArg);
   if (!Fn) {
     error("the first argument of " + entryName() +
-          " must be a function, e.g. (void *)f; got '" + describe(FnArg) + "'");
+          " must be a function, e.g. (void *)f; got '" + describe(FnArg) + "'" +
+          (FnArg->getType()->isPointerTy() && !isa<Constant>(FnArg)
+               ? ", a function pointer whose value is known only at run "
+                 "time: name the function itself at the request"
+               : ""));
     return std::nullopt;
   }
   if (Fn->isDeclaration()) {
-    error("'" + Fn->getName() +
+    error("'" + sourceIdentifier(*Fn) +
           "' has no body in this translation unit, so its derivative cannot "
           "be synthesised; define it here, register a derivative for it, or "
           "compile every file with -flto and link with -flto "
@@ -469,7 +508,7 @@ std::optional<DecodedCall> Decoder::run() {
     return std::nullopt;
   }
   if (Fn->isVarArg()) {
-    error("'" + Fn->getName() +
+    error("'" + sourceIdentifier(*Fn) +
           "' is variadic; variadic functions cannot be "
           "differentiated");
     return std::nullopt;
@@ -499,7 +538,7 @@ std::optional<DecodedCall> Decoder::run() {
       if (Act) {
         if (Marked)
           error("two activity markers in a row before parameter " +
-                Twine(ParamNo + 1) + " of '" + Fn->getName() + "'");
+                Twine(ParamNo + 1) + " of '" + sourceIdentifier(*Fn) + "'");
         Marked = Act;
         Strided = M == "enzyme_dupv" || M == "enzyme_dupnoneedv";
         if (MarkersOnly)
@@ -558,7 +597,7 @@ std::optional<DecodedCall> Decoder::run() {
       decodeSplitTail();
   }
   if (!Failed && Next < CB.arg_size())
-    error("too many arguments: '" + Fn->getName() + "' takes " +
+    error("too many arguments: '" + sourceIdentifier(*Fn) + "' takes " +
           Twine(Fn->arg_size()) + " parameters but the call to " + entryName() +
           " passes " + Twine(CB.arg_size() - Next) +
           " more value(s) than they need" + batchHint());
@@ -627,13 +666,14 @@ bool Decoder::decodeSplitTail() {
   Type *RetTy = Fn->getReturnType();
   if (Out.Request.ReturnActive) {
     Value *Seed =
-        nextValue("the seed of the return value of '" + Fn->getName() +
+        nextValue("the seed of the return value of '" + sourceIdentifier(*Fn) +
                   "' (the reverse takes it after the arguments)");
     if (!Seed)
       return false;
     if (!Seed->getType()->isFloatingPointTy() && Seed->getType() != RetTy)
-      return error("the return seed of '" + Fn->getName() + "' must be " +
-                   describe(RetTy) + "; got " + describe(Seed->getType()));
+      return error("the return seed of '" + sourceIdentifier(*Fn) +
+                   "' must be " + describe(RetTy) + "; got " +
+                   describe(Seed->getType()));
     Out.Seed =
         Seed->getType() == RetTy || DryRun ? Seed : B.CreateFPCast(Seed, RetTy);
   }

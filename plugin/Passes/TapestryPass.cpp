@@ -697,8 +697,17 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     for (User *U : F.users())
       if (auto *CB = dyn_cast<CallBase>(U))
-        if (CB->getCalledOperand() == &F)
+        if (CB->getCalledOperand() == &F) {
+          // A request made inside an inlined wrapper (the C++ headers) is
+          // reported, and its derivative called, at the user's call.
+          if (const DILocation *DL = CB->getDebugLoc();
+              DL && DL->getInlinedAt()) {
+            while (DL->getInlinedAt())
+              DL = DL->getInlinedAt();
+            CB->setDebugLoc(DebugLoc(DL));
+          }
           Pending.push_back({CB, E});
+        }
   }
   if (Pending.empty())
     return PreservedAnalyses::all();

@@ -286,8 +286,7 @@ static void dropExceptionPaths(Function &F, const Function &Differentiated) {
     std::string Msg = "tapestry: exception thrown";
     if (!CB->getCalledFunction()->getName().starts_with("__cxa_throw"))
       Msg += " by " + sourceName(*CB->getCalledFunction());
-    Msg += Where.empty() ? " in " + sourceName(*CB->getFunction())
-                         : " at " + Where;
+    Msg += Where.empty() ? " in " + sourceName(Differentiated) : " at " + Where;
     // A throw inlined from a header (vector::at): where the user's code is.
     if (const DILocation *DL = CB->getDebugLoc(); DL && DL->getInlinedAt()) {
       const DILocation *Outer = DL;

@@ -20,9 +20,12 @@
 // RUN: not %t2 at 2>&1 | FileCheck %s --check-prefix=AT
 // RUN: not %t1 forward 2>&1 | FileCheck %s --check-prefix=FORWARD
 // RUN: %t2 primal | FileCheck %s --check-prefix=PRIMAL
+// Without -g the message names the function being differentiated.
+// RUN: %clangxx -O2 %s -o %t2n && not %t2n guard 2>&1 | FileCheck %s --check-prefix=NODEBUG
+// NODEBUG: tapestry: exception thrown in guarded_sqrt(double) while differentiating guarded_sqrt(double)
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
-// GUARD: exception thrown at {{.*}}cpp-exceptions.cpp:45
+// GUARD: exception thrown at {{.*}}cpp-exceptions.cpp:48
 // GUARD-SAME: while differentiating
 // GUARD-NOT: unreachable
 #include "Inputs/check.h"
@@ -146,12 +149,12 @@ int main(int argc, char **argv) {
   return check_report();
 }
 
-// CAUGHT: exception thrown at {{.*}}cpp-exceptions.cpp:52
+// CAUGHT: exception thrown at {{.*}}cpp-exceptions.cpp:55
 // CAUGHT-SAME: while differentiating
-// CALLEE: exception thrown at {{.*}}cpp-exceptions.cpp:68
+// CALLEE: exception thrown at {{.*}}cpp-exceptions.cpp:71
 // CALLEE-SAME: while differentiating
 // AT: exception thrown {{.*}}__throw_out_of_range_fmt
-// AT-SAME: reached from {{.*}}cpp-exceptions.cpp:76 while differentiating
-// FORWARD: exception thrown at {{.*}}cpp-exceptions.cpp:45
+// AT-SAME: reached from {{.*}}cpp-exceptions.cpp:79 while differentiating
+// FORWARD: exception thrown at {{.*}}cpp-exceptions.cpp:48
 // PRIMAL: PRIMAL caught: guarded_sqrt: negative argument
 // PRIMAL: PRIMAL fallback -120.998815
