@@ -15,6 +15,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -30,6 +31,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -99,22 +101,31 @@ static bool mustInline(const Function &Callee) {
   return false;
 }
 
-/// True if \p F (or a function it calls, to a few levels) computes with
-/// floating-point values.
-static bool hasFloatingPointWork(const Function &F, unsigned Depth = 3) {
+/// Memo of hasFloatingPointWork for one preparation.
+using FPWorkMemo = DenseMap<const Function *, bool>;
+
+/// True if \p F, or a function it calls with a body, computes with
+/// floating-point values. (Library wrappers nest deeply: a std::unique_ptr
+/// constructor reaches its storage through five levels of calls.)
+static bool hasFloatingPointWork(const Function &F, FPWorkMemo &Memo) {
+  auto [It, New] = Memo.try_emplace(&F, false); // a cycle adds nothing
+  if (!New)
+    return It->second;
+  bool Found = false;
   for (const Instruction &I : instructions(F)) {
     if (I.getType()->isFPOrFPVectorTy() ||
         any_of(I.operands(), [](const Value *Op) {
           return Op->getType()->isFPOrFPVectorTy();
         }))
-      return true;
-    if (auto *CB = dyn_cast<CallBase>(&I))
+      Found = true;
+    else if (auto *CB = dyn_cast<CallBase>(&I))
       if (const Function *Callee = CB->getCalledFunction())
-        if (!Callee->isDeclaration() &&
-            (Depth == 0 || hasFloatingPointWork(*Callee, Depth - 1)))
-          return true;
+        Found = !Callee->isDeclaration() && hasFloatingPointWork(*Callee, Memo);
+    if (Found)
+      break;
   }
-  return false;
+  Memo[&F] = Found;
+  return Found;
 }
 
 /// Whether to inline a call to \p Callee into \p F: small callees are
@@ -122,7 +133,7 @@ static bool hasFloatingPointWork(const Function &F, unsigned Depth = 3) {
 /// functions the user marked noinline and calls beyond the budget are
 /// differentiated as calls.
 static bool shouldInline(const Function &F, const CallBase &CB,
-                         const Function &Callee) {
+                         const Function &Callee, FPWorkMemo &Memo) {
   if (mustInline(Callee))
     return true;
   // A callback known at the call is only known inside the callee once the
@@ -134,7 +145,7 @@ static bool shouldInline(const Function &F, const CallBase &CB,
   // Functions without floating-point work (constructors, destructors,
   // accessors) have no derivative of their own; inlined, they show the
   // caller its objects' layout and dynamic types.
-  if (!hasFloatingPointWork(Callee))
+  if (!hasFloatingPointWork(Callee, Memo))
     return true;
   // A function whose address is taken (a virtual method in a vtable, a
   // callback) is likely reached through a call that simplification just
@@ -150,6 +161,7 @@ static bool shouldInline(const Function &F, const CallBase &CB,
 
 /// Returns true if anything was inlined.
 static bool inlineCallees(Function &F, const CustomRules &Rules) {
+  FPWorkMemo Memo;
   SmallPtrSet<Function *, 8> Recursive;
   bool Any = false;
   bool Changed = true;
@@ -168,7 +180,7 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
         Recursive.insert(Callee);
         continue;
       }
-      if (!shouldInline(F, *CB, *Callee)) {
+      if (!shouldInline(F, *CB, *Callee, Memo)) {
         Recursive.insert(Callee); // Kept as a call from now on.
         continue;
       }
@@ -229,6 +241,46 @@ static void runSimplification(Function &F, FunctionAnalysisManager &FAM,
   FPM.addPass(SimplifyCFGPass());
   FPM.run(F, FAM);
   FAM.invalidate(F, PreservedAnalyses::none());
+}
+
+/// Deletes stack memory that is written but never read (SROA leaves a
+/// struct's padding bytes as such, copied by a struct assignment), with
+/// the writes: nothing can be differentiated there, and the type of a
+/// padding copy cannot be told.
+static void removeWriteOnlyAllocas(Function &F) {
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    SmallVector<AllocaInst *, 8> Allocas;
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        Allocas.push_back(AI);
+    for (AllocaInst *AI : Allocas) {
+      SmallVector<Instruction *, 8> Users;
+      bool WriteOnly = all_of(AI->users(), [&](User *U) {
+        auto *I = dyn_cast<Instruction>(U);
+        if (!I)
+          return false;
+        Users.push_back(I);
+        if (auto *II = dyn_cast<IntrinsicInst>(I))
+          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+            return true;
+        if (auto *MI = dyn_cast<MemIntrinsic>(I))
+          return MI->getRawDest() == AI && !MI->isVolatile() &&
+                 (!isa<MemTransferInst>(MI) ||
+                  cast<MemTransferInst>(MI)->getRawSource() != AI);
+        if (auto *SI = dyn_cast<StoreInst>(I))
+          return SI->getPointerOperand() == AI && SI->isSimple();
+        return false;
+      });
+      if (!WriteOnly)
+        continue;
+      for (Instruction *I : Users)
+        I->eraseFromParent();
+      AI->eraseFromParent();
+      Changed = true;
+    }
+  }
 }
 
 /// Gives every loop with a preheader and a single latch a counter
@@ -460,6 +512,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     lowerComplexLibcalls(*P);
     runSimplification(*P, FAM, /*ForSynthesized=*/false);
   }
+  removeWriteOnlyAllocas(*P);
   unifyReturns(*P);
   {
     FunctionPassManager FPM;
@@ -468,6 +521,9 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     FAM.invalidate(*P, PreservedAnalyses::none());
   }
   insertCanonicalIVs(*P, Out);
+  // For developers: what differentiation starts from.
+  if (std::getenv("TAPESTRY_DUMP_PREPARED"))
+    P->print(errs());
   Out.Fn = P;
   return Out;
 }
