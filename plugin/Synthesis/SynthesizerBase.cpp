@@ -219,9 +219,19 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
         ruleFor(*CB) || isAllocationCall(*CB) || isDeallocationCall(*CB) ||
         isa<MemIntrinsic>(CB))
       return;
+    // Memory known to hold only integers (a local char buffer) carries no
+    // derivative whatever the call does with it.
+    auto HoldsOnlyIntegers = [&](Value *A) {
+      if (!Types)
+        Types = std::make_unique<TypeInfo>(computeTypes(P));
+      SmallVector<Type *, 4> Held = Types->typesAt(A);
+      return !Held.empty() &&
+             all_of(Held, [](Type *T) { return T->isIntegerTy(); });
+    };
     bool Touches = (AI.isVaried(CB) && AI.isActive(CB)) ||
                    any_of(CB->args(), [&](Value *A) {
-                     return AI.isActive(A) || AI.hasShadow(A);
+                     return AI.isActive(A) ||
+                            (AI.hasShadow(A) && !HoldsOnlyIntegers(A));
                    });
     if (!Touches)
       return;
