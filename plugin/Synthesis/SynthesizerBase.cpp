@@ -11,6 +11,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -185,6 +186,18 @@ static bool onlyFeedsComparisons(const Value *V, unsigned Depth = 0) {
   });
 }
 
+/// True if \p CB calls the target a std::function holds (its invoker,
+/// loaded from the object).
+static bool callsThroughStdFunction(const CallBase &CB) {
+  auto *Target = dyn_cast<LoadInst>(CB.getCalledOperand());
+  auto *GEP =
+      Target ? dyn_cast<GEPOperator>(Target->getPointerOperand()) : nullptr;
+  auto *ST = GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
+  return ST && ST->hasName() &&
+         (ST->getName().contains("std::function") ||
+          ST->getName().contains("std::_Function_base"));
+}
+
 void SynthesizerBase::checkSupported(Instruction &PI) {
   auto Varied = [&](Value *V) { return AI.isVaried(V); };
   if (auto *SI = dyn_cast<StoreInst>(&PI)) {
@@ -228,11 +241,11 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return !Held.empty() &&
              all_of(Held, [](Type *T) { return T->isIntegerTy(); });
     };
-    bool Touches = (AI.isVaried(CB) && AI.isActive(CB)) ||
-                   any_of(CB->args(), [&](Value *A) {
-                     return AI.isActive(A) ||
-                            (AI.hasShadow(A) && !HoldsOnlyIntegers(A));
-                   });
+    bool Touches =
+        (AI.isVaried(CB) && AI.isActive(CB)) ||
+        any_of(CB->args(), [&](Value *A) {
+          return AI.isActive(A) || (AI.hasShadow(A) && !HoldsOnlyIntegers(A));
+        });
     if (!Touches)
       return;
     Function *Callee = CB->getCalledFunction();
@@ -254,7 +267,13 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
                   "method non-virtually (Class::method)");
       else
         fail(&PI, "a call through a function pointer that is not known at "
-                  "compile time takes active arguments");
+                  "compile time takes active arguments" +
+                      std::string(callsThroughStdFunction(*CB)
+                                      ? " (a std::function: take the "
+                                        "callable as a template parameter, "
+                                        "template <class F> ... (F f), so "
+                                        "that the call is direct)"
+                                      : ""));
       return;
     }
     std::string Shown = sourceName(*Callee);
