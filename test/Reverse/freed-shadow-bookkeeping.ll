@@ -1,0 +1,45 @@
+; Shadows of heap blocks in reverse mode (Synthesis/FreedShadows.h): @grow
+; allocates a block, stores it where the caller sees it (*%slot), and frees
+; the block the caller had there. The forward sweep lists the old block's
+; shadow before freeing the old block; the reverse sweep frees the new
+; block's shadow at its allocation only if it was listed (here it never is:
+; the block outlives the call and its shadow stays in *%slot'); the call
+; site releases what remains listed when the request returns.
+; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
+declare double @__enzyme_autodiff(...)
+declare ptr @malloc(i64)
+declare void @free(ptr)
+@enzyme_dup = external global i32
+
+define double @grow(ptr %slot, double %x) {
+  %old = load ptr, ptr %slot
+  %v = load double, ptr %old
+  %new = call ptr @malloc(i64 16)
+  %m = fmul double %v, %x
+  store double %m, ptr %new
+  store ptr %new, ptr %slot
+  call void @free(ptr %old)
+  %r = load double, ptr %new
+  ret double %r
+}
+
+define double @caller(ptr %s, ptr %ds, double %x) {
+  %dup = load i32, ptr @enzyme_dup
+  %d = call double (...) @__enzyme_autodiff(ptr @grow, i32 %dup, ptr %s, ptr %ds, double %x)
+  ret double %d
+}
+
+; CHECK-LABEL: define double @caller(
+; CHECK: %[[MARK:.*]] = call i64 @tapestry.freed.mark()
+; CHECK-NEXT: call {{.*}} @grow.tapestry.rev_
+; CHECK-NEXT: call void @tapestry.freed.release(i64 %[[MARK]])
+
+; CHECK-LABEL: define internal {{.*}} @grow.tapestry.rev_
+; CHECK: call void @tapestry.freed.push(ptr %{{.*}}, i64 0)
+; CHECK-NEXT: call void @free(
+; CHECK: %[[LISTED:.*]] = call i1 @tapestry.freed.take(ptr {{(nonnull )?}}%[[SHADOW:[^)]*]])
+; CHECK-NEXT: %[[OR_NULL:.*]] = select i1 %[[LISTED]], ptr %[[SHADOW]], ptr null
+; CHECK-NEXT: call void @free(ptr %[[OR_NULL]])
+
+; CHECK-LABEL: define internal void @tapestry.freed.release(i64 %0)
+; CHECK: call void @free(
