@@ -154,6 +154,20 @@ static bool shouldInline(const Function &F, const CallBase &CB,
   // made direct: inline it, as the indirect call would have needed.
   if (Callee.hasAddressTaken())
     return true;
+  // At -O0 (optnone marks clang's implicit noinline), a call given a local
+  // struct of pointers (a lambda's captures by reference, an expression
+  // template's operands) is inlined: on its own, the callee could not
+  // tell which of those pointers are constant.
+  if (Callee.hasFnAttribute(Attribute::OptimizeNone) &&
+      any_of(CB.args(), [](const Value *A) {
+        auto *Obj = dyn_cast<AllocaInst>(getUnderlyingObject(A));
+        return Obj && any_of(Obj->users(), [&](const User *U) {
+                 auto *SI = dyn_cast<StoreInst>(U);
+                 return SI && SI->getPointerOperand() == Obj &&
+                        SI->getValueOperand()->getType()->isPointerTy();
+               });
+      }))
+    return true;
   // An explicit noinline, and -O0 (which marks every function noinline):
   // the callee is differentiated on its own, as written.
   if (Callee.hasFnAttribute(Attribute::NoInline))

@@ -198,10 +198,61 @@ static bool callsThroughStdFunction(const CallBase &CB) {
           ST->getName().contains("std::_Function_base"));
 }
 
+/// A pointer without a shadow (an enzyme_const argument, a global table)
+/// stored into memory that has one leaves nothing in the shadow memory
+/// beside it. Code that reads the pointer back from that memory (a callee
+/// differentiated on its own, or a reload the simplifier could not
+/// forward) would follow a null shadow: rejected, with what to do.
+void SynthesizerBase::checkShadowlessPointerStore(StoreInst &SI) {
+  Value *Val = SI.getValueOperand();
+  if (isa<ConstantPointerNull>(Val) || isa<UndefValue>(Val))
+    return; // its shadow is itself
+  if (!Types)
+    Types = std::make_unique<TypeInfo>(computeTypes(P));
+  SmallVector<Type *, 4> Held = Types->typesAt(Val);
+  if (!Held.empty() && none_of(Held, [](Type *T) {
+        return T->isFPOrFPVectorTy() || T->isPointerTy();
+      }))
+    return; // integer data: nothing to differentiate behind it
+  const Value *Obj = getUnderlyingObject(SI.getPointerOperand());
+  const Instruction *Reader = nullptr;
+  for (Instruction &I : instructions(P)) {
+    if (auto *LI = dyn_cast<LoadInst>(&I)) {
+      if (LI->getType()->isPointerTy() && AI.hasShadow(LI) &&
+          getUnderlyingObject(LI->getPointerOperand()) == Obj)
+        Reader = LI;
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      Function *Callee = CB->getCalledFunction();
+      if (Callee && !Callee->isDeclaration() && !Rules.isOpaque(Callee) &&
+          any_of(CB->args(), [&](Value *A) {
+            return A->getType()->isPointerTy() && getUnderlyingObject(A) == Obj;
+          }))
+        Reader = CB;
+    }
+    if (Reader)
+      break;
+  }
+  if (!Reader)
+    return;
+  std::string What = describe(Val->stripPointerCasts());
+  std::string By = "code that reads it back";
+  if (auto *CB = dyn_cast<CallBase>(Reader))
+    By = "'" + sourceName(*CB->getCalledFunction()) +
+         "', differentiated on its own,";
+  fail(&SI, What + " has no shadow (it is constant) but is stored into " +
+                "memory that has one, which " + By +
+                " reads: it cannot tell the pointer is constant. Pass it " +
+                "as enzyme_dup with a zeroed shadow (a global table: copy " +
+                "it into an array passed that way)");
+}
+
 void SynthesizerBase::checkSupported(Instruction &PI) {
   auto Varied = [&](Value *V) { return AI.isVaried(V); };
   if (auto *SI = dyn_cast<StoreInst>(&PI)) {
     Value *Val = SI->getValueOperand();
+    if (Val->getType()->isPointerTy() && !AI.hasShadow(Val) &&
+        AI.hasShadow(SI->getPointerOperand()))
+      checkShadowlessPointerStore(*SI);
     if (AI.hasShadow(SI->getPointerOperand()) &&
         Val->getType()->isIntegerTy() &&
         Val->getType()->getPrimitiveSizeInBits() >= 32)

@@ -119,6 +119,9 @@ protected:
   /// Reports an active value stored where no shadow receives its
   /// derivative.
   void reportLostStore(llvm::StoreInst &SI);
+  /// Rejects a shadowless pointer stored into shadowed memory that is read
+  /// back.
+  void checkShadowlessPointerStore(llvm::StoreInst &SI);
   /// Rejects instructions that would silently drop a derivative.
   void checkSupported(llvm::Instruction &PI);
 
