@@ -65,7 +65,7 @@ std::string describe(const Value *V) {
     return S;
   }
   if (V->hasName() && !isa<Instruction>(V)) {
-    OS << V->getName();
+    OS << demangle(V->getName().str()); // a C++ static local: f()::buf
     return S;
   }
   if (auto *I = dyn_cast<Instruction>(V)) {

@@ -27,10 +27,18 @@ Value *SynthesizerBase::shadowOf(Value *PV, const Instruction *User) {
   if (isa<ConstantPointerNull>(PV) || isa<UndefValue>(PV))
     return splatConstant(cast<Constant>(PV), W);
   if (isa<GlobalVariable>(PV) || isa<GlobalAlias>(PV))
-    fail(User, "the global '" + PV->getName() +
+    fail(User, "the global '" + describe(PV) +
                    "' is written with or mixed with differentiable data but "
                    "has no shadow; pass the data through an enzyme_dup "
                    "argument instead");
+  else if (auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(
+               isa<LoadInst>(PV) ? cast<LoadInst>(PV)->getPointerOperand()
+                                 : PV)))
+    // A buffer a global (a static local std::vector) holds.
+    fail(User, "memory reached through the global '" + describe(GV) +
+                   "' is written with or mixed with differentiable data but "
+                   "has no shadow; make it a local variable, or pass it "
+                   "through an enzyme_dup argument");
   else
     fail(User, "the pointer '" + describe(PV) +
                    "' may point to differentiable memory but has no shadow; "

@@ -155,7 +155,7 @@ bool SynthesizerBase::isReadBack(StoreInst &SI) const {
 void SynthesizerBase::reportLostStore(StoreInst &SI) {
   const Value *Obj = getUnderlyingObject(SI.getPointerOperand(), 0);
   if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-    fail(&SI, "an active value is stored to the global '" + GV->getName() +
+    fail(&SI, "an active value is stored to the global '" + describe(GV) +
                   "', which has no shadow to receive its derivative; pass the "
                   "data through an enzyme_dup argument instead");
     return;
