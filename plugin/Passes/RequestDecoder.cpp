@@ -376,6 +376,10 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
   std::string Param = ("parameter " + Twine(ParamNo + 1) + " of '" +
                        sourceIdentifier(*Fn) + "' (" + describe(T) + ")")
                           .str();
+  if (Fn->hasParamAttribute(ParamNo, Attribute::StructRet))
+    Param += ", the memory its class or struct result is returned in (pass "
+             "a result object and its shadow as enzyme_dup first, or return "
+             "a floating-point value)";
   if (A == Activity::Active && Mode == DiffMode::Forward)
     return error("enzyme_out is not valid in forward mode (" + entryName() +
                  "); pass " + Param + " as enzyme_dup followed by its tangent");
