@@ -1,7 +1,8 @@
 //===- tapestry/detail/lowering.hpp - C++ calls to Enzyme's C API -*- C++ -*-===//
 //
 // Shared implementation of <tapestry/tapestry.hpp> and <enzyme/enzyme>: the
-// activity wrappers (Active, Duplicated, DuplicatedNoNeed, Const), the mode
+// activity wrappers (Active, Duplicated, DuplicatedNoNeed, Const and the
+// batch wrappers BatchDuplicated, BatchDuplicatedNoNeed), the mode
 // tags, and the lowering of one typed C++ call to ONE call of an entry point
 // (__enzyme_autodiff / __enzyme_fwddiff) that the Tapestry plugin rewrites.
 //
