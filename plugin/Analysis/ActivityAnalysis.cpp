@@ -71,6 +71,8 @@ bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {
     case Intrinsic::annotation:
     case Intrinsic::donothing:
     case Intrinsic::is_fpclass: // isnan, isfinite, ...: a boolean
+    case Intrinsic::objectsize: // -fsanitize=object-size, _FORTIFY_SOURCE
+    case Intrinsic::ubsantrap:
     case Intrinsic::vastart:
     case Intrinsic::vaend:
     case Intrinsic::vacopy:

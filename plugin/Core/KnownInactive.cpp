@@ -47,7 +47,10 @@ bool isKnownInactiveFunction(StringRef Name) {
       // derivative code's own bookkeeping (Synthesis/FreedShadows.h)
       .Cases("tapestry.freed.push", "tapestry.freed.take",
              "tapestry.freed.mark", "tapestry.freed.release", true)
-      .Default(isInactiveLibstdcxxFunction(Name));
+      .Default(isInactiveLibstdcxxFunction(Name) ||
+               // sanitizer checks compiled into the function
+               Name.starts_with("__ubsan_handle_") ||
+               Name.starts_with("__asan_"));
 }
 
 } // namespace tapestry
