@@ -148,7 +148,7 @@ static Value *localAddress(Value *Ptr) {
 
 /// The function a request's first argument names, through casts, aliases,
 /// constant globals holding the pointer and local variables stored once.
-static Function *resolveFunction(Value *V) {
+static Function *resolveFunction(Value *V, unsigned Nesting = 0) {
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
     V = V->stripPointerCasts();
     if (auto *F = dyn_cast<Function>(V))
@@ -167,14 +167,15 @@ static Function *resolveFunction(Value *V) {
     // lambda's conversion to a function pointer (`+[](double x) {...}`).
     if (auto *Call = dyn_cast<CallBase>(V))
       if (Function *Callee = Call->getCalledFunction();
-          Callee && !Callee->isDeclaration() && Callee != Call->getFunction()) {
+          Callee && !Callee->isDeclaration() && Nesting < 4) {
         Function *Same = nullptr;
         bool Agree = true;
         for (BasicBlock &BB : *Callee)
           if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
-            Function *Given = Ret->getReturnValue()
-                                  ? resolveFunction(Ret->getReturnValue())
-                                  : nullptr;
+            Function *Given =
+                Ret->getReturnValue()
+                    ? resolveFunction(Ret->getReturnValue(), Nesting + 1)
+                    : nullptr;
             Agree &= Given && (!Same || Same == Given);
             Same = Given;
           }
