@@ -29,14 +29,18 @@ static SmallVector<Constant *, 4> registrationElements(GlobalVariable &GV) {
 }
 
 static void reportRegistration(GlobalVariable &GV, const Twine &Msg) {
-  // Registrations have no instruction to point at: report on the first
-  // function of the module that defines something, or skip if none.
-  Module &M = *GV.getParent();
-  for (Function &F : M)
-    if (!F.isDeclaration()) {
-      reportError(F, nullptr, "in '" + GV.getName() + "': " + Msg);
-      return;
-    }
+  // At the registration itself with -g; without, at the function it
+  // registers for (its first element), else the first function defined.
+  SmallVector<Constant *, 4> Elts = registrationElements(GV);
+  auto *Registered =
+      Elts.empty() ? nullptr : dyn_cast<Function>(Elts.front());
+  const Function *Where =
+      Registered && !Registered->isDeclaration() ? Registered : nullptr;
+  for (Function &F : *GV.getParent())
+    if (!Where && !F.isDeclaration())
+      Where = &F;
+  if (Where)
+    reportErrorAtGlobal(*Where, GV, "in '" + GV.getName() + "': " + Msg);
 }
 
 CustomRules CustomRules::collect(Module &M) {

@@ -6,6 +6,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/raw_ostream.h"
@@ -19,6 +20,26 @@ bool reportError(const Function &Where, const Instruction *At,
   DiagnosticLocation Loc;
   if (At && At->getDebugLoc())
     Loc = DiagnosticLocation(At->getDebugLoc());
+  Where.getContext().diagnose(
+      DiagnosticInfoUnsupported(Where, "tapestry: " + Msg, Loc, DS_Error));
+  return false;
+}
+
+bool reportErrorAtGlobal(const Function &Where, const GlobalVariable &GV,
+                         const Twine &Msg) {
+  SmallVector<DIGlobalVariableExpression *, 1> Exprs;
+  GV.getDebugInfo(Exprs);
+  DiagnosticLocation Loc;
+  if (!Exprs.empty()) {
+    // DiagnosticLocation takes its file and line from a subprogram: describe
+    // the global's definition as one (unattached, so the module is unchanged).
+    DIGlobalVariable *Var = Exprs.front()->getVariable();
+    Loc = DiagnosticLocation(DISubprogram::getDistinct(
+        GV.getContext(), Var->getScope(), Var->getName(), Var->getName(),
+        Var->getFile(), Var->getLine(), /*Type=*/nullptr, Var->getLine(),
+        /*ContainingType=*/nullptr, 0, 0, DINode::FlagZero,
+        DISubprogram::SPFlagZero, /*Unit=*/nullptr));
+  }
   Where.getContext().diagnose(
       DiagnosticInfoUnsupported(Where, "tapestry: " + Msg, Loc, DS_Error));
   return false;

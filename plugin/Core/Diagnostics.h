@@ -15,6 +15,7 @@
 
 namespace llvm {
 class Function;
+class GlobalVariable;
 class Instruction;
 class Value;
 class Type;
@@ -26,6 +27,13 @@ namespace tapestry {
 /// the function itself). Returns false so callers can `return reportError()`.
 bool reportError(const llvm::Function &Where, const llvm::Instruction *At,
                  const llvm::Twine &Msg);
+
+/// Reports an error about the global \p GV (a registration), located at its
+/// definition when the module has debug info for it, and otherwise at
+/// \p Where (clang then points at that function's definition).
+bool reportErrorAtGlobal(const llvm::Function &Where,
+                         const llvm::GlobalVariable &GV,
+                         const llvm::Twine &Msg);
 
 /// "file:line" of an instruction's debug location, or "" without debug info.
 std::string sourceLocation(const llvm::Instruction *I);

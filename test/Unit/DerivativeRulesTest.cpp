@@ -214,14 +214,6 @@ const DerivativeRule *ruleNamed(StringRef Name) {
   return nullptr;
 }
 
-/// Rules whose finite-difference check is known to fail, with the file under
-/// tools/bugs/ that records the expected and actual values. A listed rule
-/// still runs: it is skipped only while it fails, and passes once fixed.
-const std::map<std::string, std::string> &knownBugs() {
-  static const std::map<std::string, std::string> Bugs = {};
-  return Bugs;
-}
-
 /// Central finite difference of \p F with respect to coordinate \p I.
 double centralDifference(const RefFn &F, Point P, unsigned I) {
   double X = P[I];
@@ -518,25 +510,11 @@ std::string describePoint(const Point &P) {
   return S;
 }
 
-/// For a check that reproduces the known bug recorded in \p BugFile: skips
-/// the test while \p Problems shows the bug; passes once it is fixed.
-void reportKnownBug(const std::string &BugFile,
-                    const std::vector<std::string> &Problems) {
-  if (!Problems.empty())
-    GTEST_SKIP() << "known bug, see " << BugFile << ": " << Problems.front();
-}
-
-/// Reports \p Problems of rule \p Name as failures, or skips the test if the
-/// rule is a known bug that still reproduces.
+/// Reports each of \p Problems of rule \p Name as a failure.
 void reportProblems(const std::string &Name,
                     const std::vector<std::string> &Problems) {
-  auto Bug = knownBugs().find(Name);
-  if (Bug != knownBugs().end()) {
-    reportKnownBug(Bug->second, Problems);
-    return;
-  }
   for (const std::string &P : Problems)
-    ADD_FAILURE() << P;
+    ADD_FAILURE() << Name << ": " << P;
 }
 
 //===----------------------------------------------------------------------===//
@@ -813,7 +791,7 @@ TEST(DerivativeRuleConventions, FmaxAndFminIgnoreANaNFirstOperand) {
       Problems.push_back(S);
     }
   }
-  reportKnownBug("tools/bugs/unit-fmax-fmin-nan-operand.txt", Problems);
+  reportProblems("fmax/fmin", Problems);
 }
 
 TEST(DerivativeRuleConventions, SingularPointsGiveZeroNotNaN) {

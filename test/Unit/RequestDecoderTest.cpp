@@ -23,8 +23,6 @@
 #include "gtest/gtest.h"
 
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 using namespace llvm;
@@ -569,27 +567,6 @@ TEST_F(RequestDecoderTest, ErrorWhenTheCallSiteTypeDiffersFromTheDeclaration) {
   const std::string Expected =
       "too many arguments: 'sq' takes 1 parameters but the call to "
       "__enzyme_autodiff_knr passes 1 more value(s) than they need";
-  // Decode in a child process first: while the bug recorded below makes the
-  // decoder crash, the crash skips this test instead of ending the run. The
-  // child exits 0 (expected error) or 3 (no crash, other result); anything
-  // else, a signal or a sanitizer's exit, is the crash.
-  fflush(nullptr);
-  pid_t Pid = fork();
-  ASSERT_NE(Pid, -1);
-  if (Pid == 0) {
-    std::optional<DecodedCall> D = decodeRequest(*CB, EntryPoint::Autodiff);
-    bool AsExpected = !D && Errors.size() == 1 &&
-                      Errors.front().find(Expected) != std::string::npos;
-    _exit(AsExpected ? 0 : 3);
-  }
-  int Status = 0;
-  ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
-  bool Survived = WIFEXITED(Status) &&
-                  (WEXITSTATUS(Status) == 0 || WEXITSTATUS(Status) == 3);
-  if (!Survived)
-    GTEST_SKIP() << "known bug, see tools/bugs/unit-decoder-call-type-crash.txt"
-                 << ": decodeRequest crashed (wait status " << Status << ")";
-  // No crash: check the error in this process.
   expectError(decodeRequest(*CB, EntryPoint::Autodiff), Expected);
 }
 
