@@ -3,7 +3,14 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -76,36 +83,208 @@ std::string sourceLocation(const Instruction *I) {
   return S;
 }
 
+/// The name of the source variable that \p V holds, from the debug info's
+/// variable records (with -g), or "".
+static std::string variableName(const Value *V) {
+  SmallVector<DbgValueInst *, 1> Intrinsics;
+  SmallVector<DbgVariableRecord *, 1> Records;
+  findDbgValues(Intrinsics, const_cast<Value *>(V), &Records);
+  for (DbgVariableRecord *R : Records)
+    if (DILocalVariable *Var = R->getVariable())
+      if (!Var->getName().empty())
+        return Var->getName().str();
+  for (DbgValueInst *DVI : Intrinsics)
+    if (DILocalVariable *Var = DVI->getVariable())
+      if (!Var->getName().empty())
+        return Var->getName().str();
+  SmallVector<DbgDeclareInst *, 1> Declares;
+  SmallVector<DbgVariableRecord *, 1> DeclareRecords;
+  if (isa<AllocaInst>(V)) {
+    for (DbgVariableRecord *R :
+         findDVRDeclares(const_cast<Value *>(V)))
+      if (!R->getVariable()->getName().empty())
+        return R->getVariable()->getName().str();
+    for (DbgDeclareInst *DDI : findDbgDeclares(const_cast<Value *>(V)))
+      if (!DDI->getVariable()->getName().empty())
+        return DDI->getVariable()->getName().str();
+  }
+  return "";
+}
+
+/// "a T" or "an T", as English wants for the spelled type \p T.
+static std::string withArticle(const std::string &T) {
+  bool Vowel = !T.empty() && StringRef("aeiou").contains(T.front());
+  return (Vowel ? "an " : "a ") + T;
+}
+
+/// " (line N)" for an instruction with a debug location, else "".
+static std::string atLine(const Instruction *I) {
+  const DebugLoc &DL = I->getDebugLoc();
+  return DL && DL.getLine() ? " (line " + std::to_string(DL.getLine()) + ")"
+                            : "";
+}
+
+/// The parameter that \p Slot (an -O0 stack slot) holds, if the function's
+/// entry stores a parameter into it.
+static const Argument *spilledParameter(const Value *Slot) {
+  if (!isa<AllocaInst>(Slot))
+    return nullptr;
+  for (const User *U : Slot->users())
+    if (auto *SI = dyn_cast<StoreInst>(U))
+      if (SI->getPointerOperand() == Slot)
+        if (auto *A = dyn_cast<Argument>(SI->getValueOperand()))
+          return A;
+  return nullptr;
+}
+
 std::string describe(const Value *V) {
   std::string S;
   raw_string_ostream OS(S);
   if (auto *A = dyn_cast<Argument>(V)) {
     OS << "parameter " << A->getArgNo() + 1;
-    if (A->hasName())
-      OS << " ('" << A->getName() << "')";
+    std::string Name = A->hasName() ? A->getName().str() : variableName(A);
+    if (!Name.empty())
+      OS << " ('" << Name << "')";
     return S;
   }
   if (V->hasName() && !isa<Instruction>(V)) {
     OS << demangle(V->getName().str()); // a C++ static local: f()::buf
     return S;
   }
-  if (auto *I = dyn_cast<Instruction>(V)) {
-    // IR is not what users wrote: say what the value is and where.
-    OS << "a " << I->getOpcodeName();
-    if (auto *CI = dyn_cast<CastInst>(I))
-      OS << " from " << *CI->getSrcTy() << " to " << *CI->getDestTy();
-    else if (!I->getType()->isVoidTy())
-      OS << " producing " << *I->getType();
-    std::string Loc = sourceLocation(I);
-    if (!Loc.empty())
-      OS << " at " << Loc;
-    return S;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I) {
+    if (isa<ConstantPointerNull>(V))
+      return "a null pointer";
+    if (auto *CFP = dyn_cast<ConstantFP>(V)) {
+      SmallString<16> Str;
+      CFP->getValueAPF().toString(Str);
+      return ("the constant " + Str).str();
+    }
+    if (auto *CI = dyn_cast<ConstantInt>(V))
+      return "the constant " + std::to_string(CI->getSExtValue());
+    return "a constant " + describe(V->getType());
   }
-  V->printAsOperand(OS, /*PrintType=*/true);
-  return S;
+  // IR is not what users wrote: say what the value is in source terms.
+  std::string Var = variableName(I);
+  if (!Var.empty())
+    return "the variable '" + Var + "'" + atLine(I);
+  if (auto *LI = dyn_cast<LoadInst>(I)) {
+    const Value *From = LI->getPointerOperand()->stripPointerCasts();
+    if (auto *GV = dyn_cast<GlobalVariable>(From))
+      return "the value of the " +
+             std::string(GV->isConstant() ? "" : "non-constant ") +
+             "global '" + demangle(GV->getName().str()) + "'";
+    if (const Argument *A = spilledParameter(From))
+      return describe(A);
+    std::string Slot = variableName(From);
+    if (!Slot.empty())
+      return "the variable '" + Slot + "'" + atLine(I);
+    // An element of a named array or the target of a named pointer.
+    const Value *Base = getUnderlyingObject(From);
+    std::string BaseName;
+    if (auto *A = dyn_cast<Argument>(Base))
+      BaseName = A->hasName() ? A->getName().str() : variableName(A);
+    else if (auto *G = dyn_cast<GlobalVariable>(Base))
+      BaseName = demangle(G->getName().str());
+    else
+      BaseName = variableName(Base);
+    if (!BaseName.empty())
+      return (Base == From ? "the value '" + BaseName + "' points to"
+                           : "an element of '" + BaseName + "'") +
+             atLine(I);
+    return withArticle(describe(I->getType())) + " read from memory" +
+           atLine(I);
+  }
+  if (isa<IntToPtrInst>(I))
+    return "a pointer computed at run time (an integer cast to a pointer)" +
+           atLine(I);
+  if (auto *CI = dyn_cast<CastInst>(I))
+    return withArticle(describe(CI->getSrcTy())) + " converted to " +
+           describe(CI->getDestTy()) + atLine(I);
+  if (isa<AllocaInst>(I))
+    return "a local variable" + atLine(I);
+  if (isa<PHINode>(I))
+    return withArticle(describe(I->getType())) +
+           (I->getType()->isIntegerTy() ? " loop counter or index"
+                                        : " that changes from one iteration "
+                                          "or branch to the next") +
+           atLine(I);
+  if (auto *CB = dyn_cast<CallBase>(I))
+    if (const Function *Callee = CB->getCalledFunction()) {
+      // llvm.fmuladd.f64 -> fmuladd: the operation, not the overload.
+      StringRef Name = Callee->getName();
+      std::string Shown = sourceName(*Callee);
+      if (Callee->isIntrinsic() && Name.consume_front("llvm."))
+        Shown = Name.take_until([](char C) { return C == '.'; }).str();
+      return "the result of '" + Shown + "'" + atLine(I);
+    }
+  if (isa<GetElementPtrInst>(I))
+    return "an address computed" + atLine(I);
+  if (I->getType()->isVoidTy())
+    return "a statement" + atLine(I);
+  return withArticle(describe(I->getType())) + " computed" + atLine(I);
 }
 
 std::string describe(const Type *T) {
+  if (T->isDoubleTy())
+    return "double";
+  if (T->isFloatTy())
+    return "float";
+  if (T->isX86_FP80Ty() || T->isFP128Ty())
+    return "long double";
+  if (T->isHalfTy())
+    return "_Float16";
+  if (T->isBFloatTy())
+    return "__bf16";
+  if (T->isPointerTy())
+    return "pointer";
+  if (T->isVoidTy())
+    return "void";
+  if (auto *IT = dyn_cast<IntegerType>(T)) {
+    switch (IT->getBitWidth()) {
+    case 1:
+      return "bool";
+    case 8:
+      return "char";
+    case 16:
+      return "short";
+    case 32:
+      return "int";
+    case 64:
+      return "long";
+    default:
+      return std::to_string(IT->getBitWidth()) + "-bit integer";
+    }
+  }
+  if (auto *VT = dyn_cast<FixedVectorType>(T))
+    return "vector of " + std::to_string(VT->getNumElements()) + " " +
+           describe(VT->getElementType());
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return describe(AT->getElementType()) + "[" +
+           std::to_string(AT->getNumElements()) + "]";
+  if (auto *FT = dyn_cast<FunctionType>(T)) {
+    std::string S = describe(FT->getReturnType()) + " (";
+    for (unsigned I = 0; I < FT->getNumParams(); ++I)
+      S += (I ? ", " : "") + describe(FT->getParamType(I));
+    if (FT->isVarArg())
+      S += FT->getNumParams() ? ", ..." : "...";
+    return S + ")";
+  }
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    std::string Members;
+    for (unsigned I = 0; I < ST->getNumElements(); ++I)
+      Members += (I ? ", " : "") + describe(ST->getElementType(I));
+    if (!ST->hasName() || ST->isLiteral())
+      return "struct { " + Members + " }";
+    // clang names record types "struct.S", "class.ns::C", "union.U".
+    StringRef Name = ST->getName();
+    for (StringRef Kind : {"struct.", "class.", "union."})
+      if (Name.consume_front(Kind)) {
+        std::string Tag = Kind.drop_back().str();
+        return Tag + " " + Name.str() + " { " + Members + " }";
+      }
+    return "struct { " + Members + " }";
+  }
   std::string S;
   raw_string_ostream OS(S);
   T->print(OS);

@@ -186,6 +186,21 @@ static bool onlyFeedsComparisons(const Value *V, unsigned Depth = 0) {
   });
 }
 
+/// What \p I does to an active floating-point value, in source terms: "a
+/// double is reinterpreted as a long here".
+static std::string reinterpretation(const Instruction &I) {
+  Type *From = nullptr;
+  for (const Value *Op : I.operands())
+    if (Op->getType()->isFPOrFPVectorTy() ||
+        (!From && !isa<Constant>(Op) && !isa<BasicBlock>(Op)))
+      From = Op->getType();
+  if (isa<CastInst>(I) && From && From->isFPOrFPVectorTy())
+    return "a " + describe(From) + " is reinterpreted as a " +
+           describe(I.getType()) + " here";
+  return "an active floating-point value is reinterpreted as a " +
+         describe(I.getType()) + " here";
+}
+
 /// True if \p CB calls the target a std::function holds (its invoker,
 /// loaded from the object).
 static bool callsThroughStdFunction(const CallBase &CB) {
@@ -370,9 +385,10 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       !onlyFeedsComparisons(&PI) && !PI.getType()->isFPOrFPVectorTy() &&
       !isa<SelectInst>(PI) && !isa<PHINode>(PI) &&
       !isa<StructType>(PI.getType()) && !isa<ArrayType>(PI.getType()))
-    fail(&PI, "the instruction '" + describe(&PI) +
-                  "' reinterprets an active floating-point value; derivatives "
-                  "cannot flow through bit manipulation");
+    fail(&PI, reinterpretation(PI) +
+                  "; derivatives cannot flow through bit manipulation (keep "
+                  "the value as a floating-point number: fabs, copysign, "
+                  "signbit)");
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&PI))
     if (AI.hasShadow(RMW->getPointerOperand()))
       fail(&PI, "atomic read-modify-write of differentiable memory is not "

@@ -4,12 +4,12 @@
 // values and bytes per iteration.
 // RUN: %clang -O2 -g -c %s -o /dev/null -Rpass=tapestry 2>&1 | FileCheck %s
 // RUN: %clang -O0 -g -c %s -o /dev/null -Rpass=tapestry 2>&1 | FileCheck %s --check-prefix=O0
-// CHECK: tape-shared.c:[[#OUTER:]]:3: remark: reverse sweep of 'heat' caches 1 value(s), 8 bytes per iteration of this loop: a phi producing i32
-// CHECK: tape-shared.c:[[#INNER:]]:5: remark: reverse sweep of 'heat' caches 2 value(s), 16 bytes per iteration of this loop: a load producing double at {{.*}}tape-shared.c:[[#LOAD:]]; a fadd producing double
-// CHECK: tape-shared.c:[[#LOSS:]]:3: remark: reverse sweep of 'heat' caches 1 value(s), 8 bytes per iteration of this loop: a call producing double
-// CHECK: tape-shared.c:[[#OUTER]]:3: remark: reverse sweep of 'heat' caches 1 value(s), 8 bytes per iteration of this loop: a phi producing i32
-// CHECK: tape-shared.c:[[#INNER]]:5: remark: reverse sweep of 'heat' caches 2 value(s), 16 bytes per iteration of this loop: a load producing double at {{.*}}tape-shared.c:[[#LOAD]]; a fadd producing double
-// CHECK: tape-shared.c:[[#LOSS]]:3: remark: reverse sweep of 'heat' caches 1 value(s), 8 bytes per iteration of this loop: a call producing double
+// CHECK: tape-shared.c:[[#OUTER:]]:3: remark: reverse sweep of 'heat' caches 1 value(s), 8 bytes per iteration of this loop: an int loop counter or index (line {{[0-9]+}})
+// CHECK: tape-shared.c:[[#INNER:]]:5: remark: reverse sweep of 'heat' caches 2 value(s), 16 bytes per iteration of this loop: the variable 'left' (line {{[0-9]+}}); a double computed (line {{[0-9]+}})
+// CHECK: tape-shared.c:[[#LOSS:]]:3: remark: reverse sweep of 'heat' caches 1 value(s), 8 bytes per iteration of this loop: the result of 'fmuladd' (line {{[0-9]+}})
+// CHECK: tape-shared.c:[[#OUTER]]:3: remark: reverse sweep of 'heat' caches 1 value(s), 8 bytes per iteration of this loop: an int loop counter or index (line [[#OUTER]])
+// CHECK: tape-shared.c:[[#INNER]]:5: remark: reverse sweep of 'heat' caches 2 value(s), 16 bytes per iteration of this loop: the variable 'left' (line [[#INNER+1]]); a double computed (line [[#INNER+2]])
+// CHECK: tape-shared.c:[[#LOSS]]:3: remark: reverse sweep of 'heat' caches 1 value(s), 8 bytes per iteration of this loop: the result of 'fmuladd' (line [[#LOSS+1]])
 // O0: remark: reverse sweep of 'heat' caches [[N1:[0-9]+]] value(s), [[B1:[0-9]+]] bytes per iteration
 // O0: remark: reverse sweep of 'heat' caches [[N2:[0-9]+]] value(s), [[B2:[0-9]+]] bytes per iteration
 // O0: remark: reverse sweep of 'heat' caches [[N3:[0-9]+]] value(s), [[B3:[0-9]+]] bytes per iteration

@@ -62,17 +62,17 @@ void g(double *p, double *dp0, double *dp1) {
 }
 #elif CASE == 4
 void g(double *p, double *dp0) {
-  // FEW: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: too few arguments: enzyme_dup on parameter 1 of 'h' (ptr) must be followed by the value and 2 shadows (enzyme_width 2); the call ends after 1
+  // FEW: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: too few arguments: enzyme_dup on parameter 1 of 'h' (pointer) must be followed by the value and 2 shadows (enzyme_width 2); the call ends after 1
   __enzyme_autodiff((void *)h, enzyme_width, 2, enzyme_dup, p, dp0);
 }
 #elif CASE == 5
 void g(double *p, double *dp0) {
-  // MARKER: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: expected shadow 2 of 2 of parameter 1 of 'h' (ptr) but found the marker enzyme_const (with enzyme_width 2, enzyme_dup is followed by the value and 2 shadows, enzyme_dupv by the stride, the value and one shadow)
+  // MARKER: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: expected shadow 2 of 2 of parameter 1 of 'h' (pointer) but found the marker enzyme_const (with enzyme_width 2, enzyme_dup is followed by the value and 2 shadows, enzyme_dupv by the stride, the value and one shadow)
   __enzyme_autodiff((void *)h, enzyme_width, 2, enzyme_dup, p, dp0, enzyme_const, 3);
 }
 #elif CASE == 6
 void g(double *p, double *dp0, double *dp1, double *dp2) {
-  // MANY: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: the value passed for parameter 2 of 'h' has type ptr but the parameter has type i32 (with enzyme_width 2, enzyme_dup is followed by the value and 2 shadows, enzyme_dupv by the stride, the value and one shadow)
+  // MANY: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: the value passed for parameter 2 of 'h' has type pointer but the parameter has type int (with enzyme_width 2, enzyme_dup is followed by the value and 2 shadows, enzyme_dupv by the stride, the value and one shadow)
   __enzyme_autodiff((void *)h, enzyme_width, 2, enzyme_dup, p, dp0, dp1, dp2, 3);
 }
 #elif CASE == 7
@@ -87,7 +87,7 @@ D2 g(double x) {
 }
 #elif CASE == 9
 double g(double x) {
-  // RESULT: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: the call to __enzyme_fwddiff_d is declared to return double, which does not match its 1 result(s) ([2 x double])
+  // RESULT: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: the call to __enzyme_fwddiff_d is declared to return double, which does not match its 1 result(s) (double[2])
   return __enzyme_fwddiff_d((void *)f, enzyme_width, 2, x, 1.0, 2.0);
 }
 #elif CASE == 10

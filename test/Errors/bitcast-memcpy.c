@@ -12,7 +12,7 @@ double __enzyme_autodiff(void *, ...);
 double f(double x) {
   double y = x * x;
   uint64_t u;
-  // CHECK: bitcast-memcpy.c:[[@LINE+1]]:3: error: tapestry: cannot differentiate 'f': the instruction '{{.*}}' reinterprets an active floating-point value; derivatives cannot flow through bit manipulation
+  // CHECK: bitcast-memcpy.c:[[@LINE+1]]:3: error: tapestry: cannot differentiate 'f': a double is reinterpreted as a long here; derivatives cannot flow through bit manipulation
   memcpy(&u, &y, sizeof u);
   u &= 0x7fffffffffffffffull;
   double r;

@@ -15,7 +15,7 @@ double f(double x) {
     uint64_t u;
   } v;
   v.d = x * x;
-  // CHECK: bitcast-union.c:[[@LINE+1]]:7: error: tapestry: cannot differentiate 'f': the instruction '{{.*}}' reinterprets an active floating-point value; derivatives cannot flow through bit manipulation
+  // CHECK: bitcast-union.c:[[@LINE+1]]:7: error: tapestry: cannot differentiate 'f': a double is reinterpreted as a long here; derivatives cannot flow through bit manipulation
   v.u ^= 0x8000000000000000ull;
   return v.d;
 }

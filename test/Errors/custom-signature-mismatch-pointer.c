@@ -27,7 +27,7 @@ double scale_rev(double *x, double *dx, double s, void *tape) {
 }
 void *__enzyme_register_gradient_scale[3] = {
     (void *)scale, (void *)scale_aug, (void *)scale_rev};
-// CHECK-DAG: custom-signature-mismatch-pointer.c:[[@LINE+1]]:37: error: tapestry: cannot differentiate 'use_a': the augmented forward 'scale_aug' registered for 'scale' (void (ptr, double)) has type ptr (ptr, double) but must have type ptr (ptr, ptr, double)
+// CHECK-DAG: custom-signature-mismatch-pointer.c:[[@LINE+1]]:37: error: tapestry: cannot differentiate 'use_a': the augmented forward 'scale_aug' registered for 'scale' (void (pointer, double)) has type pointer (pointer, double) but must have type pointer (pointer, pointer, double)
 double use_a(double *x, double s) { scale(x, s); return x[0]; }
 
 /* rev returns nothing: the adjoint of x is lost */
@@ -40,14 +40,14 @@ void sq_rev(double x, double d, void *tape) {
 }
 void *__enzyme_register_gradient_sq[3] = {(void *)sq, (void *)sq_aug,
                                           (void *)sq_rev};
-// CHECK-DAG: custom-signature-mismatch-pointer.c:[[@LINE+1]]:33: error: tapestry: cannot differentiate 'use_b': the reverse 'sq_rev' registered for 'sq' (double (double)) has type void (double, double, ptr) but must have type double (double, double)
+// CHECK-DAG: custom-signature-mismatch-pointer.c:[[@LINE+1]]:33: error: tapestry: cannot differentiate 'use_b': the reverse 'sq_rev' registered for 'sq' (double (double)) has type void (double, double, pointer) but must have type double (double, double)
 double use_b(double x) { return sq(x) + 1; }
 
 /* forward rule of a pointer function without the shadow */
 __attribute__((noinline)) double sum2(const double *x) { return x[0] + x[1]; }
 double sum2_fwd(const double *x) { return x[0]; }
 void *__enzyme_register_derivative_sum2[2] = {(void *)sum2, (void *)sum2_fwd};
-// CHECK-DAG: custom-signature-mismatch-pointer.c:[[@LINE+1]]:40: error: tapestry: cannot differentiate 'use_c': the forward derivative 'sum2_fwd' registered for 'sum2' (double (ptr)) has type double (ptr) but must have type double (ptr, ptr)
+// CHECK-DAG: custom-signature-mismatch-pointer.c:[[@LINE+1]]:40: error: tapestry: cannot differentiate 'use_c': the forward derivative 'sum2_fwd' registered for 'sum2' (double (pointer)) has type double (pointer) but must have type double (pointer, pointer)
 double use_c(const double *x) { return sum2(x) * 2; }
 
 /* forward rule in float for a double function */

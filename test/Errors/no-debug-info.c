@@ -38,7 +38,7 @@ double g(double x, double y) {
   return __enzyme_autodiff((void *)f, enzyme_out, x, enzyme_const, y);
 }
 #else
-// SPLIT: no-debug-info.c:[[@LINE+1]]:7: error: tapestry: the call to __enzyme_augmentfwd is declared to return ptr, which does not match its 2 result(s) (ptr, double)
+// SPLIT: no-debug-info.c:[[@LINE+1]]:7: error: tapestry: the call to __enzyme_augmentfwd is declared to return pointer, which does not match its 2 result(s) (pointer, double)
 void *g(double x, double y) {
   return __enzyme_augmentfwd((void *)f, enzyme_out, x, enzyme_const, y);
 }

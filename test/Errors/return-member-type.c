@@ -11,7 +11,7 @@ typedef struct { double dx, dy; } D2;
 D2 __enzyme_autodiff(void *, ...);
 double f(double x, float y) { return x * y; }
 D2 g(double x, float y) {
-  // CHECK: return-member-type.c:[[@LINE+1]]:10: error: tapestry: the call to __enzyme_autodiff is declared to return { double, double }, which does not match its 2 result(s) (double, float); declare it to return a struct with these members in this order
+  // CHECK: return-member-type.c:[[@LINE+1]]:10: error: tapestry: the call to __enzyme_autodiff is declared to return struct { double, double }, which does not match its 2 result(s) (double, float); declare it to return a struct with these members in this order
   return __enzyme_autodiff((void *)f, enzyme_out, x, enzyme_out, y);
 }
 // CHECK: 1 error generated.

@@ -17,17 +17,17 @@ double f(double x) { return x * x; }
 double h(double *p) { return *p * *p; }
 #if CASE == 1
 double g(void) {
-  // INT: wrong-value-type.c:[[@LINE+1]]:10: error: tapestry: the value passed for parameter 1 of 'f' has type i32 but the parameter has type double
+  // INT: wrong-value-type.c:[[@LINE+1]]:10: error: tapestry: the value passed for parameter 1 of 'f' has type int but the parameter has type double
   return __enzyme_autodiff((void *)f, enzyme_out, 2);
 }
 #elif CASE == 2
 double g(double *p) {
-  // PTR: wrong-value-type.c:[[@LINE+1]]:10: error: tapestry: the value passed for parameter 1 of 'f' has type ptr but the parameter has type double
+  // PTR: wrong-value-type.c:[[@LINE+1]]:10: error: tapestry: the value passed for parameter 1 of 'f' has type pointer but the parameter has type double
   return __enzyme_autodiff((void *)f, enzyme_out, p);
 }
 #else
 void g(double *p) {
-  // SHADOW: wrong-value-type.c:[[@LINE+1]]:3: error: tapestry: the shadow passed for parameter 1 of 'h' has type double but the parameter has type ptr
+  // SHADOW: wrong-value-type.c:[[@LINE+1]]:3: error: tapestry: the shadow passed for parameter 1 of 'h' has type double but the parameter has type pointer
   __enzyme_autodiff((void *)h, enzyme_dup, p, 0.0);
 }
 #endif

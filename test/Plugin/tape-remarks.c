@@ -10,7 +10,7 @@ double __enzyme_autodiff(void *, ...);
 
 void relax(double *u, int n, int steps) {
   for (int t = 0; t < steps; t++)
-    // CHECK-DAG: tape-remarks.c:[[@LINE+1]]:5: remark: reverse sweep of 'relax' caches 2 value(s), 16 bytes per iteration of this loop: a load producing double at {{.*}}tape-remarks.c:[[@LINE+2]]; a load producing double at {{.*}}tape-remarks.c:[[@LINE+2]];
+    // CHECK-DAG: tape-remarks.c:[[@LINE+1]]:5: remark: reverse sweep of 'relax' caches 2 value(s), 16 bytes per iteration of this loop: an element of 'u' (line [[#@LINE+2]]); an element of 'u' (line [[#@LINE+2]]);
     for (int i = 1; i < n; i++)
       u[i] = u[i] * u[i - 1];
 }
