@@ -142,7 +142,9 @@ private:
     if (isa<AllocaInst>(I))
       return true;
     if (auto *CB = dyn_cast<CallBase>(&I))
-      return isAllocationCall(*CB);
+      return isAllocationCall(*CB) ||
+             (calleeName(*CB) == "bsearch" && CB->arg_size() == 5 &&
+              AI.Shadowed.count(CB->getArgOperand(1)));
     if (auto *LI = dyn_cast<LoadInst>(&I))
       return AI.Shadowed.count(LI->getPointerOperand());
     if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))

@@ -23,12 +23,15 @@ namespace tapestry {
 /// always correct, only larger.
 static constexpr unsigned MaxAliasQueries = 200000;
 
-bool isDeferredFree(const CallBase &CB) {
+bool isDeferredFree(const CallBase &CB, const LoopInfo &Loops) {
   if (!isDeallocationCall(CB) || CB.arg_size() < 1)
     return false;
   auto *Alloc = dyn_cast<CallBase>(getUnderlyingObject(CB.getArgOperand(0), 0));
-  return Alloc && isAllocationCall(*Alloc) &&
-         Alloc->getFunction() == CB.getFunction();
+  if (!Alloc || !isAllocationCall(*Alloc) ||
+      Alloc->getFunction() != CB.getFunction())
+    return false;
+  const Loop *AllocLoop = Loops.getLoopFor(Alloc->getParent());
+  return !AllocLoop || AllocLoop->contains(CB.getParent());
 }
 
 TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
@@ -46,7 +49,8 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
       Function *Callee = CB ? CB->getCalledFunction() : nullptr;
       bool PureBody =
           Callee && !Callee->isDeclaration() && !writesMemory(*Callee);
-      if (!CB || (!isDeferredFree(*CB) && !findMathFunction(*CB) && !PureBody))
+      if (!CB ||
+          (!isDeferredFree(*CB, Loops) && !findMathFunction(*CB) && !PureBody))
         Writes.push_back(&I);
     }
   }

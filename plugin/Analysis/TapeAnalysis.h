@@ -34,10 +34,14 @@ struct TapePlan {
   llvm::SmallPtrSet<const llvm::CallBase *, 4> Repeatable;
 };
 
-/// True for free(p) (or delete) of memory allocated by the function itself:
-/// reverse mode releases such memory only when its reverse sweep is done
-/// with it, so the forward sweep does not free it.
-bool isDeferredFree(const llvm::CallBase &CB);
+/// True for free(p) (or delete) of memory allocated by the function itself,
+/// in the allocation's loop if it has one: reverse mode releases such memory
+/// only when its reverse sweep is done with it (at the allocation's reverse,
+/// once per block allocated), so the forward sweep does not free it. A block
+/// allocated in a loop and freed after it (the last of a chain of realloc'd
+/// buffers) is freed by the forward sweep: the earlier blocks of the same
+/// allocation were freed elsewhere.
+bool isDeferredFree(const llvm::CallBase &CB, const llvm::LoopInfo &Loops);
 
 /// True if \p F or a function it calls may write memory other than its own
 /// stack (math functions' errno and inactive calls excepted).

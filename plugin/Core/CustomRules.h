@@ -44,6 +44,10 @@ public:
   /// Declared inactive (__enzyme_inactivefn), or a known inactive library
   /// function (Core/KnownInactive.h).
   bool isInactive(const llvm::Function *F) const;
+  /// Listed in __enzyme_inactivefn by the user.
+  bool isDeclaredInactive(const llvm::Function *F) const {
+    return Inactive.count(F);
+  }
   /// The math function \p F behaves like ("sin"), or "".
   llvm::StringRef functionLike(const llvm::Function *F) const {
     auto It = Like.find(F);

@@ -44,9 +44,13 @@ bool isKnownInactiveFunction(StringRef Name) {
       .Cases("abort", "exit", "__assert_fail", "perror", "fopen", true)
       .Cases("fclose", "strlen", "strcmp", "strncmp", "getenv", true)
       .Case("malloc_usable_size", true)
+      // only compares; its result's shadow is computed (ShadowMemory.cpp)
+      .Case("bsearch", true)
       // derivative code's own bookkeeping (Synthesis/FreedShadows.h)
       .Cases("tapestry.freed.push", "tapestry.freed.take",
              "tapestry.freed.mark", "tapestry.freed.release", true)
+      // the order qsort puts elements in (Synthesis/SortLowering.h)
+      .Cases("tapestry.qsort.perm", "tapestry.qsort_r.perm", true)
       .Default(isInactiveLibstdcxxFunction(Name) ||
                // sanitizer checks compiled into the function
                Name.starts_with("__ubsan_handle_") ||

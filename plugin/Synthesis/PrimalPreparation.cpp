@@ -5,6 +5,7 @@
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/SortLowering.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -413,7 +414,10 @@ static void lowerRealloc(Function &F) {
     Value *Keep = B.CreateBinaryIntrinsic(Intrinsic::umin,
                                           B.CreateCall(Usable, {Old}), Size);
     B.CreateMemCpy(New, MaybeAlign(), Old, MaybeAlign(), Keep);
-    B.CreateCall(Free, {Old});
+    // Marked so that reverse mode can reject a realloc of the caller's
+    // memory (SynthesizerBase::checkSupported).
+    CallInst *Freed = B.CreateCall(Free, {Old});
+    Freed->setMetadata("tapestry.realloc", MDNode::get(B.getContext(), {}));
     CB->replaceAllUsesWith(New);
     CB->eraseFromParent();
   }
@@ -623,6 +627,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
       break;
     dropExceptionPaths(*P, F);
     lowerRealloc(*P);
+    lowerQsort(*P);
     lowerComplexLibcalls(*P);
     runSimplification(*P, FAM, /*ForSynthesized=*/false);
   }

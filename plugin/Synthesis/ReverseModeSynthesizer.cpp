@@ -145,7 +145,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   // sweep has finished reading it (reloads, shadows).
   for (Instruction &PI : instructions(P))
     if (auto *CB = dyn_cast<CallBase>(&PI))
-      if (isDeferredFree(*CB)) {
+      if (isDeferredFree(*CB, LI)) {
         DeferredFrees[getUnderlyingObject(CB->getArgOperand(0), 0)] = CB;
         primal(CB)->eraseFromParent();
       }
@@ -169,7 +169,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   // sweep is done with it (FreedShadows.h).
   for (Instruction &PI : instructions(P)) {
     auto *CB = dyn_cast<CallBase>(&PI);
-    if (!CB || !isDeallocationCall(*CB) || isDeferredFree(*CB) ||
+    if (!CB || !isDeallocationCall(*CB) || isDeferredFree(*CB, LI) ||
         !AI.hasShadow(CB->getArgOperand(0)))
       continue;
     Value *S = shadowOf(CB->getArgOperand(0), CB);

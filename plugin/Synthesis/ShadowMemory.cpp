@@ -121,6 +121,24 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     });
   } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
     StringRef Name = CB->getCalledFunction()->getName();
+    if (Name == "bsearch") {
+      // A pointer into the array (or null): the same offset into its shadow.
+      Value *Base = Sh(CB->getArgOperand(1));
+      if (!Base)
+        return;
+      Value *Off = B.CreateSub(
+          B.CreatePtrToInt(GI, B.getInt64Ty()),
+          B.CreatePtrToInt(primal(CB->getArgOperand(1)), B.getInt64Ty()));
+      Value *Found = B.CreateIsNotNull(GI);
+      S = lanes(B, PtrTy, [&](unsigned K) {
+        return B.CreateSelect(
+            Found, B.CreateGEP(B.getInt8Ty(), lane(B, Base, K), Off),
+            ConstantPointerNull::get(cast<PointerType>(PtrTy)),
+            PI.getName() + "'");
+      });
+      Shadows[&PI] = S;
+      return;
+    }
     if (Name == "realloc") {
       fail(&PI, "realloc inside differentiated code is not supported yet; "
                 "allocate a new buffer, copy, and free the old one");

@@ -294,6 +294,18 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return;
     if (Known && R.Mode == DiffMode::Reverse && Rules.gradient(Known))
       return;
+    if (R.Mode == DiffMode::Reverse && CB->hasMetadata("tapestry.realloc") &&
+        AI.hasShadow(CB->getArgOperand(0)))
+      if (auto *A = dyn_cast<Argument>(
+              getUnderlyingObject(CB->getArgOperand(0))))
+        fail(&PI, "realloc of " + describe(A) +
+                      ", which the caller passed with a shadow: the "
+                      "derivative with respect to its old contents would be "
+                      "left in the caller's shadow buffer, which is freed "
+                      "with it; copy the data into a buffer the function "
+                      "allocates (malloc and memcpy) and realloc that");
+    if (Known && Rules.isDeclaredInactive(Known))
+      return checkInactiveDeclaredCall(*CB);
     if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) ||
         ruleFor(*CB) || isAllocationCall(*CB) || isDeallocationCall(*CB) ||
         isa<MemIntrinsic>(CB))
@@ -373,7 +385,9 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
                   ", (void*)aug, (void*)rev};' or 'void "
                   "*__enzyme_register_derivative_" +
                   Suffix + "[2] = {(void*)" + Name +
-                  ", (void*)fwd};', or declare it inactive with 'void "
+                  ", (void*)fwd};', or, only if nothing it returns or "
+                  "writes depends on differentiated values (it only prints "
+                  "or checks them), declare it inactive with 'void "
                   "*__enzyme_inactivefn[] = {(void*)" +
                   Name + "};'");
     return;

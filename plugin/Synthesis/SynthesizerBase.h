@@ -122,6 +122,9 @@ protected:
   /// Rejects a shadowless pointer stored into shadowed memory that is read
   /// back.
   void checkShadowlessPointerStore(llvm::StoreInst &SI);
+  /// Rejects a call to a function the user declared inactive that may
+  /// write differentiated data read afterwards (Synthesis/InactiveCalls.cpp).
+  void checkInactiveDeclaredCall(llvm::CallBase &CB);
   /// Rejects instructions that would silently drop a derivative.
   void checkSupported(llvm::Instruction &PI);
 

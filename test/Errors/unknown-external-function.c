@@ -12,7 +12,7 @@ double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
 double mystery(double);
 double f(double x) {
-  // CHECK: unknown-external-function.c:[[@LINE+1]]:10: error: tapestry: cannot differentiate 'f': no derivative is known for external function 'mystery': give its body, register one with 'void *__enzyme_register_gradient_mystery[3] = {(void*)mystery, (void*)aug, (void*)rev};' or 'void *__enzyme_register_derivative_mystery[2] = {(void*)mystery, (void*)fwd};', or declare it inactive with 'void *__enzyme_inactivefn[] = {(void*)mystery};'
+  // CHECK: unknown-external-function.c:[[@LINE+1]]:10: error: tapestry: cannot differentiate 'f': no derivative is known for external function 'mystery': give its body, register one with 'void *__enzyme_register_gradient_mystery[3] = {(void*)mystery, (void*)aug, (void*)rev};' or 'void *__enzyme_register_derivative_mystery[2] = {(void*)mystery, (void*)fwd};', or, only if nothing it returns or writes depends on differentiated values (it only prints or checks them), declare it inactive with 'void *__enzyme_inactivefn[] = {(void*)mystery};'
   return mystery(x) * x;
 }
 double g(double x) {

@@ -18,14 +18,14 @@ double mystery2(double, double);
 void mystery_vec(double *x, int n);
 
 __attribute__((noinline)) double helper(double x) {
-  // CHECK-DAG: unknown-function-in-callee.c:[[@LINE+2]]:10: error: tapestry: cannot differentiate '{{f|helper}}': no derivative is known for external function 'mystery2': give its body, register one with 'void *__enzyme_register_gradient_mystery2[3] = {(void*)mystery2, (void*)aug, (void*)rev};' or 'void *__enzyme_register_derivative_mystery2[2] = {(void*)mystery2, (void*)fwd};', or declare it inactive with 'void *__enzyme_inactivefn[] = {(void*)mystery2};'
+  // CHECK-DAG: unknown-function-in-callee.c:[[@LINE+2]]:10: error: tapestry: cannot differentiate '{{f|helper}}': no derivative is known for external function 'mystery2': give its body, register one with 'void *__enzyme_register_gradient_mystery2[3] = {(void*)mystery2, (void*)aug, (void*)rev};' or 'void *__enzyme_register_derivative_mystery2[2] = {(void*)mystery2, (void*)fwd};', or, only if nothing it returns or writes depends on differentiated values (it only prints or checks them), declare it inactive with 'void *__enzyme_inactivefn[] = {(void*)mystery2};'
   // FWD-DAG: unknown-function-in-callee.c:[[@LINE+1]]:10: error: tapestry: cannot differentiate '{{f|helper}}': no derivative is known for external function 'mystery2': give its body, register one with {{.*}}__enzyme_register_derivative_mystery2{{.*}}
   return mystery2(x, 2.0) + x;
 }
 double f(double x) { return helper(x * x); }
 
 double h(double *x) {
-  // CHECK-DAG: unknown-function-in-callee.c:[[@LINE+2]]:3: error: tapestry: cannot differentiate 'h': no derivative is known for external function 'mystery_vec': give its body, register one with 'void *__enzyme_register_gradient_mystery_vec[3] = {(void*)mystery_vec, (void*)aug, (void*)rev};' or 'void *__enzyme_register_derivative_mystery_vec[2] = {(void*)mystery_vec, (void*)fwd};', or declare it inactive with 'void *__enzyme_inactivefn[] = {(void*)mystery_vec};'
+  // CHECK-DAG: unknown-function-in-callee.c:[[@LINE+2]]:3: error: tapestry: cannot differentiate 'h': no derivative is known for external function 'mystery_vec': give its body, register one with 'void *__enzyme_register_gradient_mystery_vec[3] = {(void*)mystery_vec, (void*)aug, (void*)rev};' or 'void *__enzyme_register_derivative_mystery_vec[2] = {(void*)mystery_vec, (void*)fwd};', or, only if nothing it returns or writes depends on differentiated values (it only prints or checks them), declare it inactive with 'void *__enzyme_inactivefn[] = {(void*)mystery_vec};'
   // FWD-DAG: unknown-function-in-callee.c:[[@LINE+1]]:3: error: tapestry: cannot differentiate 'h': no derivative is known for external function 'mystery_vec'
   mystery_vec(x, 3);
   return x[0] * x[1];
