@@ -75,9 +75,9 @@ Function *createDerivativeFunction(const DiffRequest &R,
   // The instruction set the body was compiled for: vector code passes
   // vectors in the registers it implies (a call to libmvec's _ZGVdN4v_sin
   // takes its <4 x double> in one AVX register).
-  for (StringRef Kind : {"target-cpu", "target-features", "tune-cpu",
-                         "min-legal-vector-width", "prefer-vector-width",
-                         "denormal-fp-math", "denormal-fp-math-f32"})
+  for (StringRef Kind :
+       {"target-cpu", "target-features", "tune-cpu", "min-legal-vector-width",
+        "prefer-vector-width", "denormal-fp-math", "denormal-fp-math-f32"})
     if (Primal.hasFnAttribute(Kind))
       G->addFnAttr(Primal.getFnAttribute(Kind));
   G->setLinkage(GlobalValue::InternalLinkage);

@@ -115,8 +115,8 @@ void SynthesizerBase::createShadow(Instruction &PI) {
                                                    : Ops[I];
       };
       if (auto *SV = dyn_cast<ShuffleVectorInst>(&PI))
-        return B.CreateShuffleVector(LaneOf(0), LaneOf(1),
-                                     SV->getShuffleMask(), PI.getName() + "'");
+        return B.CreateShuffleVector(LaneOf(0), LaneOf(1), SV->getShuffleMask(),
+                                     PI.getName() + "'");
       if (isa<InsertElementInst>(PI))
         return B.CreateInsertElement(LaneOf(0), LaneOf(1), LaneOf(2),
                                      PI.getName() + "'");

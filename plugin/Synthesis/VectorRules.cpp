@@ -86,9 +86,8 @@ Value *selectedLane(IRBuilderBase &B, Value *V, Value *Y) {
   // The first lane that is set: count trailing zeros of the mask's bits
   // (N if none), then compare with each lane's index.
   Type *Bits = B.getIntNTy(N);
-  Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz,
-                                         B.CreateBitCast(Equal, Bits),
-                                         B.getFalse());
+  Value *First = B.CreateBinaryIntrinsic(
+      Intrinsic::cttz, B.CreateBitCast(Equal, Bits), B.getFalse());
   SmallVector<Constant *, 16> Index;
   for (unsigned I = 0; I < N; ++I)
     Index.push_back(ConstantInt::get(Bits, I));
@@ -125,8 +124,8 @@ Value *shuffleAdjoint(IRBuilderBase &B, Value *D, ArrayRef<int> Mask,
     for (int J : Copies[Lane])
       Keep[J] = J;
     Value *Kept = B.CreateShuffleVector(D, Zero, Keep);
-    Value *Sum = B.CreateFAddReduce(ConstantFP::getNegativeZero(InTy->getScalarType()),
-                          Kept);
+    Value *Sum = B.CreateFAddReduce(
+        ConstantFP::getNegativeZero(InTy->getScalarType()), Kept);
     cast<Instruction>(Sum)->setHasAllowReassoc(true);
     return B.CreateInsertElement(Constant::getNullValue(InTy), Sum,
                                  B.getInt64(Lane));
@@ -251,9 +250,9 @@ void ForwardModeSynthesizer::visitVectorCall(CallBase &CB, IRBuilderBase &B) {
     Value *Chosen = selectedLane(B, V, primal(&CB));
     Value *Zero = Constant::getNullValue(V->getType());
     T = lanes(B, Ty, [&](unsigned K) {
-      Value *R = B.CreateFAddReduce(
-          ConstantFP::getNegativeZero(Ty),
-          B.CreateSelect(Chosen, Lane(Arg(0), K), Zero));
+      Value *R =
+          B.CreateFAddReduce(ConstantFP::getNegativeZero(Ty),
+                             B.CreateSelect(Chosen, Lane(Arg(0), K), Zero));
       cast<Instruction>(R)->setHasAllowReassoc(true);
       return R;
     });
@@ -269,8 +268,7 @@ void ForwardModeSynthesizer::visitVectorCall(CallBase &CB, IRBuilderBase &B) {
         return B.CreateSelect(Mask, Constant::getNullValue(Ty), Lane(Pass, K));
       if (Op == VectorOp::MaskedLoad)
         return B.CreateMaskedLoad(Ty, lane(B, SPtr, K), A, Mask, Lane(Pass, K));
-      return B.CreateMaskedGather(Ty, lane(B, SPtr, K), A, Mask,
-                                  Lane(Pass, K));
+      return B.CreateMaskedGather(Ty, lane(B, SPtr, K), A, Mask, Lane(Pass, K));
     });
     break;
   }
@@ -311,16 +309,17 @@ void ReverseModeSynthesizer::reverseShuffle(ShuffleVectorInst &SV,
     Value *PV = SV.getOperand(Op);
     if (!AI.isActive(PV))
       continue;
-    addAdjoint(PV, lanes(B, PV->getType(), [&](unsigned K) {
-                 return shuffleAdjoint(B, lane(B, D, K), SV.getShuffleMask(),
-                                       In, Op);
-               }),
+    addAdjoint(PV,
+               lanes(B, PV->getType(),
+                     [&](unsigned K) {
+                       return shuffleAdjoint(B, lane(B, D, K),
+                                             SV.getShuffleMask(), In, Op);
+                     }),
                B);
   }
 }
 
-void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB,
-                                               IRBuilderBase &B) {
+void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB, IRBuilderBase &B) {
   VectorOp Op = classifyVectorCall(CB);
   BasicBlock *PB = CB.getParent();
   Type *Ty = CB.getType();
@@ -388,9 +387,11 @@ void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB,
     addAdjoint(Arg(0), D, B);
     Type *VT = Arg(1)->getType();
     unsigned N = cast<FixedVectorType>(VT)->getNumElements();
-    addAdjoint(Arg(1), lanes(B, VT, [&](unsigned K) {
-                 return B.CreateVectorSplat(N, lane(B, D, K));
-               }),
+    addAdjoint(Arg(1),
+               lanes(B, VT,
+                     [&](unsigned K) {
+                       return B.CreateVectorSplat(N, lane(B, D, K));
+                     }),
                B);
     return;
   }
@@ -409,20 +410,25 @@ void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB,
     if (AI.isActive(Arg(0))) {
       Value *Prod = B.CreateFMulReduce(ConstantFP::get(Ty, 1.0), V);
       cast<Instruction>(Prod)->copyFastMathFlags(&CB);
-      addAdjoint(Arg(0), lanes(B, Ty, [&](unsigned K) {
-                   Value *DK = lane(B, D, K);
-                   return Guard(DK, B.CreateFMul(DK, Prod));
-                 }),
+      addAdjoint(Arg(0),
+                 lanes(B, Ty,
+                       [&](unsigned K) {
+                         Value *DK = lane(B, D, K);
+                         return Guard(DK, B.CreateFMul(DK, Prod));
+                       }),
                  B);
     }
     if (AI.isActive(Arg(1))) {
       Value *Excl = exclusiveProducts(B, V);
       Value *S = Lookup(Arg(0));
-      addAdjoint(Arg(1), lanes(B, VT, [&](unsigned K) {
-                   Value *DK = lane(B, D, K);
-                   Value *Scale = B.CreateVectorSplat(N, B.CreateFMul(DK, S));
-                   return Guard(DK, B.CreateFMul(Scale, Excl));
-                 }),
+      addAdjoint(Arg(1),
+                 lanes(B, VT,
+                       [&](unsigned K) {
+                         Value *DK = lane(B, D, K);
+                         Value *Scale =
+                             B.CreateVectorSplat(N, B.CreateFMul(DK, S));
+                         return Guard(DK, B.CreateFMul(Scale, Excl));
+                       }),
                  B);
     }
     return;
@@ -432,11 +438,13 @@ void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB,
     Value *Chosen = selectedLane(B, V, lookup(primal(&CB), PB, B));
     Type *VT = V->getType();
     unsigned N = cast<FixedVectorType>(VT)->getNumElements();
-    addAdjoint(Arg(0), lanes(B, VT, [&](unsigned K) {
-                 return B.CreateSelect(
-                     Chosen, B.CreateVectorSplat(N, lane(B, D, K)),
-                     Constant::getNullValue(VT));
-               }),
+    addAdjoint(Arg(0),
+               lanes(B, VT,
+                     [&](unsigned K) {
+                       return B.CreateSelect(
+                           Chosen, B.CreateVectorSplat(N, lane(B, D, K)),
+                           Constant::getNullValue(VT));
+                     }),
                B);
     return;
   }
@@ -445,9 +453,11 @@ void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB,
     Value *Mask = Lookup(Arg(2));
     Constant *Zero = Constant::getNullValue(Ty);
     // Masked-off lanes came from the pass-through value.
-    addAdjoint(Arg(3), lanes(B, Ty, [&](unsigned K) {
-                 return B.CreateSelect(Mask, Zero, lane(B, D, K));
-               }),
+    addAdjoint(Arg(3),
+               lanes(B, Ty,
+                     [&](unsigned K) {
+                       return B.CreateSelect(Mask, Zero, lane(B, D, K));
+                     }),
                B);
     Value *S = ShadowArg(Arg(0));
     if (!S)
@@ -471,12 +481,11 @@ void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB,
       Value *SK = lane(B, S, K), *DK = lane(B, D, K);
       for (unsigned I = 0; I < N; ++I) {
         Value *Idx = B.getInt64(I);
-        Value *Addr =
-            B.CreateSelect(B.CreateExtractElement(Mask, Idx),
-                           B.CreateExtractElement(SK, Idx), Scratch);
+        Value *Addr = B.CreateSelect(B.CreateExtractElement(Mask, Idx),
+                                     B.CreateExtractElement(SK, Idx), Scratch);
         Value *Old = B.CreateAlignedLoad(ET, Addr, EA);
-        B.CreateAlignedStore(
-            B.CreateFAdd(Old, B.CreateExtractElement(DK, Idx)), Addr, EA);
+        B.CreateAlignedStore(B.CreateFAdd(Old, B.CreateExtractElement(DK, Idx)),
+                             Addr, EA);
       }
     }
     return;
@@ -485,33 +494,41 @@ void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB,
     // The subvector's adjoint goes back where it was taken from.
     Value *Vec = Arg(0);
     Type *VT = Vec->getType();
-    addAdjoint(Vec, lanes(B, VT, [&](unsigned K) {
-                 return B.CreateInsertVector(VT, Constant::getNullValue(VT),
-                                             lane(B, D, K), Arg(1));
-               }),
+    addAdjoint(Vec,
+               lanes(B, VT,
+                     [&](unsigned K) {
+                       return B.CreateInsertVector(VT,
+                                                   Constant::getNullValue(VT),
+                                                   lane(B, D, K), Arg(1));
+                     }),
                B);
     return;
   }
   case VectorOp::Insert: {
     Value *Sub = Arg(1);
     Type *ST = Sub->getType();
-    addAdjoint(Sub, lanes(B, ST, [&](unsigned K) {
-                 return B.CreateExtractVector(ST, lane(B, D, K), Arg(2));
-               }),
+    addAdjoint(Sub,
+               lanes(B, ST,
+                     [&](unsigned K) {
+                       return B.CreateExtractVector(ST, lane(B, D, K), Arg(2));
+                     }),
                B);
-    addAdjoint(Arg(0), lanes(B, Ty, [&](unsigned K) {
-                 return B.CreateInsertVector(Ty, lane(B, D, K),
-                                             Constant::getNullValue(ST),
-                                             Arg(2));
-               }),
+    addAdjoint(Arg(0),
+               lanes(B, Ty,
+                     [&](unsigned K) {
+                       return B.CreateInsertVector(Ty, lane(B, D, K),
+                                                   Constant::getNullValue(ST),
+                                                   Arg(2));
+                     }),
                B);
     return;
   }
   case VectorOp::Reverse:
-    addAdjoint(Arg(0), lanes(B, Ty, [&](unsigned K) {
-                 return B.CreateVectorReverse(lane(B, D, K));
-               }),
-               B);
+    addAdjoint(
+        Arg(0),
+        lanes(B, Ty,
+              [&](unsigned K) { return B.CreateVectorReverse(lane(B, D, K)); }),
+        B);
     return;
   default:
     return;
