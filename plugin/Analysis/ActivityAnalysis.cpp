@@ -119,7 +119,8 @@ private:
 
   bool visit(Instruction &I) {
     Type *T = I.getType();
-    if (T->isPointerTy())
+    // Vectors of pointers (a gather's addresses) have shadows too.
+    if (T->isPtrOrPtrVectorTy())
       return !AI.Shadowed.count(&I) && needsShadow(I) &&
              AI.Shadowed.insert(&I).second;
     if (!isDifferentiableType(T) || AI.Varied.count(&I))
@@ -152,7 +153,9 @@ private:
     if (auto *SI = dyn_cast<SelectInst>(&I))
       return AI.Shadowed.count(SI->getTrueValue()) ||
              AI.Shadowed.count(SI->getFalseValue());
-    if (isa<PHINode>(I) || isa<CastInst>(I) || isa<FreezeInst>(I))
+    if (isa<PHINode>(I) || isa<CastInst>(I) || isa<FreezeInst>(I) ||
+        isa<InsertElementInst>(I) || isa<ExtractElementInst>(I) ||
+        isa<ShuffleVectorInst>(I))
       return anyOperand(I, AI.Shadowed);
     return false;
   }

@@ -1,6 +1,7 @@
 //===- MathFunctions.cpp --------------------------------------------------===//
 #include "Core/MathFunctions.h"
 
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 
@@ -30,12 +31,14 @@ const MathFunction *findMathLibraryFunction(StringRef Name) {
 }
 
 /// A library function matches only with the expected shape: N floating-point
-/// parameters of the return type (ldexp's second is an integer).
-static bool hasMathSignature(const CallBase &CB, const MathFunction &M) {
+/// parameters of the return type (ldexp's second is an integer), and a
+/// masked vector variant's mask after them.
+static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
+                             bool Masked = false) {
   FunctionType *FT = CB.getFunctionType();
   Type *RetTy = FT->getReturnType();
-  if (!RetTy->isFPOrFPVectorTy() || FT->getNumParams() != M.NumOperands ||
-      FT->isVarArg())
+  if (!RetTy->isFPOrFPVectorTy() ||
+      FT->getNumParams() != M.NumOperands + Masked || FT->isVarArg())
     return false;
   for (unsigned I = 0; I < M.NumOperands; ++I) {
     Type *PT = FT->getParamType(I);
@@ -45,6 +48,29 @@ static bool hasMathSignature(const CallBase &CB, const MathFunction &M) {
       return false;
   }
   return true;
+}
+
+VectorVariant parseVectorVariant(StringRef Name) {
+  // _ZGV <isa letter> <N|M> <lanes> <one 'v' per parameter> _ <scalar name>
+  VectorVariant V;
+  if (!Name.consume_front("_ZGV") || Name.size() < 4)
+    return V;
+  Name = Name.drop_front(); // the instruction set: b, c, d, e, n, s, ...
+  bool Masked = Name.front() == 'M';
+  if (!Masked && Name.front() != 'N')
+    return V;
+  Name = Name.drop_front();
+  unsigned Lanes = 0;
+  if (Name.consumeInteger(10, Lanes) || Lanes == 0)
+    return V;
+  size_t Params = Name.find_first_not_of('v');
+  if (Params == 0 || Params == StringRef::npos || Name[Params] != '_')
+    return V;
+  V.ScalarName = Name.drop_front(Params + 1);
+  V.Lanes = Lanes;
+  V.NumParams = Params;
+  V.Masked = Masked;
+  return V;
 }
 
 const MathFunction *findMathFunction(const CallBase &CB) {
@@ -57,8 +83,20 @@ const MathFunction *findMathFunction(const CallBase &CB) {
         return &M;
     return nullptr;
   }
-  const MathFunction *M = findMathLibraryFunction(Callee->getName());
-  return M && hasMathSignature(CB, *M) ? M : nullptr;
+  StringRef Name = Callee->getName();
+  // A vector variant of a math function (libmvec's _ZGVdN4v_sin, which
+  // -fveclib=libmvec makes the loop vectoriser call) has the scalar
+  // function's derivative lane by lane.
+  bool Masked = false;
+  if (VectorVariant V = parseVectorVariant(Name)) {
+    auto *VT = dyn_cast<FixedVectorType>(CB.getType());
+    if (!VT || VT->getNumElements() != V.Lanes)
+      return nullptr;
+    Name = V.ScalarName;
+    Masked = V.Masked;
+  }
+  const MathFunction *M = findMathLibraryFunction(Name);
+  return M && hasMathSignature(CB, *M, Masked) ? M : nullptr;
 }
 
 } // namespace tapestry

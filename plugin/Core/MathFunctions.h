@@ -32,8 +32,21 @@ struct MathFunction {
 llvm::ArrayRef<MathFunction> mathFunctions();
 /// The entry for a library name ("sinf" -> sin), or null.
 const MathFunction *findMathLibraryFunction(llvm::StringRef Name);
+/// A vector function ABI name (_ZGVdN4v_sin: the vector variant of sin on 4
+/// lanes, as -fveclib=libmvec has the loop vectoriser call it), taken apart.
+struct VectorVariant {
+  llvm::StringRef ScalarName;
+  unsigned Lanes = 0;
+  unsigned NumParams = 0;
+  /// The variant takes a mask after its parameters.
+  bool Masked = false;
+  explicit operator bool() const { return Lanes != 0; }
+};
+/// \p Name taken apart if it is a vector function ABI name; empty otherwise.
+VectorVariant parseVectorVariant(llvm::StringRef Name);
 /// The entry a call to an intrinsic or library function matches (with the
-/// expected signature), or null.
+/// expected signature), or null. Vector variants of library functions
+/// (_ZGVdN4v_sin) match their scalar function's entry.
 const MathFunction *findMathFunction(const llvm::CallBase &CB);
 
 } // namespace tapestry

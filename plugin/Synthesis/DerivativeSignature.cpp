@@ -72,6 +72,14 @@ Function *createDerivativeFunction(const DiffRequest &R,
   G->setAttributes(AttributeList());
   if (Primal.hasFnAttribute(Attribute::NoUnwind))
     G->addFnAttr(Attribute::NoUnwind);
+  // The instruction set the body was compiled for: vector code passes
+  // vectors in the registers it implies (a call to libmvec's _ZGVdN4v_sin
+  // takes its <4 x double> in one AVX register).
+  for (StringRef Kind :
+       {"target-cpu", "target-features", "tune-cpu", "min-legal-vector-width",
+        "prefer-vector-width", "denormal-fp-math", "denormal-fp-math-f32"})
+    if (Primal.hasFnAttribute(Kind))
+      G->addFnAttr(Primal.getFnAttribute(Kind));
   G->setLinkage(GlobalValue::InternalLinkage);
   G->setName(Name);
   return G;

@@ -4,6 +4,7 @@
 #include "Core/Diagnostics.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
+#include "Synthesis/VectorRules.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
@@ -77,7 +78,7 @@ Function *ForwardModeSynthesizer::run() {
 void ForwardModeSynthesizer::visit(Instruction &PI) {
   if (PI.isTerminator())
     return;
-  if (PI.getType()->isPointerTy()) {
+  if (PI.getType()->isPtrOrPtrVectorTy()) {
     if (AI.hasShadow(&PI))
       createShadow(PI);
     return;
@@ -95,6 +96,8 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
         return visitDefinedCall(*CB, B);
     }
+    if (isVectorRuleCall(*CB))
+      return visitVectorCall(*CB, B);
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
       if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
         // Same call on the shadow (sized delete keeps its size), per lane.

@@ -33,6 +33,8 @@ private:
   void visitCustomForward(llvm::CallBase &CB, llvm::Function &Fwd,
                           llvm::IRBuilderBase &B);
   void visitDefinedCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  /// Reductions, masked accesses, lane moves (Synthesis/VectorRules.cpp).
+  void visitVectorCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   void finishTangentPhis();
   void replaceReturn(llvm::ReturnInst &PRet);
 

@@ -10,6 +10,7 @@
 #include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/TapeSplitter.h"
+#include "Synthesis/VectorRules.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CaptureTracking.h"
@@ -118,7 +119,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   for (BasicBlock *PB : RPO)
     for (Instruction &PI : *PB) {
       checkSupported(PI);
-      if (PI.getType()->isPointerTy() && AI.hasShadow(&PI))
+      if (PI.getType()->isPtrOrPtrVectorTy() && AI.hasShadow(&PI))
         createShadow(PI);
     }
   if (Failed)
@@ -792,6 +793,8 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       }
       return;
     }
+    if (isVectorRuleCall(*CB))
+      return reverseVectorCall(*CB, B);
     if (!AI.isActive(&PI))
       return;
     if (ruleFor(*CB))
@@ -804,6 +807,8 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
     return reverseLoad(*LoadI, B);
   if (findInstructionRule(PI.getOpcode()))
     return reverseRule(PI, B);
+  if (auto *SV = dyn_cast<ShuffleVectorInst>(&PI))
+    return reverseShuffle(*SV, B);
 
   BasicBlock *PB = PI.getParent();
   Value *D = takeAdjoint(&PI, B);

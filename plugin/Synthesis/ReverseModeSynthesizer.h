@@ -71,6 +71,10 @@ private:
   void reverseLoad(llvm::LoadInst &LI, llvm::IRBuilderBase &B);
   void reverseStore(llvm::StoreInst &SI, llvm::IRBuilderBase &B);
   void reverseMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);
+  /// Reductions, masked accesses, lane moves and shuffles
+  /// (Synthesis/VectorRules.cpp).
+  void reverseVectorCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  void reverseShuffle(llvm::ShuffleVectorInst &SV, llvm::IRBuilderBase &B);
   void augmentCustomCall(llvm::CallBase &CB, const CustomGradient &CG);
   void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
                          llvm::IRBuilderBase &B);

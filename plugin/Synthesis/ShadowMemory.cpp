@@ -97,6 +97,31 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     S = B.CreateSelect(primal(Sel->getCondition()), T, F, PI.getName() + "'");
   } else if (auto *Fr = dyn_cast<FreezeInst>(&PI)) {
     S = Sh(Fr->getOperand(0));
+  } else if (isa<InsertElementInst>(PI) || isa<ExtractElementInst>(PI) ||
+             isa<ShuffleVectorInst>(PI)) {
+    // Vectors of pointers (a gather's or scatter's addresses): the same
+    // lane shuffling on the shadows.
+    SmallVector<Value *, 3> Ops;
+    for (Value *Op : PI.operands()) {
+      Value *SOp = Op->getType()->isPtrOrPtrVectorTy() ? Sh(Op) : primal(Op);
+      if (!SOp)
+        return;
+      Ops.push_back(SOp);
+    }
+    S = lanes(B, PtrTy, [&](unsigned K) -> Value * {
+      auto LaneOf = [&](unsigned I) {
+        Value *Op = PI.getOperand(I);
+        return Op->getType()->isPtrOrPtrVectorTy() ? lane(B, Ops[I], K)
+                                                   : Ops[I];
+      };
+      if (auto *SV = dyn_cast<ShuffleVectorInst>(&PI))
+        return B.CreateShuffleVector(LaneOf(0), LaneOf(1), SV->getShuffleMask(),
+                                     PI.getName() + "'");
+      if (isa<InsertElementInst>(PI))
+        return B.CreateInsertElement(LaneOf(0), LaneOf(1), LaneOf(2),
+                                     PI.getName() + "'");
+      return B.CreateExtractElement(LaneOf(0), LaneOf(1), PI.getName() + "'");
+    });
   } else if (auto *LI = dyn_cast<LoadInst>(&PI)) {
     Value *Ptr = Sh(LI->getPointerOperand());
     if (!Ptr)

@@ -3,6 +3,7 @@
 
 #include "Core/Diagnostics.h"
 #include "Synthesis/DerivativeRules.h"
+#include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -308,7 +309,7 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return checkInactiveDeclaredCall(*CB);
     if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) ||
         ruleFor(*CB) || isAllocationCall(*CB) || isDeallocationCall(*CB) ||
-        isa<MemIntrinsic>(CB))
+        isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB))
       return;
     // Memory known to hold only integers (a local char buffer) carries no
     // derivative whatever the call does with it.
@@ -378,6 +379,8 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
                       "return the data through an argument instead");
       return;
     }
+    if (std::string Hint = vectorLibraryHint(*Callee); !Hint.empty())
+      return fail(&PI, Hint);
     fail(&PI, "no derivative is known for external function '" + Shown +
                   "': give its body, register one with 'void "
                   "*__enzyme_register_gradient_" +
