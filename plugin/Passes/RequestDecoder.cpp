@@ -482,6 +482,17 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
   return true;
 }
 
+/// What the user passed where a function belongs, in source terms.
+static std::string describeFirstArgument(const Value *V) {
+  if (auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts()))
+    return "the " + std::string(GV->isConstant() ? "constant " : "") +
+           "data object '" + describe(GV) + "'";
+  if (auto *CE = dyn_cast<ConstantExpr>(V))
+    if (CE->getOpcode() == Instruction::IntToPtr)
+      return "an integer cast to a pointer";
+  return describe(V);
+}
+
 std::optional<DecodedCall> Decoder::run() {
   unsigned First = 0;
   if (CB.hasStructRetAttr()) {
@@ -497,7 +508,7 @@ std::optional<DecodedCall> Decoder::run() {
   Fn = resolveFunction(FnArg);
   if (!Fn) {
     error("the first argument of " + entryName() +
-          " must be a function, e.g. (void *)f; got '" + describe(FnArg) + "'" +
+          " must be a function, e.g. (void *)f; got " + describeFirstArgument(FnArg) +
           (FnArg->getType()->isPointerTy() && !isa<Constant>(FnArg)
                ? ", a function pointer whose value is known only at run "
                  "time: name the function itself at the request"
