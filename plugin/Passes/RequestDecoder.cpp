@@ -653,8 +653,7 @@ std::optional<DecodedCall> Decoder::decode() {
     }
     if (Failed)
       break;
-    if (const AbiStruct *S = structParamOf(ParamNo);
-        S && S->First == ParamNo) {
+    if (const AbiStruct *S = structParamOf(ParamNo); S && S->First == ParamNo) {
       bool Handled = false;
       if (!decodeStructParam(*S, Marked, Strided, Handled))
         break;
@@ -720,8 +719,7 @@ Value *Decoder::copyByVal(Value *Ptr, Type *Ty) {
   AllocaInst *Copy = EB.CreateAlloca(Ty, nullptr, "tapestry.byval");
   Align A = DL.getPrefTypeAlign(Ty);
   Copy->setAlignment(A);
-  B.CreateMemCpy(Copy, A, Ptr, DL.getABITypeAlign(Ty),
-                 DL.getTypeAllocSize(Ty));
+  B.CreateMemCpy(Copy, A, Ptr, DL.getABITypeAlign(Ty), DL.getTypeAllocSize(Ty));
   return Copy;
 }
 
@@ -756,7 +754,8 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
   FunctionType *FT = Fn->getFunctionType();
   bool Whole = V && V->ByVal == S.ByVal && V->Count == S.Count;
   for (unsigned I = 0; Whole && I < S.Count; ++I)
-    Whole = CB.getArgOperand(Next + I)->getType() == FT->getParamType(S.First + I);
+    Whole =
+        CB.getArgOperand(Next + I)->getType() == FT->getParamType(S.First + I);
   if (!Whole)
     return true; // piece by piece, as Enzyme reads it
   if (S.ByVal) {
@@ -768,8 +767,8 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
       return error(activityName(A) + " on " + What +
                    ", which the C ABI passes by value in memory: its adjoint "
                    "would be accumulated into a copy of the shadow and lost; "
-                   "write enzyme_out, " + Name +
-                   " to get its adjoint returned (as a " +
+                   "write enzyme_out, " +
+                   Name + " to get its adjoint returned (as a " +
                    (S.TypeName.empty() ? "struct" : S.TypeName) +
                    "), or pass pointers: enzyme_dup, &" + Name + ", &d" + Name);
     if (A == Activity::Const)
@@ -808,7 +807,8 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
     return true; // one piece: the markers line up already
   std::string Members = memberSpelling(S, Name, "enzyme_dup", true);
   std::string PieceSpelling =
-      Members.empty() ? "" : ", or each member after its own marker: " + Members;
+      Members.empty() ? ""
+                      : ", or each member after its own marker: " + Members;
   bool AnyFloat = false;
   for (unsigned I = 0; I < S.Count; ++I)
     AnyFloat |= FT->getParamType(S.First + I)->isFPOrFPVectorTy();
@@ -830,8 +830,8 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
                  S.HiddenFloat +
                  "' with integer members into an integer register, where "
                  "its derivative cannot be followed; pass the struct by "
-                 "pointer (enzyme_dup, &" + Name + ", &d" + Name +
-                 ") or mark it enzyme_const");
+                 "pointer (enzyme_dup, &" +
+                 Name + ", &d" + Name + ") or mark it enzyme_const");
   if (*A == Activity::Active && !AnyFloat)
     return error("enzyme_out marks active floating-point values, but " + What +
                  " has no floating-point member the C ABI passes as one");
@@ -841,7 +841,8 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
                  ", which the C ABI passes by value as " + Twine(S.Count) +
                  " values: in reverse mode write enzyme_out, " + Name +
                  " to get its adjoint returned (a struct of the same type), "
-                 "or change '" + sourceIdentifier(*Fn) +
+                 "or change '" +
+                 sourceIdentifier(*Fn) +
                  "' to take a pointer and pass enzyme_dup, &" + Name + ", &d" +
                  Name);
   if (HasShadow && Strided)
@@ -856,16 +857,16 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
     std::optional<AbiStruct> T = structValueAt(CB, At);
     bool Match = T && !T->ByVal && T->Count == S.Count;
     for (unsigned I = 0; Match && I < S.Count; ++I)
-      Match = CB.getArgOperand(At + I)->getType() ==
-              FT->getParamType(S.First + I);
+      Match =
+          CB.getArgOperand(At + I)->getType() == FT->getParamType(S.First + I);
     if (!Match)
-      return error(activityName(*A) + " on " + What +
-                   ", which the C ABI passes by value as " + Twine(S.Count) +
-                   " values, must be followed by the struct and " +
-                   (Width == 1 ? Twine("its tangent")
-                               : Twine(Width) + " tangents") +
-                   " of the same type (enzyme_dup, " + Name + ", d" + Name +
-                   ")" + PieceSpelling);
+      return error(
+          activityName(*A) + " on " + What +
+          ", which the C ABI passes by value as " + Twine(S.Count) +
+          " values, must be followed by the struct and " +
+          (Width == 1 ? Twine("its tangent") : Twine(Width) + " tangents") +
+          " of the same type (enzyme_dup, " + Name + ", d" + Name + ")" +
+          PieceSpelling);
   }
   for (unsigned I = 0; I < S.Count; ++I) {
     unsigned ParamNo = S.First + I;

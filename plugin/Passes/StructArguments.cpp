@@ -63,7 +63,9 @@ static void debugLeaves(const DIType *T, uint64_t Offset, std::string Path,
   if (auto *CT = dyn_cast<DICompositeType>(T)) {
     if (CT->getTag() == dwarf::DW_TAG_array_type) {
       const DIType *E = CT->getBaseType();
-      uint64_t N = 0, ES = stripTypedefs(E) ? stripTypedefs(E)->getSizeInBits() / 8 : 0;
+      uint64_t N = 0, ES = stripTypedefs(E)
+                               ? stripTypedefs(E)->getSizeInBits() / 8
+                               : 0;
       if (DINodeArray Elts = CT->getElements(); Elts.size() == 1)
         if (auto *SR = dyn_cast<DISubrange>(Elts[0]))
           if (auto *C = dyn_cast_if_present<ConstantInt *>(SR->getCount()))
@@ -78,7 +80,8 @@ static void debugLeaves(const DIType *T, uint64_t Offset, std::string Path,
       if (!Member || Member->getTag() != dwarf::DW_TAG_member ||
           Member->isStaticMember())
         continue;
-      std::string Sub = (Path.empty() ? "" : Path + ".") + Member->getName().str();
+      std::string Sub =
+          (Path.empty() ? "" : Path + ".") + Member->getName().str();
       debugLeaves(Member->getBaseType(), Offset + Member->getOffsetInBits() / 8,
                   Sub, Out, Depth + 1);
     }
@@ -198,8 +201,8 @@ static Value *copiedHolder(Value *Tmp) {
     return Tmp;
   for (User *U : Tmp->users())
     if (auto *MC = dyn_cast<MemCpyInst>(U)) {
-      Value *Other = MC->getRawDest() == Tmp ? MC->getRawSource()
-                                             : MC->getRawDest();
+      Value *Other =
+          MC->getRawDest() == Tmp ? MC->getRawSource() : MC->getRawDest();
       return getUnderlyingObject(Other);
     }
   return Tmp;
