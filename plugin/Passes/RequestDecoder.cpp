@@ -340,6 +340,8 @@ private:
   SmallVector<AbiStruct, 4> StructParams;
   /// Call operands consumed as values or shadows: (parameter, role).
   DenseMap<unsigned, std::pair<unsigned, unsigned>> Roles;
+  /// Parameters decoded piece by piece whose activity a marker gave.
+  SmallVector<unsigned, 8> MarkedParams;
   /// Call operands decoded as whole struct values (their pieces together).
   SmallVector<unsigned, 4> WholeValues;
   SmallVector<std::string, 2> Errors;
@@ -542,6 +544,8 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                                   B.CreateMul(Step, B.getInt64(K)),
                                   "shadow.lane"));
   }
+  if (Marked)
+    MarkedParams.push_back(ParamNo);
   Out.Request.Args.push_back(A);
   Out.Primals.push_back(P);
   Out.Shadows.push_back(Lanes.empty() ? nullptr : gatherLanes(B, T, Lanes));
@@ -700,7 +704,7 @@ std::optional<DecodedCall> Decoder::decode() {
           " more value(s) than they need" + batchHint());
   if (Failed)
     return std::nullopt;
-  return std::move(Out);
+  return Out; // a copy: run() still reads Out
 }
 
 const AbiStruct *Decoder::structParamOf(unsigned ParamNo) const {
@@ -748,7 +752,10 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
   if (MarkersOnly)
     return true;
   std::optional<AbiStruct> V = structValueAt(CB, Next);
-  std::string Name = S.Name.empty() ? "v" : S.Name;
+  // The caller's name for the struct, if known, else the parameter's.
+  std::string Name = V && !V->Name.empty() ? V->Name
+                     : S.Name.empty()      ? "v"
+                                           : S.Name;
   std::string What = "parameter " + std::to_string(S.First + 1) + " of '" +
                      sourceIdentifier(*Fn) + "', " + S.describe();
   FunctionType *FT = Fn->getFunctionType();
@@ -829,8 +836,9 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
                  " values, and the C ABI packs its floating-point member '" +
                  S.HiddenFloat +
                  "' with integer members into an integer register, where "
-                 "its derivative cannot be followed; pass the struct by "
-                 "pointer (enzyme_dup, &" +
+                 "its derivative cannot be followed; change '" +
+                 sourceIdentifier(*Fn) +
+                 "' to take a pointer to the struct (then pass enzyme_dup, &" +
                  Name + ", &d" + Name + ") or mark it enzyme_const");
   if (*A == Activity::Active && !AnyFloat)
     return error("enzyme_out marks active floating-point values, but " + What +
@@ -928,11 +936,43 @@ std::optional<std::string> Decoder::structMisalignment() const {
         Consistent = false;
       Prev = It->second;
     }
+    std::string Name = V->Name.empty() ? "v" : V->Name;
+    bool Fwd = Mode == DiffMode::Forward;
+    auto FirstRole = Roles.find(Op);
+    if (Consistent && FirstRole != Roles.end() &&
+        is_contained(MarkedParams, FirstRole->second.first)) {
+      // A marker before the struct applies to its first piece only: the
+      // others get the default activity, which had better agree.
+      unsigned P0 = FirstRole->second.first;
+      FunctionType *FT = Fn->getFunctionType();
+      for (unsigned I = 1; I < V->Count && Consistent; ++I) {
+        unsigned P = P0 + I;
+        if (P < Out.Request.Args.size() &&
+            FT->getParamType(P)->isFPOrFPVectorTy() &&
+            Out.Request.Args[P] != Out.Request.Args[P0])
+          Consistent = false;
+      }
+      if (!Consistent) {
+        StringRef Marker = activityName(Out.Request.Args[P0]);
+        std::string Members = memberSpelling(
+            *V, Name, Marker,
+            Out.Request.Args[P0] == Activity::Dup ||
+                Out.Request.Args[P0] == Activity::DupNoNeed);
+        return ("the C ABI passes " + V->describe() + " as " +
+                Twine(V->Count) + " values to " + entryPointName(CB) +
+                ", and Enzyme's markers apply to each of them: " + Marker +
+                " before it marks only the first (parameter " +
+                Twine(P0 + 1) + " of '" + sourceIdentifier(*Fn) +
+                "'), and the others get the default activity; mark each "
+                "member after its own marker" +
+                (Members.empty() ? "" : " (" + Members + ")"))
+            .str();
+      }
+    }
     if (Consistent) {
       Op += V->Count - 1;
       continue;
     }
-    std::string Name = V->Name.empty() ? "v" : V->Name;
     std::string Msg = "the C ABI passes " + V->describe() + " as " +
                       std::to_string(V->Count) + " values to " +
                       entryPointName(CB).str() +
@@ -945,7 +985,6 @@ std::optional<std::string> Decoder::structMisalignment() const {
     bool TakesStruct = false;
     for (const AbiStruct &S : StructParams)
       TakesStruct |= S.Count == V->Count && !S.ByVal;
-    bool Fwd = Mode == DiffMode::Forward;
     if (TakesStruct && Fwd)
       Msg += "pass the struct and its tangent whole (enzyme_dup, " + Name +
              ", d" + Name + ", both of type " +
