@@ -9,6 +9,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -311,6 +312,10 @@ private:
   /// the same role (values, or tangents/shadows) of consecutive parameters:
   /// the message saying how one does not, if one does not.
   std::optional<std::string> structMisalignment() const;
+  /// A struct returned in registers (an IR literal struct with a
+  /// floating-point member): forward mode returns its tangent, a struct of
+  /// the same type; reverse mode has no seed for it.
+  void decodeStructReturn(Type *RetTy);
   /// What role \p Role of parameter \p ParamNo is, for messages.
   std::string roleName(unsigned ParamNo, unsigned Role) const;
   /// A copy of the struct at \p Ptr (of type \p Ty), made before the call:
@@ -689,6 +694,8 @@ std::optional<DecodedCall> Decoder::decode() {
   }
   Type *RetTy = Fn->getReturnType();
   Out.Request.ReturnActive = !ConstReturn && RetTy->isFPOrFPVectorTy();
+  if (!Failed && !ConstReturn)
+    decodeStructReturn(RetTy);
   if (Split) {
     // The augmented forward always returns the primal result; the reverse
     // never does.
@@ -899,6 +906,53 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
   Next += (Lanes + 1) * S.Count;
   Handled = true;
   return true;
+}
+
+/// "struct V2" or "a struct": the type \p F returns, as debug info names it.
+static std::string returnedStructName(const Function &F) {
+  if (DISubprogram *SP = F.getSubprogram())
+    if (DISubroutineType *T = SP->getType())
+      if (T->getTypeArray().size() > 0)
+        if (DIType *R = T->getTypeArray()[0]; R && !R->getName().empty())
+          return "struct " + R->getName().str();
+  return "a struct";
+}
+
+void Decoder::decodeStructReturn(Type *RetTy) {
+  auto *ST = dyn_cast<StructType>(RetTy);
+  if (!ST || !ST->isLiteral() ||
+      none_of(ST->elements(),
+              [](Type *E) { return E->isFPOrFPVectorTy(); }))
+    return;
+  std::string Fun = "'" + sourceIdentifier(*Fn) + "'";
+  if (any_of(ST->elements(), [](Type *E) { return !E->isFPOrFPVectorTy(); })) {
+    error(Fun + " returns " + returnedStructName(*Fn) +
+          " by value, which mixes floating-point and other members; the "
+          "derivative of such a result is not supported: return it through a "
+          "pointer parameter (enzyme_dup, &out, &dout), or add "
+          "enzyme_const_return if the result is not to be differentiated");
+    return;
+  }
+  if (Mode == DiffMode::Forward && !Split) {
+    if (Width != 1) {
+      error(Fun + " returns " + returnedStructName(*Fn) +
+            " by value; batch mode (enzyme_width) "
+                  "does not return the tangents of a struct yet: request "
+                  "one direction at a time, or add enzyme_const_return");
+      return;
+    }
+    Out.Request.ReturnActive = true;
+    return;
+  }
+  error(Fun + " returns " + returnedStructName(*Fn) +
+        " by value (the C ABI returns its " +
+        Twine(ST->getNumElements()) + " pieces in registers), and " +
+        entryName() +
+        " has no seed for a struct: differentiate a function that "
+        "returns one scalar (a member, or a weighted sum of them), use "
+        "__enzyme_fwddiff (which returns the struct's tangent, a struct of "
+        "the same type), or add enzyme_const_return if the result is not to "
+        "be differentiated");
 }
 
 std::string Decoder::roleName(unsigned ParamNo, unsigned Role) const {
