@@ -921,8 +921,7 @@ static std::string returnedStructName(const Function &F) {
 void Decoder::decodeStructReturn(Type *RetTy) {
   auto *ST = dyn_cast<StructType>(RetTy);
   if (!ST || !ST->isLiteral() ||
-      none_of(ST->elements(),
-              [](Type *E) { return E->isFPOrFPVectorTy(); }))
+      none_of(ST->elements(), [](Type *E) { return E->isFPOrFPVectorTy(); }))
     return;
   std::string Fun = "'" + sourceIdentifier(*Fn) + "'";
   if (any_of(ST->elements(), [](Type *E) { return !E->isFPOrFPVectorTy(); })) {
@@ -937,17 +936,16 @@ void Decoder::decodeStructReturn(Type *RetTy) {
     if (Width != 1) {
       error(Fun + " returns " + returnedStructName(*Fn) +
             " by value; batch mode (enzyme_width) "
-                  "does not return the tangents of a struct yet: request "
-                  "one direction at a time, or add enzyme_const_return");
+            "does not return the tangents of a struct yet: request "
+            "one direction at a time, or add enzyme_const_return");
       return;
     }
     Out.Request.ReturnActive = true;
     return;
   }
   error(Fun + " returns " + returnedStructName(*Fn) +
-        " by value (the C ABI returns its " +
-        Twine(ST->getNumElements()) + " pieces in registers), and " +
-        entryName() +
+        " by value (the C ABI returns its " + Twine(ST->getNumElements()) +
+        " pieces in registers), and " + entryName() +
         " has no seed for a struct: differentiate a function that "
         "returns one scalar (a member, or a weighted sum of them), use "
         "__enzyme_fwddiff (which returns the struct's tangent, a struct of "
