@@ -40,6 +40,13 @@ static DILocalVariable *declaredVariable(Value *V) {
     return DVR->getVariable();
   for (DbgDeclareInst *DDI : findDbgDeclares(V))
     return DDI->getVariable();
+  // With optimisation clang tracks assignments (DIAssignID) instead.
+  if (auto *I = dyn_cast<Instruction>(V)) {
+    for (DbgVariableRecord *DVR : at::getDVRAssignmentMarkers(I))
+      return DVR->getVariable();
+    for (DbgAssignIntrinsic *DAI : at::getAssignmentMarkers(I))
+      return DAI->getVariable();
+  }
   return nullptr;
 }
 
