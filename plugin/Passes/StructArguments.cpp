@@ -303,6 +303,19 @@ std::optional<AbiStruct> structValueAt(const CallBase &CCB, unsigned OpNo) {
   Value *Base =
       L ? pieceBase(L->getPointerOperand(), DL, Index, Offset, Coerced)
         : nullptr;
+  if (Base && !Coerced && OpNo + 1 < CB.arg_size()) {
+    // The first piece may be loaded from the struct's address itself (the
+    // GEP to member 0 folded away, as after inlining); the second piece's
+    // GEP names the coerced type.
+    if (auto *L2 = dyn_cast<LoadInst>(CB.getArgOperand(OpNo + 1))) {
+      unsigned I2;
+      uint64_t O2;
+      StructType *C2;
+      if (pieceBase(L2->getPointerOperand(), DL, I2, O2, C2) == Base && C2 &&
+          I2 == 1 && C2->getElementType(0) == L->getType())
+        Coerced = C2;
+    }
+  }
   if (!Base || !Coerced || Index != 0)
     return std::nullopt;
   unsigned N = Coerced->getNumElements();
@@ -315,7 +328,7 @@ std::optional<AbiStruct> structValueAt(const CallBase &CCB, unsigned OpNo) {
     uint64_t PO;
     StructType *PC;
     if (!PL || pieceBase(PL->getPointerOperand(), DL, PI, PO, PC) != Base ||
-        PC != Coerced || PI != I)
+        (PC != Coerced && (I != 0 || PC)) || PI != I)
       return std::nullopt;
     Pieces.push_back({PO, DL.getTypeStoreSize(PL->getType()),
                       PL->getType()->isFPOrFPVectorTy(), ""});
