@@ -316,6 +316,10 @@ private:
   /// floating-point member): forward mode returns its tangent, a struct of
   /// the same type; reverse mode has no seed for it.
   void decodeStructReturn(Type *RetTy);
+  /// Markers without values (__tapestry_thunk, __enzyme_augmentsize) apply
+  /// to the ABI's pieces: one marker per source parameter, when a struct is
+  /// split, means something else than it says.
+  void checkMarkersOnlyStructs();
   /// What role \p Role of parameter \p ParamNo is, for messages.
   std::string roleName(unsigned ParamNo, unsigned Role) const;
   /// A copy of the struct at \p Ptr (of type \p Ty), made before the call:
@@ -559,6 +563,8 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
 
 std::optional<DecodedCall> Decoder::run() {
   std::optional<DecodedCall> R = decode();
+  if (MarkersOnly && Fn && !Failed)
+    checkMarkersOnlyStructs();
   // A struct value whose pieces went to different roles explains whatever
   // else went wrong: report that alone.
   if (!MarkersOnly && Fn)
@@ -850,6 +856,16 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
   if (*A == Activity::Active && !AnyFloat)
     return error("enzyme_out marks active floating-point values, but " + What +
                  " has no floating-point member the C ABI passes as one");
+  if (*A == Activity::Active && Width != 1)
+    // Each piece's adjoint would come back as its lanes, piece after piece,
+    // not as one struct per lane.
+    return error("enzyme_out on " + What + ", which the C ABI passes by "
+                 "value as " + Twine(S.Count) +
+                 " values, is not supported in batch mode (enzyme_width); "
+                 "request one lane at a time, or change '" +
+                 sourceIdentifier(*Fn) +
+                 "' to take a pointer to the struct (then enzyme_dup with "
+                 "one shadow per lane)");
   bool HasShadow = *A == Activity::Dup || *A == Activity::DupNoNeed;
   if (HasShadow && Mode == DiffMode::Reverse)
     return error(activityName(*A) + " on " + What +
@@ -951,6 +967,32 @@ void Decoder::decodeStructReturn(Type *RetTy) {
         "__enzyme_fwddiff (which returns the struct's tangent, a struct of "
         "the same type), or add enzyme_const_return if the result is not to "
         "be differentiated");
+}
+
+void Decoder::checkMarkersOnlyStructs() {
+  unsigned Markers = 0;
+  for (unsigned Op = 0; Op < CB.arg_size(); ++Op) {
+    StringRef M = markerName(CB.getArgOperand(Op));
+    Markers += M == "enzyme_const" || M == "enzyme_dup" ||
+               M == "enzyme_dupnoneed" || M == "enzyme_out" ||
+               M == "enzyme_dupv" || M == "enzyme_dupnoneedv";
+  }
+  unsigned SourceParams = Fn->arg_size();
+  const AbiStruct *Split = nullptr;
+  for (const AbiStruct &S : StructParams)
+    if (S.Count > 1) {
+      SourceParams -= S.Count - 1;
+      Split = Split ? Split : &S;
+    }
+  if (!Split || Markers != SourceParams || Markers == Fn->arg_size())
+    return;
+  error("'" + sourceIdentifier(*Fn) + "' takes " + Split->describe() +
+        " by value, which the C ABI passes as " + Twine(Split->Count) +
+        " values, and the markers of " + entryName() +
+        " apply to each of them: give one marker per value, " +
+        Twine(Fn->arg_size()) + " markers rather than " + Twine(Markers) +
+        " (parameters " + Twine(Split->First + 1) + " to " +
+        Twine(Split->First + Split->Count) + " are the struct's pieces)");
 }
 
 std::string Decoder::roleName(unsigned ParamNo, unsigned Role) const {

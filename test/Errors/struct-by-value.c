@@ -24,12 +24,19 @@
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=8 2>&1 | FileCheck %s --check-prefixes=CHECK,C8
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=9 2>&1 | FileCheck %s --check-prefixes=CHECK,C9
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=9 2>&1 | FileCheck %s --check-prefixes=CHECK,C9
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=10 2>&1 | FileCheck %s --check-prefixes=CHECK,C10
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=10 2>&1 | FileCheck %s --check-prefixes=CHECK,C10
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=11 2>&1 | FileCheck %s --check-prefixes=CHECK,C11
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=11 2>&1 | FileCheck %s --check-prefixes=CHECK,C11
 // Without debug info the message names no variable.
 // RUN: not %clang -O1 -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefixes=CHECK,NODBG
 // CHECK-NOT: PLEASE submit a bug report
 // CHECK-NOT: Stack dump
 // NODBG: error: tapestry: the C ABI passes struct V as 2 values to __enzyme_fwddiff, and Enzyme's markers apply to each of them, so its pieces do not line up with the parameters of 'two': they would be the value of parameter 1 and the tangent of parameter 1; pass each member after its own marker
-extern int enzyme_out, enzyme_const, enzyme_dup;
+#include <tapestry/thunk.h>
+extern int enzyme_out, enzyme_const, enzyme_dup, enzyme_width;
+typedef struct { double l0a, l0b, l1a, l1b; } Lanes;
+Lanes __enzyme_autodiff_lanes(void *, ...);
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
 typedef struct { double a, b; } V;
@@ -81,6 +88,13 @@ double g(V v, V dv, V3 w, V3 dw, FI q, FI dq, FID r, double x) {
 #elif CASE == 9
   // C9: struct-by-value.c:[[@LINE+1]]:10: error: tapestry: 'rdi' returns struct DI by value, which mixes floating-point and other members; the derivative of such a result is not supported: return it through a pointer parameter (enzyme_dup, &out, &dout), or add enzyme_const_return if the result is not to be differentiated
   return __enzyme_fwddiff((void *)rdi, x, 1.0);
+#elif CASE == 10
+  // C10: struct-by-value.c:[[@LINE+1]]:28: error: tapestry: 'sf' takes struct V 'v' by value, which the C ABI passes as 2 values, and the markers of __tapestry_thunk apply to each of them: give one marker per value, 3 markers rather than 2 (parameters 1 to 2 are the struct's pieces)
+  return x + (double)(long)__tapestry_thunk((void *)sf, enzyme_out, enzyme_const);
+#elif CASE == 11
+  // C11: struct-by-value.c:[[@LINE+1]]:13: error: tapestry: enzyme_out on parameter 1 of 'sf', struct V 'v', which the C ABI passes by value as 2 values, is not supported in batch mode (enzyme_width); request one lane at a time, or change 'sf' to take a pointer to the struct (then enzyme_dup with one shadow per lane)
+  Lanes l = __enzyme_autodiff_lanes((void *)sf, enzyme_width, 2, enzyme_out, v, enzyme_const, x);
+  return l.l0a;
 #endif
 }
 // CHECK: 1 error generated.
