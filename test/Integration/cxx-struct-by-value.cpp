@@ -2,10 +2,11 @@
 // tapestry::Active<Vec> returns the adjoint as a Vec, Duplicated<Vec>(v, dv)
 // in forward mode takes the tangent as a Vec, Const<Vec> is not
 // differentiated, and a function returning a Vec gives its tangent as a Vec
-// in forward mode; the same through <enzyme/enzyme>. Vec2 is passed as two
-// doubles, Vec3 in memory (byval), Vec2f as one <2 x float>. Expected values
-// are central finite differences (analytic for floats), and forward is
-// compared with reverse.
+// in forward mode; a lambda taking a struct; the same through
+// <enzyme/enzyme>. Vec2 is passed as two doubles, Vec3 in memory (byval),
+// Vec2f as one <2 x float>. Expected values are central finite differences
+// (analytic for floats and the lambda), and forward is compared with
+// reverse.
 // RUN: %clangxx -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clangxx -O1 -g %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -O2 %s -o %t2 && %t2 | FileCheck %s
@@ -86,6 +87,15 @@ int main() {
                                                        tapestry::Duplicated(2.0, 0.5));
   check_close("rot fwd: x", tr.x, CENTRAL_DIFF(rot(0.8 + t_, 2.0 + 0.5 * t_).x, 0.0, H), TOL);
   check_close("rot fwd: y", tr.y, CENTRAL_DIFF(rot(0.8 + t_, 2.0 + 0.5 * t_).y, 0.0, H), TOL);
+
+  // A lambda taking a struct by value (through its invoker).
+  double k = 3.0;
+  auto lam = [k](Vec2 u, double r) { return k * u.x * u.y + r * u.y; };
+  auto [gl, glr] = tapestry::autodiff<tapestry::Reverse>(lam, tapestry::Active(v),
+                                                         tapestry::Active(s));
+  check_close("lambda rev Active<Vec2>: x", gl.x, 3.0 * v.y, TOL);
+  check_close("lambda rev Active<Vec2>: y", gl.y, 3.0 * v.x + s, TOL);
+  check_close("lambda rev Active(r)", glr, v.y, TOL);
 
   // <enzyme/enzyme>: the same requests, as Enzyme's header spells them.
   auto eg = enzyme::get<0>(
