@@ -386,9 +386,9 @@ template <typename W, typename P, bool Forward> struct lower_arg {
                 "Duplicated(x, dx) with the tangent dx");
   static_assert(kind != act::active ||
                     (!param_is_ref && (std::is_floating_point_v<P0> || is_struct_value_v<P0>)),
-                "Active(x) needs a floating-point parameter (or a struct of "
-                "them) taken by value; for a reference or pointer parameter "
-                "pass Duplicated(x, dx)");
+                // (or a trivially copyable struct of them)
+                "Active(x) needs a floating-point parameter taken by value; "
+                "for a reference or pointer parameter pass Duplicated(x, dx)");
   static_assert(!(kind == act::dup || kind == act::dupnoneed) || Forward ||
                     param_is_ref || std::is_pointer_v<P0>,
                 "in reverse mode Duplicated needs a pointer or reference "
