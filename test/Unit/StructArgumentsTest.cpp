@@ -67,7 +67,7 @@ define double @caller(ptr byval(%struct.V3) %w) {
 }
 )IR";
 
-struct Fixture : ::testing::Test {
+struct StructArgumentsTest : ::testing::Test {
   LLVMContext Ctx;
   SMDiagnostic Err;
   std::unique_ptr<Module> M = parseAssemblyString(IR, Err, Ctx);
@@ -79,7 +79,7 @@ struct Fixture : ::testing::Test {
   }
 };
 
-TEST_F(Fixture, SplitParameterIsOneStructOfTwoPieces) {
+TEST_F(StructArgumentsTest, SplitParameterIsOneStructOfTwoPieces) {
   ASSERT_TRUE(M);
   auto Params = structParams(*M->getFunction("sf"));
   ASSERT_EQ(Params.size(), 1u);
@@ -90,7 +90,7 @@ TEST_F(Fixture, SplitParameterIsOneStructOfTwoPieces) {
   EXPECT_TRUE(Params[0].HiddenFloat.empty());
 }
 
-TEST_F(Fixture, ByValParameter) {
+TEST_F(StructArgumentsTest, ByValParameter) {
   ASSERT_TRUE(M);
   auto Params = structParams(*M->getFunction("s3"));
   ASSERT_EQ(Params.size(), 1u);
@@ -99,7 +99,7 @@ TEST_F(Fixture, ByValParameter) {
   EXPECT_EQ(Params[0].TypeName, "V3");
 }
 
-TEST_F(Fixture, FloatPackedWithAnIntegerIsHidden) {
+TEST_F(StructArgumentsTest, FloatPackedWithAnIntegerIsHidden) {
   ASSERT_TRUE(M);
   auto Params = structParams(*M->getFunction("fi"));
   ASSERT_EQ(Params.size(), 1u);
@@ -107,7 +107,7 @@ TEST_F(Fixture, FloatPackedWithAnIntegerIsHidden) {
   EXPECT_FALSE(Params[0].HiddenFloat.empty());
 }
 
-TEST_F(Fixture, CallerPiecesOfOneValueGroupTogether) {
+TEST_F(StructArgumentsTest, CallerPiecesOfOneValueGroupTogether) {
   ASSERT_TRUE(M);
   CallBase &CB = call();
   std::optional<AbiStruct> V = structValueAt(CB, 1);
