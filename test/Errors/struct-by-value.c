@@ -74,7 +74,7 @@ double g(V v, V dv, V3 w, V3 dw, FI q, FI dq, FID r, double x) {
   // C4: struct-by-value.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup on parameter 1 of 's3', struct V3 'v', which the C ABI passes by value in memory: its adjoint would be accumulated into a copy of the shadow and lost; write enzyme_out, w to get its adjoint returned (as a V3), or pass pointers: enzyme_dup, &w, &dw
   return __enzyme_autodiff((void *)s3, enzyme_dup, w, dw);
 #elif CASE == 5
-  // C5: struct-by-value.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 1 of 'fi' (i64), which is struct FI 'v' that the C ABI passes by value as one i64 is neither; use enzyme_const
+  // C5: struct-by-value.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 1 of 'fi' (long), which is struct FI 'v' that the C ABI passes by value as one long is neither; use enzyme_const
   return __enzyme_fwddiff((void *)fi, enzyme_dup, q, dq);
 #elif CASE == 6
   // C6: struct-by-value.c:[[@LINE+1]]:10: error: tapestry: parameter 1 of 'fid', struct FID 'v' is passed by value as 2 values, and the C ABI packs its floating-point member 'a' with integer members into an integer register, where its derivative cannot be followed; change 'fid' to take a pointer to the struct (then pass enzyme_dup, &r, &dr) or mark it enzyme_const
