@@ -71,6 +71,14 @@ private:
   void reverseLoad(llvm::LoadInst &LI, llvm::IRBuilderBase &B);
   void reverseStore(llvm::StoreInst &SI, llvm::IRBuilderBase &B);
   void reverseMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);
+  // Bytes moved without a type (ReverseByteCopies.cpp).
+  void reverseCopyStore(llvm::StoreInst &SI, llvm::LoadInst &From,
+                        llvm::IRBuilderBase &B);
+  void reverseCopyLoad(llvm::LoadInst &LI, llvm::IRBuilderBase &B);
+  const ByteLayout *copyLoadLayout(llvm::LoadInst &LI);
+  llvm::Value *copySlotLane(llvm::LoadInst &LI, unsigned K,
+                            llvm::IRBuilderBase &B);
+  void copyPointerShadows(llvm::Instruction &PI);
   void augmentCustomCall(llvm::CallBase &CB, const CustomGradient &CG);
   void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
                          llvm::IRBuilderBase &B);
@@ -132,6 +140,9 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> RevBlocks;
   llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> PredIds;
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> AdjointSlots;
+  /// What each integer copy load moves (null after an error).
+  llvm::DenseMap<const llvm::LoadInst *, std::unique_ptr<ByteLayout>>
+      CopyLoadLayouts;
   /// Map from derivative-function blocks back to primal blocks.
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> PrimalBlocks;
 
