@@ -1,6 +1,7 @@
 // Memory whose type the IR does not say (issue 14 item 2): structs mixing
 // int and double copied by assignment (optimised into i64 and vector loads
-// and stores), doubles moved through a union's uint64_t member, memcpy of a
+// and stores), doubles moved through a union's uint64_t member and kept as
+// their bits in a uint64_t array (memcpy to and from), memcpy of a
 // struct {float; double; int}, and an array of structs and a double buffer
 // both initialised with `n > 0 ? malloc(...) : NULL` (issue 14 item 3: the
 // shared null must not mix their types). Reverse and forward mode against
@@ -114,6 +115,45 @@ static double um_tangent(const double *p, int j) {
   memset(dtmp, 0, sizeof dtmp);
   double t = __enzyme_fwddiff((void *)union_move, enzyme_dup, x, e, enzyme_dup,
                               tmp, dtmp, enzyme_const, NU);
+  free(x), free(e);
+  return t;
+}
+
+/* ---- doubles kept as their bits in a uint64_t array ---- */
+double bits_array(const double *x, uint64_t *scratch, int n) {
+  for (int i = 0; i < n; i++) {
+    double y = x[i] * x[(i + 2) % n];
+    uint64_t u;
+    memcpy(&u, &y, sizeof u);
+    scratch[i] = u;
+  }
+  double s = 0;
+  for (int i = 0; i < n; i++) {
+    double r;
+    memcpy(&r, &scratch[(i + 1) % n], sizeof r);
+    s += (i + 1) * sin(r);
+  }
+  return s;
+}
+
+static double ba_eval(const double *p) {
+  uint64_t scratch[NU];
+  return bits_array(p, scratch, NU);
+}
+static void ba_grad(const double *p, double *g) {
+  uint64_t scratch[NU], dscratch[NU];
+  double *x = copy_of(p, NU);
+  memset(dscratch, 0, sizeof dscratch);
+  __enzyme_autodiff((void *)bits_array, enzyme_dup, x, g, enzyme_dup, scratch,
+                    dscratch, enzyme_const, NU);
+  free(x);
+}
+static double ba_tangent(const double *p, int j) {
+  uint64_t scratch[NU], dscratch[NU];
+  double *x = copy_of(p, NU), *e = unit_slice(j, 0, NU);
+  memset(dscratch, 0, sizeof dscratch);
+  double t = __enzyme_fwddiff((void *)bits_array, enzyme_dup, x, e, enzyme_dup,
+                              scratch, dscratch, enzyme_const, NU);
   free(x), free(e);
   return t;
 }
@@ -241,6 +281,8 @@ int main(void) {
   fill(p, 8, -1.0, 1.5, 14);
   compare("rec_swap (struct assignment)", 4, p, rs_eval, rs_grad, rs_tangent);
   compare("union_move (uint64_t member)", NU, p, um_eval, um_grad, um_tangent);
+  compare("bits_array (doubles as uint64_t)", NU, p, ba_eval, ba_grad,
+          ba_tangent);
   compare("fdi_copy (memcpy of {float, double, int})", NF, p, fd_eval, fd_grad,
           fd_tangent);
   compare("null_init (array of structs, double buffer)", NN, p, ni_eval,
