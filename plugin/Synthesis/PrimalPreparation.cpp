@@ -609,8 +609,9 @@ static void lowerComplexLibcalls(Function &F) {
 /// A double moved through an integer of its size (a union's uint64_t
 /// member, a memcpy into a uint64_t, a store the simplifier forwarded to an
 /// integer load) is the same bytes: a store of a bitcast stores the value
-/// itself, and a bitcast of a load that has no other use loads the memory
-/// as that type. What is left is ordinary floating-point data movement.
+/// itself, and a bitcast of an integer load is a load of the memory as that
+/// type at the same point. What is left is ordinary floating-point data
+/// movement, and integer loads that only move bytes (ReverseByteCopies).
 static void retypeBitcastCopies(Function &F) {
   SmallVector<Instruction *, 8> Dead;
   for (Instruction &I : instructions(F)) {
@@ -628,18 +629,21 @@ static void retypeBitcastCopies(Function &F) {
         Dead.push_back(BC);
       continue;
     }
+    // The simplifier forwards a stored integer to a later load of the
+    // double as a bitcast of the integer load: load the double there too.
     auto *LI = dyn_cast<LoadInst>(BC->getOperand(0));
-    if (!BC->getDestTy()->isFPOrFPVectorTy() || !LI || !LI->hasOneUse() ||
-        LI->isVolatile() || LI->isAtomic())
+    if (!BC->getDestTy()->isFPOrFPVectorTy() || !LI || LI->isVolatile() ||
+        LI->isAtomic())
       continue;
-    IRBuilder<> B(LI);
+    IRBuilder<> B(LI->getNextNode());
     LoadInst *New =
         B.CreateAlignedLoad(BC->getDestTy(), LI->getPointerOperand(),
-                            LI->getAlign(), LI->getName());
+                            LI->getAlign(), LI->getName() + ".fp");
     New->setDebugLoc(LI->getDebugLoc());
     BC->replaceAllUsesWith(New);
     Dead.push_back(BC);
-    Dead.push_back(LI);
+    if (LI->hasOneUse())
+      Dead.push_back(LI);
   }
   for (Instruction *I : Dead)
     I->eraseFromParent();
