@@ -14,7 +14,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 #include <numeric>
+#include <tuple>
 
 using namespace llvm;
 
@@ -200,7 +202,7 @@ SmallVector<const Value *, 4> TypeInfo::roots(const Value *Ptr) {
 SmallVector<Type *, 4> TypeInfo::typesAt(const Value *Ptr) const {
   SmallVector<Type *, 4> All;
   for (const Value *R : roots(Ptr)) {
-    auto It = Facts.find(R);
+    auto It = Facts.find(rep(R));
     if (It == Facts.end())
       continue;
     bool AnyStrong =
@@ -243,7 +245,7 @@ ByteLayout TypeInfo::layoutAt(const Value *Ptr, uint64_t Size,
     Ps.append(More.begin(), More.end());
   }
   for (const MemPlace &P : Ps) {
-    auto It = Facts.find(P.Root);
+    auto It = Facts.find(rep(P.Root));
     if (It == Facts.end())
       continue;
     for (const TypeFact &F : It->second) {
@@ -342,6 +344,9 @@ public:
   void visit(Function &F, ArgPlaceList ArgPlaces, unsigned Depth) {
     for (Instruction &I : instructions(F)) {
       if (auto *LI = dyn_cast<LoadInst>(&I)) {
+        if (LI->getType()->isPointerTy() && &F == Top)
+          PtrSlots.push_back(
+              {TypeInfo::places(LI->getPointerOperand()), {{LI, 0, 0}}});
         if (!isCopyLoad(*LI)) {
           noteAccess(LI->getPointerOperand(), LI->getType(), F, ArgPlaces);
           continue;
@@ -363,6 +368,9 @@ public:
               {placesIn(cast<StoreInst>(U)->getPointerOperand(), F, ArgPlaces),
                placesIn(LI->getPointerOperand(), F, ArgPlaces), Size});
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        if (SI->getValueOperand()->getType()->isPointerTy() && &F == Top)
+          PtrSlots.push_back({TypeInfo::places(SI->getPointerOperand()),
+                              TypeInfo::places(SI->getValueOperand())});
         auto *From = dyn_cast<LoadInst>(SI->getValueOperand());
         if (!From || !isCopyLoad(*From))
           noteAccess(SI->getPointerOperand(), SI->getValueOperand()->getType(),
@@ -380,6 +388,56 @@ public:
       } else if (auto *CB = dyn_cast<CallBase>(&I)) {
         visitCall(*CB, F, ArgPlaces, Depth);
       }
+    }
+  }
+
+  /// Pointers stored at and loaded from the same place point to the same
+  /// object (a vector's data pointer is stored when it grows and loaded
+  /// again at each access): they become one object, to a fixed point.
+  void resolveAliases() {
+    auto Find = [&](const Value *V) {
+      while (true) {
+        auto It = Out.Alias.find(V);
+        if (It == Out.Alias.end())
+          return V;
+        V = It->second;
+      }
+    };
+    for (unsigned Round = 0; Round < 4; ++Round) {
+      std::map<std::tuple<const Value *, int64_t, uint64_t>, const Value *>
+          Slots;
+      bool Changed = false;
+      for (const PtrSlot &S : PtrSlots)
+        for (const MemPlace &K : S.Slot)
+          for (const MemPlace &V : S.Vals) {
+            if (V.Offset || V.Stride)
+              continue; // a pointer into an object, not to it
+            const Value *R = Find(V.Root);
+            auto [It, New] =
+                Slots.insert({{Find(K.Root), K.Offset, K.Stride}, R});
+            const Value *Other = Find(It->second);
+            if (!New && Other != R) {
+              Out.Alias[R] = Other;
+              Changed = true;
+            }
+          }
+      if (!Changed)
+        break;
+    }
+    // Flatten, then move each object's facts to the one standing for it.
+    SmallVector<const Value *, 8> Members;
+    for (auto &[V, To] : Out.Alias)
+      Members.push_back(V);
+    for (const Value *V : Members)
+      Out.Alias[V] = Find(V);
+    for (const Value *V : Members) {
+      auto It = Out.Facts.find(V);
+      if (It == Out.Facts.end())
+        continue;
+      SmallVector<TypeFact, 8> Moved(It->second.begin(), It->second.end());
+      Out.Facts.erase(V);
+      for (const TypeFact &F : Moved)
+        addFact(V, F.Offset, F.Stride, F.T, F.Weak);
     }
   }
 
@@ -415,6 +473,10 @@ private:
     SmallVector<MemPlace, 4> Dst, Src;
     uint64_t Size; // 0: not known at compile time
   };
+  /// A pointer stored at or loaded from Slot.
+  struct PtrSlot {
+    SmallVector<MemPlace, 4> Slot, Vals;
+  };
 
   /// The places of \p Ptr, with those at \p F's parameters also in the
   /// caller's terms.
@@ -434,7 +496,7 @@ private:
 
   bool addFact(const Value *Root, int64_t Off, uint64_t Stride, Type *T,
                bool Weak) {
-    auto &V = Out.Facts[Root];
+    auto &V = Out.Facts[Out.rep(Root)];
     TypeFact F{normalise(Off, Stride), Stride, T, Weak};
     for (TypeFact &Old : V)
       if (Old.samePlaceAndType(F)) {
@@ -536,7 +598,7 @@ private:
 
   /// Moves the facts of the copied window at \p From to \p To.
   bool transfer(const MemPlace &From, const MemPlace &To, uint64_t Size) {
-    auto It = Out.Facts.find(From.Root);
+    auto It = Out.Facts.find(Out.rep(From.Root));
     if (It == Out.Facts.end())
       return false;
     SmallVector<TypeFact, 8> Seen(It->second.begin(), It->second.end());
@@ -585,6 +647,13 @@ private:
   const DataLayout &DL;
   bool NotingWeak = false;
   SmallVector<Function *, 4> Clones;
+  SmallVector<PtrSlot, 16> PtrSlots;
+
+public:
+  /// The function analysed (callees' copies record no pointer slots).
+  const Function *Top = nullptr;
+
+private:
   SmallVector<Copy, 8> Copies;
   SmallPtrSet<Function *, 8> Visited;
 };
@@ -595,7 +664,9 @@ TypeInfo computeTypes(Function &F, unsigned Depth) {
   TypeInfo Info;
   Info.DL = &F.getParent()->getDataLayout();
   TypeInference TI(Info, *Info.DL);
+  TI.Top = &F;
   TI.visit(F, {}, Depth);
+  TI.resolveAliases();
   TI.unifyCopies();
   TI.dropClones();
   return Info;
@@ -607,7 +678,7 @@ void TypeInfo::print(raw_ostream &OS, const Function &F) const {
     OS << "  " << Label << ": ";
     SmallVector<TypeFact, 4> Fs;
     for (const Value *R : roots(V)) {
-      auto It = Facts.find(R);
+      auto It = Facts.find(rep(R));
       if (It != Facts.end())
         Fs.append(It->second.begin(), It->second.end());
     }

@@ -101,7 +101,16 @@ public:
 
   void print(llvm::raw_ostream &OS, const llvm::Function &F) const;
 
+  /// The object that stands for \p Root: pointers stored at and loaded
+  /// from the same place (a vector's data pointer, reloaded after it grew)
+  /// point to the same memory.
+  const llvm::Value *rep(const llvm::Value *Root) const {
+    auto It = Alias.find(Root);
+    return It == Alias.end() ? Root : It->second;
+  }
+
   llvm::DenseMap<const llvm::Value *, llvm::SmallVector<TypeFact, 4>> Facts;
+  llvm::DenseMap<const llvm::Value *, const llvm::Value *> Alias;
   const llvm::DataLayout *DL = nullptr;
 };
 

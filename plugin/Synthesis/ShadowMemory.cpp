@@ -191,6 +191,17 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
              "and as double");
     return false;
   }
+  // A copy of a length known only at run time, of memory accessed at a few
+  // fixed places as one floating-point type: an array of that type.
+  if (!Size && !Out.Period && !Out.empty() &&
+      all_of(Out.Parts, [&](const ByteLayout::Part &Pt) {
+        return Pt.T == Out.Parts.front().T && Pt.T->isFloatingPointTy() &&
+               Pt.Offset % DL.getTypeStoreSize(Pt.T) == 0;
+      })) {
+    Type *FP = Out.Parts.front().T;
+    Out.Period = DL.getTypeStoreSize(FP);
+    Out.Parts.assign({{0, FP}});
+  }
   if (!Out.empty() || (Size && Size < 4))
     return true;
   auto Local = [&](Value *Ptr) {
