@@ -228,6 +228,20 @@ void ForwardModeSynthesizer::visitStore(StoreInst &SI, IRBuilderBase &B) {
   } else if (AI.isActive(Val) ||
              Val->getType()->getScalarType()->isFloatingPointTy()) {
     SVal = tangent(Val);
+  } else if (auto *From = dyn_cast<LoadInst>(Val);
+             From && isCopyLoad(*From) &&
+             AI.hasShadow(From->getPointerOperand())) {
+    // Bytes an integer load only moves (an aggregate copy, a union's
+    // integer member): their shadow moves with them, whether it holds
+    // tangents, shadow pointers or nothing of use, as the load read it.
+    Value *S = shadowOf(From->getPointerOperand(), From);
+    if (!S)
+      return;
+    IRBuilder<> LB(primal(From)->getNextNode());
+    SVal = lanes(LB, Val->getType(), [&](unsigned K) {
+      return LB.CreateAlignedLoad(Val->getType(), lane(LB, S, K),
+                                  From->getAlign());
+    });
   } else {
     return;
   }

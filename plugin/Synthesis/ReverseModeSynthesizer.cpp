@@ -166,6 +166,10 @@ void ReverseModeSynthesizer::buildForwardSweep() {
         B.CreateAlignedStore(lane(B, SVal, K), lane(B, SPtr, K),
                              SI->getAlign());
   }
+  // Bytes copied without a type carry the shadows of the pointers among
+  // them (ReverseByteCopies.cpp).
+  for (Instruction &PI : instructions(P))
+    copyPointerShadows(PI);
   // A block freed by the forward sweep keeps its shadow until the reverse
   // sweep is done with it (FreedShadows.h).
   for (Instruction &PI : instructions(P)) {
@@ -744,6 +748,8 @@ void ReverseModeSynthesizer::emitFinalReturn() {
 void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
   if (auto *SI = dyn_cast<StoreInst>(&PI))
     return reverseStore(*SI, B);
+  if (auto *CopyLI = dyn_cast<LoadInst>(&PI); CopyLI && isCopyLoad(*CopyLI))
+    return reverseCopyLoad(*CopyLI, B);
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return reverseMemIntrinsic(*MI, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
@@ -1228,6 +1234,12 @@ void ReverseModeSynthesizer::reverseLoad(LoadInst &LoadI, IRBuilderBase &B) {
 void ReverseModeSynthesizer::reverseStore(StoreInst &SI, IRBuilderBase &B) {
   Value *Val = SI.getValueOperand();
   Type *T = Val->getType();
+  // Bytes an integer load moved here (ReverseByteCopies.cpp).
+  if (auto *From = dyn_cast<LoadInst>(Val); From && isCopyLoad(*From)) {
+    if (AI.hasShadow(SI.getPointerOperand()))
+      reverseCopyStore(SI, *From, B);
+    return;
+  }
   if (!AI.hasShadow(SI.getPointerOperand()) ||
       !(T->isFPOrFPVectorTy() || isa<StructType>(T) || isa<ArrayType>(T)))
     return;
@@ -1264,15 +1276,25 @@ void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,
       B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MI.getDestAlign());
     return;
   }
-  Type *FPTy = inferStoredFPType(MT->getDest(), MT->getSource(), &MI);
+  // Only the floating-point parts carry adjoints: pointers' and integers'
+  // shadows are left alone (ReverseByteCopies.cpp).
+  auto *ConstLen = dyn_cast<ConstantInt>(MI.getLength());
+  ByteLayout L;
+  if (!copyLayout(MT->getDest(), MT->getSource(),
+                  ConstLen ? ConstLen->getZExtValue() : 0, &MI, L))
+    return;
+  auto FP = partsOf(L, [](Type *T) { return T->isFloatingPointTy(); });
   Value *Src = shadowOf(MT->getSource(), &MI);
-  if (!FPTy || !Src)
+  if (FP.empty() || !Src)
     return;
   Src = lookup(Src, PB, B);
+  Function *Fn =
+      getPartsFn(module(), FP, L.Period,
+                 isa<MemMoveInst>(MT) ? PartsOp::AccumulateOverlapping
+                                      : PartsOp::Accumulate);
   for (unsigned K = 0; K < W; ++K)
-    B.CreateCall(getCopyAdjointFn(module(), FPTy),
-                 {lane(B, Dst, K), lane(B, Src, K),
-                  B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
+    B.CreateCall(Fn, {lane(B, Dst, K), lane(B, Src, K),
+                      B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
 }
 
 } // namespace tapestry

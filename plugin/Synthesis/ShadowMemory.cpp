@@ -205,24 +205,75 @@ void SynthesizerBase::finishShadowPhis() {
   }
 }
 
-Type *SynthesizerBase::inferStoredFPType(Value *Dst, Value *Src,
-                                         const Instruction *At) {
+SmallVector<std::pair<uint64_t, Type *>, 8>
+SynthesizerBase::partsOf(const ByteLayout &L, function_ref<bool(Type *)> Keep) {
+  SmallVector<std::pair<uint64_t, Type *>, 8> Out;
+  for (const ByteLayout::Part &P : L.Parts)
+    if (Keep(P.T))
+      Out.push_back({P.Offset, P.T});
+  return Out;
+}
+
+/// Where nothing in the function or its callees says what copied bytes are
+/// (no typed access, GEP element type or TBAA tag at either end, even
+/// through other copies), the reverse sweep cannot add them as floats:
+/// bytes holding pointers or integers must never be "added". They carry no
+/// derivative when both ends are memory the function itself allocates (a
+/// derivative enters memory only through a typed access, which would have
+/// been seen, or through a copy, whose other end would then be typed too),
+/// or when they are too few to hold a float. Otherwise the caller's memory
+/// may hold anything: a clear error rather than a guess.
+bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
+                                 const Instruction *At, ByteLayout &Out) {
   if (!Types)
     Types = std::make_unique<TypeInfo>(computeTypes(P));
+  const DataLayout &DL = module().getDataLayout();
+  Out = Types->layoutAt(Dst, Size, Src);
+  if (Out.mixesFloatWidths(DL)) {
+    fail(At, "the memory this instruction copies is accessed both as float "
+             "and as double");
+    return false;
+  }
+  // A copy of a length known only at run time, of memory accessed at a few
+  // fixed places as one floating-point type: an array of that type.
+  if (!Size && !Out.Period && !Out.empty() &&
+      all_of(Out.Parts, [&](const ByteLayout::Part &Pt) {
+        return Pt.T == Out.Parts.front().T && Pt.T->isFloatingPointTy() &&
+               Pt.Offset % DL.getTypeStoreSize(Pt.T) == 0;
+      })) {
+    Type *FP = Out.Parts.front().T;
+    Out.Period = DL.getTypeStoreSize(FP);
+    Out.Parts.assign({{0, FP}});
+  }
+  if (!Out.empty() || (Size && Size < 4))
+    return true;
+  auto Local = [&](Value *Ptr) {
+    SmallVector<const Value *, 4> Rs = TypeInfo::roots(Ptr);
+    return !Rs.empty() && all_of(Rs, [](const Value *R) {
+      auto *CB = dyn_cast<CallBase>(R);
+      return isa<AllocaInst>(R) || (CB && isAllocationCall(*CB));
+    });
+  };
+  if (Local(Dst) && Local(Src))
+    return true;
+  // Memory accessed elsewhere (not at these bytes) as one floating-point
+  // type and never as a pointer: an array of that type.
   Type *D = Types->floatTypeAt(Dst), *S = Types->floatTypeAt(Src);
-  if (D && (!S || S == D))
-    return D;
-  if (S && !D && Types->typesAt(Dst).empty())
-    return S;
-  bool Mixed = (D && S && D != S) || count_if(Types->typesAt(Dst), [](Type *T) {
-                                       return T->isFloatingPointTy();
-                                     }) > 1;
-  fail(At, Mixed ? "the memory this instruction copies is accessed both as "
-                   "float and as double"
-                 : "cannot tell whether the memory this instruction copies "
-                   "holds float or double data; access it as such in the "
-                   "function, or copy it element by element");
-  return nullptr;
+  Type *FP = D ? D : S;
+  auto NoPointers = [&](Value *Ptr) {
+    return none_of(Types->typesAt(Ptr),
+                   [](Type *T) { return T->isPointerTy(); });
+  };
+  if (FP && (!D || !S || D == S) && NoPointers(Dst) && NoPointers(Src)) {
+    Out.Period = DL.getTypeStoreSize(FP);
+    Out.Parts.push_back({0, FP});
+    return true;
+  }
+  fail(At, "cannot tell what the memory this instruction copies holds "
+           "(float, double, integers or pointers): nothing in the function "
+           "or its callees reads or writes it with a type; access it with "
+           "its type in the function, or copy it field by field");
+  return false;
 }
 
 } // namespace tapestry

@@ -270,18 +270,34 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
         AI.hasShadow(SI->getPointerOperand()))
       checkShadowlessPointerStore(*SI);
     if (AI.hasShadow(SI->getPointerOperand()) &&
-        Val->getType()->isIntegerTy() &&
+        Val->getType()->isIntOrIntVectorTy() &&
         Val->getType()->getPrimitiveSizeInBits() >= 32)
       if (auto *LI = dyn_cast<LoadInst>(stripIntCasts(Val)))
         if (AI.hasShadow(LI->getPointerOperand())) {
-          // Memory known to hold only integers and pointers (an iterator
-          // or a vector's bounds copied as i64, as optimised copies of
-          // small structs are) carries no derivative.
+          // An integer load whose every use stores it unchanged only moves
+          // bytes (an aggregate copy emitted as i64 or <2 x i64>, a union's
+          // integer member): the shadow bytes move with them, and the
+          // reverse sweep moves the adjoints of the floating-point parts
+          // (reverseStore).
+          if (LI == Val && isCopyLoad(*LI))
+            return;
+          // Otherwise the integer is converted or computed with: only
+          // memory known to hold no floating-point data there carries no
+          // derivative (an iterator or a vector's bounds).
           if (!Types)
             Types = std::make_unique<TypeInfo>(computeTypes(P));
-          SmallVector<Type *, 4> Held = Types->typesAt(LI->getPointerOperand());
-          if (!Held.empty() &&
-              none_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); }))
+          const DataLayout &DL = module().getDataLayout();
+          ByteLayout L = Types->layoutAt(LI->getPointerOperand(),
+                                         DL.getTypeStoreSize(LI->getType()));
+          bool HoldsFloat = !L.floatParts().empty();
+          if (L.empty()) {
+            SmallVector<Type *, 4> Held =
+                Types->typesAt(LI->getPointerOperand());
+            HoldsFloat = Held.empty() || any_of(Held, [](Type *T) {
+                           return T->isFPOrFPVectorTy();
+                         });
+          }
+          if (!HoldsFloat)
             return;
           fail(&PI, "this store copies memory that may hold floating-point "
                     "data as an integer; copy it as double or float, or use "

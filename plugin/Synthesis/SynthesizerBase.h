@@ -94,11 +94,16 @@ protected:
   /// clone. Shadow phis get their incoming values in finishShadowPhis().
   void createShadow(llvm::Instruction &PI);
   void finishShadowPhis();
-  /// The floating-point type held in the memory \p Dst and \p Src point to
-  /// (a copy's two ends), from the primal's loads, stores and address
-  /// arithmetic on the same objects; null (and an error) if unknown.
-  llvm::Type *inferStoredFPType(llvm::Value *Dst, llvm::Value *Src,
-                                const llvm::Instruction *At);
+  /// What the \p Size bytes (0: not known at compile time) a copy moves
+  /// from \p Src to \p Dst hold, from both ends' types (TypeAnalysis);
+  /// reports an error at \p At and returns false where the reverse sweep
+  /// cannot tell which parts hold floating-point data.
+  bool copyLayout(llvm::Value *Dst, llvm::Value *Src, uint64_t Size,
+                  const llvm::Instruction *At, ByteLayout &Out);
+  /// The (offset, type) parts of \p L whose type satisfies \p Keep (they
+  /// repeat every L.Period bytes).
+  static llvm::SmallVector<std::pair<uint64_t, llvm::Type *>, 8>
+  partsOf(const ByteLayout &L, llvm::function_ref<bool(llvm::Type *)> Keep);
   /// The table rule for a math call (directly or through
   /// __enzyme_function_like), or null.
   const DerivativeRule *ruleFor(const llvm::CallBase &CB) const;
