@@ -32,6 +32,10 @@ SmallVector<Type *, 4> TypeInfo::typesAt(const Value *Ptr) const {
 SmallVector<const Value *, 4> TypeInfo::roots(const Value *Ptr) {
   SmallVector<const Value *, 4> Objs;
   getUnderlyingObjects(Ptr, Objs, /*LI=*/nullptr, /*MaxLookup=*/0);
+  // A null pointer (one side of a phi while a vector is empty) is no
+  // object: as a root it would mix the types of unrelated buffers.
+  if (Objs.size() > 1)
+    erase_if(Objs, [](const Value *V) { return isa<ConstantPointerNull>(V); });
   return Objs;
 }
 
