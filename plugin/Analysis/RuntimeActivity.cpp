@@ -119,10 +119,15 @@ bool RuntimeActivity::mayReadMarker(const Value *Ptr) const {
   return !MarkedRoots.empty() && mayShareObject(roots(Ptr), MarkedRoots);
 }
 
-/// A pointer without a shadow that a shadowed merge needs one for.
+/// A pointer constant by request (into an enzyme_const argument or a
+/// global, not loaded from memory) that a shadowed merge needs a shadow for.
 static bool isConstantPointer(const Value *V, const ActivityInfo &AI) {
-  return V->getType()->isPointerTy() && !AI.hasShadow(V) &&
-         !isa<ConstantPointerNull>(V) && !isa<UndefValue>(V);
+  if (!V->getType()->isPointerTy() || AI.hasShadow(V) ||
+      isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
+    return false;
+  return all_of(rawRoots(V), [](const Value *R) {
+    return isa<Argument>(R) || isa<GlobalVariable>(R);
+  });
 }
 
 /// True if \p V derives its address from an operand that may carry a
@@ -149,7 +154,9 @@ static bool derivesFrom(const Instruction &I, RuntimeActivity &RA,
   return false;
 }
 
-RuntimeActivity computeRuntimeActivity(Function &F, const ActivityInfo &AI) {
+RuntimeActivity
+computeRuntimeActivity(Function &F, const ActivityInfo &AI,
+                       function_ref<bool(MemTransferInst &)> CopiesPointers) {
   RuntimeActivity RA;
   auto WritesMarker = [&](const StoreInst &SI) {
     const Value *Val = SI.getValueOperand();
@@ -175,8 +182,9 @@ RuntimeActivity computeRuntimeActivity(Function &F, const ActivityInfo &AI) {
       }
       // Copies of marked memory hold markers too.
       if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-        if (AI.hasShadow(MT->getDest()) && (!AI.hasShadow(MT->getSource()) ||
-                                            RA.mayReadMarker(MT->getSource())))
+        if (AI.hasShadow(MT->getDest()) &&
+            (AI.hasShadow(MT->getSource()) ? RA.mayReadMarker(MT->getSource())
+                                           : CopiesPointers(*MT)))
           for (const Value *R : RA.roots(MT->getDest()))
             if (!is_contained(RA.MarkedRoots, R)) {
               RA.MarkedRoots.push_back(R);

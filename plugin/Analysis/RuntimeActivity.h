@@ -21,12 +21,14 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
 class Function;
 class Instruction;
+class MemTransferInst;
 class StoreInst;
 class Value;
 } // namespace llvm
@@ -74,8 +76,11 @@ bool mayShareObject(llvm::ArrayRef<const llvm::Value *> A,
                     llvm::ArrayRef<const llvm::Value *> B);
 
 /// Computes the marker stores and maybe-constant pointers of \p F.
-RuntimeActivity computeRuntimeActivity(llvm::Function &F,
-                                       const ActivityInfo &AI);
+/// \p CopiesPointers tells whether a copy moves pointers (a copy of
+/// pointers from memory without a shadow writes markers).
+RuntimeActivity computeRuntimeActivity(
+    llvm::Function &F, const ActivityInfo &AI,
+    llvm::function_ref<bool(llvm::MemTransferInst &)> CopiesPointers);
 
 } // namespace tapestry
 

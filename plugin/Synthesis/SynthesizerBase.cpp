@@ -25,7 +25,8 @@ SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
 
 void SynthesizerBase::createFunction() {
   G = createDerivativeFunction(R, Sig, P, VMap);
-  RA = computeRuntimeActivity(P, AI);
+  RA = computeRuntimeActivity(
+      P, AI, [this](MemTransferInst &MT) { return copiesOnlyPointers(MT); });
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0)
       Shadows[P.getArg(I)] = G->getArg(Sig.ShadowArg[I]);
