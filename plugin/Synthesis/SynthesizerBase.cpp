@@ -265,11 +265,12 @@ void SynthesizerBase::checkRuntimeConstantUse(Instruction &PI) {
   if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd() ||
       isInactiveCall(*CB, &Rules))
     return;
-  for (Value *A : CB->args())
+  for (Use &A : CB->args())
     if (RA.mayBeConstant(A)) {
-      fail(&PI, "the pointer '" + describe(A) +
-                    "' is read from memory that also holds pointers to "
-                    "constant data (enzyme_const or global), so whether it "
+      fail(&PI, "argument " + Twine(A.getOperandNo() + 1) +
+                    " of this call is a pointer read from memory that also "
+                    "holds pointers to constant data (enzyme_const or "
+                    "global), so whether it "
                     "points to constant data is only known at run time, and "
                     "this call cannot test it; pass the constant data as "
                     "enzyme_dup with a zeroed shadow, or access it "
