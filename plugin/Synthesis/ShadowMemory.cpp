@@ -15,6 +15,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -63,6 +64,11 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     B.SetInsertPoint(GI->getParent(), GI->getParent()->getFirstNonPHIIt());
   Value *S = nullptr;
   auto Sh = [&](Value *V) { return shadowOf(V, &PI); };
+  // A constant pointer merged with shadowed ones is its own shadow
+  // (Analysis/RuntimeActivity.h).
+  auto ShOrSelf = [&](Value *V) {
+    return RA.isMarker(V) ? shadowToStore(B, V, &PI) : Sh(V);
+  };
 
   // In batch mode a pointer has one shadow per lane ([W x ptr]): each is
   // computed by the same instruction on that lane's shadows.
@@ -91,7 +97,8 @@ void SynthesizerBase::createShadow(Instruction &PI) {
                               Phi->getNumIncomingValues(), PI.getName() + "'");
     S = SP;
   } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
-    Value *T = Sh(Sel->getTrueValue()), *F = Sh(Sel->getFalseValue());
+    Value *T = ShOrSelf(Sel->getTrueValue()),
+          *F = ShOrSelf(Sel->getFalseValue());
     if (!T || !F)
       return;
     S = B.CreateSelect(primal(Sel->getCondition()), T, F, PI.getName() + "'");
@@ -197,11 +204,78 @@ void SynthesizerBase::finishShadowPhis() {
     if (!SP)
       continue;
     for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
-      Value *S = shadowOf(Phi->getIncomingValue(I), Phi);
+      Value *V = Phi->getIncomingValue(I);
+      Value *S;
+      if (RA.isMarker(V)) {
+        // A constant pointer is its own shadow (Analysis/RuntimeActivity.h).
+        IRBuilder<> B(primal(Phi->getIncomingBlock(I))->getTerminator());
+        S = shadowToStore(B, V, Phi);
+      } else {
+        S = shadowOf(V, Phi);
+      }
       if (!S)
         S = PoisonValue::get(batchTy(Phi->getType()));
       SP->addIncoming(S, primal(Phi->getIncomingBlock(I)));
     }
+  }
+}
+
+Value *SynthesizerBase::isConstantShadow(IRBuilderBase &B, Value *SK,
+                                         Value *GP) {
+  return B.CreateICmpEQ(SK, GP, "shadow.is.primal");
+}
+
+Value *SynthesizerBase::guardedShadow(IRBuilderBase &B, Value *SK, Value *GP,
+                                      Type *T) {
+  AllocaInst *&Slot = ScratchSlots[T];
+  if (!Slot) {
+    IRBuilder<> EB(&G->getEntryBlock(), G->getEntryBlock().begin());
+    Slot = EB.CreateAlloca(T, nullptr, "constant.sink");
+  }
+  return B.CreateSelect(isConstantShadow(B, SK, GP), Slot, SK,
+                        "shadow.or.sink");
+}
+
+Value *SynthesizerBase::shadowToStore(IRBuilderBase &B, Value *Val,
+                                      const Instruction *At) {
+  if (AI.hasShadow(Val) || isa<ConstantPointerNull>(Val) ||
+      isa<UndefValue>(Val))
+    return shadowOf(Val, At);
+  // A constant pointer: its shadow is itself (Analysis/RuntimeActivity.h).
+  Value *GV = primal(Val);
+  return lanes(B, Val->getType(), [&](unsigned) { return GV; });
+}
+
+bool SynthesizerBase::copiesOnlyPointers(MemTransferInst &MT) {
+  if (!Types)
+    Types = std::make_unique<TypeInfo>(computeTypes(P));
+  // What the two ends' objects hold (a null pointer, one side of a phi
+  // when a vector is empty, is no object).
+  SmallVector<Type *, 4> Held;
+  for (Value *End : {MT.getDest(), MT.getSource()})
+    for (const Value *R : TypeInfo::roots(End))
+      if (!isa<ConstantPointerNull>(R))
+        append_range(Held, Types->typesAt(R));
+  return any_of(Held, [](Type *T) { return T->isPointerTy(); }) &&
+         none_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); });
+}
+
+void SynthesizerBase::copyConstantPointerShadows(IRBuilderBase &B,
+                                                 MemTransferInst &MT) {
+  Value *Dst = shadowOf(MT.getDest(), &MT);
+  Value *Src = AI.hasShadow(MT.getSource())
+                   ? shadowOf(MT.getSource(), &MT)
+                   : shadowToStore(B, MT.getSource(), &MT);
+  if (!Dst || !Src)
+    return;
+  Value *Len = primal(MT.getLength());
+  for (unsigned K = 0; K < W; ++K) {
+    if (isa<MemMoveInst>(MT))
+      B.CreateMemMove(lane(B, Dst, K), MT.getDestAlign(), lane(B, Src, K),
+                      MT.getSourceAlign(), Len);
+    else
+      B.CreateMemCpy(lane(B, Dst, K), MT.getDestAlign(), lane(B, Src, K),
+                     MT.getSourceAlign(), Len);
   }
 }
 

@@ -16,7 +16,7 @@ initial one plus trip-count times the increment's.
 
 import math
 
-from cast import (Assign, ArrayDecl, Bin, Call, Cmp, Const, Decl, Elem, For,
+from cast import (Assign, ArrayDecl, TableDecl, Bin, Call, Cmp, Const, Decl, Elem, For,
                   HelperCall, If, IntAsFp, Logic, Neg, Return, Select,
                   StructDecl, Var, While)
 from interval import Iv, libm_image
@@ -105,6 +105,9 @@ class FuncBuilder:
     def arrays(self):
         return [(n, i) for n, (_, i) in self._visible().items() if i.kind == "arr"]
 
+    def tables(self):
+        return [(n, i) for n, (_, i) in self._visible().items() if i.kind == "ptab"]
+
     def writable_fp(self):
         loop = self.loops[-1] if self.loops else None
         out = []
@@ -145,6 +148,8 @@ class FuncBuilder:
             options.append((2, "counter"))
         if self.arrays():
             options.append((4, "elem"))
+        if self.tables():
+            options.append((3, "telem"))
         kind = self.ch.weighted(options)
         fps = self.readable_fp()
         if kind == "var" and fps:
@@ -160,6 +165,15 @@ class FuncBuilder:
         if kind == "elem":
             name, info = self.ch.pick(self.arrays())
             return Elem(name, self.index(), "d", ARR_IV, deref=self.ch.chance(20))
+        if kind == "telem":
+            # through a table of array pointers: tab[row][index]
+            name, info = self.ch.pick(self.tables())
+            row = self.ch.below(info.length)
+            if self.loopvars and self.ch.chance(50):
+                var, _ = self.ch.pick(self.loopvars)
+                row = "(%s + %d) %% %d" % (var, row, info.length)
+            return Elem("%s[%s]" % (name, row), self.index(), "d", ARR_IV,
+                        deref=self.ch.chance(20))
         return self.const()
 
     def expr(self, depth):
@@ -354,6 +368,8 @@ class FuncBuilder:
             options.append((1, "scratch"))
         if "structs" in self.feat:
             options.append((1, "struct"))
+        if "constptr" in self.feat and nest == 0 and not self.loops and self.arrays():
+            options.append((2, "table"))
         kind = self.ch.weighted(options)
         return getattr(self, "stmt_" + kind)(nest)
 
@@ -501,6 +517,18 @@ class FuncBuilder:
         init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
         init.keep = init.body[0].keep = True   # the reducer must not leave it uninitialised
         return [ArrayDecl(name, self.arrlen, heap), init]
+
+    def stmt_table(self, nest):
+        """A table of pointers to the arrays in scope (`constptr`): those
+        passed enzyme_const sit beside those passed enzyme_dup."""
+        arrays = [n for n, _ in self.arrays()]
+        entries = [self.ch.pick(arrays) for _ in range(self.ch.between(2, 3))]
+        heap = self.ch.chance(50)
+        name = self.new_name("tab")
+        self.declare(name, VarInfo("ptab", "d", ARR_IV, len(entries), heap))
+        if heap:
+            self.heap.append(name)
+        return [TableDecl(name, entries, heap)]
 
     def stmt_struct(self, nest):
         name = self.new_name("s")

@@ -39,8 +39,10 @@ DEFAULT_FEATURES = ("scalar", "branches", "floats", "api")
 ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls",
                 "recursion", "structs", "malloc", "split")
 # opt-in only, not part of "all": constmem is misuse that the plugin must
-# diagnose; batch adds batched (enzyme_width) forward and reverse checks
-EXTRA_FEATURES = ("constmem", "batch")
+# diagnose; batch adds batched (enzyme_width) forward and reverse checks;
+# constptr stores the arrays' pointers (enzyme_const or dup, as drawn) in a
+# table and reads through it (runtime activity)
+EXTRA_FEATURES = ("constmem", "batch", "constptr")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
