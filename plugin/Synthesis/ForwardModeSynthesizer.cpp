@@ -231,7 +231,7 @@ void ForwardModeSynthesizer::visitStore(StoreInst &SI, IRBuilderBase &B) {
   if (!SPtr)
     return;
   Value *SVal = nullptr;
-  if (Val->getType()->isPointerTy()) {
+  if (Val->getType()->isPtrOrPtrVectorTy()) {
     if (!AI.hasShadow(Val) && !RA.MarkerStores.count(&SI))
       return;
     SVal = shadowToStore(B, Val, &SI);

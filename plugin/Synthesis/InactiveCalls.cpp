@@ -15,6 +15,8 @@
 #include "Core/Diagnostics.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -73,12 +75,51 @@ static bool bodyMayWriteThrough(Argument &A) {
   return false;
 }
 
+/// For a function without a body (a library's), what its declaration says:
+/// with debug info (clang attaches it to declarations it calls when
+/// optimising with -g), a parameter declared as a pointer to const is only
+/// read. Without it nothing says the function does not write, and a
+/// silently wrong gradient is worse than an error that says what to do.
+static bool declarationMayWriteThrough(const Function &F, unsigned ArgNo) {
+  const DISubprogram *SP = F.getSubprogram();
+  const DISubroutineType *Ty = SP ? SP->getType() : nullptr;
+  if (!Ty)
+    return true;
+  DITypeRefArray Types = Ty->getTypeArray(); // [0] is the result
+  if (ArgNo + 1 >= Types.size())
+    return true;
+  const DIType *T = Types[ArgNo + 1];
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    if (D->getTag() == dwarf::DW_TAG_pointer_type ||
+        D->getTag() == dwarf::DW_TAG_reference_type) {
+      // Writable unless the pointee is const-qualified.
+      const DIType *Pointee = D->getBaseType();
+      while (auto *Q = dyn_cast_or_null<DIDerivedType>(Pointee)) {
+        if (Q->getTag() == dwarf::DW_TAG_const_type)
+          return false;
+        if (Q->getTag() != dwarf::DW_TAG_typedef &&
+            Q->getTag() != dwarf::DW_TAG_volatile_type)
+          break;
+        Pointee = Q->getBaseType();
+      }
+      return true;
+    }
+    if (D->getTag() != dwarf::DW_TAG_typedef &&
+        D->getTag() != dwarf::DW_TAG_const_type)
+      break;
+    T = D->getBaseType();
+  }
+  return true;
+}
+
 /// True if the call \p CB may write through its argument \p ArgNo.
 static bool mayWriteThrough(CallBase &CB, unsigned ArgNo) {
   if (CB.onlyReadsMemory(ArgNo))
     return false;
   Function *F = CB.getCalledFunction();
-  if (!F || F->isDeclaration() || F->isVarArg() || ArgNo >= F->arg_size())
+  if (F && F->isDeclaration())
+    return declarationMayWriteThrough(*F, ArgNo);
+  if (!F || F->isVarArg() || ArgNo >= F->arg_size())
     return true;
   return bodyMayWriteThrough(*F->getArg(ArgNo));
 }

@@ -155,7 +155,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   for (Instruction &PI : instructions(P)) {
     // A constant pointer's shadow is itself (Analysis/RuntimeActivity.h).
     auto *SI = dyn_cast<StoreInst>(&PI);
-    if (!SI || !SI->getValueOperand()->getType()->isPointerTy() ||
+    if (!SI || !SI->getValueOperand()->getType()->isPtrOrPtrVectorTy() ||
         !AI.hasShadow(SI->getPointerOperand()) ||
         (!AI.hasShadow(SI->getValueOperand()) && !RA.MarkerStores.count(SI)))
       continue;

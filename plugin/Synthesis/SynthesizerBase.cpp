@@ -298,9 +298,19 @@ void SynthesizerBase::checkRuntimeConstantUse(Instruction &PI) {
 void SynthesizerBase::checkSupported(Instruction &PI) {
   checkRuntimeConstantUse(PI);
   auto Varied = [&](Value *V) { return AI.isVaried(V); };
+  auto Scalable = [](const Value *V) {
+    return isa<ScalableVectorType>(V->getType());
+  };
+  if ((Scalable(&PI) || any_of(PI.operands(), Scalable)) &&
+      (AI.isVaried(&PI) || any_of(PI.operands(), Varied))) {
+    fail(&PI, "scalable vectors (SVE, RVV) are not supported yet; compile "
+              "without scalable vectorisation (-fno-vectorize, or "
+              "fixed-width vectors with -msve-vector-bits=N)");
+    return;
+  }
   if (auto *SI = dyn_cast<StoreInst>(&PI)) {
     Value *Val = SI->getValueOperand();
-    if (Val->getType()->isPointerTy() && !AI.hasShadow(Val) &&
+    if (Val->getType()->isPtrOrPtrVectorTy() && !AI.hasShadow(Val) &&
         AI.hasShadow(SI->getPointerOperand()))
       checkShadowlessPointerStore(*SI);
     if (AI.hasShadow(SI->getPointerOperand()) &&
@@ -347,8 +357,8 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return;
     if (R.Mode == DiffMode::Reverse && CB->hasMetadata("tapestry.realloc") &&
         AI.hasShadow(CB->getArgOperand(0)))
-      if (auto *A = dyn_cast<Argument>(
-              getUnderlyingObject(CB->getArgOperand(0))))
+      if (auto *A =
+              dyn_cast<Argument>(getUnderlyingObject(CB->getArgOperand(0))))
         fail(&PI, "realloc of " + describe(A) +
                       ", which the caller passed with a shadow: the "
                       "derivative with respect to its old contents would be "

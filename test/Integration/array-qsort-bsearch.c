@@ -3,12 +3,23 @@
 // (forward mode permutes the tangents the same way, reverse mode sends each
 // adjoint back to where its element came from); the comparators only
 // compare; bsearch's result points into the shadow at the same offset. On
-// an array of doubles (also with glibc's qsort_r and a comparator argument), an
-// array of structs with a double key, an in-place sort of an enzyme_dup
-// argument, and a sort inside a loop; reverse and forward mode against central
-// finite differences, split and batch mode against one-shot reverse mode. RUN:
-// %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s RUN: %clang -O1 %s -lm -o %t1
-// && %t1 | FileCheck %s RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
+// an array of doubles (also with glibc's qsort_r and a comparator argument),
+// an array of structs with a double key, an in-place sort of an enzyme_dup
+// argument, and a sort inside a loop; reverse and forward mode against
+// central finite differences, split and batch mode against one-shot reverse.
+//
+// XFAIL: *
+// Known bug (since the per-offset type analysis was merged with the qsort
+// lowering): in reverse mode the adjoint of a sorted element stays at its
+// sorted index instead of going back to where the element came from. The
+// lowering's per-element moves become i64 loads and stores after
+// instcombine, and the reverse sweep finds no floating-point part in their
+// layout (the scratch buffer is typed only through copies), so it moves no
+// adjoint. Forward mode is right. Reproducer: test/Fuzz/
+// qsort-copy-of-copy-reverse.c.
+// RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
+// RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
+// RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
 // RUN: %clang -O3 %s -lm -o %t3 && %t3 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED

@@ -7,8 +7,6 @@
 // REQUIRES: lsan
 // RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O0 %S/../Integration/array-realloc-loop.c -lm -o %t.r0 && %lsan_run %t.r0 2>&1 | FileCheck %s
 // RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O2 %S/../Integration/array-realloc-loop.c -lm -o %t.r2 && %lsan_run %t.r2 2>&1 | FileCheck %s
-// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O0 %S/../Integration/array-qsort-bsearch.c -lm -o %t.q0 && %lsan_run %t.q0 2>&1 | FileCheck %s
-// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O2 %S/../Integration/array-qsort-bsearch.c -lm -o %t.q2 && %lsan_run %t.q2 2>&1 | FileCheck %s
 // RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O2 %S/../Integration/array-copy-wrappers.c -lm -o %t.c2 && %lsan_run %t.c2 2>&1 | FileCheck %s
 // CHECK-NOT: {{FAIL|Sanitizer|ERROR}}
 // CHECK: ALL PASSED: 0 failure(s)

@@ -516,7 +516,7 @@ TEST_F(RequestDecoderTest, ErrorTooFewArgumentsForAShadow) {
   expectError(
       decode(callerWith("  %r = call double (ptr, ...) "
                         "@__enzyme_autodiff(ptr @vf, i32 %dup, ptr %p)")),
-      "too few arguments: enzyme_dup on parameter 1 of 'vf' (ptr) must be "
+      "too few arguments: enzyme_dup on parameter 1 of 'vf' (pointer) must be "
       "followed by the value and its shadow");
 }
 
@@ -533,14 +533,14 @@ TEST_F(RequestDecoderTest, ErrorEnzymeOutOnAPointer) {
       decode(callerWith("  %r = call double (ptr, ...) "
                         "@__enzyme_autodiff(ptr @vf, i32 %out, ptr %p)")),
       "enzyme_out marks an active floating-point value, but parameter 1 of "
-      "'vf' (ptr) is not one");
+      "'vf' (pointer) is not one");
 }
 
 TEST_F(RequestDecoderTest, ErrorFirstArgumentIsNotAFunction) {
   expectError(decode(callerWith("  %r = call double (ptr, ...) "
                                 "@__enzyme_autodiff(ptr %p, double %a)")),
               "the first argument of __enzyme_autodiff must be a function, "
-              "e.g. (void *)f; got '");
+              "e.g. (void *)f; got parameter 3");
   // How the value is rendered is up to Diagnostics; it names the parameter.
   EXPECT_NE(Errors.front().find("p'"), std::string::npos) << Errors.front();
   // A mutable global may hold another function by the time of the call.
@@ -609,14 +609,14 @@ TEST_F(RequestDecoderTest, ErrorDupOnAScalarInReverseMode) {
                                 "i32 %k, i32 %k)")),
               "enzyme_dupnoneed needs a pointer (or, in forward mode, a "
               "floating-point value with its tangent), but parameter 1 of "
-              "'ifn' (i32) is neither; use enzyme_const");
+              "'ifn' (int) is neither; use enzyme_const");
 }
 
 TEST_F(RequestDecoderTest, ErrorMarkerInPlaceOfAShadow) {
   expectError(decode(callerWith("  %r = call double (ptr, ...) "
                                 "@__enzyme_autodiff(ptr @vf, ptr %p, "
                                 "i32 %const)")),
-              "expected the shadow of parameter 1 of 'vf' (ptr) but found "
+              "expected the shadow of parameter 1 of 'vf' (pointer) but found "
               "the marker enzyme_const");
 }
 
@@ -651,7 +651,7 @@ TEST_F(RequestDecoderTest, ErrorBatchTooFewShadows) {
       decode(callerWith("  %r = call double (ptr, ...) "
                         "@__enzyme_autodiff(ptr @vf, i32 %width, i32 3, "
                         "i32 %dup, ptr %p, ptr %dp, ptr %dp)")),
-      "too few arguments: enzyme_dup on parameter 1 of 'vf' (ptr) must be "
+      "too few arguments: enzyme_dup on parameter 1 of 'vf' (pointer) must be "
       "followed by the value and 3 shadows (enzyme_width 3); the call ends "
       "after 2");
 }
@@ -714,7 +714,7 @@ define void @caller(ptr %p, ptr %dp) {
 TEST_F(RequestDecoderTest, ErrorValueOfTheWrongType) {
   expectError(decode(callerWith("  %r = call double (ptr, ...) "
                                 "@__enzyme_autodiff(ptr @sq, ptr %p)")),
-              "the value passed for parameter 1 of 'sq' has type ptr but the "
+              "the value passed for parameter 1 of 'sq' has type pointer but the "
               "parameter has type double");
 }
 
