@@ -392,7 +392,7 @@ class FuncBuilder:
             options.append((1, "struct"))
         if not self.loops:
             if "vectorize" in self.feat and self.arrays():
-                options.append((5, "vloop"))
+                options.append((8, "vloop"))
             if "realloc" in self.feat and nest == 0:
                 options.append((2, "grow"))
             if "sort" in self.feat and nest == 0:
@@ -564,7 +564,7 @@ class FuncBuilder:
     # ------------------------------------- vectorisable loops (vectorize)
     def vbound(self):
         """Trip count of an array loop: the length, or the runtime m."""
-        if self.mparam and self.ch.chance(50):
+        if self.mparam and self.ch.chance(75):
             return self.mparam
         return str(self.arrlen)
 
