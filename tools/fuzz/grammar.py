@@ -617,7 +617,13 @@ class FuncBuilder:
             body = Assign(r, "*=", factor, "d", track=True)
             iv = Iv(init.value * 0.875 ** trips, init.value * 1.125 ** trips).widen()
         else:
-            e = self.vexpr(j, forms, depth)
+            e = self.vexpr(j, forms, depth, -4.0, 4.0)
+            # plus a term that grows with j: an element expression that does
+            # not depend on j would make every element tie
+            k = Const(self.ch.pick([0.125, -0.1875, 0.25]), "d")
+            jv = IntAsFp(j, "d", Iv(0.0, trips - 1))
+            ramp = Bin("*", k, jv, jv.iv.scale(k.value))
+            e = Bin("+", e, ramp, e.iv + ramp.iv)
             # a start value strictly outside the elements' range: no tie with it
             start = q16(e.iv.lo - 0.5) if shape in ("max", "sel") else q16(e.iv.hi + 0.5)
             init = Const(start, "d")
