@@ -336,8 +336,16 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
             fb.declare(p.name, VarInfo("arr", "d", ARR_IV, arrlen))
         elif p.kind != "i":
             fb.declare(p.name, VarInfo("fp", p.kind, BOX))
-    body = fb.stmt_vloop(0) if "vectorize" in feats else []   # at least one
-    body += fb.block(ch.between(2, 6), 0)
+    if {"realloc", "sort", "vectorize"} & feats:
+        body = fb.block(ch.between(0, 2), 0)
+        # at least one of each issue 14 shape asked for
+        for feat, make in (("realloc", fb.stmt_grow), ("sort", fb.stmt_sort),
+                           ("vectorize", fb.stmt_vloop)):
+            if feat in feats:
+                body += make(0)
+        body += fb.block(ch.between(1, 4), 0)
+    else:
+        body = fb.block(ch.between(2, 6), 0)   # as before: seeds keep their programs
     body.append(fb.make_return())
     f = FuncDef("f", "d", params, body, static=ch.chance(15), noinline=ch.chance(20))
     used = set()
