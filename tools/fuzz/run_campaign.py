@@ -106,7 +106,7 @@ class Runner:
             stages = [self.compile_cmd(olevel, src, exe)]
             shown = " ".join(self.compile_cmd(olevel, src, exe, shown=True))
         cc = None
-        for cmd in stages:
+        for stage, cmd in enumerate(stages):
             try:
                 cc = subprocess.run(cmd, capture_output=True, text=True,
                                     timeout=self.compile_timeout)
@@ -115,6 +115,9 @@ class Runner:
             if cc.returncode != 0 or any(m in cc.stderr for m in CRASH_MARKERS + VERIFIER_MARKERS):
                 break
         category = self.classify_compile(cc, src)
+        if category == "rejected" and len(stages) > 1 and (stage != 1 or "tapestry" not in cc.stderr):
+            # not the plugin's diagnostic: opt is not LLVM 19, or it did not load
+            category = "plugin-load"
         if category is None and self.no_ad and not self.generator_valid(src):
             category = "gen-error"   # the AD calls compiled out are invalid C
         if category:
