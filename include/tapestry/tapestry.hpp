@@ -66,8 +66,13 @@
 //     function".
 //
 // Arguments are converted to f's parameter types (a float for a double
-// parameter is fine); reference parameters are passed as pointers. Classes
-// passed by value are not supported (pass them by pointer or reference).
+// parameter is fine); reference parameters are passed as pointers.
+// Trivially copyable structs taken by value work like scalars: Active(v)
+// returns v's adjoint as a struct of the same type (reverse mode),
+// Duplicated(v, dv) takes the tangent dv as one (forward mode), Const(v);
+// a function returning such a struct gives its tangent as the struct in
+// forward mode (reverse mode has no seed for it). Other classes: pass them
+// by pointer or reference.
 //
 // Split mode (forward now, reverse later: typed thunks, Tape, pullbacks) is
 // in <tapestry/split.hpp>, included here.

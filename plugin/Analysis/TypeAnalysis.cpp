@@ -2,37 +2,216 @@
 #include "Analysis/TypeAnalysis.h"
 
 #include "Analysis/PromotedCopy.h"
-#include "Core/Diagnostics.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/raw_ostream.h"
-#include <functional>
+#include <map>
+#include <numeric>
+#include <tuple>
 
 using namespace llvm;
 
 namespace tapestry {
 
+namespace {
+
+/// Larger periods than this are not tracked (no struct is that large).
+constexpr uint64_t MaxPeriod = 4096;
+/// Facts kept per object, and rounds of copy propagation.
+constexpr unsigned MaxFacts = 512, MaxCopyRounds = 16;
+
+uint64_t gcdOf(uint64_t A, uint64_t B) { return std::gcd(A, B); }
+
+int64_t normalise(int64_t Off, uint64_t Stride) {
+  if (!Stride)
+    return Off;
+  int64_t S = static_cast<int64_t>(Stride), R = Off % S;
+  return R < 0 ? R + S : R;
+}
+
+const DataLayout *layoutOf(const Value *V) {
+  if (auto *I = dyn_cast<Instruction>(V))
+    return &I->getModule()->getDataLayout();
+  if (auto *A = dyn_cast<Argument>(V))
+    return &A->getParent()->getParent()->getDataLayout();
+  if (auto *G = dyn_cast<GlobalValue>(V))
+    return G->getParent() ? &G->getParent()->getDataLayout() : nullptr;
+  if (auto *CE = dyn_cast<ConstantExpr>(V))
+    return layoutOf(CE->getOperand(0));
+  return nullptr;
+}
+
+uint64_t storeSize(const DataLayout &DL, Type *T) {
+  return DL.getTypeStoreSize(T).getFixedValue();
+}
+
+/// Walks a pointer back to the objects it is computed from, keeping the
+/// byte offset (and the stride of variable indices) on the way.
+class PlaceWalker {
+public:
+  explicit PlaceWalker(const DataLayout *DL) : DL(DL) {}
+  SmallVector<MemPlace, 4> Out;
+
+  void walk(const Value *V, int64_t Off, uint64_t Stride) {
+    while (Budget) {
+      --Budget;
+      if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
+        return; // no object: null and undef share nothing
+      if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+        if (!DL) {
+          Stride = 1;
+        } else {
+          unsigned BW = DL->getIndexSizeInBits(GEP->getPointerAddressSpace());
+          MapVector<Value *, APInt> Var;
+          APInt C(BW, 0);
+          if (!GEP->collectOffset(*DL, BW, Var, C)) {
+            Stride = 1; // any offset
+          } else {
+            Off += C.getSExtValue();
+            for (auto &Entry : Var)
+              Stride = gcdOf(Stride, Entry.second.abs().getZExtValue());
+          }
+        }
+        V = GEP->getPointerOperand();
+        continue;
+      }
+      if (auto *Op = dyn_cast<Operator>(V))
+        if (Op->getOpcode() == Instruction::BitCast ||
+            Op->getOpcode() == Instruction::AddrSpaceCast) {
+          V = Op->getOperand(0);
+          continue;
+        }
+      if (auto *Call = dyn_cast<CallBase>(V))
+        if (const Value *RP =
+                getArgumentAliasingToReturnedPointer(Call, false)) {
+          V = RP;
+          continue;
+        }
+      if (auto *Sel = dyn_cast<SelectInst>(V)) {
+        walk(Sel->getTrueValue(), Off, Stride);
+        walk(Sel->getFalseValue(), Off, Stride);
+        return;
+      }
+      if (auto *Phi = dyn_cast<PHINode>(V)) {
+        auto It = OnPath.find(Phi);
+        if (It != OnPath.end()) {
+          // Around a loop: the pointer advances by (Off - entry) each trip.
+          uint64_t Step = static_cast<uint64_t>(std::abs(Off - It->second));
+          CycleStride[Phi] = gcdOf(CycleStride[Phi], gcdOf(Step, Stride));
+          return;
+        }
+        OnPath[Phi] = Off;
+        size_t Start = Out.size();
+        for (const Value *In : Phi->incoming_values())
+          walk(In, Off, Stride);
+        OnPath.erase(Phi);
+        if (uint64_t CS = CycleStride.lookup(Phi))
+          for (size_t I = Start; I < Out.size(); ++I)
+            Out[I].Stride = gcdOf(Out[I].Stride, CS);
+        return;
+      }
+      Out.push_back({V, Off, Stride});
+      return;
+    }
+  }
+
+private:
+  const DataLayout *DL;
+  unsigned Budget = 256;
+  SmallDenseMap<const Value *, int64_t, 4> OnPath;
+  DenseMap<const Value *, uint64_t> CycleStride;
+};
+
+/// The scalar type a TBAA access tag names, for an access of \p Size bytes
+/// (null for char, which may be anything, and for names not known here).
+Type *tbaaType(const MDNode *Tag, LLVMContext &C, uint64_t Size) {
+  if (!Tag || Tag->getNumOperands() < 2)
+    return nullptr;
+  auto *Access = dyn_cast<MDNode>(Tag->getOperand(1));
+  if (!Access || Access->getNumOperands() < 1)
+    return nullptr;
+  auto *Name = dyn_cast<MDString>(Access->getOperand(0));
+  if (!Name)
+    return nullptr;
+  StringRef N = Name->getString();
+  if (N == "double")
+    return Size == 8 ? Type::getDoubleTy(C) : nullptr;
+  if (N == "float")
+    return Size == 4 ? Type::getFloatTy(C) : nullptr;
+  if (N == "any pointer" || N == "vtable pointer" || N.starts_with("p1 ") ||
+      N.starts_with("p2 ") || N.starts_with("p3 "))
+    return Size == 8 ? PointerType::getUnqual(C) : nullptr;
+  if (N == "int" || N == "long" || N == "long long" || N == "short" ||
+      N == "bool" || N == "_Bool" || N == "__int128")
+    return IntegerType::get(C, Size * 8);
+  return nullptr;
+}
+
+} // namespace
+
+bool isCopyLoad(const LoadInst &LI) {
+  Type *T = LI.getType();
+  if (!T->isIntOrIntVectorTy() || LI.isVolatile() || LI.use_empty())
+    return false;
+  return all_of(LI.users(), [&](const User *U) {
+    auto *SI = dyn_cast<StoreInst>(U);
+    return SI && SI->getValueOperand() == &LI && !SI->isVolatile();
+  });
+}
+
+SmallVector<MemPlace, 4> TypeInfo::places(const Value *Ptr) {
+  const DataLayout *DL = layoutOf(Ptr);
+  if (!DL)
+    if (const Value *Obj = getUnderlyingObject(Ptr, 0))
+      DL = layoutOf(Obj);
+  PlaceWalker W(DL);
+  W.walk(Ptr, 0, 0);
+  SmallVector<MemPlace, 4> Unique;
+  for (MemPlace P : W.Out) {
+    P.Offset = normalise(P.Offset, P.Stride);
+    if (none_of(Unique, [&](const MemPlace &Q) {
+          return Q.Root == P.Root && Q.Offset == P.Offset &&
+                 Q.Stride == P.Stride;
+        }))
+      Unique.push_back(P);
+  }
+  return Unique;
+}
+
 const Value *TypeInfo::root(const Value *Ptr) {
   return getUnderlyingObject(Ptr, /*MaxLookup=*/0);
 }
 
-SmallVector<Type *, 4> TypeInfo::typesAt(const Value *Ptr) const {
-  SmallSetVector<Type *, 4> All;
-  for (const Value *R : roots(Ptr)) {
-    auto It = Types.find(R);
-    if (It != Types.end())
-      All.insert(It->second.begin(), It->second.end());
-  }
-  return SmallVector<Type *, 4>(All.begin(), All.end());
-}
-
 SmallVector<const Value *, 4> TypeInfo::roots(const Value *Ptr) {
   SmallVector<const Value *, 4> Objs;
-  getUnderlyingObjects(Ptr, Objs, /*LI=*/nullptr, /*MaxLookup=*/0);
+  for (const MemPlace &P : places(Ptr))
+    if (!is_contained(Objs, P.Root))
+      Objs.push_back(P.Root);
   return Objs;
+}
+
+SmallVector<Type *, 4> TypeInfo::typesAt(const Value *Ptr) const {
+  SmallVector<Type *, 4> All;
+  for (const Value *R : roots(Ptr)) {
+    auto It = Facts.find(rep(R));
+    if (It == Facts.end())
+      continue;
+    bool AnyStrong =
+        any_of(It->second, [](const TypeFact &F) { return !F.Weak; });
+    for (const TypeFact &F : It->second)
+      if ((!F.Weak || !AnyStrong) && !is_contained(All, F.T))
+        All.push_back(F.T);
+  }
+  return All;
 }
 
 Type *TypeInfo::floatTypeAt(const Value *Ptr) const {
@@ -47,113 +226,435 @@ Type *TypeInfo::floatTypeAt(const Value *Ptr) const {
   return Found;
 }
 
+ByteLayout TypeInfo::layoutAt(const Value *Ptr, uint64_t Size,
+                              const Value *Other) const {
+  ByteLayout L;
+  if (!DL)
+    return L;
+  struct Raw {
+    int64_t Off;
+    uint64_t Period;
+    Type *T;
+    bool Weak;
+  };
+  SmallVector<Raw, 16> Raws;
+  uint64_t Period = 0;
+  SmallVector<MemPlace, 8> Ps = places(Ptr);
+  if (Other) {
+    SmallVector<MemPlace, 4> More = places(Other);
+    Ps.append(More.begin(), More.end());
+  }
+  for (const MemPlace &P : Ps) {
+    auto It = Facts.find(rep(P.Root));
+    if (It == Facts.end())
+      continue;
+    for (const TypeFact &F : It->second) {
+      uint64_t G = gcdOf(F.Stride, P.Stride);
+      int64_t Rel = F.Offset - P.Offset;
+      int64_t TS = storeSize(*DL, F.T);
+      if (!G) {
+        if (Rel < 0 || (Size && Rel + TS > static_cast<int64_t>(Size)))
+          continue;
+        Raws.push_back({Rel, 0, F.T, F.Weak});
+        continue;
+      }
+      Rel = normalise(Rel, G);
+      if (Size && Rel >= static_cast<int64_t>(Size))
+        continue;
+      uint64_t NewPeriod = Period ? Period / gcdOf(Period, G) * G : G;
+      if (NewPeriod > MaxPeriod)
+        continue; // not a layout a program has
+      Period = NewPeriod;
+      Raws.push_back({Rel, G, F.T, F.Weak});
+    }
+  }
+  // A window no longer than the period is listed byte by byte.
+  if (Period && Size && Period >= Size)
+    Period = 0;
+  uint64_t Span = Period ? Period : Size;
+  SmallVector<std::pair<ByteLayout::Part, bool>, 16> All; // (part, weak)
+  for (const Raw &R : Raws) {
+    uint64_t TS = storeSize(*DL, R.T);
+    if (!R.Period) {
+      uint64_t Off = Period ? normalise(R.Off, Period) : R.Off;
+      All.push_back({{Off, R.T}, R.Weak});
+      continue;
+    }
+    if (!Span) {
+      All.push_back({{static_cast<uint64_t>(R.Off), R.T}, R.Weak});
+      continue;
+    }
+    for (uint64_t Off = R.Off; Off + TS <= Span; Off += R.Period)
+      All.push_back({{Off, R.T}, R.Weak});
+  }
+  // A GEP's word yields to an access's on the same bytes.
+  auto Overlap = [&](const ByteLayout::Part &A, const ByteLayout::Part &B) {
+    return A.Offset < B.Offset + storeSize(*DL, B.T) &&
+           B.Offset < A.Offset + storeSize(*DL, A.T);
+  };
+  for (auto &[Part, Weak] : All)
+    if (!Weak || none_of(All, [&](const auto &Other) {
+          return !Other.second && Overlap(Part, Other.first);
+        }))
+      L.Parts.push_back(Part);
+  L.Period = Period;
+  llvm::sort(L.Parts, [](const ByteLayout::Part &A, const ByteLayout::Part &B) {
+    return A.Offset != B.Offset ? A.Offset < B.Offset : A.T < B.T;
+  });
+  L.Parts.erase(
+      std::unique(L.Parts.begin(), L.Parts.end(),
+                  [](const ByteLayout::Part &A, const ByteLayout::Part &B) {
+                    return A.Offset == B.Offset && A.T == B.T;
+                  }),
+      L.Parts.end());
+  return L;
+}
+
+SmallVector<ByteLayout::Part, 8> ByteLayout::floatParts() const {
+  SmallVector<Part, 8> FP;
+  for (const Part &P : Parts)
+    if (P.T->isFloatingPointTy())
+      FP.push_back(P);
+  return FP;
+}
+
+bool ByteLayout::mixesFloatWidths(const DataLayout &DL) const {
+  SmallVector<Part, 8> FP = floatParts();
+  for (unsigned I = 0; I < FP.size(); ++I)
+    for (unsigned J = I + 1; J < FP.size(); ++J)
+      if (FP[I].T != FP[J].T &&
+          FP[J].Offset < FP[I].Offset + storeSize(DL, FP[I].T))
+        return true;
+  return false;
+}
+
+bool ByteLayout::hasPointers() const {
+  return any_of(Parts, [](const Part &P) { return P.T->isPointerTy(); });
+}
+
 namespace {
 
 class TypeInference {
 public:
-  explicit TypeInference(TypeInfo &Out) : Out(Out) {}
+  TypeInference(TypeInfo &Out, const DataLayout &DL) : Out(Out), DL(DL) {}
+  using ArgPlaceList = ArrayRef<SmallVector<MemPlace, 2>>;
 
   /// Records what \p F does with memory; accesses through \p F's
-  /// parameters are also recorded for \p ArgRoots (the caller's roots).
-  void visit(Function &F, ArrayRef<const Value *> ArgRoots, unsigned Depth) {
-    std::function<void(const Value *, Type *)> Note = [&](const Value *Ptr,
-                                                          Type *T) {
-      T = T->getScalarType();
-      if (auto *ST = dyn_cast<StructType>(T)) {
-        for (Type *E : ST->elements())
-          Note(Ptr, E);
-        return;
+  /// parameters are also recorded at \p ArgPlaces (the caller's places).
+  void visit(Function &F, ArgPlaceList ArgPlaces, unsigned Depth) {
+    for (Instruction &I : instructions(F)) {
+      if (auto *LI = dyn_cast<LoadInst>(&I)) {
+        if (LI->getType()->isPointerTy() && &F == Top)
+          PtrSlots.push_back(
+              {TypeInfo::places(LI->getPointerOperand()), {{LI, 0, 0}}});
+        if (!isCopyLoad(*LI)) {
+          noteAccess(LI->getPointerOperand(), LI->getType(), F, ArgPlaces);
+          continue;
+        }
+        // Bytes moved by an integer load and store: typed by a TBAA tag
+        // that says so, otherwise a copy like memcpy.
+        uint64_t Size = storeSize(DL, LI->getType());
+        if (Type *T = tbaaType(I.getMetadata(LLVMContext::MD_tbaa),
+                               I.getContext(), Size)) {
+          noteAt(placesIn(LI->getPointerOperand(), F, ArgPlaces), 0, T);
+          for (User *U : LI->users())
+            noteAt(
+                placesIn(cast<StoreInst>(U)->getPointerOperand(), F, ArgPlaces),
+                0, T);
+          continue;
+        }
+        for (User *U : LI->users())
+          Copies.push_back(
+              {placesIn(cast<StoreInst>(U)->getPointerOperand(), F, ArgPlaces),
+               placesIn(LI->getPointerOperand(), F, ArgPlaces), Size});
+      } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        if (SI->getValueOperand()->getType()->isPointerTy() && &F == Top)
+          PtrSlots.push_back({TypeInfo::places(SI->getPointerOperand()),
+                              TypeInfo::places(SI->getValueOperand())});
+        auto *From = dyn_cast<LoadInst>(SI->getValueOperand());
+        if (!From || !isCopyLoad(*From))
+          noteAccess(SI->getPointerOperand(), SI->getValueOperand()->getType(),
+                     F, ArgPlaces);
+      } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+        noteGEP(*GEP, F, ArgPlaces);
+      } else if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+        auto *Len = dyn_cast<ConstantInt>(MT->getLength());
+        Copy C{placesIn(MT->getDest(), F, ArgPlaces),
+               placesIn(MT->getSource(), F, ArgPlaces),
+               Len ? Len->getZExtValue() : 0};
+        noteStructTags(*MT, C.Dst);
+        noteStructTags(*MT, C.Src);
+        Copies.push_back(std::move(C));
+      } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+        visitCall(*CB, F, ArgPlaces, Depth);
       }
-      if (auto *AT = dyn_cast<ArrayType>(T))
-        return Note(Ptr, AT->getElementType());
-      for (const Value *R : TypeInfo::roots(Ptr)) {
-        Out.Types[R].insert(T);
-        if (auto *A = dyn_cast<Argument>(R))
-          if (A->getParent() == &F && A->getArgNo() < ArgRoots.size() &&
-              ArgRoots[A->getArgNo()])
-            Out.Types[ArgRoots[A->getArgNo()]].insert(T);
+    }
+  }
+
+  /// Pointers stored at and loaded from the same place point to the same
+  /// object (a vector's data pointer is stored when it grows and loaded
+  /// again at each access): they become one object, to a fixed point.
+  void resolveAliases() {
+    auto Find = [&](const Value *V) {
+      while (true) {
+        auto It = Out.Alias.find(V);
+        if (It == Out.Alias.end())
+          return V;
+        V = It->second;
       }
     };
-    for (Instruction &I : instructions(F)) {
-      if (auto *LI = dyn_cast<LoadInst>(&I))
-        Note(LI->getPointerOperand(), LI->getType());
-      else if (auto *SI = dyn_cast<StoreInst>(&I))
-        Note(SI->getPointerOperand(), SI->getValueOperand()->getType());
-      else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
-        // An i8 GEP is a byte offset, not a statement about the data.
-        if (!GEP->getResultElementType()->isIntegerTy(8))
-          Note(GEP, GEP->getResultElementType());
-      } else if (auto *MT = dyn_cast<MemTransferInst>(&I))
-        for (const Value *D : TypeInfo::roots(MT->getDest()))
-          for (const Value *S : TypeInfo::roots(MT->getSource()))
-            Copies.push_back({D, S});
-      else if (auto *CB = dyn_cast<CallBase>(&I))
-        visitCall(*CB, F, ArgRoots, Depth);
+    for (unsigned Round = 0; Round < 4; ++Round) {
+      std::map<std::tuple<const Value *, int64_t, uint64_t>, const Value *>
+          Slots;
+      bool Changed = false;
+      for (const PtrSlot &S : PtrSlots)
+        for (const MemPlace &K : S.Slot)
+          for (const MemPlace &V : S.Vals) {
+            if (V.Offset || V.Stride)
+              continue; // a pointer into an object, not to it
+            const Value *R = Find(V.Root);
+            auto [It, New] =
+                Slots.insert({{Find(K.Root), K.Offset, K.Stride}, R});
+            const Value *Other = Find(It->second);
+            if (!New && Other != R) {
+              Out.Alias[R] = Other;
+              Changed = true;
+            }
+          }
+      if (!Changed)
+        break;
+    }
+    // Flatten, then move each object's facts to the one standing for it.
+    SmallVector<const Value *, 8> Members;
+    for (auto &[V, To] : Out.Alias)
+      Members.push_back(V);
+    for (const Value *V : Members)
+      Out.Alias[V] = Find(V);
+    for (const Value *V : Members) {
+      auto It = Out.Facts.find(V);
+      if (It == Out.Facts.end())
+        continue;
+      SmallVector<TypeFact, 8> Moved(It->second.begin(), It->second.end());
+      Out.Facts.erase(V);
+      for (const TypeFact &F : Moved)
+        addFact(V, F.Offset, F.Stride, F.T, F.Weak);
     }
   }
 
-  /// A copy moves data: both ends hold the same types.
+  /// A copy moves data: both ends hold the same types at the same places
+  /// relative to the copied window.
   void unifyCopies() {
     bool Changed = true;
-    while (Changed) {
+    for (unsigned Round = 0; Changed && Round < MaxCopyRounds; ++Round) {
       Changed = false;
-      for (auto [Dst, Src] : Copies) {
-        auto &D = Out.Types[Dst];
-        auto S = Out.Types[Src];
-        for (Type *T : S)
-          Changed |= D.insert(T);
-        for (Type *T : D.getArrayRef().vec())
-          Changed |= Out.Types[Src].insert(T);
-      }
+      for (const Copy &C : Copies)
+        for (const MemPlace &D : C.Dst)
+          for (const MemPlace &S : C.Src) {
+            Changed |= transfer(S, D, C.Size);
+            Changed |= transfer(D, S, C.Size);
+          }
     }
   }
 
-private:
-  void visitCall(CallBase &CB, Function &Caller,
-                 ArrayRef<const Value *> CallerArgRoots, unsigned Depth) {
-    Function *Callee = CB.getCalledFunction();
-    if (!Callee || Callee->isDeclaration() || Depth == 0 ||
-        !Visited.insert(Callee).second)
-      return;
-    SmallVector<const Value *, 8> Roots;
-    for (Value *A : CB.args()) {
-      const Value *R =
-          A->getType()->isPointerTy() ? TypeInfo::root(A) : nullptr;
-      // A parameter of the caller passed on maps to the caller's root.
-      if (auto *Arg = dyn_cast_or_null<Argument>(R))
-        if (Arg->getParent() == &Caller &&
-            Arg->getArgNo() < CallerArgRoots.size() &&
-            CallerArgRoots[Arg->getArgNo()])
-          R = CallerArgRoots[Arg->getArgNo()];
-      Roots.push_back(R);
-    }
-    // Callees are seen as the front end wrote them (parameters spilled to
-    // the stack at -O0 or before optimisation): promote those slots first,
-    // on a copy, so that accesses through a parameter are seen as such.
-    Function *Copy = clonePromoted(*Callee);
-    Clones.push_back(Copy);
-    visit(*Copy, Roots, Depth - 1);
-    Visited.erase(Callee);
-  }
-
-public:
   /// Forgets what was noted about the callees' copies and deletes them.
   void dropClones() {
     for (Function *Copy : Clones) {
       for (Argument &A : Copy->args())
-        Out.Types.erase(&A);
+        Out.Facts.erase(&A);
       for (Instruction &I : instructions(*Copy))
-        Out.Types.erase(&I);
+        Out.Facts.erase(&I);
       Copy->eraseFromParent();
     }
     Clones.clear();
   }
 
 private:
-  SmallVector<Function *, 4> Clones;
+  struct Copy {
+    SmallVector<MemPlace, 4> Dst, Src;
+    uint64_t Size; // 0: not known at compile time
+  };
+  /// A pointer stored at or loaded from Slot.
+  struct PtrSlot {
+    SmallVector<MemPlace, 4> Slot, Vals;
+  };
+
+  /// The places of \p Ptr, with those at \p F's parameters also in the
+  /// caller's terms.
+  SmallVector<MemPlace, 4> placesIn(const Value *Ptr, Function &F,
+                                    ArgPlaceList ArgPlaces) {
+    SmallVector<MemPlace, 4> Result;
+    for (const MemPlace &P : TypeInfo::places(Ptr)) {
+      Result.push_back(P);
+      if (auto *A = dyn_cast<Argument>(P.Root))
+        if (A->getParent() == &F && A->getArgNo() < ArgPlaces.size())
+          for (const MemPlace &C : ArgPlaces[A->getArgNo()])
+            Result.push_back(
+                {C.Root, C.Offset + P.Offset, gcdOf(C.Stride, P.Stride)});
+    }
+    return Result;
+  }
+
+  bool addFact(const Value *Root, int64_t Off, uint64_t Stride, Type *T,
+               bool Weak) {
+    auto &V = Out.Facts[Out.rep(Root)];
+    TypeFact F{normalise(Off, Stride), Stride, T, Weak};
+    for (TypeFact &Old : V)
+      if (Old.samePlaceAndType(F)) {
+        if (!Old.Weak || Weak)
+          return false;
+        Old.Weak = false; // an access confirms what a GEP said
+        return true;
+      }
+    if (V.size() >= MaxFacts)
+      return false;
+    V.push_back(F);
+    return true;
+  }
+
+  /// Notes \p T's scalar parts at \p Extra bytes past each place.
+  void noteAt(ArrayRef<MemPlace> Ps, int64_t Extra, Type *T) {
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      if (ST->isOpaque())
+        return;
+      const StructLayout *SL = DL.getStructLayout(ST);
+      for (unsigned I = 0; I < ST->getNumElements(); ++I)
+        noteAt(Ps, Extra + SL->getElementOffset(I), ST->getElementType(I));
+      return;
+    }
+    if (auto *AT = dyn_cast<ArrayType>(T)) {
+      Type *E = AT->getElementType();
+      uint64_t ES = DL.getTypeAllocSize(E);
+      if (AT->getNumElements() <= 32) {
+        for (uint64_t I = 0; I < AT->getNumElements(); ++I)
+          noteAt(Ps, Extra + I * ES, E);
+        return;
+      }
+      SmallVector<MemPlace, 4> Strided;
+      for (const MemPlace &P : Ps)
+        Strided.push_back({P.Root, P.Offset, gcdOf(P.Stride, ES)});
+      return noteAt(Strided, Extra, E);
+    }
+    if (auto *VT = dyn_cast<FixedVectorType>(T)) {
+      Type *E = VT->getElementType();
+      if (E->isIntegerTy(1))
+        return;
+      for (unsigned I = 0; I < VT->getNumElements(); ++I)
+        noteAt(Ps, Extra + I * storeSize(DL, E), E);
+      return;
+    }
+    if (!T->isIntegerTy() && !T->isFloatingPointTy() && !T->isPointerTy())
+      return;
+    for (const MemPlace &P : Ps)
+      addFact(P.Root, P.Offset + Extra, P.Stride, T, NotingWeak);
+  }
+
+  /// A load or store: its own type is what the memory holds (a TBAA tag
+  /// is only read where an integer access moves bytes).
+  void noteAccess(const Value *Ptr, Type *T, Function &F,
+                  ArgPlaceList ArgPlaces) {
+    noteAt(placesIn(Ptr, F, ArgPlaces), 0, T);
+  }
+
+  /// GEP element types, where a GEP selects a member (two or more
+  /// indices): the member's type at the result, the source type at the
+  /// element the first index selects. A GEP with one index is pointer
+  /// arithmetic that says nothing of the data (the optimiser advances a
+  /// pointer to a member by a struct's size this way), nor is an i8 GEP.
+  void noteGEP(GetElementPtrInst &GEP, Function &F, ArgPlaceList ArgPlaces) {
+    Type *Src = GEP.getSourceElementType();
+    if (Src->isIntegerTy(8) || GEP.getNumIndices() < 2)
+      return;
+    NotingWeak = true;
+    noteAt(placesIn(&GEP, F, ArgPlaces), 0, GEP.getResultElementType());
+    uint64_t Size = DL.getTypeAllocSize(Src);
+    auto *First = dyn_cast<ConstantInt>(GEP.idx_begin()->get());
+    SmallVector<MemPlace, 4> Base;
+    for (const MemPlace &P : placesIn(GEP.getPointerOperand(), F, ArgPlaces))
+      Base.push_back(First ? MemPlace{P.Root,
+                                      P.Offset + First->getSExtValue() *
+                                                     static_cast<int64_t>(Size),
+                                      P.Stride}
+                           : MemPlace{P.Root, P.Offset, gcdOf(P.Stride, Size)});
+    noteAt(Base, 0, Src);
+    NotingWeak = false;
+  }
+
+  /// Clang describes the fields an aggregate copy moves in !tbaa.struct:
+  /// (offset, size, tag) triples.
+  void noteStructTags(MemTransferInst &MT, ArrayRef<MemPlace> Ps) {
+    MDNode *M = MT.getMetadata(LLVMContext::MD_tbaa_struct);
+    if (!M)
+      return;
+    for (unsigned I = 0; I + 2 < M->getNumOperands(); I += 3) {
+      auto *Off = mdconst::dyn_extract<ConstantInt>(M->getOperand(I));
+      auto *Size = mdconst::dyn_extract<ConstantInt>(M->getOperand(I + 1));
+      auto *Tag = dyn_cast<MDNode>(M->getOperand(I + 2));
+      if (!Off || !Size || !Tag)
+        continue;
+      if (Type *T = tbaaType(Tag, MT.getContext(), Size->getZExtValue()))
+        noteAt(Ps, Off->getSExtValue(), T);
+    }
+  }
+
+  /// Moves the facts of the copied window at \p From to \p To.
+  bool transfer(const MemPlace &From, const MemPlace &To, uint64_t Size) {
+    auto It = Out.Facts.find(Out.rep(From.Root));
+    if (It == Out.Facts.end())
+      return false;
+    SmallVector<TypeFact, 8> Seen(It->second.begin(), It->second.end());
+    bool Changed = false;
+    for (const TypeFact &F : Seen) {
+      uint64_t G = gcdOf(F.Stride, From.Stride);
+      int64_t Rel = F.Offset - From.Offset;
+      int64_t TS = storeSize(DL, F.T);
+      if (!G) {
+        if (Rel < 0 || (Size && Rel + TS > static_cast<int64_t>(Size)))
+          continue;
+      } else {
+        Rel = normalise(Rel, G);
+        if (Size && Rel >= static_cast<int64_t>(Size))
+          continue;
+      }
+      Changed |=
+          addFact(To.Root, To.Offset + Rel, gcdOf(G, To.Stride), F.T, F.Weak);
+    }
+    return Changed;
+  }
+
+  void visitCall(CallBase &CB, Function &Caller, ArgPlaceList CallerArgPlaces,
+                 unsigned Depth) {
+    Function *Callee = CB.getCalledFunction();
+    if (!Callee || Callee->isDeclaration() || Depth == 0 ||
+        !Visited.insert(Callee).second)
+      return;
+    SmallVector<SmallVector<MemPlace, 2>, 8> ArgPlaces;
+    for (Value *A : CB.args()) {
+      ArgPlaces.emplace_back();
+      if (A->getType()->isPointerTy())
+        for (const MemPlace &P : placesIn(A, Caller, CallerArgPlaces))
+          ArgPlaces.back().push_back(P);
+    }
+    // Callees are seen as the front end wrote them (parameters spilled to
+    // the stack at -O0 or before optimisation): promote those slots first,
+    // on a copy, so that accesses through a parameter are seen as such.
+    Function *Copy = clonePromoted(*Callee);
+    Clones.push_back(Copy);
+    visit(*Copy, ArgPlaces, Depth - 1);
+    Visited.erase(Callee);
+  }
 
   TypeInfo &Out;
-  SmallVector<std::pair<const Value *, const Value *>, 8> Copies;
+  const DataLayout &DL;
+  bool NotingWeak = false;
+  SmallVector<Function *, 4> Clones;
+  SmallVector<PtrSlot, 16> PtrSlots;
+
+public:
+  /// The function analysed (callees' copies record no pointer slots).
+  const Function *Top = nullptr;
+
+private:
+  SmallVector<Copy, 8> Copies;
   SmallPtrSet<Function *, 8> Visited;
 };
 
@@ -161,8 +662,11 @@ private:
 
 TypeInfo computeTypes(Function &F, unsigned Depth) {
   TypeInfo Info;
-  TypeInference TI(Info);
+  Info.DL = &F.getParent()->getDataLayout();
+  TypeInference TI(Info, *Info.DL);
+  TI.Top = &F;
   TI.visit(F, {}, Depth);
+  TI.resolveAliases();
   TI.unifyCopies();
   TI.dropClones();
   return Info;
@@ -172,11 +676,23 @@ void TypeInfo::print(raw_ostream &OS, const Function &F) const {
   OS << "types of '" << F.getName() << "':\n";
   auto PrintRoot = [&](const Value *V, StringRef Label) {
     OS << "  " << Label << ": ";
-    SmallVector<Type *, 4> Ts = typesAt(V);
-    if (Ts.empty())
+    SmallVector<TypeFact, 4> Fs;
+    for (const Value *R : roots(V)) {
+      auto It = Facts.find(rep(R));
+      if (It != Facts.end())
+        Fs.append(It->second.begin(), It->second.end());
+    }
+    if (Fs.empty())
       OS << "unknown";
-    for (unsigned I = 0; I < Ts.size(); ++I)
-      OS << (I ? ", " : "") << *Ts[I];
+    llvm::stable_sort(Fs, [](const TypeFact &A, const TypeFact &B) {
+      return A.Stride != B.Stride ? A.Stride < B.Stride : A.Offset < B.Offset;
+    });
+    for (unsigned I = 0; I < Fs.size(); ++I) {
+      OS << (I ? ", " : "") << "[" << Fs[I].Offset;
+      if (Fs[I].Stride)
+        OS << " + " << Fs[I].Stride << "i";
+      OS << "] " << *Fs[I].T << (Fs[I].Weak ? "?" : "");
+    }
     OS << "\n";
   };
   for (const Argument &A : F.args())

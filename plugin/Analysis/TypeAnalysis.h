@@ -2,25 +2,34 @@
 //
 // LLVM 19 pointers are opaque, so what a pointer points to is inferred from
 // what the code does with it: the types of loads and stores through it and
-// through addresses computed from it, GEP element types, memcpy/memmove
-// between two objects (both hold the same data), and calls to functions
-// with bodies (what the callee does with its parameter). The result is, per
-// memory root (an argument, an allocation, a loaded pointer, a global), the
-// set of scalar types stored there. Reverse mode needs it where bytes move
-// without a type: the adjoint of memcpy must know whether it copies doubles
-// or floats.
+// through addresses computed from it, GEP element types, TBAA metadata
+// (scalar tags on accesses, !tbaa.struct on aggregate copies), memcpy/memmove
+// and integer load/store pairs that only move bytes (both ends hold the same
+// data), and calls to functions with bodies (what the callee does with its
+// parameter).
+//
+// Types are tracked per object AND byte offset: a place is an underlying
+// object (an argument, an allocation, a loaded pointer, a global), a byte
+// offset in it and a stride (the place repeats every Stride bytes: an array
+// indexed by a variable; 0 means exactly that offset). A constant null or
+// undef is no object: two pointers that may both be null share nothing.
+//
+// Reverse mode needs it where bytes move without a type: the adjoint of a
+// memcpy or of an integer copy must add only the floating-point parts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_ANALYSIS_TYPEANALYSIS_H
 #define TAPESTRY_ANALYSIS_TYPEANALYSIS_H
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
+#include <cstdint>
 
 namespace llvm {
+class DataLayout;
 class Function;
+class LoadInst;
 class Type;
 class Value;
 class raw_ostream;
@@ -28,32 +37,96 @@ class raw_ostream;
 
 namespace tapestry {
 
+/// A place in memory: \p Offset bytes into \p Root and, if \p Stride is not
+/// zero, every Offset + k * Stride.
+struct MemPlace {
+  const llvm::Value *Root;
+  int64_t Offset;
+  uint64_t Stride;
+};
+
+/// A scalar type (integer, floating-point or pointer) seen at a place of an
+/// object (Offset normalised into [0, Stride) when Stride is not zero).
+/// A fact only a GEP's element types state is Weak: optimised code indexes
+/// from a member's address with the enclosing struct's type, so it yields
+/// to what loads, stores, TBAA tags and copies say about the same bytes.
+struct TypeFact {
+  int64_t Offset;
+  uint64_t Stride;
+  llvm::Type *T;
+  bool Weak = false;
+  bool samePlaceAndType(const TypeFact &O) const {
+    return Offset == O.Offset && Stride == O.Stride && T == O.T;
+  }
+};
+
+/// What is known about a window of bytes: scalar types at byte offsets from
+/// the window's start, repeating every Period bytes (0: no repetition).
+struct ByteLayout {
+  struct Part {
+    uint64_t Offset;
+    llvm::Type *T;
+  };
+  uint64_t Period = 0;
+  llvm::SmallVector<Part, 8> Parts; // sorted by offset
+  /// The floating-point parts (float or double), one per offset.
+  llvm::SmallVector<Part, 8> floatParts() const;
+  /// True if a float and a double overlap (the bytes are read both ways).
+  bool mixesFloatWidths(const llvm::DataLayout &DL) const;
+  bool hasPointers() const;
+  bool empty() const { return Parts.empty(); }
+};
+
 class TypeInfo {
 public:
-  /// The scalar types accessed in the memory \p Ptr points into (through
-  /// its root), in first-seen order.
+  /// The scalar types accessed anywhere in the objects \p Ptr may point
+  /// into, in first-seen order.
   llvm::SmallVector<llvm::Type *, 4> typesAt(const llvm::Value *Ptr) const;
-  /// The single floating-point type of that memory, or null if it holds
+  /// The single floating-point type of those objects, or null if they hold
   /// none or both float and double.
   llvm::Type *floatTypeAt(const llvm::Value *Ptr) const;
+  /// What is known of the \p Size bytes at \p Ptr (0: a size not known at
+  /// compile time), from every object \p Ptr may point into, and as well
+  /// at \p Other if given (the other end of a copy).
+  ByteLayout layoutAt(const llvm::Value *Ptr, uint64_t Size,
+                      const llvm::Value *Other = nullptr) const;
+  /// The places a pointer may point to (through GEPs, casts, phis,
+  /// selects; never a null or undef constant).
+  static llvm::SmallVector<MemPlace, 4> places(const llvm::Value *Ptr);
   /// The memory root of a pointer: the object its address is computed from.
   static const llvm::Value *root(const llvm::Value *Ptr);
-  /// Every object a pointer may be computed from (through phis, selects).
+  /// Every object a pointer may be computed from (no null or undef).
   static llvm::SmallVector<const llvm::Value *, 4>
   roots(const llvm::Value *Ptr);
 
   void print(llvm::raw_ostream &OS, const llvm::Function &F) const;
 
-  llvm::DenseMap<const llvm::Value *, llvm::SmallSetVector<llvm::Type *, 2>>
-      Types;
+  /// The object that stands for \p Root: pointers stored at and loaded
+  /// from the same place (a vector's data pointer, reloaded after it grew)
+  /// point to the same memory.
+  const llvm::Value *rep(const llvm::Value *Root) const {
+    auto It = Alias.find(Root);
+    return It == Alias.end() ? Root : It->second;
+  }
+
+  llvm::DenseMap<const llvm::Value *, llvm::SmallVector<TypeFact, 4>> Facts;
+  llvm::DenseMap<const llvm::Value *, const llvm::Value *> Alias;
+  const llvm::DataLayout *DL = nullptr;
 };
 
 /// Infers the types of the memory that \p F's pointers reach, looking into
 /// callees with bodies (to \p Depth levels).
 TypeInfo computeTypes(llvm::Function &F, unsigned Depth = 4);
 
+/// True if \p LI is an integer (or integer vector) load that only moves
+/// bytes: every use stores it unchanged (an aggregate copy the optimiser
+/// emitted as i64, i128 or <2 x i64>, a union's integer member copied).
+/// Such a load and its stores are a copy, not a statement of type.
+bool isCopyLoad(const llvm::LoadInst &LI);
+
 /// `opt -passes='print<tapestry-types>'`: prints, for every function with a
-/// body, each pointer argument's and memory root's inferred types.
+/// body, each pointer argument's and memory root's inferred types, as
+/// `[offset] type` or `[offset + stride*i] type`.
 class TypePrinterPass : public llvm::PassInfoMixin<TypePrinterPass> {
 public:
   explicit TypePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}

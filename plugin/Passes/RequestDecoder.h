@@ -9,6 +9,7 @@
 namespace llvm {
 class CallBase;
 class Function;
+class Type;
 class Value;
 } // namespace llvm
 
@@ -49,6 +50,16 @@ struct DecodedCall {
   llvm::Value *Seed = nullptr;
   llvm::Value *Tape = nullptr;
   bool NoFree = false;
+  /// Reverse mode, `enzyme_out, v` with v a struct the ABI passes in memory
+  /// (byval): the parameter is decoded as enzyme_dup with a zeroed shadow
+  /// \p Shadow of type \p Ty, whose adjoint the call returns in v's place
+  /// among the adjoints.
+  struct ByValAdjoint {
+    unsigned Param;
+    llvm::Value *Shadow;
+    llvm::Type *Ty;
+  };
+  llvm::SmallVector<ByValAdjoint, 2> ByValAdjoints;
 };
 
 /// Decodes \p CB, reporting every problem as an error at the call and

@@ -47,6 +47,11 @@ public:
 
 private:
   bool deliverResults(Value *Result, ArrayRef<Type *> ResultTypes);
+  /// The derivative's results \p Call (of types \p CallTypes) with the
+  /// adjoints of structs passed by value in memory (enzyme_out) in their
+  /// parameters' places; \p Types receives their types.
+  Value *withByValAdjoints(Value *Call, ArrayRef<Type *> CallTypes,
+                           SmallVectorImpl<Type *> &Types);
   /// Primal and shadow arguments, in the derivative's parameter order.
   SmallVector<Value *, 16> primalAndShadowArgs() const;
   /// The caller's tape buffer, checked against the tape's size.
@@ -107,9 +112,46 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   Call->setDebugLoc(CB.getDebugLoc());
   if (Mark)
     B.CreateCall(getFreedShadowReleaseFn(*G.getParent()), {Mark});
+  if (!D.ByValAdjoints.empty()) {
+    SmallVector<Type *, 8> Types;
+    Value *Results = withByValAdjoints(Call, Sig.Results, Types);
+    if (!deliverResults(Results, Types))
+      return false;
+    return finish();
+  }
   if (!deliverResults(Call, Sig.Results))
     return false;
   return finish();
+}
+
+Value *CallSiteRewriter::withByValAdjoints(Value *Call,
+                                           ArrayRef<Type *> CallTypes,
+                                           SmallVectorImpl<Type *> &Types) {
+  const DiffRequest &R = D.Request;
+  SmallVector<Value *, 8> Values;
+  unsigned K = 0;
+  auto Take = [&]() {
+    Values.push_back(CallTypes.size() == 1 ? Call
+                                           : B.CreateExtractValue(Call, K));
+    Types.push_back(CallTypes[K++]);
+  };
+  if (R.ReturnPrimal && !R.Fn->getReturnType()->isVoidTy())
+    Take();
+  for (unsigned I = 0; I < R.Args.size(); ++I) {
+    if (R.Args[I] == Activity::Active)
+      Take();
+    for (const DecodedCall::ByValAdjoint &A : D.ByValAdjoints)
+      if (A.Param == I) {
+        Values.push_back(B.CreateLoad(A.Ty, A.Shadow));
+        Types.push_back(A.Ty);
+      }
+  }
+  if (Values.size() == 1)
+    return Values.front();
+  Value *Agg = PoisonValue::get(StructType::get(CB.getContext(), Types));
+  for (unsigned I = 0; I < Values.size(); ++I)
+    Agg = B.CreateInsertValue(Agg, Values[I], I);
+  return Agg;
 }
 
 /// Stops the program with \p Msg on stderr, before \p At, when \p Bad

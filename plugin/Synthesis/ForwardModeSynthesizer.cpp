@@ -163,8 +163,18 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
     Value *S = shadowOf(LI->getPointerOperand(), &PI);
     if (!S)
       return;
+    // Through a pointer that may be constant, the tangent is zero where
+    // the shadow marks it so.
+    Value *GP = RA.mayBeConstant(LI->getPointerOperand())
+                    ? primal(LI->getPointerOperand())
+                    : nullptr;
     T = lanes(B, PI.getType(), [&](unsigned K) {
-      return B.CreateAlignedLoad(LI->getType(), lane(B, S, K), LI->getAlign());
+      Value *SK = lane(B, S, K);
+      Value *L = B.CreateAlignedLoad(LI->getType(), SK, LI->getAlign());
+      if (!GP)
+        return L;
+      return B.CreateSelect(isConstantShadow(B, SK, GP),
+                            Constant::getNullValue(LI->getType()), L);
     });
   } else if (auto *EV = dyn_cast<ExtractValueInst>(&PI)) {
     Value *Agg = tangent(EV->getAggregateOperand());
@@ -222,19 +232,40 @@ void ForwardModeSynthesizer::visitStore(StoreInst &SI, IRBuilderBase &B) {
     return;
   Value *SVal = nullptr;
   if (Val->getType()->isPointerTy()) {
-    if (!AI.hasShadow(Val))
+    if (!AI.hasShadow(Val) && !RA.MarkerStores.count(&SI))
       return;
-    SVal = shadowOf(Val, &SI);
+    SVal = shadowToStore(B, Val, &SI);
   } else if (AI.isActive(Val) ||
              Val->getType()->getScalarType()->isFloatingPointTy()) {
     SVal = tangent(Val);
+  } else if (auto *From = dyn_cast<LoadInst>(Val);
+             From && isCopyLoad(*From) &&
+             AI.hasShadow(From->getPointerOperand())) {
+    // Bytes an integer load only moves (an aggregate copy, a union's
+    // integer member): their shadow moves with them, whether it holds
+    // tangents, shadow pointers or nothing of use, as the load read it.
+    Value *S = shadowOf(From->getPointerOperand(), From);
+    if (!S)
+      return;
+    IRBuilder<> LB(primal(From)->getNextNode());
+    SVal = lanes(LB, Val->getType(), [&](unsigned K) {
+      return LB.CreateAlignedLoad(Val->getType(), lane(LB, S, K),
+                                  From->getAlign());
+    });
   } else {
     return;
   }
-  if (SVal)
-    for (unsigned K = 0; K < W; ++K)
-      B.CreateAlignedStore(lane(B, SVal, K), lane(B, SPtr, K), SI.getAlign(),
-                           SI.isVolatile());
+  if (!SVal)
+    return;
+  // Through a pointer that may be constant, a tangent store goes to a
+  // scratch slot instead of the constant memory.
+  Value *GP = RA.mayBeConstant(Ptr) ? primal(Ptr) : nullptr;
+  for (unsigned K = 0; K < W; ++K) {
+    Value *SK = lane(B, SPtr, K);
+    if (GP)
+      SK = guardedShadow(B, SK, GP, Val->getType());
+    B.CreateAlignedStore(lane(B, SVal, K), SK, SI.getAlign(), SI.isVolatile());
+  }
 }
 
 void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI,
@@ -246,6 +277,9 @@ void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI,
     return;
   Value *Len = primal(MI.getLength());
   if (auto *MT = dyn_cast<MemTransferInst>(&MI)) {
+    // Pointers copied from constant memory are their own shadows.
+    if (!AI.hasShadow(MT->getSource()) && copiesOnlyPointers(*MT))
+      return copyConstantPointerShadows(B, *MT);
     if (!AI.hasShadow(MT->getSource())) {
       for (unsigned K = 0; K < W; ++K)
         B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MT->getDestAlign());

@@ -127,6 +127,91 @@ Function *getCopyAdjointFn(Module &M, Type *FPTy) {
   return F;
 }
 
+Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
+                     uint64_t Period, PartsOp Op) {
+  std::string Name = Op == PartsOp::Copy ? "tapestry.parts.copy"
+                     : Op == PartsOp::Accumulate
+                         ? "tapestry.parts.adjoint"
+                         : "tapestry.parts.adjoint.move";
+  raw_string_ostream OS(Name);
+  OS << ".p" << Period;
+  for (auto [Off, T] : Parts) {
+    OS << "." << Off;
+    T->print(OS);
+  }
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &C = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C),
+       *I8 = Type::getInt8Ty(C);
+  Function *F = createHelper(
+      M, Name, FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64}, false));
+  Value *Dst = F->getArg(0), *Src = F->getArg(1), *Bytes = F->getArg(2);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", F));
+  // Runs Body(pos) for pos = Off, Off + Period, ... while the part fits.
+  auto ForEach = [&](uint64_t Off, Type *T, function_ref<void(Value *)> Body) {
+    uint64_t Size = DL.getTypeStoreSize(T);
+    BasicBlock *Pre = B.GetInsertBlock();
+    auto *Head = BasicBlock::Create(C, "head", F);
+    auto *Loop = BasicBlock::Create(C, "part", F);
+    auto *Next = BasicBlock::Create(C, "next", F);
+    B.CreateBr(Head);
+    B.SetInsertPoint(Head);
+    PHINode *Pos = B.CreatePHI(I64, 2);
+    Pos->addIncoming(B.getInt64(Off), Pre);
+    B.CreateCondBr(B.CreateICmpULE(B.CreateAdd(Pos, B.getInt64(Size)), Bytes),
+                   Loop, Next);
+    B.SetInsertPoint(Loop);
+    Body(Pos);
+    Pos->addIncoming(Period ? B.CreateAdd(Pos, B.getInt64(Period)) : Bytes,
+                     B.GetInsertBlock());
+    B.CreateBr(Head);
+    B.SetInsertPoint(Next);
+  };
+  auto At = [&](Value *Base, Value *Pos) { return B.CreateGEP(I8, Base, Pos); };
+  if (Op == PartsOp::Accumulate) {
+    for (auto [Off, T] : Parts)
+      ForEach(Off, T, [&, T = T](Value *Pos) {
+        Value *D = At(Dst, Pos), *S = At(Src, Pos);
+        Value *V = B.CreateAlignedLoad(T, D, Align(1));
+        B.CreateAlignedStore(Constant::getNullValue(T), D, Align(1));
+        B.CreateAlignedStore(
+            B.CreateFAdd(B.CreateAlignedLoad(T, S, Align(1)), V), S, Align(1));
+      });
+  } else {
+    // Snapshot first: with overlapping ranges, writing one part must not
+    // change what another still reads.
+    Value *From = Op == PartsOp::Copy ? Src : Dst;
+    Value *Tmp = B.CreateCall(libFn(M, "malloc", Ptr, {I64}), {Bytes});
+    B.CreateMemCpy(Tmp, MaybeAlign(), From, MaybeAlign(), Bytes);
+    if (Op == PartsOp::Copy) {
+      for (auto [Off, T] : Parts)
+        ForEach(Off, T, [&, T = T](Value *Pos) {
+          B.CreateAlignedStore(B.CreateAlignedLoad(T, At(Tmp, Pos), Align(1)),
+                               At(Dst, Pos), Align(1));
+        });
+    } else {
+      for (auto [Off, T] : Parts)
+        ForEach(Off, T, [&, T = T](Value *Pos) {
+          B.CreateAlignedStore(Constant::getNullValue(T), At(Dst, Pos),
+                               Align(1));
+        });
+      for (auto [Off, T] : Parts)
+        ForEach(Off, T, [&, T = T](Value *Pos) {
+          Value *S = At(Src, Pos);
+          Value *Sum =
+              B.CreateFAdd(B.CreateAlignedLoad(T, S, Align(1)),
+                           B.CreateAlignedLoad(T, At(Tmp, Pos), Align(1)));
+          B.CreateAlignedStore(Sum, S, Align(1));
+        });
+    }
+    B.CreateCall(libFn(M, "free", Type::getVoidTy(C), {Ptr}), {Tmp});
+  }
+  B.CreateRetVoid();
+  return F;
+}
+
 void emitFatalMessage(IRBuilderBase &B, Value *Msg, Value *Len) {
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Write = M.getOrInsertFunction(

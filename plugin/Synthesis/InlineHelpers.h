@@ -9,6 +9,10 @@
 #ifndef TAPESTRY_SYNTHESIS_INLINEHELPERS_H
 #define TAPESTRY_SYNTHESIS_INLINEHELPERS_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include <cstdint>
+#include <utility>
+
 namespace llvm {
 class Function;
 class IRBuilderBase;
@@ -36,6 +40,24 @@ llvm::Function *getTapeReserveFn(llvm::Module &M);
 /// reverse of memcpy/memmove of FPTy data: src' += dst'; dst' = 0, correct
 /// when the two ranges overlap.
 llvm::Function *getCopyAdjointFn(llvm::Module &M, llvm::Type *FPTy);
+
+/// How getPartsFn's helper treats each listed part.
+enum class PartsOp {
+  /// The reverse of a copy of the parts: src' += dst'; dst' = 0.
+  Accumulate,
+  /// The same for ranges that may overlap (memmove): dst' is read first.
+  AccumulateOverlapping,
+  /// A copy of the parts alone: dst' = src' (pointers' shadows).
+  Copy,
+};
+/// void @tapestry.parts.<...>(ptr dst', ptr src', i64 bytes): applies \p Op
+/// to the scalars of type T at the byte offsets of \p Parts ((offset, T)
+/// pairs) within the first \p bytes bytes, repeated every \p Period bytes
+/// (0: once). The bytes of no listed part are left alone.
+llvm::Function *
+getPartsFn(llvm::Module &M,
+           llvm::ArrayRef<std::pair<uint64_t, llvm::Type *>> Parts,
+           uint64_t Period, PartsOp Op);
 
 /// Emits, at \p B, a write of the \p Len bytes at \p Msg to stderr and a
 /// call to abort (the block still needs its terminator): how derivative

@@ -610,6 +610,49 @@ static void lowerComplexLibcalls(Function &F) {
   }
 }
 
+/// A double moved through an integer of its size (a union's uint64_t
+/// member, a memcpy into a uint64_t, a store the simplifier forwarded to an
+/// integer load) is the same bytes: a store of a bitcast stores the value
+/// itself, and a bitcast of an integer load is a load of the memory as that
+/// type at the same point. What is left is ordinary floating-point data
+/// movement, and integer loads that only move bytes (ReverseByteCopies).
+static void retypeBitcastCopies(Function &F) {
+  SmallVector<Instruction *, 8> Dead;
+  for (Instruction &I : instructions(F)) {
+    auto *BC = dyn_cast<BitCastInst>(&I);
+    if (!BC || BC->getSrcTy()->isPtrOrPtrVectorTy() ||
+        BC->getDestTy()->isPtrOrPtrVectorTy())
+      continue;
+    if (BC->getSrcTy()->isFPOrFPVectorTy() &&
+        BC->getDestTy()->isIntOrIntVectorTy()) {
+      for (User *U : make_early_inc_range(BC->users()))
+        if (auto *SI = dyn_cast<StoreInst>(U))
+          if (SI->getValueOperand() == BC && !SI->isVolatile())
+            SI->setOperand(0, BC->getOperand(0));
+      if (BC->use_empty())
+        Dead.push_back(BC);
+      continue;
+    }
+    // The simplifier forwards a stored integer to a later load of the
+    // double as a bitcast of the integer load: load the double there too.
+    auto *LI = dyn_cast<LoadInst>(BC->getOperand(0));
+    if (!BC->getDestTy()->isFPOrFPVectorTy() || !LI || LI->isVolatile() ||
+        LI->isAtomic())
+      continue;
+    IRBuilder<> B(LI->getNextNode());
+    LoadInst *New =
+        B.CreateAlignedLoad(BC->getDestTy(), LI->getPointerOperand(),
+                            LI->getAlign(), LI->getName() + ".fp");
+    New->setDebugLoc(LI->getDebugLoc());
+    BC->replaceAllUsesWith(New);
+    Dead.push_back(BC);
+    if (LI->hasOneUse())
+      Dead.push_back(LI);
+  }
+  for (Instruction *I : Dead)
+    I->eraseFromParent();
+}
+
 PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
                              const CustomRules &Rules) {
   PreparedPrimal Out;
@@ -631,6 +674,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     lowerComplexLibcalls(*P);
     runSimplification(*P, FAM, /*ForSynthesized=*/false);
   }
+  retypeBitcastCopies(*P);
   removeWriteOnlyAllocas(*P);
   unifyReturns(*P);
   {

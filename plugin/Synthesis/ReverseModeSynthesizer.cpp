@@ -153,19 +153,39 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   // Pointers stored into shadowed memory have their shadows stored into the
   // shadow memory, so that loading the pointer back finds its shadow.
   for (Instruction &PI : instructions(P)) {
+    // A constant pointer's shadow is itself (Analysis/RuntimeActivity.h).
     auto *SI = dyn_cast<StoreInst>(&PI);
     if (!SI || !SI->getValueOperand()->getType()->isPointerTy() ||
         !AI.hasShadow(SI->getPointerOperand()) ||
-        !AI.hasShadow(SI->getValueOperand()))
+        (!AI.hasShadow(SI->getValueOperand()) && !RA.MarkerStores.count(SI)))
       continue;
     IRBuilder<> B(primal(SI)->getNextNode());
-    Value *SVal = shadowOf(SI->getValueOperand(), SI);
+    Value *SVal = shadowToStore(B, SI->getValueOperand(), SI);
     Value *SPtr = shadowOf(SI->getPointerOperand(), SI);
+    Value *GP = RA.mayBeConstant(SI->getPointerOperand())
+                    ? primal(SI->getPointerOperand())
+                    : nullptr;
     if (SVal && SPtr)
-      for (unsigned K = 0; K < W; ++K)
-        B.CreateAlignedStore(lane(B, SVal, K), lane(B, SPtr, K),
-                             SI->getAlign());
+      for (unsigned K = 0; K < W; ++K) {
+        Value *SK = lane(B, SPtr, K);
+        if (GP)
+          SK = guardedShadow(B, SK, GP, SI->getValueOperand()->getType());
+        B.CreateAlignedStore(lane(B, SVal, K), SK, SI->getAlign());
+      }
   }
+  // Bytes copied without a type carry the shadows of the pointers among
+  // them (ReverseByteCopies.cpp).
+  for (Instruction &PI : instructions(P))
+    copyPointerShadows(PI);
+  // Pointers copied from constant memory into shadowed memory are their
+  // own shadows (runtime activity).
+  for (Instruction &PI : instructions(P))
+    if (auto *MT = dyn_cast<MemTransferInst>(&PI))
+      if (AI.hasShadow(MT->getDest()) && !AI.hasShadow(MT->getSource()) &&
+          copiesOnlyPointers(*MT)) {
+        IRBuilder<> B(primal(MT)->getNextNode());
+        copyConstantPointerShadows(B, *MT);
+      }
   // A block freed by the forward sweep keeps its shadow until the reverse
   // sweep is done with it (FreedShadows.h).
   for (Instruction &PI : instructions(P)) {
@@ -744,6 +764,8 @@ void ReverseModeSynthesizer::emitFinalReturn() {
 void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
   if (auto *SI = dyn_cast<StoreInst>(&PI))
     return reverseStore(*SI, B);
+  if (auto *CopyLI = dyn_cast<LoadInst>(&PI); CopyLI && isCopyLoad(*CopyLI))
+    return reverseCopyLoad(*CopyLI, B);
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return reverseMemIntrinsic(*MI, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
@@ -1217,8 +1239,15 @@ void ReverseModeSynthesizer::reverseLoad(LoadInst &LoadI, IRBuilderBase &B) {
   if (!S)
     return;
   S = lookup(S, LoadI.getParent(), B);
+  // Through a pointer that may be constant, the adjoint goes to a scratch
+  // slot where the shadow marks it so.
+  Value *Ptr = LoadI.getPointerOperand();
+  Value *GP = RA.mayBeConstant(Ptr) ? lookup(primal(Ptr), LoadI.getParent(), B)
+                                    : nullptr;
   for (unsigned K = 0; K < W; ++K) {
     Value *SK = lane(B, S, K);
+    if (GP)
+      SK = guardedShadow(B, SK, GP, LoadI.getType());
     Value *Old = B.CreateAlignedLoad(LoadI.getType(), SK, LoadI.getAlign());
     B.CreateAlignedStore(addValues(B, Old, lane(B, D, K)), SK,
                          LoadI.getAlign());
@@ -1228,6 +1257,12 @@ void ReverseModeSynthesizer::reverseLoad(LoadInst &LoadI, IRBuilderBase &B) {
 void ReverseModeSynthesizer::reverseStore(StoreInst &SI, IRBuilderBase &B) {
   Value *Val = SI.getValueOperand();
   Type *T = Val->getType();
+  // Bytes an integer load moved here (ReverseByteCopies.cpp).
+  if (auto *From = dyn_cast<LoadInst>(Val); From && isCopyLoad(*From)) {
+    if (AI.hasShadow(SI.getPointerOperand()))
+      reverseCopyStore(SI, *From, B);
+    return;
+  }
   if (!AI.hasShadow(SI.getPointerOperand()) ||
       !(T->isFPOrFPVectorTy() || isa<StructType>(T) || isa<ArrayType>(T)))
     return;
@@ -1237,10 +1272,20 @@ void ReverseModeSynthesizer::reverseStore(StoreInst &SI, IRBuilderBase &B) {
   if (!S)
     return;
   S = lookup(S, SI.getParent(), B);
+  // Through a pointer that may be constant, the adjoint is zero where the
+  // shadow marks it so, and the constant memory is left alone.
+  Value *Ptr = SI.getPointerOperand();
+  Value *GP =
+      RA.mayBeConstant(Ptr) ? lookup(primal(Ptr), SI.getParent(), B) : nullptr;
   // The store overwrote the memory: its adjoint moves to the stored value.
   Value *D = lanes(B, T, [&](unsigned K) {
     Value *SK = lane(B, S, K);
     Value *DK = B.CreateAlignedLoad(T, SK, SI.getAlign());
+    if (GP) {
+      DK = B.CreateSelect(isConstantShadow(B, SK, GP),
+                          Constant::getNullValue(T), DK);
+      SK = guardedShadow(B, SK, GP, T);
+    }
     B.CreateAlignedStore(Constant::getNullValue(T), SK, SI.getAlign());
     return DK;
   });
@@ -1251,6 +1296,9 @@ void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,
                                                  IRBuilderBase &B) {
   if (!AI.hasShadow(MI.getDest()))
     return;
+  if (auto *MT = dyn_cast<MemTransferInst>(&MI))
+    if (copiesOnlyPointers(*MT))
+      return; // pointers: no adjoint (their shadows were copied forward)
   BasicBlock *PB = MI.getParent();
   Value *Dst = shadowOf(MI.getDest(), &MI);
   if (!Dst)
@@ -1264,15 +1312,25 @@ void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,
       B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MI.getDestAlign());
     return;
   }
-  Type *FPTy = inferStoredFPType(MT->getDest(), MT->getSource(), &MI);
+  // Only the floating-point parts carry adjoints: pointers' and integers'
+  // shadows are left alone (ReverseByteCopies.cpp).
+  auto *ConstLen = dyn_cast<ConstantInt>(MI.getLength());
+  ByteLayout L;
+  if (!copyLayout(MT->getDest(), MT->getSource(),
+                  ConstLen ? ConstLen->getZExtValue() : 0, &MI, L))
+    return;
+  auto FP = partsOf(L, [](Type *T) { return T->isFloatingPointTy(); });
   Value *Src = shadowOf(MT->getSource(), &MI);
-  if (!FPTy || !Src)
+  if (FP.empty() || !Src)
     return;
   Src = lookup(Src, PB, B);
+  Function *Fn =
+      getPartsFn(module(), FP, L.Period,
+                 isa<MemMoveInst>(MT) ? PartsOp::AccumulateOverlapping
+                                      : PartsOp::Accumulate);
   for (unsigned K = 0; K < W; ++K)
-    B.CreateCall(getCopyAdjointFn(module(), FPTy),
-                 {lane(B, Dst, K), lane(B, Src, K),
-                  B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
+    B.CreateCall(Fn, {lane(B, Dst, K), lane(B, Src, K),
+                      B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
 }
 
 } // namespace tapestry

@@ -75,6 +75,14 @@ private:
   /// (Synthesis/VectorRules.cpp).
   void reverseVectorCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   void reverseShuffle(llvm::ShuffleVectorInst &SV, llvm::IRBuilderBase &B);
+  // Bytes moved without a type (ReverseByteCopies.cpp).
+  void reverseCopyStore(llvm::StoreInst &SI, llvm::LoadInst &From,
+                        llvm::IRBuilderBase &B);
+  void reverseCopyLoad(llvm::LoadInst &LI, llvm::IRBuilderBase &B);
+  const ByteLayout *copyLoadLayout(llvm::LoadInst &LI);
+  llvm::Value *copySlotLane(llvm::LoadInst &LI, unsigned K,
+                            llvm::IRBuilderBase &B);
+  void copyPointerShadows(llvm::Instruction &PI);
   void augmentCustomCall(llvm::CallBase &CB, const CustomGradient &CG);
   void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
                          llvm::IRBuilderBase &B);
@@ -136,6 +144,9 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> RevBlocks;
   llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> PredIds;
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> AdjointSlots;
+  /// What each integer copy load moves (null after an error).
+  llvm::DenseMap<const llvm::LoadInst *, std::unique_ptr<ByteLayout>>
+      CopyLoadLayouts;
   /// Map from derivative-function blocks back to primal blocks.
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> PrimalBlocks;
 

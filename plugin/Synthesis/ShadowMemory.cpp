@@ -15,6 +15,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -63,6 +64,11 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     B.SetInsertPoint(GI->getParent(), GI->getParent()->getFirstNonPHIIt());
   Value *S = nullptr;
   auto Sh = [&](Value *V) { return shadowOf(V, &PI); };
+  // A constant pointer merged with shadowed ones is its own shadow
+  // (Analysis/RuntimeActivity.h).
+  auto ShOrSelf = [&](Value *V) {
+    return RA.isMarker(V) ? shadowToStore(B, V, &PI) : Sh(V);
+  };
 
   // In batch mode a pointer has one shadow per lane ([W x ptr]): each is
   // computed by the same instruction on that lane's shadows.
@@ -91,7 +97,8 @@ void SynthesizerBase::createShadow(Instruction &PI) {
                               Phi->getNumIncomingValues(), PI.getName() + "'");
     S = SP;
   } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
-    Value *T = Sh(Sel->getTrueValue()), *F = Sh(Sel->getFalseValue());
+    Value *T = ShOrSelf(Sel->getTrueValue()),
+          *F = ShOrSelf(Sel->getFalseValue());
     if (!T || !F)
       return;
     S = B.CreateSelect(primal(Sel->getCondition()), T, F, PI.getName() + "'");
@@ -197,7 +204,15 @@ void SynthesizerBase::finishShadowPhis() {
     if (!SP)
       continue;
     for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
-      Value *S = shadowOf(Phi->getIncomingValue(I), Phi);
+      Value *V = Phi->getIncomingValue(I);
+      Value *S;
+      if (RA.isMarker(V)) {
+        // A constant pointer is its own shadow (Analysis/RuntimeActivity.h).
+        IRBuilder<> B(primal(Phi->getIncomingBlock(I))->getTerminator());
+        S = shadowToStore(B, V, Phi);
+      } else {
+        S = shadowOf(V, Phi);
+      }
       if (!S)
         S = PoisonValue::get(batchTy(Phi->getType()));
       SP->addIncoming(S, primal(Phi->getIncomingBlock(I)));
@@ -205,24 +220,134 @@ void SynthesizerBase::finishShadowPhis() {
   }
 }
 
-Type *SynthesizerBase::inferStoredFPType(Value *Dst, Value *Src,
-                                         const Instruction *At) {
+Value *SynthesizerBase::isConstantShadow(IRBuilderBase &B, Value *SK,
+                                         Value *GP) {
+  return B.CreateICmpEQ(SK, GP, "shadow.is.primal");
+}
+
+Value *SynthesizerBase::guardedShadow(IRBuilderBase &B, Value *SK, Value *GP,
+                                      Type *T) {
+  AllocaInst *&Slot = ScratchSlots[T];
+  if (!Slot) {
+    IRBuilder<> EB(&G->getEntryBlock(), G->getEntryBlock().begin());
+    Slot = EB.CreateAlloca(T, nullptr, "constant.sink");
+  }
+  return B.CreateSelect(isConstantShadow(B, SK, GP), Slot, SK,
+                        "shadow.or.sink");
+}
+
+Value *SynthesizerBase::shadowToStore(IRBuilderBase &B, Value *Val,
+                                      const Instruction *At) {
+  if (AI.hasShadow(Val) || isa<ConstantPointerNull>(Val) ||
+      isa<UndefValue>(Val))
+    return shadowOf(Val, At);
+  // A constant pointer: its shadow is itself (Analysis/RuntimeActivity.h).
+  Value *GV = primal(Val);
+  return lanes(B, Val->getType(), [&](unsigned) { return GV; });
+}
+
+bool SynthesizerBase::copiesOnlyPointers(MemTransferInst &MT) {
   if (!Types)
     Types = std::make_unique<TypeInfo>(computeTypes(P));
+  // What the two ends' objects hold (a null pointer, one side of a phi
+  // when a vector is empty, is no object).
+  SmallVector<Type *, 4> Held;
+  for (Value *End : {MT.getDest(), MT.getSource()})
+    for (const Value *R : TypeInfo::roots(End))
+      if (!isa<ConstantPointerNull>(R))
+        append_range(Held, Types->typesAt(R));
+  return any_of(Held, [](Type *T) { return T->isPointerTy(); }) &&
+         none_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); });
+}
+
+void SynthesizerBase::copyConstantPointerShadows(IRBuilderBase &B,
+                                                 MemTransferInst &MT) {
+  Value *Dst = shadowOf(MT.getDest(), &MT);
+  Value *Src = AI.hasShadow(MT.getSource())
+                   ? shadowOf(MT.getSource(), &MT)
+                   : shadowToStore(B, MT.getSource(), &MT);
+  if (!Dst || !Src)
+    return;
+  Value *Len = primal(MT.getLength());
+  for (unsigned K = 0; K < W; ++K) {
+    if (isa<MemMoveInst>(MT))
+      B.CreateMemMove(lane(B, Dst, K), MT.getDestAlign(), lane(B, Src, K),
+                      MT.getSourceAlign(), Len);
+    else
+      B.CreateMemCpy(lane(B, Dst, K), MT.getDestAlign(), lane(B, Src, K),
+                     MT.getSourceAlign(), Len);
+  }
+}
+
+SmallVector<std::pair<uint64_t, Type *>, 8>
+SynthesizerBase::partsOf(const ByteLayout &L, function_ref<bool(Type *)> Keep) {
+  SmallVector<std::pair<uint64_t, Type *>, 8> Out;
+  for (const ByteLayout::Part &P : L.Parts)
+    if (Keep(P.T))
+      Out.push_back({P.Offset, P.T});
+  return Out;
+}
+
+/// Where nothing in the function or its callees says what copied bytes are
+/// (no typed access, GEP element type or TBAA tag at either end, even
+/// through other copies), the reverse sweep cannot add them as floats:
+/// bytes holding pointers or integers must never be "added". They carry no
+/// derivative when both ends are memory the function itself allocates (a
+/// derivative enters memory only through a typed access, which would have
+/// been seen, or through a copy, whose other end would then be typed too),
+/// or when they are too few to hold a float. Otherwise the caller's memory
+/// may hold anything: a clear error rather than a guess.
+bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
+                                 const Instruction *At, ByteLayout &Out) {
+  if (!Types)
+    Types = std::make_unique<TypeInfo>(computeTypes(P));
+  const DataLayout &DL = module().getDataLayout();
+  Out = Types->layoutAt(Dst, Size, Src);
+  if (Out.mixesFloatWidths(DL)) {
+    fail(At, "the memory this instruction copies is accessed both as float "
+             "and as double");
+    return false;
+  }
+  // A copy of a length known only at run time, of memory accessed at a few
+  // fixed places as one floating-point type: an array of that type.
+  if (!Size && !Out.Period && !Out.empty() &&
+      all_of(Out.Parts, [&](const ByteLayout::Part &Pt) {
+        return Pt.T == Out.Parts.front().T && Pt.T->isFloatingPointTy() &&
+               Pt.Offset % DL.getTypeStoreSize(Pt.T) == 0;
+      })) {
+    Type *FP = Out.Parts.front().T;
+    Out.Period = DL.getTypeStoreSize(FP);
+    Out.Parts.assign({{0, FP}});
+  }
+  if (!Out.empty() || (Size && Size < 4))
+    return true;
+  auto Local = [&](Value *Ptr) {
+    SmallVector<const Value *, 4> Rs = TypeInfo::roots(Ptr);
+    return !Rs.empty() && all_of(Rs, [](const Value *R) {
+      auto *CB = dyn_cast<CallBase>(R);
+      return isa<AllocaInst>(R) || (CB && isAllocationCall(*CB));
+    });
+  };
+  if (Local(Dst) && Local(Src))
+    return true;
+  // Memory accessed elsewhere (not at these bytes) as one floating-point
+  // type and never as a pointer: an array of that type.
   Type *D = Types->floatTypeAt(Dst), *S = Types->floatTypeAt(Src);
-  if (D && (!S || S == D))
-    return D;
-  if (S && !D && Types->typesAt(Dst).empty())
-    return S;
-  bool Mixed = (D && S && D != S) || count_if(Types->typesAt(Dst), [](Type *T) {
-                                       return T->isFloatingPointTy();
-                                     }) > 1;
-  fail(At, Mixed ? "the memory this instruction copies is accessed both as "
-                   "float and as double"
-                 : "cannot tell whether the memory this instruction copies "
-                   "holds float or double data; access it as such in the "
-                   "function, or copy it element by element");
-  return nullptr;
+  Type *FP = D ? D : S;
+  auto NoPointers = [&](Value *Ptr) {
+    return none_of(Types->typesAt(Ptr),
+                   [](Type *T) { return T->isPointerTy(); });
+  };
+  if (FP && (!D || !S || D == S) && NoPointers(Dst) && NoPointers(Src)) {
+    Out.Period = DL.getTypeStoreSize(FP);
+    Out.Parts.push_back({0, FP});
+    return true;
+  }
+  fail(At, "cannot tell what the memory this instruction copies holds "
+           "(float, double, integers or pointers): nothing in the function "
+           "or its callees reads or writes it with a type; access it with "
+           "its type in the function, or copy it field by field");
+  return false;
 }
 
 } // namespace tapestry

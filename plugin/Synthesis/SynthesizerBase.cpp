@@ -26,6 +26,8 @@ SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
 
 void SynthesizerBase::createFunction() {
   G = createDerivativeFunction(R, Sig, P, VMap);
+  RA = computeRuntimeActivity(
+      P, AI, [this](MemTransferInst &MT) { return copiesOnlyPointers(MT); });
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0)
       Shadows[P.getArg(I)] = G->getArg(Sig.ShadowArg[I]);
@@ -215,10 +217,13 @@ static bool callsThroughStdFunction(const CallBase &CB) {
 }
 
 /// A pointer without a shadow (an enzyme_const argument, a global table)
-/// stored into memory that has one leaves nothing in the shadow memory
-/// beside it. Code that reads the pointer back from that memory (a callee
-/// differentiated on its own, or a reload the simplifier could not
-/// forward) would follow a null shadow: rejected, with what to do.
+/// stored into memory that has one gets itself as its shadow, the marker of
+/// a constant pointer (Analysis/RuntimeActivity.h); every read of it in this
+/// function tests for the marker. A callee differentiated on its own that
+/// may read the memory would not: rejected, with what to do. Where the
+/// memory goes cannot always be seen (a table filled through a pointer
+/// advanced in a loop, a vector's storage): any callee argument that may
+/// point to the same memory counts as a reader.
 void SynthesizerBase::checkShadowlessPointerStore(StoreInst &SI) {
   Value *Val = SI.getValueOperand();
   if (isa<ConstantPointerNull>(Val) || isa<UndefValue>(Val))
@@ -230,39 +235,68 @@ void SynthesizerBase::checkShadowlessPointerStore(StoreInst &SI) {
         return T->isFPOrFPVectorTy() || T->isPointerTy();
       }))
     return; // integer data: nothing to differentiate behind it
-  const Value *Obj = getUnderlyingObject(SI.getPointerOperand());
-  const Instruction *Reader = nullptr;
+  SmallVector<const Value *, 4> Stored = RA.roots(SI.getPointerOperand());
+  const CallBase *Reader = nullptr;
   for (Instruction &I : instructions(P)) {
-    if (auto *LI = dyn_cast<LoadInst>(&I)) {
-      if (LI->getType()->isPointerTy() && AI.hasShadow(LI) &&
-          getUnderlyingObject(LI->getPointerOperand()) == Obj)
-        Reader = LI;
-    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
-      Function *Callee = CB->getCalledFunction();
-      if (Callee && !Callee->isDeclaration() && !Rules.isOpaque(Callee) &&
-          any_of(CB->args(), [&](Value *A) {
-            return A->getType()->isPointerTy() && getUnderlyingObject(A) == Obj;
-          }))
-        Reader = CB;
-    }
-    if (Reader)
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (Callee && !Callee->isDeclaration() && !Rules.isOpaque(Callee) &&
+        any_of(CB->args(), [&](Value *A) {
+          return A->getType()->isPointerTy() && AI.hasShadow(A) &&
+                 mayShareObject(RA.roots(A), Stored);
+        })) {
+      Reader = CB;
       break;
+    }
   }
   if (!Reader)
     return;
-  std::string What = describe(Val->stripPointerCasts());
-  std::string By = "code that reads it back";
-  if (auto *CB = dyn_cast<CallBase>(Reader))
-    By = "'" + sourceName(*CB->getCalledFunction()) +
-         "', differentiated on its own,";
-  fail(&SI, What + " has no shadow (it is constant) but is stored into " +
-                "memory that has one, which " + By +
-                " reads: it cannot tell the pointer is constant. Pass it " +
-                "as enzyme_dup with a zeroed shadow (a global table: copy " +
-                "it into an array passed that way)");
+  fail(&SI, describe(Val->stripPointerCasts()) +
+                " has no shadow (it is constant) but is stored into memory "
+                "that has one, which '" +
+                sourceName(*Reader->getCalledFunction()) +
+                "', differentiated on its own, reads: it cannot tell the "
+                "pointer is constant. Pass it as enzyme_dup with a zeroed "
+                "shadow (a global table: copy it into an array passed that "
+                "way)");
+}
+
+void SynthesizerBase::checkRuntimeConstantUse(Instruction &PI) {
+  if (RA.MaybeConstant.empty())
+    return;
+  // Where the pointer turns out constant, the stored value's derivative
+  // has nowhere to go: fine for a constant output, wrong if read back.
+  if (auto *SI = dyn_cast<StoreInst>(&PI)) {
+    if (RA.mayBeConstant(SI->getPointerOperand()) &&
+        AI.isVaried(SI->getValueOperand()) && isReadBack(*SI))
+      fail(&PI, "an active value is stored through a pointer read from "
+                "memory that also holds pointers to constant data "
+                "(enzyme_const or global), and is read back: where the "
+                "pointer is constant at run time its derivative would be "
+                "lost; pass the constant data as enzyme_dup with a zeroed "
+                "shadow");
+    return;
+  }
+  auto *CB = dyn_cast<CallBase>(&PI);
+  if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd() ||
+      isInactiveCall(*CB, &Rules))
+    return;
+  for (Use &A : CB->args())
+    if (RA.mayBeConstant(A)) {
+      fail(&PI, "argument " + Twine(A.getOperandNo() + 1) +
+                    " of this call is a pointer read from memory that also "
+                    "holds pointers to constant data (enzyme_const or "
+                    "global), so whether it "
+                    "points to constant data is only known at run time, and "
+                    "this call cannot test it; pass the constant data as "
+                    "enzyme_dup with a zeroed shadow, or access it "
+                    "element by element here");
+      return;
+    }
 }
 
 void SynthesizerBase::checkSupported(Instruction &PI) {
+  checkRuntimeConstantUse(PI);
   auto Varied = [&](Value *V) { return AI.isVaried(V); };
   if (auto *SI = dyn_cast<StoreInst>(&PI)) {
     Value *Val = SI->getValueOperand();
@@ -270,18 +304,34 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
         AI.hasShadow(SI->getPointerOperand()))
       checkShadowlessPointerStore(*SI);
     if (AI.hasShadow(SI->getPointerOperand()) &&
-        Val->getType()->isIntegerTy() &&
+        Val->getType()->isIntOrIntVectorTy() &&
         Val->getType()->getPrimitiveSizeInBits() >= 32)
       if (auto *LI = dyn_cast<LoadInst>(stripIntCasts(Val)))
         if (AI.hasShadow(LI->getPointerOperand())) {
-          // Memory known to hold only integers and pointers (an iterator
-          // or a vector's bounds copied as i64, as optimised copies of
-          // small structs are) carries no derivative.
+          // An integer load whose every use stores it unchanged only moves
+          // bytes (an aggregate copy emitted as i64 or <2 x i64>, a union's
+          // integer member): the shadow bytes move with them, and the
+          // reverse sweep moves the adjoints of the floating-point parts
+          // (reverseStore).
+          if (LI == Val && isCopyLoad(*LI))
+            return;
+          // Otherwise the integer is converted or computed with: only
+          // memory known to hold no floating-point data there carries no
+          // derivative (an iterator or a vector's bounds).
           if (!Types)
             Types = std::make_unique<TypeInfo>(computeTypes(P));
-          SmallVector<Type *, 4> Held = Types->typesAt(LI->getPointerOperand());
-          if (!Held.empty() &&
-              none_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); }))
+          const DataLayout &DL = module().getDataLayout();
+          ByteLayout L = Types->layoutAt(LI->getPointerOperand(),
+                                         DL.getTypeStoreSize(LI->getType()));
+          bool HoldsFloat = !L.floatParts().empty();
+          if (L.empty()) {
+            SmallVector<Type *, 4> Held =
+                Types->typesAt(LI->getPointerOperand());
+            HoldsFloat = Held.empty() || any_of(Held, [](Type *T) {
+                           return T->isFPOrFPVectorTy();
+                         });
+          }
+          if (!HoldsFloat)
             return;
           fail(&PI, "this store copies memory that may hold floating-point "
                     "data as an integer; copy it as double or float, or use "

@@ -11,6 +11,7 @@
 #define TAPESTRY_SYNTHESIS_SYNTHESIZERBASE_H
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/RuntimeActivity.h"
 #include "Analysis/TapeAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
 #include "Core/Batch.h"
@@ -94,11 +95,16 @@ protected:
   /// clone. Shadow phis get their incoming values in finishShadowPhis().
   void createShadow(llvm::Instruction &PI);
   void finishShadowPhis();
-  /// The floating-point type held in the memory \p Dst and \p Src point to
-  /// (a copy's two ends), from the primal's loads, stores and address
-  /// arithmetic on the same objects; null (and an error) if unknown.
-  llvm::Type *inferStoredFPType(llvm::Value *Dst, llvm::Value *Src,
-                                const llvm::Instruction *At);
+  /// What the \p Size bytes (0: not known at compile time) a copy moves
+  /// from \p Src to \p Dst hold, from both ends' types (TypeAnalysis);
+  /// reports an error at \p At and returns false where the reverse sweep
+  /// cannot tell which parts hold floating-point data.
+  bool copyLayout(llvm::Value *Dst, llvm::Value *Src, uint64_t Size,
+                  const llvm::Instruction *At, ByteLayout &Out);
+  /// The (offset, type) parts of \p L whose type satisfies \p Keep (they
+  /// repeat every L.Period bytes).
+  static llvm::SmallVector<std::pair<uint64_t, llvm::Type *>, 8>
+  partsOf(const ByteLayout &L, llvm::function_ref<bool(llvm::Type *)> Keep);
   /// The table rule for a math call (directly or through
   /// __enzyme_function_like), or null.
   const DerivativeRule *ruleFor(const llvm::CallBase &CB) const;
@@ -125,6 +131,31 @@ protected:
   /// Rejects a call to a function the user declared inactive that may
   /// write differentiated data read afterwards (Synthesis/InactiveCalls.cpp).
   void checkInactiveDeclaredCall(llvm::CallBase &CB);
+
+  /// Rejects a pointer that may be constant at run time (RuntimeActivity.h)
+  /// passed where its shadow is used without the run-time test (a callee
+  /// differentiated on its own, a memory copy, a free).
+  void checkRuntimeConstantUse(llvm::Instruction &PI);
+
+  /// Runtime activity: true if lane shadow \p SK of the primal pointer
+  /// \p GP marks it constant (is the pointer itself).
+  llvm::Value *isConstantShadow(llvm::IRBuilderBase &B, llvm::Value *SK,
+                                llvm::Value *GP);
+  /// Where a derivative access of type \p T through shadow lane \p SK goes:
+  /// the shadow, or a scratch slot when it marks \p GP constant.
+  llvm::Value *guardedShadow(llvm::IRBuilderBase &B, llvm::Value *SK,
+                             llvm::Value *GP, llvm::Type *T);
+  /// True if the memory a copy \p MT moves is known to hold pointers and
+  /// no floating-point data: its shadow holds the pointers' shadows.
+  bool copiesOnlyPointers(llvm::MemTransferInst &MT);
+  /// Repeats the copy \p MT of pointers on the shadow memory: the source's
+  /// shadow, or (constant pointers) the source itself.
+  void copyConstantPointerShadows(llvm::IRBuilderBase &B,
+                                  llvm::MemTransferInst &MT);
+  /// The shadow stored beside the pointer \p Val stored into shadowed
+  /// memory: its shadow, or (a constant pointer) the pointer itself.
+  llvm::Value *shadowToStore(llvm::IRBuilderBase &B, llvm::Value *Val,
+                             const llvm::Instruction *At);
   /// Rejects instructions that would silently drop a derivative.
   void checkSupported(llvm::Instruction &PI);
 
@@ -160,6 +191,10 @@ protected:
   bool Failed = false;
   /// Computed on first need (most functions copy no memory).
   std::unique_ptr<TypeInfo> Types;
+  /// Pointers that may be constant at run time (createFunction()).
+  RuntimeActivity RA;
+  /// Scratch slots that receive accesses through constant pointers.
+  llvm::DenseMap<llvm::Type *, llvm::AllocaInst *> ScratchSlots;
 };
 
 } // namespace tapestry

@@ -20,7 +20,7 @@ static const double TABLE[3] = {4, 5, 6};
 
 #ifdef CONST_ARG
 double f(const double *x, const double *q, int n) {
-  // ARG: const-pointer-in-struct.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'f': parameter 2 has no shadow (it is constant) but is stored into memory that has one, which 'rec', differentiated on its own, reads: it cannot tell the pointer is constant. Pass it as enzyme_dup with a zeroed shadow
+  // ARG: const-pointer-in-struct.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'f': parameter 2{{( \('q'\))?}} has no shadow (it is constant) but is stored into memory that has one, which 'rec', differentiated on its own, reads: it cannot tell the pointer is constant. Pass it as enzyme_dup with a zeroed shadow
   Ctx c = {x, q};
   return rec(&c, n);
 }

@@ -8,7 +8,7 @@ extern int enzyme_out;
 double __enzyme_autodiff(void *, ...);
 double table[4];
 double g(double x) {
-  // CHECK: first-arg-data-pointer.c:[[@LINE+1]]:10: error: tapestry: the first argument of __enzyme_autodiff must be a function, e.g. (void *)f; got 'table'
+  // CHECK: first-arg-data-pointer.c:[[@LINE+1]]:10: error: tapestry: the first argument of __enzyme_autodiff must be a function, e.g. (void *)f; got the {{(constant )?}}data object 'table'
   return __enzyme_autodiff((void *)table, enzyme_out, x);
 }
 // CHECK: 1 error generated.

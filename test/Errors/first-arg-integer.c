@@ -8,7 +8,7 @@
 extern int enzyme_out;
 double __enzyme_autodiff(void *, ...);
 double g(double x, long addr) {
-  // CHECK: first-arg-integer.c:[[@LINE+1]]:10: error: tapestry: the first argument of __enzyme_autodiff must be a function, e.g. (void *)f; got '
+  // CHECK: first-arg-integer.c:[[@LINE+1]]:10: error: tapestry: the first argument of __enzyme_autodiff must be a function, e.g. (void *)f; got {{.*}}an integer cast to a pointer
   return __enzyme_autodiff((void *)addr, enzyme_out, x);
 }
 // CHECK: 1 error generated.

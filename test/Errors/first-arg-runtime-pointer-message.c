@@ -1,18 +1,7 @@
-// XFAIL: *
 // The first argument is a value only known at run time: an integer cast to a
 // pointer, a function pointer read from a non-const global, or a function
-// pointer parameter. Each is an error (good), but the message describes the
-// LLVM instruction after "got". Until 04e4127 it printed the instruction
-// itself ('%6 = inttoptr i64 %5 to ptr, !dbg !23'); now it prints
-//   got 'a inttoptr from i64 to ptr at .../first-arg-runtime-pointer-message.c:N'
-//   got 'a load producing ptr at .../first-arg-runtime-pointer-message.c:N'
-// (the second for both the global and the parameter), which is stable across
-// -O levels but still IR ("inttoptr", "load", "i64", "ptr"), repeats the
-// diagnostic's location, and does not name the global 'fp'.
-// Expected: a C-level description, e.g. "got a pointer computed at run time"
-// and, for the global, "got the value of the non-constant global 'fp'; declare
-// it const or pass the function directly".
-// Bug: tools/bugs/errors-ir-in-messages.c
+// pointer parameter. Each is an error whose message describes the value in C
+// terms (naming the global 'fp'), with no IR vocabulary.
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=2 2>&1 | FileCheck %s --check-prefixes=CHECK,GLOBAL

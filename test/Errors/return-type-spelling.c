@@ -1,17 +1,8 @@
-// XFAIL: *
 // A request whose declared return type does not match its results is an
 // error (checked by return-integer.c, return-struct-too-many-members.c and
-// return-sret-too-small.c), but the message spells the declared type in LLVM
-// IR rather than as the C source wrote it:
-//   long:      "declared to return i64, ..."
-//   int:       "declared to return i32, ..."
-//   struct D4: "declared to return %struct.D4 = type { double, double,
-//               double, double }, ..."  (an IR type definition; struct
-//               types returned through sret memory print this way, those
-//               returned in registers print as '{ double, double }')
-// Expected: the C spelling, 'long', 'int', 'D4' or 'struct D4' (optionally
-// followed by its members), never '%struct' or '= type'.
-// Bug: tools/bugs/errors-ir-in-messages.c
+// return-sret-too-small.c); the message spells the declared type as C does
+// ('long', 'int', 'struct D4 { ... }'), never as IR ('i64', '%struct.D4 =
+// type ...').
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefixes=CHECK,LONG
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefixes=CHECK,LONG
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=2 2>&1 | FileCheck %s --check-prefixes=CHECK,INT

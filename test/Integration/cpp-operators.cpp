@@ -40,8 +40,8 @@ inline Vec3 cross(const Vec3 &a, const Vec3 &b) {
 }
 inline double norm(const Vec3 &a) { return std::sqrt(dot(a, a)); }
 
-// p and q are Vec3 objects (passed by pointer; by-value structs are split by
-// the ABI, see tools/bugs/errors-struct-by-value.c).
+// p and q are Vec3 objects (passed by pointer; for structs passed by value,
+// which the ABI splits or copies, see test/Integration/struct-by-value.c).
 double energy(const Vec3 *p, const Vec3 *q) {
   Vec3 c = cross(*p, *q);
   Vec3 d = *p - 2.0 * *q;

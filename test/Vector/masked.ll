@@ -72,9 +72,9 @@ declare void @llvm.masked.scatter.v4f64.v4p0(<4 x double>, <4 x ptr>, i32, <4 x 
 ; times 2), squared and stored to out under the same mask; returns the sum
 ; of the loaded lanes times weights 1..4.
 define double @masked(ptr %x, ptr %y, ptr %out) {
-  %v = load <4 x double>, ptr %x
+  %v = load <4 x double>, ptr %x, align 8
   %m = fcmp ogt <4 x double> %v, zeroinitializer
-  %yv = load <4 x double>, ptr %y
+  %yv = load <4 x double>, ptr %y, align 8
   %pass = fmul <4 x double> %yv, <double 2.0, double 2.0, double 2.0, double 2.0>
   %l = call <4 x double> @llvm.masked.load.v4f64.p0(ptr %x, i32 8, <4 x i1> %m, <4 x double> %pass)
   %sq = fmul <4 x double> %l, %l
@@ -89,13 +89,13 @@ define double @masked(ptr %x, ptr %y, ptr %out) {
 ; scattered to out[idx2[i]] (where lanes write the same element the last
 ; one wins). Returns sum_i (i + 1) gathered_i.
 define double @gather_scatter(ptr %x, ptr %idx, ptr %out, ptr %idx2) {
-  %iv = load <4 x i32>, ptr %idx
+  %iv = load <4 x i32>, ptr %idx, align 4
   %ie = sext <4 x i32> %iv to <4 x i64>
   %ptrs = getelementptr inbounds double, ptr %x, <4 x i64> %ie
   %g = call <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr> %ptrs, i32 8, <4 x i1> <i1 1, i1 1, i1 0, i1 1>, <4 x double> zeroinitializer)
   %g2 = fmul <4 x double> %g, %g
   %g3 = fmul <4 x double> %g2, %g
-  %jv = load <4 x i32>, ptr %idx2
+  %jv = load <4 x i32>, ptr %idx2, align 4
   %je = sext <4 x i32> %jv to <4 x i64>
   %base = insertelement <4 x ptr> poison, ptr %out, i64 0
   %bases = shufflevector <4 x ptr> %base, <4 x ptr> poison, <4 x i32> zeroinitializer

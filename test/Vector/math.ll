@@ -45,8 +45,8 @@ declare <4 x double> @_ZGVdN4v_exp(<4 x double>)
 ; + exp(w / 2) + fma(v, w, sqrt(..)) + fmuladd(w, w, sin(v)) + maxnum(v, w).
 define double @math(ptr %p) {
   %q = getelementptr inbounds double, ptr %p, i64 4
-  %v = load <4 x double>, ptr %p
-  %w = load <4 x double>, ptr %q
+  %v = load <4 x double>, ptr %p, align 8
+  %w = load <4 x double>, ptr %q, align 8
   %v2 = fmul <4 x double> %v, %v
   %v21 = fadd <4 x double> %v2, <double 1.0, double 1.0, double 1.0, double 1.0>
   %a = call <4 x double> @llvm.sqrt.v4f64(<4 x double> %v21)
@@ -69,8 +69,8 @@ define double @math(ptr %p) {
 ; clang -fveclib=libmvec has the loop vectoriser call them.
 define double @mvec(ptr %p) #0 {
   %q = getelementptr inbounds double, ptr %p, i64 4
-  %v = load <4 x double>, ptr %p
-  %w = load <4 x double>, ptr %q
+  %v = load <4 x double>, ptr %p, align 8
+  %w = load <4 x double>, ptr %q, align 8
   %s = call <4 x double> @_ZGVdN4v_sin(<4 x double> %v)
   %e = call <4 x double> @_ZGVdN4v_exp(<4 x double> %w)
   %m = fmul <4 x double> %s, %e

@@ -65,7 +65,7 @@ declare double @llvm.vector.reduce.fminimum.v4f64(<4 x double>)
 
 ; s + v0 + v1 + v2 + v3 in order (no fast-math flags), s = p[4] * p[4].
 define double @sum_ordered(ptr %p) {
-  %v = load <4 x double>, ptr %p
+  %v = load <4 x double>, ptr %p, align 8
   %ps = getelementptr inbounds double, ptr %p, i64 4
   %s0 = load double, ptr %ps
   %s = fmul double %s0, %s0
@@ -75,7 +75,7 @@ define double @sum_ordered(ptr %p) {
 
 ; The same, reassociating, of v * v.
 define double @sum_reassoc(ptr %p) {
-  %v = load <4 x double>, ptr %p
+  %v = load <4 x double>, ptr %p, align 8
   %sq = fmul <4 x double> %v, %v
   %r = call reassoc double @llvm.vector.reduce.fadd.v4f64(double -0.0, <4 x double> %sq)
   ret double %r
@@ -83,7 +83,7 @@ define double @sum_reassoc(ptr %p) {
 
 ; s * v0 * v1 * v2 * v3 with s = p[4].
 define double @product(ptr %p) {
-  %v = load <4 x double>, ptr %p
+  %v = load <4 x double>, ptr %p, align 8
   %ps = getelementptr inbounds double, ptr %p, i64 4
   %s = load double, ptr %ps
   %r = call double @llvm.vector.reduce.fmul.v4f64(double %s, <4 x double> %v)
@@ -92,7 +92,7 @@ define double @product(ptr %p) {
 
 ; max + 2 min + 3 maximum + 4 minimum of the four elements.
 define double @extrema(ptr %p) {
-  %v = load <4 x double>, ptr %p
+  %v = load <4 x double>, ptr %p, align 8
   %a = call double @llvm.vector.reduce.fmax.v4f64(<4 x double> %v)
   %b = call double @llvm.vector.reduce.fmin.v4f64(<4 x double> %v)
   %c = call double @llvm.vector.reduce.fmaximum.v4f64(<4 x double> %v)

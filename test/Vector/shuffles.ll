@@ -70,7 +70,7 @@ define double @weigh4(<4 x double> %v) {
 ; De-interleaving a <8 x double> load into even and odd lanes (<4 x>), the
 ; loop vectoriser's interleaved access: the output is narrower.
 define double @deinterleave(ptr %p) {
-  %v = load <8 x double>, ptr %p
+  %v = load <8 x double>, ptr %p, align 8
   %even = shufflevector <8 x double> %v, <8 x double> poison, <4 x i32> <i32 0, i32 2, i32 4, i32 6>
   %odd = shufflevector <8 x double> %v, <8 x double> poison, <4 x i32> <i32 1, i32 3, i32 5, i32 7>
   %m = fmul <4 x double> %even, %odd
@@ -83,8 +83,8 @@ define double @deinterleave(ptr %p) {
 ; operands the same value). The poison lanes are then discarded.
 define double @mix(ptr %p) {
   %q = getelementptr inbounds double, ptr %p, i64 4
-  %a = load <4 x double>, ptr %p
-  %b = load <4 x double>, ptr %q
+  %a = load <4 x double>, ptr %p, align 8
+  %b = load <4 x double>, ptr %q, align 8
   %cat = shufflevector <4 x double> %a, <4 x double> %b, <8 x i32> <i32 0, i32 poison, i32 2, i32 3, i32 4, i32 5, i32 poison, i32 7>
   %splat = shufflevector <4 x double> %a, <4 x double> poison, <8 x i32> <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
   %rev = shufflevector <4 x double> %b, <4 x double> %b, <8 x i32> <i32 3, i32 2, i32 1, i32 0, i32 7, i32 6, i32 5, i32 4>
@@ -97,7 +97,7 @@ define double @mix(ptr %p) {
 
 ; insertelement and extractelement at a run-time index k.
 define double @dynamic(ptr %p, i64 %k) {
-  %v = load <4 x double>, ptr %p
+  %v = load <4 x double>, ptr %p, align 8
   %e = extractelement <4 x double> %v, i64 %k
   %e2 = fmul double %e, %e
   %ins = insertelement <4 x double> %v, double %e2, i64 %k

@@ -10,9 +10,9 @@ declare void @__enzyme_autodiff(ptr, ...)
 declare <4 x double> @__svml_sin4(<4 x double>)
 
 define void @svml(ptr %p) {
-  %v = load <4 x double>, ptr %p
+  %v = load <4 x double>, ptr %p, align 8
   %s = call <4 x double> @__svml_sin4(<4 x double> %v)
-  store <4 x double> %s, ptr %p
+  store <4 x double> %s, ptr %p, align 8
   ret void
 }
 

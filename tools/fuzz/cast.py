@@ -307,6 +307,28 @@ class ArrayDecl:
         return "%s%s %s[%d];\n" % (ind, t, self.name, self.length)
 
 
+class TableDecl:
+    """A table of pointers to arrays (`constptr`): on the stack, or from
+    malloc filled through a pointer advanced in a loop's way (*p++ = a),
+    as std::vector::push_back of pointers becomes."""
+
+    def __init__(self, name, entries, heap):
+        self.name, self.entries, self.heap = name, list(entries), heap
+        self.keep = True   # the reducer must not leave reads without it
+
+    def render(self, d, ind):
+        t = "const %s *" % d.ty("d")
+        if not self.heap:
+            return "%s%s%s[%d] = { %s };\n" % (
+                ind, t, self.name, len(self.entries), ", ".join(self.entries))
+        out = "%s%s*%s = (%s*)malloc(%d * sizeof(%s));\n" % (
+            ind, t, self.name, t, len(self.entries), t)
+        out += "%s{\n%s  %s*%s_p = %s;\n" % (ind, ind, t, self.name, self.name)
+        for e in self.entries:
+            out += "%s  *%s_p++ = %s;\n" % (ind, self.name, e)
+        return out + "%s}\n" % ind
+
+
 class StructDecl:
     """struct TapPair s = { e0, e1 }; or a copy of another struct."""
 

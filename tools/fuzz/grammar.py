@@ -16,8 +16,8 @@ initial one plus trip-count times the increment's.
 
 import math
 
-from cast import (Assign, ArrayDecl, Bin, Call, Cmp, Const, Decl, Elem, For, Free,
-                  Grow, HelperCall, If, IntAsFp, IntCmp, Logic, Neg, Return, Select,
+from cast import (Assign, ArrayDecl, TableDecl, Bin, Call, Cmp, Const, Decl, Elem, For,
+                  Free, Grow, HelperCall, If, IntAsFp, IntCmp, Logic, Neg, Return, Select,
                   Sort, StructDecl, Var, While)
 from interval import Iv, libm_image
 
@@ -116,6 +116,9 @@ class FuncBuilder:
     def arrays(self):
         return [(n, i) for n, (_, i) in self._visible().items() if i.kind == "arr"]
 
+    def tables(self):
+        return [(n, i) for n, (_, i) in self._visible().items() if i.kind == "ptab"]
+
     def writable_fp(self):
         loop = self.loops[-1] if self.loops else None
         out = []
@@ -156,6 +159,8 @@ class FuncBuilder:
             options.append((2, "counter"))
         if self.arrays():
             options.append((4, "elem"))
+        if self.tables():
+            options.append((3, "telem"))
         kind = self.ch.weighted(options)
         fps = self.readable_fp()
         if kind == "var" and fps:
@@ -173,6 +178,15 @@ class FuncBuilder:
             if self.vec:
                 return Elem(name, self.ch.pick(self.vec), "d", ARR_IV, deref=self.ch.chance(20))
             return Elem(name, self.index(), "d", ARR_IV, deref=self.ch.chance(20))
+        if kind == "telem":
+            # through a table of array pointers: tab[row][index]
+            name, info = self.ch.pick(self.tables())
+            row = self.ch.below(info.length)
+            if self.loopvars and self.ch.chance(50):
+                var, _ = self.ch.pick(self.loopvars)
+                row = "(%s + %d) %% %d" % (var, row, info.length)
+            return Elem("%s[%s]" % (name, row), self.index(), "d", ARR_IV,
+                        deref=self.ch.chance(20))
         return self.const()
 
     def expr(self, depth):
@@ -390,6 +404,8 @@ class FuncBuilder:
             options.append((1, "scratch"))
         if "structs" in self.feat:
             options.append((1, "struct"))
+        if "constptr" in self.feat and nest == 0 and not self.loops and self.arrays():
+            options.append((2, "table"))
         if not self.loops:
             if "vectorize" in self.feat and self.arrays():
                 options.append((8, "vloop"))
@@ -544,6 +560,18 @@ class FuncBuilder:
         init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
         init.keep = init.body[0].keep = True   # the reducer must not leave it uninitialised
         return [ArrayDecl(name, self.arrlen, heap), init]
+
+    def stmt_table(self, nest):
+        """A table of pointers to the arrays in scope (`constptr`): those
+        passed enzyme_const sit beside those passed enzyme_dup."""
+        arrays = [n for n, _ in self.arrays()]
+        entries = [self.ch.pick(arrays) for _ in range(self.ch.between(2, 3))]
+        heap = self.ch.chance(50)
+        name = self.new_name("tab")
+        self.declare(name, VarInfo("ptab", "d", ARR_IV, len(entries), heap))
+        if heap:
+            self.heap.append(name)
+        return [TableDecl(name, entries, heap)]
 
     def stmt_struct(self, nest):
         name = self.new_name("s")

@@ -39,8 +39,11 @@ DEFAULT_FEATURES = ("scalar", "branches", "floats", "api")
 ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls",
                 "recursion", "structs", "malloc", "split")
 # opt-in only, not part of "all": constmem is misuse that the plugin must
-# diagnose; batch adds batched (enzyme_width) forward and reverse checks
-EXTRA_FEATURES = ("constmem", "batch", "vectorize", "realloc", "sort")
+# diagnose; batch adds batched (enzyme_width) forward and reverse checks;
+# constptr stores the arrays' pointers (enzyme_const or dup, as drawn) in a
+# table and reads through it (runtime activity)
+# vectorize, realloc and sort are the issue 14 shapes
+EXTRA_FEATURES = ("constmem", "batch", "constptr", "vectorize", "realloc", "sort")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""

@@ -357,6 +357,14 @@ template <typename T>
 inline constexpr bool is_scalar_slot_v =
     std::is_arithmetic_v<T> || std::is_pointer_v<T> || std::is_enum_v<T> ||
     std::is_null_pointer_v<T>;
+/// A struct passed by value: the C ABI splits it into scalars or passes it
+/// in memory, and the plugin pairs those pieces with the struct's shadow
+/// (or returns its adjoint as the struct). Only trivially copyable ones:
+/// others are passed by a hidden reference, which has no by-value meaning.
+template <typename T>
+inline constexpr bool is_struct_value_v =
+    std::is_class_v<T> && std::is_trivially_copyable_v<T> &&
+    !std::is_empty_v<T>;
 
 /// How wrapper W is passed for parameter type P, in forward or reverse mode.
 template <typename W, typename P, bool Forward> struct lower_arg {
@@ -369,14 +377,16 @@ template <typename W, typename P, bool Forward> struct lower_arg {
   using P0 = std::remove_reference_t<P>;
   // What crosses the entry call: a reference parameter is a pointer.
   using slot_type = std::remove_cv_t<std::conditional_t<param_is_ref, P0 *, P0>>;
-  static_assert(is_scalar_slot_v<slot_type>,
-                "only scalar, pointer and reference parameters can be passed "
-                "through the C++ API (a class passed by value has no single "
-                "IR value the plugin could pair with a shadow)");
+  static_assert(is_scalar_slot_v<slot_type> || (!param_is_ref && is_struct_value_v<slot_type>),
+                "only scalar, pointer and reference parameters, and trivially "
+                "copyable structs taken by value, can be passed through the "
+                "C++ API (pass other classes by pointer or reference)");
   static_assert(kind != act::active || !Forward,
                 "Active is for reverse mode; in forward mode pass "
                 "Duplicated(x, dx) with the tangent dx");
-  static_assert(kind != act::active || (!param_is_ref && std::is_floating_point_v<P0>),
+  static_assert(kind != act::active ||
+                    (!param_is_ref && (std::is_floating_point_v<P0> || is_struct_value_v<P0>)),
+                // (or a trivially copyable struct of them)
                 "Active(x) needs a floating-point parameter taken by value; "
                 "for a reference or pointer parameter pass Duplicated(x, dx)");
   static_assert(!(kind == act::dup || kind == act::dupnoneed) || Forward ||
@@ -519,7 +529,11 @@ template <bool Forward, bool WantPrimal, ret_act RA, std::size_t Width, typename
           typename... L>
 struct request_shape<Forward, WantPrimal, RA, Width, R, types<L...>> {
   static constexpr std::size_t width = Width;
-  static constexpr bool fp_return = std::is_floating_point_v<R>;
+  /// A struct returned by value: forward mode returns its tangent as the
+  /// struct; reverse mode has no seed for it (the plugin says so).
+  static constexpr bool struct_return = is_struct_value_v<R>;
+  static constexpr bool fp_return =
+      std::is_floating_point_v<R> || (Forward && struct_return);
   static constexpr bool has_value = !std::is_void_v<R>;
   static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return,
                 "a differentiated return activity needs a floating-point result");
@@ -535,7 +549,8 @@ struct request_shape<Forward, WantPrimal, RA, Width, R, types<L...>> {
                                                RA == ret_act::konst ||
                                                (RA == ret_act::deflt && !fp_return))));
   static constexpr bool tangent = Forward && ret_active;
-  static constexpr bool const_return_marker = fp_return && RA == ret_act::konst;
+  static constexpr bool const_return_marker =
+      (fp_return || struct_return) && RA == ret_act::konst;
   using primal_type = std::conditional_t<primal, types<R>, types<>>;
   using derivs = std::conditional_t<
       Forward, std::conditional_t<tangent, lane_types<R, Width>, types<>>,

@@ -1,0 +1,51 @@
+// A pointer read back from memory that also holds constant pointers (an
+// enzyme_const argument stored in a table beside active ones) is tested at
+// run time where it is used in the function itself. Where that test cannot
+// follow it, a clear error: the pointer passed to a function differentiated
+// on its own, and an active value stored through it and read back (where
+// the pointer turns out constant, that value's derivative would be lost).
+// RUN: not %clang -g -O0 -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: not %clang -g -O2 -c %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK-NOT: PLEASE submit a bug report
+// CHECK-NOT: Stack dump
+#include <stdlib.h>
+extern int enzyme_dup, enzyme_const;
+void __enzyme_autodiff(void *, ...);
+
+__attribute__((noinline)) static double dot(const double *a, const double *b,
+                                            int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += a[i] * b[i];
+  return s;
+}
+
+double callee(double *w, const double *seq, int n) {
+  const double **rows = malloc(2 * sizeof *rows);
+  rows[0] = w;
+  rows[1] = seq;
+  double s = 0;
+  for (int i = 0; i < 2; i++)
+    // CHECK-DAG: runtime-constant-pointer-use.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'callee': argument 1 of this call is a pointer read from memory that also holds pointers to constant data (enzyme_const or global), so whether it points to constant data is only known at run time, and this call cannot test it
+    s += dot(rows[i], w, n);
+  free(rows);
+  return s;
+}
+
+double stored(double *w, double *seq, int n, int k) {
+  double **rows = malloc(2 * sizeof *rows);
+  rows[0] = w;
+  rows[1] = seq;
+  // CHECK-DAG: runtime-constant-pointer-use.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'stored': an active value is stored through a pointer read from memory that also holds pointers to constant data (enzyme_const or global), and is read back
+  rows[k][0] = w[1] * w[1];
+  double s = rows[1 - k][0] + rows[k][1];
+  free(rows);
+  return s;
+}
+
+void grads(double *w, double *dw, double *seq, int n, int k) {
+  __enzyme_autodiff((void *)callee, enzyme_dup, w, dw, enzyme_const, seq,
+                    enzyme_const, n);
+  __enzyme_autodiff((void *)stored, enzyme_dup, w, dw, enzyme_const, seq,
+                    enzyme_const, n, enzyme_const, k);
+}
