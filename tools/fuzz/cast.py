@@ -224,13 +224,19 @@ class Decl:
 
 
 class Assign:
-    """target OP= expr, where target is a variable or element (C code)."""
+    """target OP= expr, where target is a variable or element (C code).
+    `track`: the instrumented twins record the magnitude of a compound
+    assignment's result too (reductions: their partial sums)."""
 
-    def __init__(self, target, op, expr, ty):
+    def __init__(self, target, op, expr, ty, track=False):
         self.target, self.op, self.expr, self.ty = target, op, expr, ty
+        self.track = track
 
     def render(self, d, ind):
         code = self.expr.render(d)
+        if self.op != "=" and getattr(self, "track", False) and d.instrumented:
+            code = d.track("%s %s (%s)" % (self.target, self.op[0], code), self.ty)
+            return "%s%s = %s;\n" % (ind, self.target, code)
         if self.op == "=":
             code = d.track(code, self.ty)
         return "%s%s %s %s;\n" % (ind, self.target, self.op, code)
@@ -389,3 +395,71 @@ def uses_float(funcs):
         if isinstance(n, StructDecl) and any(t == "f" for t, _ in n.fields):
             return True
     return False
+
+
+# ------------------------------------------- realloc and qsort (features)
+
+class Grow:
+    """A heap array grown by realloc inside a counted loop from a null
+    pointer (feature realloc); `chunk` 0 grows by one element per iteration,
+    1 by two every other iteration, 2 doubles an int capacity when full.
+
+        double *g = NULL;
+        for (int j = 0; j < B; j++) {
+          g = (double *)realloc(g, (j + 1) * sizeof(double));
+          g[j] = e;
+        }
+    """
+
+    keep = True
+
+    def __init__(self, name, var, bound, expr, chunk):
+        self.name, self.var, self.bound, self.expr, self.chunk = name, var, bound, expr, chunk
+
+    def render(self, d, ind):
+        t, g, j = d.ty("d"), self.name, self.var
+        out = "%s%s *%s = NULL;\n" % (ind, t, g)
+        if self.chunk == 2:
+            out += "%sint %s_cap = 0;\n" % (ind, g)
+        out += "%sfor (int %s = 0; %s < %s; %s++) {\n" % (ind, j, j, self.bound, j)
+        grow = "%s = (%s *)realloc(%s, %%s * sizeof(%s));\n" % (g, t, g, t)
+        if self.chunk == 0:
+            out += "%s  %s" % (ind, grow % ("(%s + 1)" % j))
+        elif self.chunk == 1:
+            out += "%s  if (%s %% 2 == 0)\n%s    %s" % (ind, j, ind, grow % ("(%s + 2)" % j))
+        else:
+            out += "%s  if (%s == %s_cap) {\n%s    %s_cap = %s_cap ? 2 * %s_cap : 1;\n%s    %s%s  }\n" % (
+                ind, j, g, ind, g, g, g, ind, grow % ("%s_cap" % g), ind)
+        out += "%s  %s[%s] = %s;\n%s}\n" % (ind, g, j, d.track(self.expr.render(d), "d"), ind)
+        return out
+
+
+class Free:
+    """free(name); right after the loop that consumed a grown buffer."""
+
+    keep = True
+
+    def __init__(self, name):
+        self.name = name
+
+    def render(self, d, ind):
+        return "%sfree(%s);\n" % (ind, self.name)
+
+
+class Sort:
+    """qsort of a double array with one of the comparators tap_cmp<k> of the
+    prelude (feature sort).  The instrumented twins then note every gap
+    between neighbours of the sorted array as a branch margin, so a
+    near-tie (where the permutation, and so the derivative, jumps) is
+    classified nonsmooth."""
+
+    def __init__(self, array, count, cmp, descending):
+        self.array, self.count, self.cmp, self.descending = array, count, cmp, descending
+
+    def render(self, d, ind):
+        fn = "tap_cmp%d%s" % (self.cmp, "_ld" if d.mode == "ld" else "")
+        out = "%sqsort(%s, %s, sizeof *%s, %s);\n" % (ind, self.array, self.count, self.array, fn)
+        if d.instrumented:
+            out += "%stap_sorted%s(%s, %s);\n" % (ind, "l" if d.mode == "ld" else "",
+                                                  self.array, self.count)
+        return out

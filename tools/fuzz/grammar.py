@@ -17,8 +17,8 @@ initial one plus trip-count times the increment's.
 import math
 
 from cast import (Assign, ArrayDecl, TableDecl, Bin, Call, Cmp, Const, Decl, Elem, For,
-                  HelperCall, If, IntAsFp, Logic, Neg, Return, Select,
-                  StructDecl, Var, While)
+                  Free, Grow, HelperCall, If, IntAsFp, IntCmp, Logic, Neg, Return, Select,
+                  Sort, StructDecl, Var, While)
 from interval import Iv, libm_image
 
 MAXMAG = 1e3                 # larger intermediate values get squashed
@@ -30,6 +30,14 @@ UNARY = ("sin", "cos", "tan", "exp", "exp2", "expm1", "log", "log2", "log10",
          "atanh", "erf", "erfc", "fabs")
 BINARY = ("pow", "hypot", "atan2", "fmin", "fmax", "fma", "copysign")
 SQUASHERS = ("tanh", "sin", "erf", "atan")
+# inside vectorisable loops (feature vectorize): calls the loop vectoriser
+# widens without a vector library, and with -fveclib=libmvec
+VEC_UNARY = ("sqrt", "fabs")
+VEC_BINARY = ("fmin", "fmax", "fma")
+MVEC_UNARY = ("sin", "cos", "exp", "log", "tanh", "atan", "expm1", "log1p", "exp2",
+              "log2", "log10", "sinh", "cosh", "cbrt", "erf", "asinh")
+MVEC_BINARY = ("pow", "atan2", "hypot")
+NCMP = 3                     # comparators tap_cmp0..2 (program.py SORT_PRELUDE)
 
 
 def q16(x):
@@ -86,6 +94,9 @@ class FuncBuilder:
         self.loopvars = []       # (name, max value) of enclosing counters
         self.returns = []        # intervals of every returned value
         self.heap = []           # malloc'd scratch arrays, freed before returns
+        self.vec = None          # index forms inside a vectorisable loop
+        self.veclib = False      # compiled with -fveclib=libmvec
+        self.mparam = None       # runtime array length parameter (== arrlen)
 
     # ----------------------------------------------------------- environment
     def declare(self, name, info):
@@ -164,6 +175,8 @@ class FuncBuilder:
             return Bin("+", i, Const(0.03125, ty), i.iv + Iv.point(0.03125))
         if kind == "elem":
             name, info = self.ch.pick(self.arrays())
+            if self.vec:
+                return Elem(name, self.ch.pick(self.vec), "d", ARR_IV, deref=self.ch.chance(20))
             return Elem(name, self.index(), "d", ARR_IV, deref=self.ch.chance(20))
         if kind == "telem":
             # through a table of array pointers: tab[row][index]
@@ -182,7 +195,7 @@ class FuncBuilder:
         options = [(3, "leaf"), (1, "neg"), (7, "bin"), (5, "unary"), (2, "binary")]
         if "branches" in self.feat:
             options.append((1, "select"))
-        if self.helpers:
+        if self.helpers and self.vec is None:
             options.append((2, "call"))
         kind = self.ch.weighted(options)
         if kind == "leaf":
@@ -192,13 +205,23 @@ class FuncBuilder:
         if kind == "bin":
             return self.tame(self.binop(depth))
         if kind == "unary":
-            return self.tame(self.unary(self.ch.pick(UNARY), depth))
+            return self.tame(self.unary(self.ch.pick(self.unary_fns()), depth))
         if kind == "binary":
-            return self.tame(self.binary(self.ch.pick(BINARY), depth))
+            return self.tame(self.binary(self.ch.pick(self.binary_fns()), depth))
         if kind == "select":
             cond = self.cond(depth - 1)
             return Select(cond, self.expr(depth - 1), self.expr(depth - 1))
         return self.tame(self.call(depth))
+
+    def unary_fns(self):
+        if self.vec is None:
+            return UNARY
+        return VEC_UNARY + (MVEC_UNARY if self.veclib else ())
+
+    def binary_fns(self):
+        if self.vec is None:
+            return BINARY
+        return VEC_BINARY + (MVEC_BINARY if self.veclib else ())
 
     def binop(self, depth):
         op = self.ch.pick(["+", "-", "*", "/"])
@@ -296,6 +319,17 @@ class FuncBuilder:
         while e.iv.mag() * scale > 2.0:
             scale /= 2.0
         arg = e if scale == 1.0 else Bin("*", e, Const(scale, e.ty), e.iv.scale(scale))
+        if self.vec is not None and not self.veclib:
+            # x / sqrt(1 + x*x): no libm call, so the loop still vectorises
+            sq = Bin("*", arg, arg, arg.iv.square())
+            one = Bin("+", Const(1.0, e.ty), sq, sq.iv + Iv.point(1.0))
+            root = Call("sqrt", [one], e.ty, libm_image("sqrt", [one.iv]))
+            g = lambda x: x / math.sqrt(1.0 + x * x)
+            core = Bin("/", arg, root, Iv(g(arg.iv.lo), g(arg.iv.hi)).widen())
+            out = Bin("*", Const(rad, e.ty), core, core.iv.scale(rad))
+            if mid != 0.0:
+                out = Bin("+", Const(mid, e.ty), out, out.iv + Iv.point(mid))
+            return out
         fn = self.ch.pick(SQUASHERS)
         if fn == "atan":
             rad = math.floor(rad / 1.6 * 16) / 16
@@ -312,6 +346,8 @@ class FuncBuilder:
             return e
         c = q16(lo_min + 0.25 * self.ch.between(1, 5))
         form = self.ch.below(3)
+        if self.vec is not None and not self.veclib:
+            form = 0   # exp and cos would keep the loop scalar
         if form == 0:
             sq = Bin("*", e, e, e.iv.square())
             return Bin("+", Const(c, e.ty), sq, sq.iv + Iv.point(c))
@@ -370,6 +406,13 @@ class FuncBuilder:
             options.append((1, "struct"))
         if "constptr" in self.feat and nest == 0 and not self.loops and self.arrays():
             options.append((2, "table"))
+        if not self.loops:
+            if "vectorize" in self.feat and self.arrays():
+                options.append((8, "vloop"))
+            if "realloc" in self.feat and nest == 0:
+                options.append((2, "grow"))
+            if "sort" in self.feat and nest == 0:
+                options.append((2, "sort"))
         kind = self.ch.weighted(options)
         return getattr(self, "stmt_" + kind)(nest)
 
@@ -545,6 +588,152 @@ class FuncBuilder:
         for (ty, f), e in zip(fields, exprs):
             self.declare("%s.%s" % (name, f), VarInfo("fp", ty, e.iv))
         return [StructDecl(name, fields, exprs)]
+
+    # ------------------------------------- vectorisable loops (vectorize)
+    def vbound(self):
+        """Trip count of an array loop: the length, or the runtime m."""
+        if self.mparam and self.ch.chance(75):
+            return self.mparam
+        return str(self.arrlen)
+
+    def vexpr(self, var, forms, depth, lo=-8.0, hi=8.0):
+        """An elementwise expression of loop index `var`: reads at the index
+        forms, loop-invariant scalars, constants, vectorisable calls."""
+        saved = self.vec
+        self.vec = forms
+        self.loopvars.append((var, self.arrlen - 1))
+        try:
+            return self.fit(self.expr(depth), lo, hi)
+        finally:
+            self.loopvars.pop()
+            self.vec = saved
+
+    def stmt_vloop(self, nest):
+        """A loop of the shapes the loop vectoriser widens: a sum, product,
+        fmax/fmin or compare-select reduction, or an elementwise update of
+        an array, over contiguous, reversed, gathered or stride-2 indices."""
+        j = self.new_name("v")
+        bound = self.vbound()
+        stride = self.ch.chance(25)
+        if stride:
+            forms = ["2 * %s" % j, "2 * %s + 1" % j, j]
+            bound = "%s / 2" % bound
+        else:
+            forms = [j, j, "(%s - 1 - %s)" % (bound, j)]
+            if self.ch.chance(20):
+                forms.append("(%s * 3 + 1) %% %d" % (j, self.arrlen))   # a gather
+        trips = float(self.arrlen // 2 if stride else self.arrlen)
+        shape = self.ch.pick(["sum", "map", "max", "min", "sel", "prod"])
+        depth = self.ch.between(1, 3)
+        if shape == "map":
+            name, _ = self.ch.pick(self.arrays())
+            target = "%s[%s]" % (name, forms[self.ch.below(2)])
+            e = self.vexpr(j, forms, depth, ARR_IV.lo, ARR_IV.hi)
+            return [For(j, bound, [Assign(target, "=", e, "d")])]
+        r = self.new_name("r")
+        if shape == "sum":
+            init = self.const("d")
+            e = self.vexpr(j, forms, depth)
+            body = Assign(r, "+=", e, "d", track=True)
+            iv = init.iv + e.iv.union(Iv.point(0.0)).scale(trips)
+        elif shape == "prod":
+            # r *= 1 + e/8 with e in [-1, 1]: bounded by 1.125^L
+            init = Const(q16(0.5 + self.ch.below(16) / 16), "d")
+            e = self.vexpr(j, forms, depth, -1.0, 1.0)
+            factor = Bin("+", Const(1.0, "d"), Bin("*", Const(0.125, "d"), e, e.iv.scale(0.125)),
+                         Iv(0.875, 1.125))
+            body = Assign(r, "*=", factor, "d", track=True)
+            iv = Iv(init.value * 0.875 ** trips, init.value * 1.125 ** trips).widen()
+        else:
+            e = self.vexpr(j, forms, depth, -4.0, 4.0)
+            # plus a term that grows with j: an element expression that does
+            # not depend on j would make every element tie
+            k = Const(self.ch.pick([0.125, -0.1875, 0.25]), "d")
+            jv = IntAsFp(j, "d", Iv(0.0, trips - 1))
+            ramp = Bin("*", k, jv, jv.iv.scale(k.value))
+            e = Bin("+", e, ramp, e.iv + ramp.iv)
+            # a start value strictly outside the elements' range: no tie with it
+            start = q16(e.iv.lo - 0.5) if shape in ("max", "sel") else q16(e.iv.hi + 0.5)
+            init = Const(start, "d")
+            rv = Var(r, "d", e.iv.union(init.iv))
+            if shape == "sel":
+                value = Select(Cmp(">", e, rv), e, rv)
+            else:
+                value = Call("fmax" if shape == "max" else "fmin", [rv, e], "d", rv.iv)
+            body = Assign(r, "=", value, "d")
+            iv = rv.iv
+        self.declare(r, VarInfo("fp", "d", iv))
+        return [Decl("d", r, init), For(j, bound, [body])]
+
+    # -------------------------------------------- realloc'd buffers (realloc)
+    def stmt_grow(self, nest):
+        """A buffer grown by realloc from NULL in a counted loop; then either
+        consumed by a reduction loop and freed right after it, or kept as a
+        heap array (freed before every return)."""
+        g, j = self.new_name("g"), self.new_name("j")
+        bound = self.vbound() if self.mparam else str(self.arrlen)
+        chunk = self.ch.below(3)
+        self.loopvars.append((j, self.arrlen - 1))
+        try:
+            e = self.expr(self.ch.between(1, 2))
+        finally:
+            self.loopvars.pop()
+        if self.ch.chance(40):
+            # a recurrence on the element written the previous iteration
+            c = Const(self.ch.pick([0.5, 0.25, -0.5]), "d")
+            prev = Select(IntCmp("%s > 0" % j), Elem(g, "%s - 1" % j, "d", ARR_IV), Const(0.0, "d"))
+            prev.iv = ARR_IV.union(Iv.point(0.0))
+            rec = Bin("*", c, prev, prev.iv.scale(c.value))
+            e = Bin("+", e, rec, e.iv + rec.iv)
+        e = self.fit(e, ARR_IV.lo, ARR_IV.hi)
+        out = [Grow(g, j, bound, e, chunk)]
+        self.declare(g, VarInfo("arr", "d", ARR_IV, self.arrlen, True))
+        if self.ch.chance(50):
+            v, r = self.new_name("v"), self.new_name("r")
+            init = self.const("d")
+            w = self.vexpr(v, [v, v, "(%s - 1 - %s)" % (bound, v)], self.ch.between(1, 2))
+            term = Bin("*", Elem(g, v, "d", ARR_IV), w, ARR_IV * w.iv)
+            out += [Decl("d", r, init),
+                    For(v, bound, [Assign(r, "+=", term, "d", track=True)]), Free(g)]
+            del self.scopes[-1][g]
+            self.declare(r, VarInfo("fp", "d", init.iv + term.iv.union(Iv.point(0.0))
+                                    .scale(float(self.arrlen))))
+        else:
+            self.heap.append(g)
+        return out
+
+    # ----------------------------------------------------- qsort (sort)
+    def stmt_sort(self, nest):
+        """qsort of a local copy of computed values (stack or heap), or now
+        and then of an array parameter in place; the sorted values are then
+        an array in scope like any other."""
+        params = [n for n, i in self.arrays() if not i.heap and n.startswith("a")]
+        cmp = self.ch.below(NCMP)
+        count = self.vbound() if self.mparam else str(self.arrlen)
+        if params and self.ch.chance(20):
+            return [Sort(self.ch.pick(params), count, cmp, cmp == 2)]
+        heap = self.ch.chance(50)
+        c, j = self.new_name("c"), self.new_name("j")
+        self.loopvars.append((j, self.arrlen - 1))
+        try:
+            e = self.expr(self.ch.between(1, 2))
+            arrays = self.arrays()
+            if arrays:
+                src = Elem(self.ch.pick(arrays)[0], j, "d", ARR_IV)
+            else:
+                src = IntAsFp(j, "d", Iv(0.0, float(self.arrlen - 1)))
+        finally:
+            self.loopvars.pop()
+        # a term that varies with j, so that the values are rarely all equal
+        k = Const(self.ch.pick([0.75, -1.25, 1.5]), "d")
+        spread = Bin("*", k, src, src.iv.scale(k.value))
+        e = self.fit(Bin("+", e, spread, e.iv + spread.iv), ARR_IV.lo, ARR_IV.hi)
+        self.declare(c, VarInfo("arr", "d", ARR_IV, self.arrlen, heap))
+        if heap:
+            self.heap.append(c)
+        init = For(j, str(self.arrlen), [Assign("%s[%s]" % (c, j), "=", e, "d")])
+        init.keep = init.body[0].keep = True
+        return [ArrayDecl(c, self.arrlen, heap), init, Sort(c, count, cmp, cmp == 2)]
 
     def make_return(self):
         e = self.result_expr()

@@ -28,7 +28,7 @@ compiled out, so the generator can be validated without the plugin.
 """
 
 from cast import (Assign, Bin, Decl, Dialect, FuncDef, HelperCall, If, IntCmp, Param,
-                  Return, Var, uses_float, walk)
+                  Return, Sort, Var, uses_float, walk)
 from choices import Chooser
 from grammar import (ARR_IV, HELPER_IV, NMAX, FuncBuilder, Helper, Names,
                      VarInfo)
@@ -42,7 +42,8 @@ ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls
 # diagnose; batch adds batched (enzyme_width) forward and reverse checks;
 # constptr stores the arrays' pointers (enzyme_const or dup, as drawn) in a
 # table and reads through it (runtime activity)
-EXTRA_FEATURES = ("constmem", "batch", "constptr")
+# vectorize, realloc and sort are the issue 14 shapes
+EXTRA_FEATURES = ("constmem", "batch", "constptr", "vectorize", "realloc", "sort")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
@@ -71,6 +72,35 @@ static int tap_lt(long double a, long double b) { int r = a < b; tap_note(r, a, 
 TAP_DEFS(double, )
 TAP_DEFS(float, f)
 TAP_DEFS(long double, l)
+"""
+
+# feature sort: the comparators (double, and long double for the _ld twin)
+# and the margin of a sorted array (its smallest gap between neighbours)
+SORT_PRELUDE = r"""
+static int tap_cmp0(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+static int tap_cmp1(const void *a, const void *b) {
+  if (*(const double *)a < *(const double *)b) return -1;
+  return *(const double *)a > *(const double *)b;
+}
+static int tap_cmp2(const void *a, const void *b) {   /* descending */
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+static int tap_cmp0_ld(const void *a, const void *b) {
+  long double x = *(const long double *)a, y = *(const long double *)b;
+  return (x > y) - (x < y);
+}
+static int tap_cmp1_ld(const void *a, const void *b) { return tap_cmp0_ld(a, b); }
+static int tap_cmp2_ld(const void *a, const void *b) { return tap_cmp0_ld(b, a); }
+static void tap_sorted(const double *c, int n) {
+  for (int i = 0; i + 1 < n; i++) tap_note(1, c[i], c[i + 1]);
+}
+static void tap_sortedl(const long double *c, int n) {
+  for (int i = 0; i + 1 < n; i++) tap_note(1, c[i], c[i + 1]);
+}
 """
 
 CHECKS = r"""
@@ -142,7 +172,7 @@ def _sample(ch, used):
     return k / 64
 
 
-def gen_helpers(ch, feats, names, arrlen, struct_vty):
+def gen_helpers(ch, feats, names, arrlen, struct_vty, veclib=False):
     """Zero to two helper functions that f (and later helpers) may call."""
     helpers = []
     if "calls" not in feats:
@@ -157,7 +187,7 @@ def gen_helpers(ch, feats, names, arrlen, struct_vty):
         name = names.fresh("h")
         maker = gen_recursive if kind == "recursive" else gen_helper
         helpers.append(maker(ch, feats, names, name, helpers, arrlen, struct_vty,
-                             kind == "array"))
+                             kind == "array", veclib))
     return helpers
 
 
@@ -165,9 +195,12 @@ def _helper_quals(ch):
     return {"static": not ch.chance(30), "noinline": ch.chance(40)}
 
 
-def gen_helper(ch, feats, names, name, earlier, arrlen, struct_vty, with_array):
+def gen_helper(ch, feats, names, name, earlier, arrlen, struct_vty, with_array,
+               veclib=False):
     ret_ty = "f" if "floats" in feats and ch.chance(20) else "d"
     fb = FuncBuilder(ch, feats, names, ret_ty, earlier, arrlen, None, struct_vty)
+    fb.veclib = veclib
+
     params = []
     if with_array:
         params.append(Param(names.fresh("q"), "arr", arrlen))
@@ -185,7 +218,7 @@ def gen_helper(ch, feats, names, name, earlier, arrlen, struct_vty, with_array):
     return Helper(name, params, ret_ty, ret_iv, func)
 
 
-def gen_recursive(ch, feats, names, name, earlier, arrlen, struct_vty, _):
+def gen_recursive(ch, feats, names, name, earlier, arrlen, struct_vty, _, veclib=False):
     """A linearly recursive helper, bounded by an int depth argument:
 
         double r(double v, int d) {
@@ -220,12 +253,16 @@ def gen_params(ch, feats, arrlen):
         ty = "f" if "floats" in feats and ch.chance(25) else "d"
         params.append(Param("x%d" % i, ty))
     extras = []
-    if "arrays" in feats and ch.chance(70):
+    if ("arrays" in feats and ch.chance(70)) or "vectorize" in feats:
         extras.append(Param("a0", "arr", arrlen))
-        if ch.chance(20):
+        if ch.chance(50 if "vectorize" in feats else 20):
             extras.append(Param("a1", "arr", arrlen))
     if "loops" in feats and ch.chance(50):
         extras.append(Param("n", "i"))
+    # constant trip counts are mostly unrolled before the loop vectoriser
+    # runs: vectorize draws a runtime length more often
+    if {"vectorize", "realloc", "sort"} & feats and ch.chance(80 if "vectorize" in feats else 40):
+        extras.append(Param("m", "i"))   # the array length at run time
     for p in extras:
         params.insert(ch.below(len(params) + 1), p)
     return params
@@ -274,25 +311,49 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     """Generate the program for `seed` (or replay a recorded choice list)."""
     ch = Chooser(seed, replay)
     feats = frozenset(features)
+    vecflags = []
+    if "vectorize" in feats:
+        # how the vectorised IR is made (run_campaign.py, staged compile)
+        if ch.chance(50):
+            vecflags.append("-ffast-math")
+        if ch.chance(40):
+            vecflags.append("-fveclib=libmvec")
     if "floats" in feats and not ch.chance(40):
         feats = feats - {"floats"}   # most programs stay all-double
     names = Names()
-    arrlen = ch.between(3, 6) if {"arrays", "malloc", "calls"} & feats else 4
+    if "vectorize" in feats:
+        arrlen = ch.between(9, 28)   # long enough for vector bodies and remainders
+    elif {"arrays", "malloc", "calls", "realloc", "sort"} & feats:
+        arrlen = ch.between(3, 6)
+    else:
+        arrlen = 4
     struct_vty = "f" if "floats" in feats and ch.chance(50) else "d"
-    helpers = gen_helpers(ch, feats, names, arrlen, struct_vty)
+    helpers = gen_helpers(ch, feats, names, arrlen, struct_vty, "-fveclib=libmvec" in vecflags)
     params = gen_params(ch, feats, arrlen)
-    nparam = "n" if any(p.kind == "i" for p in params) else None
+    nparam = "n" if any(p.name == "n" for p in params) else None
     fb = FuncBuilder(ch, feats, names, "d", helpers, arrlen, nparam, struct_vty)
+    fb.veclib = "-fveclib=libmvec" in vecflags
+    fb.mparam = "m" if any(p.name == "m" for p in params) else None
     for p in params:
         if p.kind == "arr":
             fb.declare(p.name, VarInfo("arr", "d", ARR_IV, arrlen))
         elif p.kind != "i":
             fb.declare(p.name, VarInfo("fp", p.kind, BOX))
-    body = fb.block(ch.between(2, 6), 0)
+    if {"realloc", "sort", "vectorize"} & feats:
+        body = fb.block(ch.between(0, 2), 0)
+        # at least one of each issue 14 shape asked for
+        for feat, make in (("realloc", fb.stmt_grow), ("sort", fb.stmt_sort),
+                           ("vectorize", fb.stmt_vloop)):
+            if feat in feats:
+                body += make(0)
+        body += fb.block(ch.between(1, 4), 0)
+    else:
+        body = fb.block(ch.between(2, 6), 0)   # as before: seeds keep their programs
     body.append(fb.make_return())
     f = FuncDef("f", "d", params, body, static=ch.chance(15), noinline=ch.chance(20))
     used = set()
     values = {p.name: ([_sample(ch, used) for _ in range(arrlen)] if p.kind == "arr"
+                       else arrlen if p.name == "m"
                        else ch.between(1, NMAX) if p.kind == "i" else _sample(ch, used))
               for p in params}
     arrays = {p.name for p in params if p.kind == "arr"}
@@ -301,6 +362,7 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     # drawn last: without 'split' every other decision is the same
     split = SplitConfig(ch) if "split" in feats else None
     meta = build_meta(seed, feats, params, values, ad, arrlen)
+    meta["vecflags"] = vecflags
     if split:
         meta["split"] = split.meta()
     parts = dict(seed=seed, feats=feats, funcs=[h.func for h in helpers] + [f],
@@ -327,6 +389,8 @@ def stored_arrays(func):
     for n in walk(func.body):
         if isinstance(n, Assign) and "[" in n.target:
             out.add(n.target.split("[")[0])
+        elif isinstance(n, Sort):
+            out.add(n.array)
         elif isinstance(n, HelperCall):
             out.update(a for a in n.args if isinstance(a, str))
     return out
@@ -363,6 +427,8 @@ def render_program(parts):
         out.append("struct TapPair { double u; %s v; };\n" % plain.ty(parts["struct_vty"]))
         out.append("struct TapPair_ld { long double u; long double v; };\n")
     out.append(PRELUDE)
+    if "sort" in feats:
+        out.append(SORT_PRELUDE)
     for d in (plain, chk, ld):
         out.append("\n/* ---- %s ---- */\n" % d.mode)
         out.extend(fn.render(d) for fn in funcs)

@@ -78,6 +78,7 @@ class Runner:
         self.fixed_opt = args.opt
         self.compile_timeout = args.compile_timeout
         self.run_timeout = args.run_timeout
+        self.opt_tool = args.opt_tool
 
     def olevel(self, seed):
         if self.fixed_opt is not None:
@@ -97,13 +98,26 @@ class Runner:
         src, exe = os.path.join(workdir, "prog.c"), os.path.join(workdir, "prog")
         with open(src, "w") as fh:
             fh.write(prog.source)
-        cmd = self.compile_cmd(olevel, src, exe)
-        shown = " ".join(self.compile_cmd(olevel, src, exe, shown=True))
-        try:
-            cc = subprocess.run(cmd, capture_output=True, text=True, timeout=self.compile_timeout)
-        except subprocess.TimeoutExpired:
-            return Outcome(seed, olevel, "compile-timeout", cmd=shown)
+        if self.staged(prog.meta):
+            stages = self.staged_cmds(olevel, prog.meta, src, exe)
+            shown = "\n".join(" ".join(c) for c in
+                              self.staged_cmds(olevel, prog.meta, src, exe, shown=True))
+        else:
+            stages = [self.compile_cmd(olevel, src, exe)]
+            shown = " ".join(self.compile_cmd(olevel, src, exe, shown=True))
+        cc = None
+        for stage, cmd in enumerate(stages):
+            try:
+                cc = subprocess.run(cmd, capture_output=True, text=True,
+                                    timeout=self.compile_timeout)
+            except subprocess.TimeoutExpired:
+                return Outcome(seed, olevel, "compile-timeout", cmd=shown)
+            if cc.returncode != 0 or any(m in cc.stderr for m in CRASH_MARKERS + VERIFIER_MARKERS):
+                break
         category = self.classify_compile(cc, src)
+        if category == "rejected" and len(stages) > 1 and (stage != 1 or "tapestry" not in cc.stderr):
+            # not the plugin's diagnostic: opt is not LLVM 19, or it did not load
+            category = "plugin-load"
         if category is None and self.no_ad and not self.generator_valid(src):
             category = "gen-error"   # the AD calls compiled out are invalid C
         if category:
@@ -122,6 +136,22 @@ class Runner:
         return Outcome(seed, olevel, verdict.category, "; ".join(verdict.details), shown,
                        cc.stderr, run.stdout, verdict.rechecked)
 
+    def staged(self, meta):
+        """Feature vectorize: clang -O3 -march=native [-ffast-math]
+        [-fveclib=libmvec] to IR without the plugin, opt with the plugin,
+        then clang links, so the plugin differentiates vectorised IR."""
+        return not self.no_ad and "vectorize" in meta.get("features", ())
+
+    def staged_cmds(self, olevel, meta, src, exe, shown=False):
+        plugin = self.plugin if shown else self.plugin_used
+        ir, dif = src[:-2] + ".ll", src[:-2] + ".d.bc"
+        flags = meta.get("vecflags", [])
+        return [[self.clang, "-O3", "-march=native", "-w"] + flags
+                + ["-S", "-emit-llvm", src, "-o", ir],
+                [self.opt_tool, "-load-pass-plugin=%s" % plugin, "-passes=tapestry", ir,
+                 "-o", dif],
+                [self.clang, "-O%d" % olevel, "-march=native", "-w", dif, "-o", exe, "-lm"]]
+
     def classify_compile(self, cc, src):
         """None when compilation succeeded, else a category."""
         err = cc.stderr
@@ -131,7 +161,7 @@ class Runner:
             return "verifier"
         if cc.returncode == 0:
             return None
-        if "unable to load plugin" in err:
+        if "unable to load plugin" in err or "Failed to load passes" in err:
             return "plugin-load"
         if "undefined reference" in err:
             return "link-error"
@@ -163,11 +193,18 @@ def first_error(stderr):
 
 # ------------------------------------------------------------------- failures
 
-def repro_commands(runner, seed, olevel, src="prog.c"):
+def repro_commands(runner, seed, olevel, src="prog.c", meta=None):
     feats = ",".join(runner.features)
     gen = "python3 tools/fuzz/gen.py --seed %d --features %s -o %s" % (seed, feats, src)
-    cc = " ".join(runner.compile_cmd(olevel, src, "prog", shown=True))
-    return "%s\n%s\n./prog\n" % (gen, cc)
+    return "%s\n%s\n./prog\n" % (gen, compile_text(runner, olevel, src, meta))
+
+
+def compile_text(runner, olevel, src, meta):
+    """The compile command(s) of a reproducer, one per line."""
+    if meta is not None and runner.staged(meta):
+        return "\n".join(" ".join(c) for c in
+                         runner.staged_cmds(olevel, meta, src, "prog", shown=True))
+    return " ".join(runner.compile_cmd(olevel, src, "prog", shown=True))
 
 
 def save_failure(runner, root, prog, outcome):
@@ -176,7 +213,8 @@ def save_failure(runner, root, prog, outcome):
     if os.path.isdir(path):
         shutil.rmtree(path)
     os.makedirs(path)
-    files = {"prog.c": prog.source, "cmd.txt": repro_commands(runner, outcome.seed, outcome.olevel),
+    files = {"prog.c": prog.source, "cmd.txt": repro_commands(runner, outcome.seed, outcome.olevel,
+                                                     meta=prog.meta),
              "compile.stderr": outcome.stderr, "run.stdout": outcome.stdout,
              "verdict.txt": "%s\n%s\n" % (outcome.category, outcome.details.replace("; ", "\n"))}
     for name, text in files.items():
@@ -220,7 +258,7 @@ def reduce_failure(runner, path, prog, outcome, budget):
                     len(prog.source), len(by_choices.source), len(reduced.source),
                     out.details.replace("; ", "\n"), outcome.seed, feats,
                     os.path.join(path, "reduced_choices.json"),
-                    " ".join(runner.compile_cmd(outcome.olevel, "reduced.c", "prog", shown=True))))
+                    compile_text(runner, outcome.olevel, "reduced.c", reduced.meta)))
     return tests1 + tests2
 
 
@@ -269,6 +307,7 @@ def main(argv=None):
     ap.add_argument("--features", default="default")
     ap.add_argument("--plugin", default=DEFAULT_PLUGIN)
     ap.add_argument("--clang", default="clang-19")
+    ap.add_argument("--opt-tool", default="opt-19", help="opt, for feature vectorize")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--opt", type=int, choices=range(4), help="fixed -O level")
     ap.add_argument("--no-ad", action="store_true", help="self test without the plugin")
