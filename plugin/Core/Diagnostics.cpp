@@ -1,20 +1,20 @@
 //===- Diagnostics.cpp ----------------------------------------------------===//
 #include "Core/Diagnostics.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -97,11 +97,8 @@ static std::string variableName(const Value *V) {
     if (DILocalVariable *Var = DVI->getVariable())
       if (!Var->getName().empty())
         return Var->getName().str();
-  SmallVector<DbgDeclareInst *, 1> Declares;
-  SmallVector<DbgVariableRecord *, 1> DeclareRecords;
   if (isa<AllocaInst>(V)) {
-    for (DbgVariableRecord *R :
-         findDVRDeclares(const_cast<Value *>(V)))
+    for (DbgVariableRecord *R : findDVRDeclares(const_cast<Value *>(V)))
       if (!R->getVariable()->getName().empty())
         return R->getVariable()->getName().str();
     for (DbgDeclareInst *DDI : findDbgDeclares(const_cast<Value *>(V)))
@@ -161,7 +158,7 @@ std::string describe(const Value *V) {
       return ("the constant " + Str).str();
     }
     if (auto *CI = dyn_cast<ConstantInt>(V))
-      return "the constant " + std::to_string(CI->getSExtValue());
+      return "the constant " + toString(CI->getValue(), 10, /*Signed=*/true);
     return "a constant " + describe(V->getType());
   }
   // IR is not what users wrote: say what the value is in source terms.
@@ -172,8 +169,8 @@ std::string describe(const Value *V) {
     const Value *From = LI->getPointerOperand()->stripPointerCasts();
     if (auto *GV = dyn_cast<GlobalVariable>(From))
       return "the value of the " +
-             std::string(GV->isConstant() ? "" : "non-constant ") +
-             "global '" + demangle(GV->getName().str()) + "'";
+             std::string(GV->isConstant() ? "" : "non-constant ") + "global '" +
+             demangle(GV->getName().str()) + "'";
     if (const Argument *A = spilledParameter(From))
       return describe(A);
     std::string Slot = variableName(From);
