@@ -14,6 +14,7 @@ namespace tapestry {
 Function *clonePromoted(Function &F) {
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(&F, VMap);
+  Copy->setCallingConv(CallingConv::C);
   DominatorTree DT(*Copy);
   SmallVector<AllocaInst *, 8> Slots;
   for (Instruction &I : Copy->getEntryBlock())

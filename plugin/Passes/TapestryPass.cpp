@@ -602,6 +602,7 @@ static void specializeConstantCallbacks(DecodedCall &D,
     Spec = CloneFunction(Fn, VMap);
     Spec->setName(Fn->getName() + ".tapestry.callback");
     Spec->setLinkage(GlobalValue::InternalLinkage);
+    Spec->setCallingConv(CallingConv::C);
     for (auto [I, Callback] : Known)
       Spec->getArg(I)->replaceAllUsesWith(Callback);
   }

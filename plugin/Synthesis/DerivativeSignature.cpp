@@ -70,6 +70,9 @@ Function *createDerivativeFunction(const DiffRequest &R,
   // The primal's attributes describe a different signature; keep none but
   // those that hold for any function built from its body.
   G->setAttributes(AttributeList());
+  // CloneFunctionInto copied the primal's calling convention (fastcc in
+  // optimised IR); every call to G is built by Tapestry with the C one.
+  G->setCallingConv(CallingConv::C);
   if (Primal.hasFnAttribute(Attribute::NoUnwind))
     G->addFnAttr(Attribute::NoUnwind);
   // The instruction set the body was compiled for: vector code passes

@@ -660,6 +660,9 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   Function *P = CloneFunction(&F, VMap);
   P->setName(F.getName() + ".tapestry.primal");
   P->setLinkage(GlobalValue::InternalLinkage);
+  // Calls Tapestry builds use the C convention; optimised IR may have made
+  // the primal fastcc, and a call whose convention differs is undefined.
+  P->setCallingConv(CallingConv::C);
   P->removeFnAttr(Attribute::OptimizeNone);
   P->removeFnAttr(Attribute::NoInline);
   // Simplification can make indirect calls direct (a virtual call on an

@@ -2,17 +2,18 @@
 // campaign; seeds 4, 21, 25, 33, 36, 37, 50, 60, 74, 78, 89, 90 and 95 crash,
 // hang or return garbage the same way): in optimised IR (clang -O3, what the
 // staged vectorize pipeline hands to opt) a static noinline helper has
-// become `internal fastcc`. The forward derivative of its caller f is then
-// the single instruction `unreachable` (the calls to the helper's derivative
-// do not carry fastcc, and a call whose calling convention differs from its
-// callee's is undefined, so the cleanup folds it away). At run time
-// __enzyme_fwddiff returns whatever is in the register (here f's primal),
+// become `internal fastcc`. The forward derivative of its caller f was then
+// the single instruction `unreachable` (the derivative functions, cloned
+// from the helper, kept fastcc while Tapestry's calls to them use the C
+// convention; a call whose convention differs from its callee's is
+// undefined, so the cleanup folded it away). Derivative functions now use
+// the C convention. At run time
+// __enzyme_fwddiff returned whatever is in the register (here f's primal),
 // or falls through into the next function and crashes; the vectoriser's
 // loop guards in the caller become llvm.assume of the wrong branch (runs
 // past the arrays). The split augmented/reverse helpers are defined fastcc
 // and called without it too. With -fpass-plugin (before GlobalOpt sets
 // fastcc) the same program is right.
-// XFAIL: *
 // RUN: %plain_cc -O3 -S -emit-llvm %s -o %t.ll
 // RUN: %opt -passes=tapestry %t.ll -S -o %t.d.ll
 // RUN: %plain_cc -O0 %t.d.ll -lm -o %t && %t | FileCheck %s
