@@ -78,8 +78,17 @@ public:
             Stride = 1; // any offset
           } else {
             Off += C.getSExtValue();
-            for (auto &Entry : Var)
-              Stride = gcdOf(Stride, Entry.second.abs().getZExtValue());
+            // A byte index computed as `i << 3` or `8 * i` still steps
+            // by whole elements: the index's known trailing zeros scale
+            // its stride (a lowered element move, an i8 GEP at -O0).
+            for (auto &Entry : Var) {
+              KnownBits Index = computeKnownBits(Entry.first, *DL);
+              if (Index.isZero())
+                continue;
+              unsigned Zeros = std::min(Index.countMinTrailingZeros(), 12u);
+              Stride =
+                  gcdOf(Stride, Entry.second.abs().getZExtValue() << Zeros);
+            }
           }
         }
         V = GEP->getPointerOperand();

@@ -294,7 +294,8 @@ SynthesizerBase::partsOf(const ByteLayout &L, function_ref<bool(Type *)> Keep) {
 /// bytes holding pointers or integers must never be "added". They carry no
 /// derivative when both ends are memory the function itself allocates (a
 /// derivative enters memory only through a typed access, which would have
-/// been seen, or through a copy, whose other end would then be typed too),
+/// been seen, or through a copy, whose other end would then be typed too)
+/// and no floating-point access to either object was seen at all,
 /// or when they are too few to hold a float. Otherwise the caller's memory
 /// may hold anything: a clear error rather than a guess.
 bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
@@ -328,7 +329,14 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
       return isa<AllocaInst>(R) || (CB && isAllocationCall(*CB));
     });
   };
-  if (Local(Dst) && Local(Src))
+  // Only if nothing ever holds floating-point data there: a typed access
+  // elsewhere in the objects (at bytes the offsets here cannot be matched
+  // with) means a derivative may be in these bytes.
+  auto HoldsFloat = [&](Value *Ptr) {
+    return any_of(Types->typesAt(Ptr),
+                  [](Type *T) { return T->isFloatingPointTy(); });
+  };
+  if (Local(Dst) && Local(Src) && !HoldsFloat(Dst) && !HoldsFloat(Src))
     return true;
   // Memory accessed elsewhere (not at these bytes) as one floating-point
   // type and never as a pointer: an array of that type.
