@@ -15,6 +15,7 @@
 #include "Core/Diagnostics.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
@@ -141,6 +142,26 @@ static bool isReadAfter(Function &P, CallBase &CB, ArrayRef<const Value *> Objs,
         return true;
     } else if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
       if (SameMemory(MT->getSource()))
+        return true;
+    } else if (auto *II = dyn_cast<IntrinsicInst>(&I);
+               II && (II->getIntrinsicID() == Intrinsic::masked_load ||
+                      II->getIntrinsicID() == Intrinsic::masked_gather)) {
+      if (!AI.isActive(II))
+        continue;
+      // A gather's addresses: their common base where the IR shows one,
+      // else any memory.
+      const Value *Addr = II->getArgOperand(0);
+      if (Addr->getType()->isVectorTy()) {
+        if (const Value *Splat = getSplatValue(Addr))
+          Addr = Splat;
+        else if (auto *GEP = dyn_cast<GetElementPtrInst>(Addr))
+          Addr = GEP->getPointerOperand()->getType()->isVectorTy()
+                     ? getSplatValue(GEP->getPointerOperand())
+                     : GEP->getPointerOperand();
+        else
+          Addr = nullptr;
+      }
+      if (!Addr || SameMemory(Addr))
         return true;
     } else if (auto *Call = dyn_cast<CallBase>(&I)) {
       Function *Callee = Call->getCalledFunction();

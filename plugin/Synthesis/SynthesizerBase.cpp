@@ -308,6 +308,19 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
               "fixed-width vectors with -msve-vector-bits=N)");
     return;
   }
+  if (auto *II = dyn_cast<IntrinsicInst>(&PI))
+    if ((II->getIntrinsicID() == Intrinsic::masked_load ||
+         II->getIntrinsicID() == Intrinsic::masked_gather) &&
+        II->getType()->isPtrOrPtrVectorTy() && !II->use_empty() &&
+        AI.hasShadow(II->getArgOperand(0))) {
+      // The loaded pointers would have no shadows: every derivative
+      // through them would be dropped.
+      fail(&PI, "this loads pointers from differentiated memory with a "
+                "masked vector load or gather, which is not supported yet; "
+                "compile the function without vectorisation "
+                "(-fno-vectorize) or read the pointers one by one");
+      return;
+    }
   if (auto *SI = dyn_cast<StoreInst>(&PI)) {
     Value *Val = SI->getValueOperand();
     if (Val->getType()->isPtrOrPtrVectorTy() && !AI.hasShadow(Val) &&
