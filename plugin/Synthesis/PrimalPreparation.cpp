@@ -5,6 +5,7 @@
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/LaneExtracts.h"
 #include "Synthesis/SortLowering.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -257,6 +258,7 @@ static void runSimplification(Function &F, FunctionAnalysisManager &FAM,
   }
   FPM.addPass(SimplifyCFGPass());
   FPM.run(F, FAM);
+  restoreLaneExtracts(F);
   FAM.invalidate(F, PreservedAnalyses::none());
 }
 

@@ -1,0 +1,27 @@
+//===- LaneExtracts.h - Vector lanes read through integers ------*- C++ -*-===//
+//
+// SROA and InstCombine sometimes read lanes of a floating-point vector
+// through integers: `bitcast <8 x double> %v to i512`, an `lshr` by a
+// multiple of 64, a `trunc` to i64 (or i512) and a `bitcast` back to double
+// (or <8 x double>). The value is the lanes themselves, but the integer
+// steps would have no derivative. This rewrites such chains as the
+// `extractelement` (`shufflevector`) they are.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_LANEEXTRACTS_H
+#define TAPESTRY_SYNTHESIS_LANEEXTRACTS_H
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace tapestry {
+
+/// Rewrites each read of floating-point lanes through integers in \p F as
+/// an extractelement or shufflevector (little-endian targets only).
+/// Returns true if it changed anything.
+bool restoreLaneExtracts(llvm::Function &F);
+
+} // namespace tapestry
+
+#endif
