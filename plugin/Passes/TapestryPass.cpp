@@ -232,7 +232,11 @@ bool CallSiteRewriter::rewriteReverse(const SplitDerivative &S) {
   Args.push_back(Tape);
   CallInst *Call = B.CreateCall(S.Reverse, Args);
   Call->setDebugLoc(CB.getDebugLoc());
-  if (!D.NoFree) {
+  // A caller's buffer whose tape owns no heap memory needs no release: it
+  // stays live, and a replayable reverse may run on it again (Enzyme's
+  // users replay caller-owned tapes).
+  bool KeepLive = D.TapeBuffer && !S.OwnsMemory;
+  if (!D.NoFree && !KeepLive) {
     B.CreateCall(S.Release, {Tape});
     if (!D.TapeBuffer) {
       FunctionCallee Free = CB.getModule()->getOrInsertFunction(

@@ -438,12 +438,25 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
       ". Run __enzyme_augmentfwd again for a fresh tape.\n";
   std::string Stale = "tapestry: the tape passed to the reverse of '" + Name +
                       "' was not filled by its __enzyme_augmentfwd (with the "
-                      "same activities), or was already released.\n";
+                      "same activities).\n";
+  std::string Released =
+      "tapestry: the tape passed to the reverse of '" + Name +
+      "' was already released: its tape owns heap memory (" +
+      (Out.Replayable ? std::string("record arrays of loops")
+                      : Out.NotReplayableReason) +
+      "), which a reverse on a caller's buffer (enzyme_allocated) frees. Run "
+      "__enzyme_augmentfwd again for a fresh tape, or keep the tape with a "
+      "reusable thunk (tapestry_reusable_tape) and release it yourself.\n";
   Value *IsUsed = BB.CreateICmpEQ(State, BB.getInt64(TapeConsumed));
-  Value *Msg = BB.CreateSelect(IsUsed, BB.CreateGlobalStringPtr(Twice),
-                               BB.CreateGlobalStringPtr(Stale));
-  Value *Len = BB.CreateSelect(IsUsed, BB.getInt64(Twice.size()),
-                               BB.getInt64(Stale.size()));
+  Value *IsFreed = BB.CreateICmpEQ(State, BB.getInt64(TapeReleased));
+  Value *Msg = BB.CreateSelect(
+      IsUsed, BB.CreateGlobalStringPtr(Twice),
+      BB.CreateSelect(IsFreed, BB.CreateGlobalStringPtr(Released),
+                      BB.CreateGlobalStringPtr(Stale)));
+  Value *Len =
+      BB.CreateSelect(IsUsed, BB.getInt64(Twice.size()),
+                      BB.CreateSelect(IsFreed, BB.getInt64(Released.size()),
+                                      BB.getInt64(Stale.size())));
   emitFatalMessage(BB, Msg, Len);
   BB.CreateUnreachable();
   B.SetInsertPoint(Cont);
@@ -549,6 +562,7 @@ void Splitter::buildRelease() {
     auto It = Slots.find(State);
     if (It == Slots.end() || It->second.Field < 0)
       continue;
+    Out.OwnsMemory = true;
     // A record array's state starts with the array's address.
     B.CreateCall(Free, {B.CreateAlignedLoad(
                            B.getPtrTy(),
@@ -571,6 +585,7 @@ void Splitter::buildRelease() {
         }
   }
   if (!Owned.empty()) {
+    Out.OwnsMemory = true;
     Value *Header =
         B.CreateAlignedLoad(B.getInt64Ty(), fieldAddress(B, Tape, 0), Align(8));
     auto *FreeBlocks = BasicBlock::Create(C, "unused.tape", Rel);
@@ -584,7 +599,8 @@ void Splitter::buildRelease() {
     B.CreateBr(Done);
     B.SetInsertPoint(Done);
   }
-  B.CreateAlignedStore(B.getInt64(0), fieldAddress(B, Tape, 0), Align(8));
+  B.CreateAlignedStore(B.getInt64(TapeReleased), fieldAddress(B, Tape, 0),
+                       Align(8));
   B.CreateRetVoid();
   Out.Release = Rel;
 }

@@ -42,11 +42,16 @@ struct SplitDerivative {
   bool Replayable = false;
   /// Why it is not replayable (empty when it is).
   std::string NotReplayableReason;
+  /// The tape owns heap memory (record arrays, scratch blocks) that Release
+  /// frees. A tape that owns none needs no release: a caller's buffer
+  /// holding it stays live, and a replayable reverse may run on it again.
+  bool OwnsMemory = false;
 };
 
 /// Header words of a tape.
 constexpr uint64_t TapeLive = 0x45564c4945504154ULL;     // "TAPELIVE"
 constexpr uint64_t TapeConsumed = 0x4445535545504154ULL; // "TAPEUSED"
+constexpr uint64_t TapeReleased = 0x4545524645504154ULL; // "TAPEFREE"
 
 /// Cuts \p G (the one-shot derivative for split request \p R, with signature
 /// \p Sig) at \p Boundary. \p G is left unchanged. Returns false after

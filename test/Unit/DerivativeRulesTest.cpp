@@ -99,6 +99,7 @@ const std::map<std::string, Reference> &references() {
     T["FRem"] = binary([](double X, double Y) { return std::fmod(X, Y); },
                        {{7.3, 2.1}, {-7.3, 2.1}, {5.5, -1.2}});
     T["FNeg"] = unary([](double X) { return -X; }, {1.5, -0.3});
+    T["Freeze"] = unary([](double X) { return X; }, {1.5, -0.3});
 
     // Trigonometric functions.
     T["sin"] = unary([](double X) { return std::sin(X); }, Trig);
@@ -188,9 +189,9 @@ const std::map<std::string, Reference> &references() {
 }
 
 /// The floating-point instruction opcodes that have rules.
-const unsigned InstructionOpcodes[] = {Instruction::FAdd, Instruction::FSub,
-                                       Instruction::FMul, Instruction::FDiv,
-                                       Instruction::FRem, Instruction::FNeg};
+const unsigned InstructionOpcodes[] = {
+    Instruction::FAdd, Instruction::FSub, Instruction::FMul,  Instruction::FDiv,
+    Instruction::FRem, Instruction::FNeg, Instruction::Freeze};
 
 /// Every rule of the table, by name: the instruction rules, then mathRules().
 std::vector<std::string> allRuleNames() {
@@ -688,7 +689,8 @@ TEST(DerivativeRules, InstructionRulesCoverTheFloatingPointArithmetic) {
     if (R) {
       EXPECT_TRUE(StringRef(R->Name).equals_insensitive(
           Instruction::getOpcodeName(Opcode)));
-      EXPECT_EQ(R->NumOperands, Opcode == Instruction::FNeg ? 1u : 2u);
+      bool Unary = Opcode == Instruction::FNeg || Opcode == Instruction::Freeze;
+      EXPECT_EQ(R->NumOperands, Unary ? 1u : 2u);
     }
   }
 }
