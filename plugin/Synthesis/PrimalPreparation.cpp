@@ -9,6 +9,7 @@
 #include "Synthesis/SortLowering.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/InlineCost.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -198,7 +199,11 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
         Recursive.insert(Callee);
         continue;
       }
-      if (!shouldInline(F, *CB, *Callee, Memo)) {
+      // A variadic callee that calls va_start (or one with indirectbr,
+      // setjmp...) cannot be inlined: it stays a call, which the
+      // differentiation then reports.
+      if (!isInlineViable(*Callee).isSuccess() ||
+          !shouldInline(F, *CB, *Callee, Memo)) {
         Recursive.insert(Callee); // Kept as a call from now on.
         continue;
       }

@@ -401,6 +401,26 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     if (!Touches)
       return;
     Function *Callee = CB->getCalledFunction();
+    if (CB->isInlineAsm()) {
+      fail(&PI, "an inline assembly statement (asm) takes or gives active "
+                "values, and Tapestry cannot differentiate assembly; write "
+                "the computation in C, or move the asm into a function and "
+                "register its derivative (__enzyme_register_gradient_NAME / "
+                "__enzyme_register_derivative_NAME)");
+      return;
+    }
+    if (Callee && Callee->isVarArg() && !Callee->isDeclaration() &&
+        !Rules.isOpaque(Callee)) {
+      std::string Shown = sourceName(*Callee);
+      fail(&PI, "'" + Shown +
+                    "' takes a variable number of arguments (...) and is "
+                    "called with active values; Tapestry cannot "
+                    "differentiate va_arg yet: pass the values in an array "
+                    "(const double *) or as fixed parameters, or register "
+                    "a derivative for '" +
+                    Shown + "'");
+      return;
+    }
     if (!Callee) {
       // Clang loads a virtual call's target from the vtable with
       // !invariant.load.
