@@ -52,6 +52,9 @@ Function *getTapeReserveFn(Module &M) {
   Function *F =
       createHelper(M, "tapestry.tape.reserve",
                    FunctionType::get(Type::getVoidTy(C), {Ptr, I64}, false));
+  // The state is read and written, never kept (the tape splitter may then
+  // copy a state the reverse changes).
+  F->addParamAttr(0, Attribute::NoCapture);
   Value *State = F->getArg(0), *Need = F->getArg(1);
   auto *Entry = BasicBlock::Create(C, "entry", F);
   auto *Grow = BasicBlock::Create(C, "grow", F);
@@ -147,6 +150,9 @@ Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
        *I8 = Type::getInt8Ty(C);
   Function *F = createHelper(
       M, Name, FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64}, false));
+  // Like memcpy, it keeps neither address.
+  F->addParamAttr(0, Attribute::NoCapture);
+  F->addParamAttr(1, Attribute::NoCapture);
   Value *Dst = F->getArg(0), *Src = F->getArg(1), *Bytes = F->getArg(2);
   IRBuilder<> B(BasicBlock::Create(C, "entry", F));
   // Runs Body(pos) for pos = Off, Off + Period, ... while the part fits.

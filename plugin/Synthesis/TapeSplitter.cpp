@@ -36,6 +36,9 @@ struct SlotUse {
   bool WrittenInReverse = false;
   /// Its address is stored or passed where it may be kept.
   bool Escapes = false;
+  /// In the reverse: the slot's place in the tape, and the reverse's own
+  /// copy of it when the reverse writes it (else null).
+  Value *TapePlace = nullptr, *Copy = nullptr;
   /// Constant stores in the entry block that initialise it.
   SmallVector<StoreInst *, 1> Inits;
   /// Index of its field in the tape, or -1.
@@ -87,6 +90,8 @@ private:
   SmallPtrSet<const BasicBlock *, 32> ReverseBlocks;
   BasicBlock *LastForward = nullptr;
   MapVector<AllocaInst *, SlotUse> Slots;
+  /// Crossing addresses into exactly one slot kept in the tape.
+  DenseMap<Value *, AllocaInst *> SlotOf;
   /// Forward-sweep values the reverse sweep uses, in a fixed order, with
   /// their tape field (-1 when recomputed in the reverse).
   MapVector<Instruction *, int> Crossing;
@@ -280,16 +285,23 @@ bool Splitter::run() {
   findShadowDerived();
   layoutTape();
   // An address into a slot kept in the tape (not recomputed) points at the
-  // tape's copy of the slot: the reverse must use that copy, not its own.
+  // tape's copy of the slot. Where it points into one slot only, the
+  // reverse rebases it onto its own copy (buildReverse); otherwise the
+  // reverse must use the tape's copy and cannot copy the slot out.
   for (auto &[V, Field] : Crossing) {
     if (Field < 0 || !V->getType()->isPointerTy())
       continue;
     SmallVector<const Value *, 4> Objs;
     getUnderlyingObjects(V, Objs, nullptr, 0);
+    bool One = Objs.size() == 1;
     for (const Value *Obj : Objs)
       if (auto *Slot = dyn_cast<AllocaInst>(Obj))
-        if (Slots.count(const_cast<AllocaInst *>(Slot)))
-          Slots[const_cast<AllocaInst *>(Slot)].Escapes = true;
+        if (Slots.count(const_cast<AllocaInst *>(Slot))) {
+          if (One)
+            SlotOf[V] = const_cast<AllocaInst *>(Slot);
+          else
+            Slots[const_cast<AllocaInst *>(Slot)].Escapes = true;
+        }
   }
   checkReplayable();
   Out.Replayable = Reasons.empty();
@@ -522,6 +534,8 @@ void Splitter::buildReverse() {
       Local->setAlignment(Slot->getAlign());
       B.CreateMemCpy(Local, Slot->getAlign(), Ptr, Align(8),
                      DL.getTypeAllocSize(T).getFixedValue());
+      U.TapePlace = Ptr;
+      U.Copy = Local;
       Ptr = Local;
     }
     auto *Clone = cast<AllocaInst>(VM[Slot]);
@@ -535,6 +549,16 @@ void Splitter::buildReverse() {
             ? B.CreateAlignedLoad(V->getType(), fieldAddress(B, Tape, Field),
                                   Align(8), V->getName() + ".tape")
             : rematerialize(V, VM, B);
+    // An address into the tape's place of a slot the reverse copied out
+    // points into the copy: the same offset from its start.
+    if (AllocaInst *Slot = Field >= 0 ? SlotOf.lookup(V) : nullptr)
+      if (const SlotUse &U = Slots[Slot]; U.Copy) {
+        Value *Offset =
+            B.CreateSub(B.CreatePtrToInt(New, B.getInt64Ty()),
+                        B.CreatePtrToInt(U.TapePlace, B.getInt64Ty()));
+        New =
+            B.CreateGEP(B.getInt8Ty(), U.Copy, Offset, V->getName() + ".copy");
+      }
     cast<Instruction>(VM[V])->replaceUsesWithIf(New, [&](Use &U) {
       return RevClones.count(cast<Instruction>(U.getUser())->getParent());
     });
