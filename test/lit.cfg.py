@@ -18,6 +18,20 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(
     ("%opt", "%s -load-pass-plugin=%s" % (config.opt, plugin)))
+# The plugin's clang front-end part (Enzyme's attributes and -mllvm
+# options): %clang_fplugin loads it as Tapestry's docs show (-fplugin alone),
+# %clang_enzyme as Enzyme's users do (-fpass-plugin and -Xclang -load).
+# (Before %clang and %clangxx: lit substitutes in order.)
+for _name, _driver in (("%clangxx_fplugin", "clang++"),
+                       ("%clang_fplugin", os.path.basename(config.clang)),
+                       ("%clangxx_enzyme", "clang++"),
+                       ("%clang_enzyme", os.path.basename(config.clang))):
+    _load = ("-fplugin=%s" % plugin if _name.endswith("fplugin") else
+             "-fpass-plugin=%s -Xclang -load -Xclang %s" % (plugin, plugin))
+    config.substitutions.append(
+        (_name, "%s %s -I%s -L%s" % (
+            os.path.join(os.path.dirname(config.clang), _driver), _load,
+            include, config.tapestry_runtime_dir)))
 # %clang compiles and links a program with the plugin (add -O<n> yourself).
 config.substitutions.append(
     ("%clangxx", "%s -fpass-plugin=%s -I%s -L%s" % (

@@ -260,7 +260,11 @@ PreservedAnalyses ActivityPrinterPass::run(Function &F,
     return PreservedAnalyses::all();
   }
   R.ReturnActive = isDifferentiableType(F.getReturnType());
-  ActivityInfo AI = computeActivity(F, R);
+  printActivity(OS, F, computeActivity(F, R));
+  return PreservedAnalyses::all();
+}
+
+void printActivity(raw_ostream &OS, const Function &F, const ActivityInfo &AI) {
   OS << "activity of '" << F.getName() << "':\n";
   auto Describe = [&](const Value &V) -> StringRef {
     if (AI.isActive(&V))
@@ -271,14 +275,13 @@ PreservedAnalyses ActivityPrinterPass::run(Function &F,
       return "varied";
     return "inactive";
   };
-  for (Argument &A : F.args())
+  for (const Argument &A : F.args())
     OS << "  arg %" << A.getName() << ": " << Describe(A) << "\n";
-  for (Instruction &I : instructions(F)) {
+  for (const Instruction &I : instructions(F)) {
     if (I.getType()->isVoidTy())
       continue;
     OS << "  %" << I.getName() << ": " << Describe(I) << "\n";
   }
-  return PreservedAnalyses::all();
 }
 
 } // namespace tapestry

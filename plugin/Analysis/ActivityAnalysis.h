@@ -53,6 +53,12 @@ bool isInactiveCall(const llvm::CallBase &CB,
 ActivityInfo computeActivity(llvm::Function &F, const DiffRequest &R,
                              const CustomRules *Rules = nullptr);
 
+/// Prints each argument's and instruction's activity in \p AI (active,
+/// shadowed, varied or inactive): print<tapestry-activity> and
+/// -enzyme-print-activity.
+void printActivity(llvm::raw_ostream &OS, const llvm::Function &F,
+                   const ActivityInfo &AI);
+
 /// `opt -passes='print<tapestry-activity>'`: prints, for every function with
 /// the attribute "tapestry-activity"="<marker letters>", each instruction's
 /// activity. Marker letters: c const, d dup, n dupnoneed, a active.

@@ -2,6 +2,7 @@
 #include "Core/CustomRules.h"
 
 #include "Core/Diagnostics.h"
+#include "Core/EnzymeOptions.h"
 #include "Core/KnownInactive.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -16,6 +17,10 @@ bool CustomRules::isInactive(const Function *F) const {
   return Inactive.count(F) || isKnownInactiveFunction(F->getName());
 }
 
+bool CustomRules::isInactiveGlobal(const GlobalVariable *GV) const {
+  return InactiveGlobals.count(GV) || enzymeGlobalsInactive();
+}
+
 /// The elements of a registration global's initializer, with casts
 /// stripped; empty if it has none.
 static SmallVector<Constant *, 4> registrationElements(GlobalVariable &GV) {
@@ -28,9 +33,10 @@ static SmallVector<Constant *, 4> registrationElements(GlobalVariable &GV) {
   return Elts;
 }
 
-static void reportRegistration(GlobalVariable &GV, const Twine &Msg) {
-  // At the registration itself with -g; without, at the function it
-  // registers for (its first element), else the first function defined.
+/// Reports \p Msg at the registration itself with -g; without, at the
+/// function it registers for (its first element), else the first function
+/// defined.
+static void reportAtRegistration(GlobalVariable &GV, const Twine &Msg) {
   SmallVector<Constant *, 4> Elts = registrationElements(GV);
   auto *Registered =
       Elts.empty() ? nullptr : dyn_cast<Function>(Elts.front());
@@ -40,7 +46,68 @@ static void reportRegistration(GlobalVariable &GV, const Twine &Msg) {
     if (!Where && !F.isDeclaration())
       Where = &F;
   if (Where)
-    reportErrorAtGlobal(*Where, GV, "in '" + GV.getName() + "': " + Msg);
+    reportErrorAtGlobal(*Where, GV, Msg);
+}
+
+static void reportRegistration(GlobalVariable &GV, const Twine &Msg) {
+  reportAtRegistration(GV, "in '" + GV.getName() + "': " + Msg);
+}
+
+/// The registrations Enzyme's attributes lower to (see CustomRules.h);
+/// false for any other global.
+bool CustomRules::collectAttribute(CustomRules &Rules, GlobalVariable &GV,
+                                   ArrayRef<Constant *> Elts) {
+  StringRef Name = GV.getName();
+  auto Each = [&](StringRef Attr, bool GlobalsToo, auto Record) {
+    for (Constant *E : Elts) {
+      if (auto *F = dyn_cast<Function>(E))
+        Record(F);
+      else if (!GlobalsToo || !isa<GlobalVariable>(E))
+        reportAtRegistration(
+            GV, "__attribute__((" + Attr + ")) applies to " +
+                    (GlobalsToo ? "functions and globals" : "functions"));
+      else
+        Record(cast<GlobalVariable>(E));
+    }
+  };
+  if (Name.starts_with("__enzyme_inactivenoblockfn")) {
+    // Inactive; Enzyme also learns that it does not synchronise threads,
+    // which Tapestry's derivatives never rely on.
+    Each("enzyme_inactive_noblock", false,
+         [&](Value *F) { Rules.Inactive.insert(cast<Function>(F)); });
+  } else if (Name.starts_with("__enzyme_inactive_global")) {
+    Each("enzyme_inactive", true, [&](Value *V) {
+      if (auto *G = dyn_cast<GlobalVariable>(V))
+        Rules.InactiveGlobals.insert(G);
+      else
+        Rules.Inactive.insert(cast<Function>(V));
+    });
+  } else if (Name.starts_with("__enzyme_nofree")) {
+    // The function frees no memory: LLVM's nofree. (On a global it promises
+    // what Tapestry already assumes: globals are never freed.)
+    Each("enzyme_nofree", true, [&](Value *V) {
+      if (auto *F = dyn_cast<Function>(V))
+        F->addFnAttr(Attribute::NoFree);
+    });
+  } else if (Name.starts_with("__enzyme_sparse_accumulate")) {
+    Each("enzyme_sparse_accumulate", false, [&](Value *V) {
+      reportAtRegistration(
+          GV, "__attribute__((enzyme_sparse_accumulate)) on '" +
+                  sourceName(*cast<Function>(V)) +
+                  "': Enzyme's sparse accumulation is not supported by "
+                  "Tapestry yet; remove the attribute to get the dense "
+                  "derivative");
+    });
+  } else if (Name.starts_with("__enzyme_shouldrecompute") ||
+             Name.starts_with("__enzyme_elementwise_read") ||
+             Name.starts_with("__enzyme_notypeanalysis")) {
+    // Hints for Enzyme's cache (recompute rather than store), its batching
+    // and its type analysis: Tapestry decides these from the code itself
+    // and a hint cannot change a derivative's value.
+  } else {
+    return false;
+  }
+  return true;
 }
 
 CustomRules CustomRules::collect(Module &M) {
@@ -50,6 +117,8 @@ CustomRules CustomRules::collect(Module &M) {
     if (!Name.starts_with("__enzyme_"))
       continue;
     SmallVector<Constant *, 4> Elts = registrationElements(GV);
+    if (collectAttribute(Rules, GV, Elts))
+      continue;
     auto FnAt = [&](unsigned I) -> Function * {
       return I < Elts.size() ? dyn_cast<Function>(Elts[I]) : nullptr;
     };

@@ -5,6 +5,12 @@
 //   void *__enzyme_register_derivative_NAME[2] = {f, fwd};
 //   void *__enzyme_inactivefn[]                = {f, g, ...};
 //   void *__enzyme_function_like[2]            = {f, "sin"};
+// and the ones the clang front end (Frontend/EnzymeAttributes.cpp) makes
+// for Enzyme's attributes, __enzyme_<kind>_autoreg_<name> = {f or &global}:
+//   inactivefn, inactivenoblockfn (enzyme_inactive, enzyme_inactive_noblock
+//   on a function), inactive_global (enzyme_inactive on a global), nofree,
+//   sparse_accumulate (an error: not supported), shouldrecompute,
+//   elementwise_read, notypeanalysis (hints with no effect on a derivative).
 // A call to a registered function is never inlined or differentiated: its
 // registered rule is used instead, in every mode the rule covers.
 //
@@ -12,13 +18,16 @@
 #ifndef TAPESTRY_CORE_CUSTOMRULES_H
 #define TAPESTRY_CORE_CUSTOMRULES_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
 namespace llvm {
+class Constant;
 class Function;
+class GlobalVariable;
 class Module;
 } // namespace llvm
 
@@ -53,6 +62,10 @@ public:
     auto It = Like.find(F);
     return It == Like.end() ? llvm::StringRef() : llvm::StringRef(It->second);
   }
+  /// Declared inactive (enzyme_inactive on a global, or
+  /// -enzyme-globals-default-inactive): what is stored there carries no
+  /// derivative.
+  bool isInactiveGlobal(const llvm::GlobalVariable *GV) const;
   /// True if calls to \p F must stay calls (never inlined).
   bool isOpaque(const llvm::Function *F) const {
     return gradient(F) || forwardDerivative(F) || isInactive(F) ||
@@ -60,10 +73,14 @@ public:
   }
 
 private:
+  static bool collectAttribute(CustomRules &Rules, llvm::GlobalVariable &GV,
+                               llvm::ArrayRef<llvm::Constant *> Elts);
+
   llvm::DenseMap<const llvm::Function *, CustomGradient> Gradients;
   llvm::DenseMap<const llvm::Function *, llvm::Function *> Forward;
   llvm::SmallPtrSet<const llvm::Function *, 8> Inactive;
   llvm::DenseMap<const llvm::Function *, std::string> Like;
+  llvm::SmallPtrSet<const llvm::GlobalVariable *, 4> InactiveGlobals;
 };
 
 } // namespace tapestry

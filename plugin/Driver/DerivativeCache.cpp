@@ -3,7 +3,9 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TapeAnalysis.h"
+#include "Analysis/TypeAnalysis.h"
 #include "Core/Diagnostics.h"
+#include "Core/EnzymeOptions.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "Synthesis/ForwardModeSynthesizer.h"
 #include "Synthesis/PrimalPreparation.h"
@@ -170,6 +172,12 @@ static void locateCalls(Function &G) {
             CB->setDebugLoc(DILocation::get(G.getContext(), 0, 0, SP));
 }
 
+/// -enzyme-print: each derivative as it is finished.
+static void printDerivative(const Function &G) {
+  if (enzymePrintDerivatives())
+    errs() << G;
+}
+
 Function *DerivativeCache::synthesize(const DiffRequest &R,
                                       SplitDerivative *Split) {
   // Callee derivatives are built while this one is (recursion), which may
@@ -179,6 +187,12 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
   PreparedPrimal PP = Prepared[R.Fn];
   Function &P = *PP.Fn;
   ActivityInfo AI = computeActivity(P, R, &Rules);
+  // -enzyme-print-activity, -enzyme-print-type: what the derivative is
+  // built from.
+  if (enzymePrintActivity())
+    printActivity(errs(), P, AI);
+  if (enzymePrintTypes())
+    computeTypes(P).print(errs(), P);
   TapePlan Tape = planTape(P, FAM.getResult<AAManager>(P),
                            FAM.getResult<DominatorTreeAnalysis>(P),
                            FAM.getResult<LoopAnalysis>(P));
@@ -207,6 +221,7 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
     if (!verify(R, G))
       return nullptr;
     simplifySynthesized(*G, FAM);
+    printDerivative(*G);
     return G;
   }
   ReverseModeSynthesizer RMS(In);
@@ -218,6 +233,7 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
     return nullptr;
   if (!Split) {
     simplifySynthesized(*G, FAM, /*ScalarizeLoopLanes=*/R.Width > 1);
+    printDerivative(*G);
     return G;
   }
   bool Ok = splitAtBoundary(*G, R, computeSignature(R), RMS.boundary(), *Split);
@@ -236,6 +252,8 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
     }
   simplifySynthesized(*Split->Augmented, FAM);
   simplifySynthesized(*Split->Reverse, FAM);
+  printDerivative(*Split->Augmented);
+  printDerivative(*Split->Reverse);
   return Split->Reverse;
 }
 

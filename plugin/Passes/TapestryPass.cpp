@@ -4,6 +4,7 @@
 #include "Core/Batch.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
+#include "Core/EnzymeOptions.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/RequestDecoder.h"
 #include "Synthesis/DerivativeSignature.h"
@@ -736,6 +737,22 @@ static bool needsOtherUnits(Function *Target, const CustomRules &Rules,
 }
 
 PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!enzymeEnabled()) // -enzyme-enable=false
+    return PreservedAnalyses::all();
+  // An Enzyme option that changes what every function computes: the build
+  // stops rather than produce numbers other than the user asked for.
+  if (std::string Opt = unsupportedEnzymeOption(); !Opt.empty()) {
+    for (Function &F : M)
+      if (!F.isDeclaration()) {
+        reportError(F, nullptr,
+                    "Enzyme's option " + Opt +
+                        " is not supported by Tapestry (it changes the "
+                        "numbers every function computes); remove it from "
+                        "the command line");
+        break;
+      }
+    return PreservedAnalyses::all();
+  }
   inlineRequestWrappers(M);
   SmallVector<PendingRequest, 8> Pending;
   for (Function &F : M) {

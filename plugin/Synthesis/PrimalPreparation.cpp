@@ -3,6 +3,7 @@
 
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
+#include "Core/EnzymeOptions.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/LaneExtracts.h"
@@ -178,8 +179,22 @@ static bool shouldInline(const Function &F, const CallBase &CB,
   return F.getInstructionCount() + Callee.getInstructionCount() <= InlineBudget;
 }
 
+/// -enzyme-inline: a call shouldInline keeps is inlined anyway, whatever the
+/// callee's size and at -O0 too (optnone's implicit noinline), while fewer
+/// than -enzyme-inline-count calls were forced; a noinline the user wrote
+/// is kept.
+static bool forceInline(const Function &Callee, unsigned &Forced) {
+  if (!enzymeForceInline() || Forced >= enzymeInlineCount() ||
+      (Callee.hasFnAttribute(Attribute::NoInline) &&
+       !Callee.hasFnAttribute(Attribute::OptimizeNone)))
+    return false;
+  ++Forced;
+  return true;
+}
+
 /// Returns true if anything was inlined.
 static bool inlineCallees(Function &F, const CustomRules &Rules) {
+  unsigned Forced = 0;
   FPWorkMemo Memo;
   SmallPtrSet<Function *, 8> Recursive;
   bool Any = false;
@@ -203,7 +218,8 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
       // setjmp...) cannot be inlined: it stays a call, which the
       // differentiation then reports.
       if (!isInlineViable(*Callee).isSuccess() ||
-          !shouldInline(F, *CB, *Callee, Memo)) {
+          (!shouldInline(F, *CB, *Callee, Memo) &&
+           !forceInline(*Callee, Forced))) {
         Recursive.insert(Callee); // Kept as a call from now on.
         continue;
       }

@@ -4,6 +4,7 @@
 #include "Analysis/PromotedCopy.h"
 #include "Analysis/TapeAnalysis.h"
 #include "Core/Diagnostics.h"
+#include "Core/EnzymeOptions.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
@@ -562,6 +563,13 @@ AllocaInst *ReverseModeSynthesizer::iterationCounter(const Loop *L) {
   return Counter;
 }
 
+/// -enzyme-print-perf: the -Rpass=tapestry remark \p MakeRemark makes, on
+/// stderr.
+template <typename RemarkFn> static void printPerf(RemarkFn MakeRemark) {
+  if (enzymePrintPerf())
+    errs() << "tapestry: " << MakeRemark().getMsg() << "\n";
+}
+
 void ReverseModeSynthesizer::materializeTape() {
   Module &M = module();
   const DataLayout &DL = M.getDataLayout();
@@ -577,8 +585,9 @@ void ReverseModeSynthesizer::materializeTape() {
       FieldTys.push_back(Entry.first->getType());
     StructType *RecTy = StructType::get(G->getContext(), FieldTys);
     uint64_t Bytes = alignTo(DL.getTypeAllocSize(RecTy), 8);
-    // -Rpass=tapestry: what the tape holds and why it costs what it does.
-    ORE.emit([&]() {
+    // -Rpass=tapestry (and -enzyme-print-perf): what the tape holds and why
+    // it costs what it does.
+    auto LoopRemark = [&]() {
       OptimizationRemark Rem("tapestry", "LoopTape", L->getStartLoc(),
                              &R.Fn->getEntryBlock());
       Rem << "reverse sweep of '" << R.Fn->getName() << "' caches "
@@ -589,7 +598,9 @@ void ReverseModeSynthesizer::materializeTape() {
         Rem << " " << describe(PI ? (Value *)PI : Entry.first) << ";";
       }
       return Rem;
-    });
+    };
+    ORE.emit(LoopRemark);
+    printPerf(LoopRemark);
     AllocaInst *State = entryAlloca(StateTy, "tape");
     IRBuilder<>(State->getNextNode())
         .CreateStore(Constant::getNullValue(StateTy), State);
@@ -647,15 +658,18 @@ void ReverseModeSynthesizer::materializeTape() {
           Counter);
     }
   }
-  if (!OnceSlots.empty() || States.empty())
-    ORE.emit([&]() {
+  if (!OnceSlots.empty() || States.empty()) {
+    auto TapeRemark = [&]() {
       OptimizationRemark Rem("tapestry", "Tape", R.Fn);
       Rem << "reverse sweep of '" << R.Fn->getName() << "' caches "
           << std::to_string(OnceSlots.size()) << " value(s) computed once and "
           << (States.empty() ? "nothing per loop iteration"
                              : "records per loop iteration (see above)");
       return Rem;
-    });
+    };
+    ORE.emit(TapeRemark);
+    printPerf(TapeRemark);
+  }
   if (States.empty())
     return;
   // Free the records as the reverse sweep ends.

@@ -119,6 +119,11 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
   // A global has no shadow to hold what a caller might read later; other
   // memory without a shadow is a "constant output" unless read back here.
   const Value *Obj = getUnderlyingObject(SI.getPointerOperand(), 0);
+  // Unless the user declared it inactive (enzyme_inactive): what is stored
+  // there, and read back from there, carries no derivative, as in Enzyme.
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj);
+      GV && Rules.isInactiveGlobal(GV))
+    return false;
   return (AI.isActive(Val) && isa<GlobalVariable>(Obj)) || isReadBack(SI);
 }
 

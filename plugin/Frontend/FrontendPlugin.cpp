@@ -1,0 +1,89 @@
+//===- FrontendPlugin.cpp - Tapestry's part in clang's front end ----------===//
+//
+// The clang part of the plugin (TapestryClang-19.so), loaded by
+// TapestryPlugin-19.so when clang loads that with `-fplugin=` (which passes
+// `-load TapestryPlugin-19.so` to the compiler proper): see Loader.cpp. It
+// is part of clang before clang parses anything, so that
+//   - Enzyme's attributes are known (EnzymeAttributes.cpp) and lowered to
+//     the registration globals the pass reads (Registrations.cpp);
+//   - `-mllvm -enzyme-...` options parse (Core/EnzymeOptions.h, in the
+//     plugin proper);
+//   - the pass itself joins clang's pipeline: the plugin's file is added to
+//     the pass plugins clang loads, unless the command line already names
+//     it (Enzyme's spelling `-fpass-plugin=X -Xclang -load -Xclang X`), so
+//     that it is registered once.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Registrations.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/CodeGenOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Sema/Sema.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace clang;
+
+namespace {
+
+/// The pass plugin's file (TapestryPlugin-19.so), as the loader found it.
+std::string &passPluginPath() {
+  static std::string Path;
+  return Path;
+}
+
+/// Adds the pass plugin to the pass plugins \p CI loads, if no pass plugin
+/// given is that very file.
+void addPassPlugin(CompilerInstance &CI) {
+  const std::string &Self = passPluginPath();
+  if (Self.empty())
+    return;
+  std::vector<std::string> &Plugins = CI.getCodeGenOpts().PassPlugins;
+  if (llvm::none_of(Plugins, [&](const std::string &P) {
+        return P == Self || llvm::sys::fs::equivalent(P, Self);
+      }))
+    Plugins.push_back(Self);
+}
+
+class TapestryConsumer : public ASTConsumer {
+public:
+  explicit TapestryConsumer(CompilerInstance &CI) : CI(CI) {}
+
+  /// Runs before code generation sees the end of the unit (the plugin's
+  /// consumer comes first), when every template has been instantiated.
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (CI.hasSema())
+      tapestry::emitRegistrations(CI.getSema(), Ctx);
+  }
+
+private:
+  CompilerInstance &CI;
+};
+
+class TapestryAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    addPassPlugin(CI);
+    return std::make_unique<TapestryConsumer>(CI);
+  }
+  bool ParseArgs(const CompilerInstance &,
+                 const std::vector<std::string> &) override {
+    return true;
+  }
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+FrontendPluginRegistry::Add<TapestryAction>
+    RegisterAction("tapestry", "Enzyme's attributes and the Tapestry pass");
+
+} // namespace
+
+/// Called by the pass plugin once it has loaded this library, with the
+/// pass plugin's own file.
+extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT void
+tapestryClangInit(const char *PassPluginPath) {
+  passPluginPath() = PassPluginPath;
+}

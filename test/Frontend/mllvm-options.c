@@ -1,0 +1,40 @@
+// Enzyme's options on clang command lines (-mllvm -enzyme-...) work with the
+// front end loaded, in both spellings, and the pass is registered once even
+// when the command line also names the plugin with -fpass-plugin (under
+// another path): -enzyme-print prints the one derivative once.
+// RUN: %clang_fplugin -O1 -c %s -o /dev/null -mllvm -enzyme-print 2>&1 \
+// RUN:   | FileCheck %s
+// RUN: %clang_enzyme -O1 -c %s -o /dev/null -mllvm -enzyme-print 2>&1 \
+// RUN:   | FileCheck %s
+// RUN: rm -f %t.so && ln -s %plugin %t.so
+// RUN: %plain_cc -fplugin=%plugin -fpass-plugin=%t.so -O1 -c %s -o /dev/null \
+// RUN:   -mllvm -enzyme-print 2>&1 | FileCheck %s
+// CHECK: define internal {{.*}}cube
+// CHECK-NOT: define
+//
+// The pass runs once per module, however the plugin is named (twice, the
+// pass manager would run it twice).
+// RUN: %clang_fplugin -O1 -c %s -o /dev/null -Xclang -fdebug-pass-manager \
+// RUN:   2>&1 | FileCheck %s --check-prefix=ONCE
+// RUN: %clang_enzyme -O0 -c %s -o /dev/null -Xclang -fdebug-pass-manager \
+// RUN:   2>&1 | FileCheck %s --check-prefix=ONCE
+// RUN: %plain_cc -fplugin=%plugin -fpass-plugin=%t.so -O2 -c %s -o /dev/null \
+// RUN:   -Xclang -fdebug-pass-manager 2>&1 | FileCheck %s --check-prefix=ONCE
+// ONCE: Running pass: tapestry::TapestryPass on [module]
+// ONCE-NOT: Running pass: tapestry::TapestryPass
+//
+// -enzyme-print-activity and -enzyme-print-type through clang.
+// RUN: %clang_fplugin -O0 -c %s -o /dev/null -mllvm -enzyme-print-activity \
+// RUN:   -mllvm -enzyme-print-type 2>&1 | FileCheck %s --check-prefix=ANALYSES
+// ANALYSES-DAG: activity of 'cube.tapestry.primal':
+// ANALYSES-DAG: types of 'cube.tapestry.primal':
+//
+// An Enzyme option Tapestry cannot honour stops the build.
+// RUN: not %clang_fplugin -O0 -c %s -o /dev/null \
+// RUN:   -mllvm -enzyme-truncate-all=64to32 2>&1 | FileCheck %s --check-prefix=TRUNC
+// TRUNC: error: tapestry: Enzyme's option -enzyme-truncate-all=64to32 is not supported by Tapestry
+extern int enzyme_out;
+double __enzyme_autodiff(void *, ...);
+
+double cube(double x) { return x * x * x; }
+double dcube(double x) { return __enzyme_autodiff((void *)cube, enzyme_out, x); }

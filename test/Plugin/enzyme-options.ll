@@ -1,0 +1,58 @@
+; Every Enzyme option users pass parses in opt once the plugin is loaded
+; (an unknown option would stop opt before any pass runs), with Enzyme's
+; types: bools bare and with =0/=1/=true/=false, integers with =N, strings.
+; Options with no effect in Tapestry leave the derivative unchanged.
+;
+; RUN: %opt -passes=tapestry -S %s \
+; RUN:   -enzyme-inline -enzyme-inline-count=12 -enzyme-loose-types \
+; RUN:   -enzyme-preopt=false -enzyme-postopt -enzyme-print-perf=0 \
+; RUN:   -enzyme-lapack-copy=1 -enzyme-auto-sparsity=false \
+; RUN:   -enzyme-runtime-activity -enzyme-strict-aliasing=0 \
+; RUN:   -enzyme-max-cache=true -enzyme-attributor -enzyme-vectorize \
+; RUN:   -enzyme-coalese -enzyme-cache-always -enzyme-zero-cache \
+; RUN:   -enzyme-global-activity -enzyme-truncate-all= \
+; RUN:   -enzyme-detect-readthrow=0 -enzyme-print=false \
+; RUN:   -enzyme-print-activity=0 -enzyme-print-type=false \
+; RUN:   -enzyme-disable-preopt -enzyme-enable=1 -enzyme-omp-opt \
+; RUN:   -enzyme-rust-type=0 -enzyme_nonmarkedglobals_inactiveloads=1 \
+; RUN:   -enzyme-emptyfn-inactive=0 -enzyme-blas-copy -enzyme-smallbool \
+; RUN:   -enzyme-new-cache -enzyme-mincut-cache -enzyme-noalias \
+; RUN:   -enzyme-aggressive-aa -enzyme-lower-globals -enzyme-phi-restructure \
+; RUN:   -enzyme-select-opt -enzyme-always-inline -enzyme-inactive-dynamic \
+; RUN:   -enzyme-shared-forward -enzyme-name-instructions \
+; RUN:   -enzyme-print-unnecessary=0 -enzyme-vectorize-at-leaf-nodes \
+; RUN:   -enzyme-post-opt-level=2 -enzyme-max-type-offset=600 \
+; RUN:   -enzyme-max-int-offset=50 -enzyme-max-type-depth=4 \
+; RUN:   -enzyme-globals-default-inactive=0 \
+; RUN:   | FileCheck %s --implicit-check-not=__enzyme_autodiff
+;
+; Without any: the same derivative.
+; RUN: %opt -passes=tapestry -S %s | FileCheck %s \
+; RUN:   --implicit-check-not=__enzyme_autodiff
+;
+; -enzyme-enable=false: Tapestry leaves the request alone, as Enzyme does.
+; RUN: %opt -passes=tapestry -enzyme-enable=false -S %s \
+; RUN:   | FileCheck %s --check-prefix=OFF
+; OFF: call double (ptr, ...) @__enzyme_autodiff(ptr @f, double %x)
+;
+; -enzyme-truncate-all (Enzyme's floating-point truncation) would change
+; every number: an error, never ignored.
+; RUN: not %opt -passes=tapestry -enzyme-truncate-all=64to32 -disable-output \
+; RUN:   %s 2>&1 | FileCheck %s --check-prefix=TRUNC
+; TRUNC: error: {{.*}}tapestry: Enzyme's option -enzyme-truncate-all=64to32 is not supported by Tapestry (it changes the numbers every function computes); remove it from the command line
+
+declare double @__enzyme_autodiff(ptr, ...)
+
+; f(x) = x^3, f'(x) = 3x^2
+define double @f(double %x) {
+  %sq = fmul double %x, %x
+  %cube = fmul double %sq, %x
+  ret double %cube
+}
+
+; CHECK-LABEL: define double @grad(
+; CHECK: call {{.*}}@[[D:[^(]+]](double %x
+define double @grad(double %x) {
+  %d = call double (ptr, ...) @__enzyme_autodiff(ptr @f, double %x)
+  ret double %d
+}
