@@ -18,7 +18,9 @@ static FunctionCallee libFn(Module &M, StringRef Name, Type *Ret,
 
 /// Emits `for (i = 0; i < N; ++i) Body(i)` at \p B's insertion point and
 /// leaves \p B after the loop. The insertion point is either the end of a
-/// block without terminator or before an instruction.
+/// block without terminator or before an instruction. (LLVM's
+/// SplitBlockAndInsertSimpleForLoop assumes at least one trip; a sort of
+/// zero elements has none.)
 static void emitLoop(IRBuilder<> &B, Value *N, const Twine &Name,
                      function_ref<void(IRBuilder<> &, Value *)> Body) {
   BasicBlock *Pre = B.GetInsertBlock();
