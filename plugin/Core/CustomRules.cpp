@@ -43,6 +43,37 @@ static void reportRegistration(GlobalVariable &GV, const Twine &Msg) {
     reportErrorAtGlobal(*Where, GV, "in '" + GV.getName() + "': " + Msg);
 }
 
+/// What an Enzyme registration global Tapestry does not implement is, and
+/// what to do instead.
+static std::string unsupportedRegistrationMessage(StringRef Name) {
+  static const struct {
+    StringRef Prefix, Message;
+  } Known[] = {
+      {"__enzyme_allocation_like",
+       "Enzyme's registration of a custom allocator and its deallocator; "
+       "Tapestry does not support custom allocators yet: allocate with "
+       "malloc/free (or new/delete) in code to differentiate, or register "
+       "a derivative for the function that allocates"},
+      {"__enzyme_register_splitderivative",
+       "Enzyme's registration of a split-mode forward derivative; Tapestry "
+       "does not support it yet: register the reverse-mode rule with "
+       "__enzyme_register_gradient and the forward rule with "
+       "__enzyme_register_derivative"},
+      {"__enzyme_inactive_global",
+       "Enzyme's marking of a global as inactive; Tapestry does not support "
+       "it yet: pass the global's data with enzyme_const, or mark the "
+       "functions that use it inactive with __enzyme_inactivefn"},
+  };
+  for (const auto &K : Known)
+    if (Name.starts_with(K.Prefix))
+      return K.Message.str();
+  return "a global whose name starts with __enzyme_ is an Enzyme "
+         "registration, and Tapestry does not know this one (it knows "
+         "__enzyme_register_gradient*, __enzyme_register_derivative*, "
+         "__enzyme_inactivefn* and __enzyme_function_like*); rename the "
+         "global if it is not meant for Enzyme";
+}
+
 CustomRules CustomRules::collect(Module &M) {
   CustomRules Rules;
   for (GlobalVariable &GV : M.globals()) {
@@ -83,6 +114,9 @@ CustomRules CustomRules::collect(Module &M) {
         continue;
       }
       Rules.Like[FnAt(0)] = Data->getAsCString().str();
+    } else {
+      // Anything else of Enzyme's could change a derivative: never ignored.
+      reportRegistration(GV, unsupportedRegistrationMessage(Name));
     }
   }
   return Rules;
