@@ -29,6 +29,13 @@ double square_add(double x, double y) { return x * x + y; }
 float cube(float x) { return x * x * x; }
 void scale_into(const double *x, double *out, double s) { *out = s * exp(*x); }
 
+/* Batching a function that itself makes a derivative request. */
+double __enzyme_fwddiff(void *, ...);
+double cubic(double g, double x) { return g * x * x * x; }
+double dcubic(double g, double x) {
+  return __enzyme_fwddiff((void *)cubic, g, 0.0, x, 1.0);
+}
+
 int main(void) {
   double xs[4] = {1.5, -2.0, 0.25, 3.0}, y = 0.75;
   vec4 r = __enzyme_batch((void *)square_add, enzyme_width, 4, enzyme_vector,
@@ -58,5 +65,11 @@ int main(void) {
                    enzyme_scalar, 2.0);
   for (int i = 0; i < 3; ++i)
     check_close("pointer lane", out[i], 2.0 * exp(in[i]), 1e-15);
+
+  double g = 2.0;
+  vec2 d = __enzyme_batch_2((void *)dcubic, enzyme_width, 2, enzyme_scalar, g,
+                            enzyme_vector, 1.0, 3.0);
+  check_close("batched derivative 0", d.a, 3 * g * 1.0, 1e-14);
+  check_close("batched derivative 1", d.b, 3 * g * 9.0, 1e-14);
   return check_report();
 }

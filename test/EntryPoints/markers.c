@@ -1,7 +1,8 @@
 // Enzyme's markers enzyme_interleave (the values, then enzyme_interleave,
 // then their shadows in the same order; an unmarked argument takes the
-// marker before it), enzyme_runtime_activity and enzyme_noret, checked
-// against analytic derivatives in forward and reverse mode. A shadow equal
+// marker before it), enzyme_runtime_activity, enzyme_noret and
+// enzyme_not_overwritten (a hint), checked against analytic derivatives in
+// forward and reverse mode. A shadow equal
 // to its value under enzyme_runtime_activity (Enzyme's run-time inactive
 // argument) stops the program with a message instead of a wrong number.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
@@ -18,7 +19,7 @@
 #include <string.h>
 
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_interleave,
-    enzyme_runtime_activity, enzyme_noret;
+    enzyme_runtime_activity, enzyme_noret, enzyme_not_overwritten;
 void __enzyme_fwddiff(void *, ...);
 double __enzyme_fwddiff_d(void *, ...);
 void __enzyme_autodiff(void *, ...);
@@ -63,8 +64,9 @@ int main(int argc, char **argv) {
   /* Request-wide markers, each accepted where Enzyme accepts it. */
   double dx[3] = {1.0, 0.0, -1.0}, dw[3] = {0};
   double t = __enzyme_fwddiff_d((void *)wsum, enzyme_runtime_activity,
-                                enzyme_noret, enzyme_dup, x, dx, enzyme_dup,
-                                w, dw, enzyme_const, 3);
+                                enzyme_noret, enzyme_dup, x, dx,
+                                enzyme_not_overwritten, enzyme_dup, w, dw,
+                                enzyme_const, 3);
   check_close("runtime activity fwd", t,
               2 * w[0] * x[0] * dx[0] + 2 * w[2] * x[2] * dx[2], 1e-14);
 
