@@ -59,10 +59,6 @@ static std::string unsupportedRegistrationMessage(StringRef Name) {
        "does not support it yet: register the reverse-mode rule with "
        "__enzyme_register_gradient and the forward rule with "
        "__enzyme_register_derivative"},
-      {"__enzyme_inactive_global",
-       "Enzyme's marking of a global as inactive; Tapestry does not support "
-       "it yet: pass the global's data with enzyme_const, or mark the "
-       "functions that use it inactive with __enzyme_inactivefn"},
   };
   for (const auto &K : Known)
     if (Name.starts_with(K.Prefix))
@@ -70,7 +66,8 @@ static std::string unsupportedRegistrationMessage(StringRef Name) {
   return "a global whose name starts with __enzyme_ is an Enzyme "
          "registration, and Tapestry does not know this one (it knows "
          "__enzyme_register_gradient*, __enzyme_register_derivative*, "
-         "__enzyme_inactivefn* and __enzyme_function_like*); rename the "
+         "__enzyme_inactivefn*, __enzyme_function_like* and "
+         "__enzyme_inactive_global*); rename the "
          "global if it is not meant for Enzyme";
 }
 
@@ -114,6 +111,10 @@ CustomRules CustomRules::collect(Module &M) {
         continue;
       }
       Rules.Like[FnAt(0)] = Data->getAsCString().str();
+    } else if (Name.starts_with("__enzyme_inactive_global")) {
+      // Tapestry gives globals no shadow: their values are constants, and
+      // differentiable data stored into one is an error where it happens
+      // (SynthesizerBase::shadowOf). Enzyme's marking changes nothing.
     } else {
       // Anything else of Enzyme's could change a derivative: never ignored.
       reportRegistration(GV, unsupportedRegistrationMessage(Name));

@@ -4,7 +4,6 @@
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DALLOC 2>&1 | FileCheck %s --check-prefix=ALLOC
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DALLOC 2>&1 | FileCheck %s --check-prefix=ALLOC
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DSPLIT 2>&1 | FileCheck %s --check-prefix=SPLIT
-// RUN: not %clang -O0 -g -c %s -o /dev/null -DGLOBAL 2>&1 | FileCheck %s --check-prefix=GLOBAL
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DOTHER 2>&1 | FileCheck %s --check-prefix=OTHER
 // CHECK-NOT: PLEASE submit a bug report
 #include <stdlib.h>
@@ -13,7 +12,6 @@ double __enzyme_autodiff(void *, ...);
 
 void *myalloc(size_t n) { return malloc(n); }
 void myfree(void *p) { free(p); }
-double table[4];
 double f(double x) { return x * x; }
 double f_fwd(double x, double dx, void *t) { return 2 * x * dx; }
 void f_rev(double x, double *dx, double d, void *t) { *dx += 2 * x * d; }
@@ -27,10 +25,6 @@ void *__enzyme_allocation_like[4] = {(void *)myalloc, (void *)0, (void *)"-1",
 // SPLIT: error: tapestry: in '__enzyme_register_splitderivative_f': Enzyme's registration of a split-mode forward derivative; Tapestry does not support it yet
 void *__enzyme_register_splitderivative_f[3] = {(void *)f, (void *)f,
                                                 (void *)f_fwd};
-#endif
-#ifdef GLOBAL
-// GLOBAL: error: tapestry: in '__enzyme_inactive_global_table': Enzyme's marking of a global as inactive; Tapestry does not support it yet
-void *__enzyme_inactive_global_table = (void *)table;
 #endif
 #ifdef OTHER
 // OTHER: error: tapestry: in '__enzyme_shouldrecompute_f': a global whose name starts with __enzyme_ is an Enzyme registration, and Tapestry does not know this one
