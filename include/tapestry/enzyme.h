@@ -39,9 +39,26 @@ extern int enzyme_width;
 extern int enzyme_dupv;
 extern int enzyme_dupnoneedv;
 
+/* __enzyme_batch (the primal on N lanes, `enzyme_width, N` first):
+ * enzyme_vector before an argument passes N values, one per lane (the
+ * default); enzyme_scalar passes one value shared by all lanes. */
+extern int enzyme_vector;
+extern int enzyme_scalar;
+
 /* Request-wide markers. */
 extern int enzyme_primal_return; /* also return the primal result, first */
 extern int enzyme_const_return;  /* the return value is not differentiated */
+extern int enzyme_noret;         /* do not return the primal (the default) */
+extern int enzyme_active_return; /* a floating-point return is active (the */
+extern int enzyme_dup_return;    /* default in Tapestry) */
+extern int enzyme_not_overwritten; /* a hint Tapestry does not need */
+/* Values first, then enzyme_interleave, then the shadows in the same order;
+ * an unmarked argument takes the marker of the one before it. */
+extern int enzyme_interleave;
+/* Enzyme's run-time activity; Tapestry tests activity at run time where it
+ * must anyway. A shadow equal to its value (Enzyme's run-time inactive
+ * argument) stops the program with a message: pass enzyme_const instead. */
+extern int enzyme_runtime_activity;
 
 /* Split mode (__enzyme_augmentfwd / __enzyme_reverse): put the tape in a
  * caller buffer with `enzyme_allocated, N, enzyme_tape, buf`; enzyme_nofree
@@ -61,6 +78,11 @@ double __enzyme_fwddiff(void *, ...);
 void *__enzyme_augmentfwd(void *, ...);
 /* Split mode, reverse half: (f, args..., [return seed], tape). */
 void __enzyme_reverse(void *, ...);
+/* Split forward mode: (f, args and tangents..., tape) after
+ * __enzyme_augmentfwd; returns the tangent of the result and frees the tape
+ * (unless enzyme_nofree). Tapestry runs the primal again for the tangent, so
+ * pass the same values as to __enzyme_augmentfwd. */
+double __enzyme_fwdsplit(void *, ...);
 /* The tape's size in bytes for (f, markers...): a compile-time constant. */
 unsigned long __enzyme_augmentsize(void *, ...);
 #endif

@@ -110,6 +110,34 @@ bool CustomRules::collectAttribute(CustomRules &Rules, GlobalVariable &GV,
   return true;
 }
 
+/// What an Enzyme registration global Tapestry does not implement is, and
+/// what to do instead.
+static std::string unsupportedRegistrationMessage(StringRef Name) {
+  static const struct {
+    StringRef Prefix, Message;
+  } Known[] = {
+      {"__enzyme_allocation_like",
+       "Enzyme's registration of a custom allocator and its deallocator; "
+       "Tapestry does not support custom allocators yet: allocate with "
+       "malloc/free (or new/delete) in code to differentiate, or register "
+       "a derivative for the function that allocates"},
+      {"__enzyme_register_splitderivative",
+       "Enzyme's registration of a split-mode forward derivative; Tapestry "
+       "does not support it yet: register the reverse-mode rule with "
+       "__enzyme_register_gradient and the forward rule with "
+       "__enzyme_register_derivative"},
+  };
+  for (const auto &K : Known)
+    if (Name.starts_with(K.Prefix))
+      return K.Message.str();
+  return "a global whose name starts with __enzyme_ is an Enzyme "
+         "registration, and Tapestry does not know this one (it knows "
+         "__enzyme_register_gradient*, __enzyme_register_derivative*, "
+         "__enzyme_inactivefn*, __enzyme_function_like* and "
+         "__enzyme_inactive_global*); rename the "
+         "global if it is not meant for Enzyme";
+}
+
 CustomRules CustomRules::collect(Module &M) {
   CustomRules Rules;
   for (GlobalVariable &GV : M.globals()) {
@@ -152,6 +180,13 @@ CustomRules CustomRules::collect(Module &M) {
         continue;
       }
       Rules.Like[FnAt(0)] = Data->getAsCString().str();
+    } else if (Name.starts_with("__enzyme_inactive_global")) {
+      // Tapestry gives globals no shadow: their values are constants, and
+      // differentiable data stored into one is an error where it happens
+      // (SynthesizerBase::shadowOf). Enzyme's marking changes nothing.
+    } else {
+      // Anything else of Enzyme's could change a derivative: never ignored.
+      reportRegistration(GV, unsupportedRegistrationMessage(Name));
     }
   }
   return Rules;

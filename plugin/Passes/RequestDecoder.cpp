@@ -36,18 +36,59 @@ EntryPoint classifyEntryPoint(StringRef Name) {
     return EntryPoint::Autodiff;
   if (Name.contains("__enzyme_fwddiff"))
     return EntryPoint::ForwardDiff;
+  if (Name.contains("__enzyme_fwdsplit"))
+    return EntryPoint::ForwardSplit;
   if (Name.contains("__enzyme_augmentfwd"))
     return EntryPoint::AugmentedForward;
   if (Name.contains("__enzyme_reverse"))
     return EntryPoint::SplitReverse;
   if (Name.contains("__enzyme_augmentsize"))
     return EntryPoint::AugmentSize;
-  for (StringRef Other :
-       {"__enzyme_fwdsplit", "__enzyme_virtualreverse", "__enzyme_batch",
-        "__enzyme_todense", "__enzyme_truncate"})
-    if (Name.contains(Other))
-      return EntryPoint::Unsupported;
-  return EntryPoint::None;
+  if (Name.contains("__enzyme_batch"))
+    return EntryPoint::Batch;
+  for (StringRef Hint : {"__enzyme_float", "__enzyme_double",
+                         "__enzyme_integer", "__enzyme_pointer"})
+    if (Name.contains(Hint))
+      return EntryPoint::TypeHint;
+  // Every other function of Enzyme's API: a clear error at the call rather
+  // than a link error (or, worse, a user definition silently used).
+  return EntryPoint::Unsupported;
+}
+
+std::string unsupportedEntryPointMessage(StringRef Name) {
+  static const struct {
+    StringRef Prefix, Feature;
+  } Features[] = {
+      {"__enzyme_virtualreverse",
+       "a reverse-mode derivative as a function pointer (for calls through "
+       "function pointers and virtual calls with shadow functions)"},
+      {"__enzyme_error_estimate",
+       "forward-mode floating-point error estimation"},
+      {"__enzyme_iter", "the derivative-order counter of higher-order "
+                        "derivatives"},
+      {"__enzyme_post_sparse_todense", "sparse Jacobians"},
+      {"__enzyme_todense", "sparse Jacobians"},
+      {"__enzyme_truncate", "floating-point truncation"},
+      {"__enzyme_expand_mem_value", "floating-point truncation"},
+      {"__enzyme_call_inactive", "calls marked inactive at the call site"},
+      {"__enzyme_trace", "probabilistic programming (traces)"},
+      {"__enzyme_condition", "probabilistic programming (traces)"},
+      {"__enzyme_sample", "probabilistic programming (traces)"},
+      {"__enzyme_set_checkpointing", "user control of checkpointing"},
+      {"__enzyme_set_mincut", "user control of checkpointing"},
+  };
+  std::string Entry = Name.str();
+  for (const auto &F : Features)
+    if (Name.contains(F.Prefix))
+      return Entry + " is Enzyme's entry point for " + F.Feature.str() +
+             "; Tapestry does not support it yet. Use __enzyme_autodiff, "
+             "__enzyme_fwddiff or split mode (__enzyme_augmentfwd and "
+             "__enzyme_reverse)";
+  return Entry +
+         " is not an Enzyme entry point Tapestry knows; Tapestry supports "
+         "__enzyme_autodiff, __enzyme_fwddiff, __enzyme_fwdsplit, "
+         "__enzyme_augmentfwd, __enzyme_reverse, __enzyme_augmentsize and "
+         "__enzyme_batch";
 }
 
 StringRef markerName(const Value *V) {
@@ -263,9 +304,11 @@ class Decoder {
 public:
   Decoder(CallBase &CB, EntryPoint Kind, bool DryRun = false)
       : CB(CB), DryRun(DryRun),
-        Mode(Kind == EntryPoint::ForwardDiff ? DiffMode::Forward
-                                             : DiffMode::Reverse),
+        Mode(Kind == EntryPoint::ForwardDiff || Kind == EntryPoint::ForwardSplit
+                 ? DiffMode::Forward
+                 : DiffMode::Reverse),
         Kind(Kind), Split(isSplitEntryPoint(Kind)),
+        FwdSplit(Kind == EntryPoint::ForwardSplit),
         MarkersOnly(Kind == EntryPoint::AugmentSize ||
                     Kind == EntryPoint::Thunk),
         B(&CB) {}
@@ -297,6 +340,14 @@ private:
   bool decodeSplitMarker(StringRef M);
   /// The values after the parameters: the reverse's seed and tape.
   bool decodeSplitTail();
+  /// __enzyme_fwdsplit: the tape after the parameters.
+  bool decodeForwardSplitTail();
+  /// A marker that applies to the whole request (its operands consumed);
+  /// false if \p M is not one.
+  bool decodeRequestMarker(StringRef M, bool &ConstReturn);
+  /// Finds enzyme_interleave: the primal values end there and the shadows
+  /// follow it, in the same order.
+  bool findInterleave();
   /// The next argument, which must be a value, for \p What.
   Value *nextValue(const Twine &What);
 
@@ -337,6 +388,16 @@ private:
   DiffMode Mode;
   EntryPoint Kind;
   bool Split;
+  /// __enzyme_fwdsplit: forward mode with the tape of an augmented forward.
+  bool FwdSplit;
+  /// One past the last operand that can be a primal value or marker:
+  /// enzyme_interleave's position, else the number of operands.
+  unsigned PrimalEnd = 0;
+  /// With enzyme_interleave: the next shadow operand.
+  std::optional<unsigned> ShadowNext;
+  /// With enzyme_interleave, an unmarked parameter takes the activity of
+  /// the one before it (Enzyme's rule; enzyme_dup for the first).
+  Activity LastActivity = Activity::Dup;
   /// __enzyme_augmentsize and thunks name activities without values.
   bool MarkersOnly;
   IRBuilder<> B;
@@ -413,6 +474,8 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
   Activity A;
   if (Marked) {
     A = *Marked;
+  } else if (ShadowNext) {
+    A = LastActivity;
   } else if (T->isPointerTy()) {
     A = Activity::Dup;
   } else if (IsFP) {
@@ -473,10 +536,12 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
     Out.Shadows.push_back(nullptr);
     return true;
   }
+  LastActivity = A;
   unsigned NumArgs = CB.arg_size();
+  unsigned NumValues = PrimalEnd;
   Value *Stride = nullptr;
   if (Strided) {
-    if (Next >= NumArgs)
+    if (Next >= NumValues)
       return error("too few arguments: " + MarkerShown + " on " + Param +
                    " must be followed by the byte stride, the value and the "
                    "first shadow");
@@ -486,7 +551,7 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                    " after " + MarkerShown + " but found '" + describe(Stride) +
                    "'");
   }
-  if (Next >= NumArgs)
+  if (Next >= NumValues)
     return error("too few arguments: '" + sourceIdentifier(*Fn) + "' takes " +
                  Twine(Fn->arg_size()) + " parameters but the call to " +
                  entryName() + " ends before the value of parameter " +
@@ -511,8 +576,10 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
   bool HasShadow = A == Activity::Dup || A == Activity::DupNoNeed;
   unsigned NumShadows = !HasShadow ? 0 : Strided ? 1 : Width;
   StringRef ShadowWord = Mode == DiffMode::Forward ? "tangent" : "shadow";
+  // With enzyme_interleave the shadows come after it, in parameter order.
+  unsigned &SNext = ShadowNext ? *ShadowNext : Next;
   for (unsigned K = 0; K < NumShadows; ++K) {
-    if (Next >= NumArgs) {
+    if (SNext >= NumArgs) {
       if (Width == 1)
         return error("too few arguments: " + activityName(A) + " on " + Param +
                      " must be followed by the value and its " + ShadowWord);
@@ -523,7 +590,7 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                                   "s (enzyme_width " + Twine(Width) +
                                   "); the call ends after " + Twine(K)));
     }
-    Value *Shadow = CB.getArgOperand(Next++);
+    Value *Shadow = CB.getArgOperand(SNext++);
     if (!markerName(Shadow).empty()) {
       if (Width == 1)
         return error("expected the shadow of " + Param +
@@ -532,9 +599,9 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                    Twine(NumShadows) + " of " + Param +
                    " but found the marker " + markerName(Shadow) + batchHint());
     }
-    noteRole(Next - 1, ParamNo, K + 1);
+    noteRole(SNext - 1, ParamNo, K + 1);
     if (ParamByVal && Mode == DiffMode::Reverse &&
-        CB.paramHasAttr(Next - 1, Attribute::ByVal))
+        CB.paramHasAttr(SNext - 1, Attribute::ByVal))
       return error("the shadow of " + Param +
                    " is a struct passed by value: the adjoint would be "
                    "accumulated into a copy of it and lost; pass pointers "
@@ -543,7 +610,7 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
     Value *S = convert(Shadow, T, ParamNo, ShadowWord);
     if (!S)
       return false;
-    Lanes.push_back(Copied(S, Next - 1));
+    Lanes.push_back(Copied(S, SNext - 1));
   }
   if (Strided) {
     // Shadow k is at base + k * stride bytes.
@@ -630,12 +697,15 @@ std::optional<DecodedCall> Decoder::decode() {
   Out.Request.Mode = Mode;
   StructParams = structParams(*Fn);
   Next = First + 1;
+  PrimalEnd = CB.arg_size();
+  if (!findInterleave())
+    return std::nullopt;
   bool ConstReturn = false;
   for (unsigned ParamNo = 0; ParamNo < Fn->arg_size() && !Failed;) {
     std::optional<Activity> Marked;
     bool Strided = false;
     // Markers that apply to the whole request may come before any value.
-    while (Next < CB.arg_size()) {
+    while (Next < PrimalEnd) {
       StringRef M = markerName(CB.getArgOperand(Next));
       if (M.empty())
         break;
@@ -657,29 +727,34 @@ std::optional<DecodedCall> Decoder::decode() {
         Strided = M == "enzyme_dupv" || M == "enzyme_dupnoneedv";
         if (MarkersOnly)
           break; // The next marker describes the next parameter.
-      } else if (M == "enzyme_primal_return") {
-        Out.Request.ReturnPrimal = true;
-      } else if (M == "enzyme_const_return") {
-        ConstReturn = true;
-      } else if (M == "enzyme_noret") {
-        // Enzyme: do not return the primal (the default here).
-        Out.Request.ReturnPrimal = false;
-      } else if (M == "enzyme_active_return" || M == "enzyme_dup_return") {
       } else if (M == "enzyme_width") {
-        if (Split)
+        if (Split || FwdSplit)
           error("batch mode (enzyme_width) is not supported in split mode "
                 "yet; use __enzyme_autodiff or __enzyme_fwddiff with "
                 "enzyme_width");
         else
           decodeWidth(MarkerPos);
-      } else if (decodeSplitMarker(M)) {
+      } else if (decodeRequestMarker(M, ConstReturn) || decodeSplitMarker(M)) {
+      } else if (M == "enzyme_vector" || M == "enzyme_scalar") {
+        error(M +
+              " marks an argument of __enzyme_batch (one value per lane, "
+              "or one shared by all lanes); it is not valid in " +
+              entryName() +
+              "; there, enzyme_width N with enzyme_dup takes N shadows");
       } else {
-        error("unknown marker '" + M + "' in the call to " + entryName());
+        error("unknown marker '" + M + "' in the call to " + entryName() +
+              "; Tapestry knows Enzyme's enzyme_const, enzyme_dup, "
+              "enzyme_dupnoneed, enzyme_out, enzyme_dupv, enzyme_dupnoneedv, "
+              "enzyme_width, enzyme_interleave, enzyme_primal_return, "
+              "enzyme_const_return, enzyme_noret, enzyme_runtime_activity, "
+              "enzyme_not_overwritten, "
+              "enzyme_allocated, enzyme_tape and enzyme_nofree");
       }
     }
     if (Failed)
       break;
-    if (const AbiStruct *S = structParamOf(ParamNo); S && S->First == ParamNo) {
+    if (const AbiStruct *S = structParamOf(ParamNo);
+        S && S->First == ParamNo && !ShadowNext) {
       bool Handled = false;
       if (!decodeStructParam(*S, Marked, Strided, Handled))
         break;
@@ -692,22 +767,29 @@ std::optional<DecodedCall> Decoder::decode() {
       break;
     ++ParamNo;
   }
-  // Trailing request-wide markers.
-  while (!Failed && Next < CB.arg_size()) {
-    StringRef M = markerName(CB.getArgOperand(Next));
-    if (M.empty())
-      break;
-    ++Next;
-    if (M == "enzyme_primal_return")
-      Out.Request.ReturnPrimal = true;
-    else if (M == "enzyme_const_return")
-      ConstReturn = true;
-    else if (M == "enzyme_noret")
-      Out.Request.ReturnPrimal = false;
-    else if (!decodeSplitMarker(M)) {
-      --Next;
-      break;
+  // Trailing request-wide markers (with enzyme_interleave: before it, and
+  // after the shadows).
+  auto TrailingMarkers = [&](unsigned End) {
+    while (!Failed && Next < End) {
+      StringRef M = markerName(CB.getArgOperand(Next));
+      if (M.empty())
+        break;
+      ++Next;
+      if (!decodeRequestMarker(M, ConstReturn) && !decodeSplitMarker(M)) {
+        --Next;
+        break;
+      }
     }
+  };
+  TrailingMarkers(PrimalEnd);
+  if (ShadowNext && !Failed) {
+    if (Next < PrimalEnd)
+      error("too many arguments before enzyme_interleave: '" +
+            sourceIdentifier(*Fn) + "' takes " + Twine(Fn->arg_size()) +
+            " parameters but the call to " + entryName() + " passes " +
+            Twine(PrimalEnd - Next) + " more value(s) than they need");
+    Next = *ShadowNext;
+    TrailingMarkers(CB.arg_size());
   }
   Type *RetTy = Fn->getReturnType();
   Out.Request.ReturnActive = !ConstReturn && RetTy->isFPOrFPVectorTy();
@@ -721,6 +803,8 @@ std::optional<DecodedCall> Decoder::decode() {
     if (!Failed && Kind == EntryPoint::SplitReverse)
       decodeSplitTail();
   }
+  if (FwdSplit && !Failed)
+    decodeForwardSplitTail();
   if (!Failed && Next < CB.arg_size())
     error("too many arguments: '" + sourceIdentifier(*Fn) + "' takes " +
           Twine(Fn->arg_size()) + " parameters but the call to " + entryName() +
@@ -1125,10 +1209,11 @@ bool Decoder::decodeSplitMarker(StringRef M) {
                M == "enzyme_nofree" || M == "tapestry_reusable_tape";
   if (!Known)
     return false;
-  if (!Split) {
+  if (!Split && !(FwdSplit && M != "tapestry_reusable_tape")) {
     error(M +
           " is a split-mode marker; it is valid with __enzyme_augmentfwd, "
-          "__enzyme_reverse and __enzyme_augmentsize, not with " +
+          "__enzyme_reverse, __enzyme_fwdsplit and __enzyme_augmentsize, not "
+          "with " +
           entryName());
     return true;
   }
@@ -1193,6 +1278,76 @@ bool Decoder::decodeSplitTail() {
     Out.Tape = Tape;
   }
   return true;
+}
+
+bool Decoder::decodeRequestMarker(StringRef M, bool &ConstReturn) {
+  if (M == "enzyme_primal_return") {
+    Out.Request.ReturnPrimal = true;
+  } else if (M == "enzyme_const_return") {
+    ConstReturn = true;
+  } else if (M == "enzyme_noret") {
+    // Enzyme: do not return the primal (the default here).
+    Out.Request.ReturnPrimal = false;
+  } else if (M == "enzyme_active_return" || M == "enzyme_dup_return") {
+    // The default for a floating-point return.
+  } else if (M == "enzyme_runtime_activity") {
+    // Tapestry decides where activity must be tested at run time itself
+    // (Analysis/RuntimeActivity.h); what it cannot do, a shadow argument
+    // equal to its value, is checked at the call.
+    Out.RuntimeActivity = true;
+  } else if (M == "enzyme_not_overwritten") {
+    // Enzyme's promise that the next argument's memory is not overwritten,
+    // to cache less; Tapestry decides what to cache without it.
+  } else if (M == "enzyme_interleave") {
+    // Found by findInterleave; a second one is an error there.
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool Decoder::findInterleave() {
+  unsigned First = Out.SRet ? 1 : 0;
+  for (unsigned I = First + 1; I < CB.arg_size(); ++I) {
+    if (markerName(CB.getArgOperand(I)) != "enzyme_interleave")
+      continue;
+    if (ShadowNext)
+      return error("enzyme_interleave appears twice in the call to " +
+                   entryName() +
+                   "; it comes once, between the values and "
+                   "their shadows");
+    if (MarkersOnly)
+      return error("enzyme_interleave separates values from their shadows; " +
+                   entryName() + " takes markers only (no values)");
+    PrimalEnd = I;
+    ShadowNext = I + 1;
+  }
+  return true;
+}
+
+bool Decoder::decodeForwardSplitTail() {
+  if ((Out.AllocatedBytes != nullptr) != (Out.TapeBuffer != nullptr))
+    return error("enzyme_allocated and enzyme_tape go together: the buffer's "
+                 "size and the buffer");
+  if (Out.TapeBuffer)
+    return true;
+  Value *Tape = nextValue("the tape returned by __enzyme_augmentfwd (" +
+                          entryName() + " takes it last)");
+  if (!Tape)
+    return false;
+  if (!Tape->getType()->isPointerTy())
+    return error("the last argument of " + entryName() +
+                 " must be the tape (a pointer) returned by "
+                 "__enzyme_augmentfwd; got " +
+                 describe(Tape->getType()));
+  Out.Tape = Tape;
+  return true;
+}
+
+std::optional<int64_t> constantIntegerArgument(Value *V) {
+  if (auto *C = dyn_cast_or_null<ConstantInt>(constantValue(V)))
+    return C->getSExtValue();
+  return std::nullopt;
 }
 
 std::optional<DecodedCall> decodeRequest(CallBase &CB, EntryPoint Kind) {

@@ -4,7 +4,9 @@
 
 #include "Core/DiffRequest.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cstdint>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class CallBase;
@@ -18,19 +20,30 @@ namespace tapestry {
 /// Which entry point a called function's name denotes.
 enum class EntryPoint {
   None,
-  Autodiff,    ///< __enzyme_autodiff*
-  ForwardDiff, ///< __enzyme_fwddiff*
+  Autodiff,         ///< __enzyme_autodiff*
+  ForwardDiff,      ///< __enzyme_fwddiff*
   AugmentedForward, ///< __enzyme_augmentfwd*: split mode, forward half
   SplitReverse,     ///< __enzyme_reverse*: split mode, reverse half
   AugmentSize,      ///< __enzyme_augmentsize*: the tape's byte size
   Thunk,            ///< __tapestry_thunk*: a split-mode descriptor
-  Unsupported, ///< Another __enzyme_* entry point not implemented yet.
+  ForwardSplit,     ///< __enzyme_fwdsplit*: forward mode after augmentfwd
+  Batch,            ///< __enzyme_batch*: the primal over a width of lanes
+  TypeHint,         ///< __enzyme_float/double/integer/pointer: no effect
+  Unsupported,      ///< Another __enzyme_* entry point not implemented yet.
 };
 
 /// True for the entry points of split mode.
 bool isSplitEntryPoint(EntryPoint E);
 
 EntryPoint classifyEntryPoint(llvm::StringRef Name);
+
+/// For an Unsupported entry point: what the feature is and that Tapestry
+/// does not support it (yet), for the error at the call.
+std::string unsupportedEntryPointMessage(llvm::StringRef Name);
+
+/// The value of a compile-time constant integer argument, as -O0 code
+/// passes it too (through a local stored once or a constant global).
+std::optional<int64_t> constantIntegerArgument(llvm::Value *V);
 
 /// A decoded request and the call-site values it passes.
 struct DecodedCall {
@@ -50,6 +63,8 @@ struct DecodedCall {
   llvm::Value *Seed = nullptr;
   llvm::Value *Tape = nullptr;
   bool NoFree = false;
+  /// enzyme_runtime_activity was given.
+  bool RuntimeActivity = false;
   /// Reverse mode, `enzyme_out, v` with v a struct the ABI passes in memory
   /// (byval): the parameter is decoded as enzyme_dup with a zeroed shadow
   /// \p Shadow of type \p Ty, whose adjoint the call returns in v's place

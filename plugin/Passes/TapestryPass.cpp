@@ -1,11 +1,13 @@
 //===- TapestryPass.cpp ---------------------------------------------------===//
 #include "Passes/TapestryPass.h"
 
+#include "Analysis/Rerun.h"
 #include "Core/Batch.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
 #include "Driver/DerivativeCache.h"
+#include "Passes/BatchRequest.h"
 #include "Passes/RequestDecoder.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "Synthesis/FreedShadows.h"
@@ -45,6 +47,9 @@ public:
   bool rewriteAugmented(const SplitDerivative &S);
   /// __enzyme_reverse.
   bool rewriteReverse(const SplitDerivative &S);
+  /// __enzyme_fwdsplit: the forward derivative \p G, after releasing the
+  /// tape of the augmented forward \p Origin (null if unknown).
+  bool rewriteForwardSplit(Function &G, const SplitDerivative *Origin);
 
 private:
   bool deliverResults(Value *Result, ArrayRef<Type *> ResultTypes);
@@ -59,6 +64,10 @@ private:
   Value *callerBuffer(const SplitDerivative &S);
   /// Erases the request call (continuing an invoke on its normal path).
   bool finish();
+  /// enzyme_runtime_activity: stops the program when a shadow argument is
+  /// its value (Enzyme's run-time inactive argument), which the derivative
+  /// would treat as active.
+  void checkRuntimeInactiveArgs();
 
   CallBase &CB;
   const DecodedCall &D;
@@ -95,6 +104,7 @@ bool CallSiteRewriter::finish() {
 
 bool CallSiteRewriter::rewriteOneShot(Function &G) {
   const DiffRequest &R = D.Request;
+  checkRuntimeInactiveArgs();
   DerivativeSignature Sig = computeSignature(R);
   SmallVector<Value *, 16> Args = primalAndShadowArgs();
   if (Sig.SeedArg >= 0)
@@ -186,6 +196,52 @@ Value *CallSiteRewriter::callerBuffer(const SplitDerivative &S) {
           " bytes the tape of '" + sourceName(*D.Request.Fn) + "' needs\n");
   B.SetInsertPoint(&CB);
   return D.TapeBuffer;
+}
+
+void CallSiteRewriter::checkRuntimeInactiveArgs() {
+  if (!D.RuntimeActivity || D.Request.Width != 1)
+    return;
+  for (unsigned I = 0; I < D.Primals.size(); ++I) {
+    Value *P = D.Primals[I], *S = D.Shadows[I];
+    if (!P || !S || !P->getType()->isPointerTy() ||
+        S->getType() != P->getType())
+      continue;
+    std::string Line;
+    if (const DebugLoc &DL = CB.getDebugLoc())
+      Line = " at line " + std::to_string(DL.getLine());
+    emitRuntimeCheck(
+        &CB, B.CreateICmpEQ(P, S),
+        "tapestry: the call to " + entryPointName(CB).str() + Line +
+            " passes the same pointer as the value and the shadow of "
+            "parameter " +
+            std::to_string(I + 1) + " of '" + sourceName(*D.Request.Fn) +
+            "' with enzyme_runtime_activity (Enzyme's way to make it "
+            "inactive at run time); Tapestry does not support that yet: "
+            "pass it with enzyme_const\n");
+    B.SetInsertPoint(&CB);
+  }
+}
+
+bool CallSiteRewriter::rewriteForwardSplit(Function &G,
+                                           const SplitDerivative *Origin) {
+  // The tangent does not read the tape (Tapestry runs the primal again):
+  // release it as Enzyme's forward split does, unless enzyme_nofree.
+  Value *Tape = D.TapeBuffer ? D.TapeBuffer : D.Tape;
+  if (!D.NoFree && Tape && !isa<ConstantPointerNull>(Tape)) {
+    if (Origin) {
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateIsNotNull(Tape), CB.getIterator(), /*Unreachable=*/false);
+      IRBuilder<> TB(Then);
+      TB.CreateCall(Origin->Release, {Tape});
+      B.SetInsertPoint(&CB);
+    }
+    if (!D.TapeBuffer) {
+      FunctionCallee Free = CB.getModule()->getOrInsertFunction(
+          "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+      B.CreateCall(Free, {Tape});
+    }
+  }
+  return rewriteOneShot(G);
 }
 
 bool CallSiteRewriter::rewriteAugmented(const SplitDerivative &S) {
@@ -614,21 +670,76 @@ static void specializeConstantCallbacks(DecodedCall &D,
   D.Request.Fn = Spec;
 }
 
+/// __enzyme_fwdsplit: Tapestry runs the primal again to compute the
+/// tangent, which needs the primal values and a function that computes the
+/// same values when run again (Analysis/Rerun.h).
+static void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
+                                DerivativeCache &Cache) {
+  Function *Fn = D.Request.Fn;
+  std::string How = "Tapestry's " + entryPointName(CB).str() +
+                    " computes the tangent by running '" +
+                    sourceIdentifier(*Fn) +
+                    "' again (Enzyme reads the values from the tape instead)";
+  for (unsigned I = 0; I < D.Primals.size(); ++I)
+    if (D.Primals[I] && isa<ConstantPointerNull>(D.Primals[I]) &&
+        !Fn->getArg(I)->use_empty()) {
+      reportError(*CB.getFunction(), &CB,
+                  How +
+                      ", so it needs the values of the arguments, but the "
+                      "value of parameter " +
+                      Twine(I + 1) +
+                      " is a null pointer; pass the same values as to "
+                      "__enzyme_augmentfwd");
+      return;
+    }
+  if (std::optional<std::string> Why = whyRerunMayDiffer(*Fn, D.Primals)) {
+    reportError(*CB.getFunction(), &CB,
+                How + ", and a second run could compute other values: " + *Why +
+                    "; use __enzyme_fwddiff, which runs the primal once");
+    return;
+  }
+  const SplitDerivative *Origin = nullptr;
+  for (CallBase *Aug : tapeOrigins(CB, D))
+    if (std::optional<DecodedCall> OD =
+            peekRequest(*Aug, EntryPoint::AugmentedForward))
+      if ((Origin = Cache.getSplit(OD->Request)))
+        break;
+  if (Function *G = Cache.get(D.Request))
+    CallSiteRewriter(CB, D).rewriteForwardSplit(*G, Origin);
+}
+
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
                            Specializations &Specs) {
   CallBase *CB = Req.CB;
-  if (Req.Kind == EntryPoint::Unsupported) {
+  switch (Req.Kind) {
+  case EntryPoint::Unsupported:
     reportError(*CB->getFunction(), CB,
-                entryPointName(*CB) +
-                    " is not supported yet; use __enzyme_autodiff, "
-                    "__enzyme_fwddiff or split mode (__enzyme_augmentfwd and "
-                    "__enzyme_reverse)");
+                unsupportedEntryPointMessage(entryPointName(*CB)));
     return;
+  case EntryPoint::TypeHint:
+    // Enzyme's type hints for memory; Tapestry's type analysis needs none.
+    if (!CB->use_empty())
+      reportError(*CB->getFunction(), CB,
+                  entryPointName(*CB) +
+                      " is one of Enzyme's type hints and returns nothing; "
+                      "its result cannot be used");
+    else
+      eraseRequestCall(*CB);
+    return;
+  case EntryPoint::Batch:
+    lowerBatchRequest(*CB);
+    return;
+  default:
+    break;
   }
   std::optional<DecodedCall> D = decodeRequest(*CB, Req.Kind);
   if (!D)
     return;
   specializeConstantCallbacks(*D, Specs);
+  if (Req.Kind == EntryPoint::ForwardSplit) {
+    resolveForwardSplit(*CB, *D, Cache);
+    return;
+  }
   if (!isSplitEntryPoint(Req.Kind)) {
     if (Function *G = Cache.get(D->Request))
       CallSiteRewriter(*CB, *D).rewriteOneShot(*G);
@@ -775,11 +886,13 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   }
   if (Pending.empty())
     return PreservedAnalyses::all();
-  // Reverse halves first, so that each can find the augmented-forward call
-  // its tape comes from before that call is rewritten.
+  // Reverse halves (and forward splits) first, so that each can find the
+  // augmented-forward call its tape comes from before that call is
+  // rewritten.
   std::stable_partition(Pending.begin(), Pending.end(),
                         [](const PendingRequest &P) {
-                          return P.Kind == EntryPoint::SplitReverse;
+                          return P.Kind == EntryPoint::SplitReverse ||
+                                 P.Kind == EntryPoint::ForwardSplit;
                         });
 
   FunctionAnalysisManager &FAM =

@@ -12,7 +12,7 @@ extern int enzyme_out, M;
 double __enzyme_autodiff(void *, ...);
 double f(double x) { return x * x; }
 double g(double x) {
-  // CHECK: split-mode-markers.c:[[@LINE+1]]:10: error: tapestry: [[M]] is a split-mode marker; it is valid with __enzyme_augmentfwd, __enzyme_reverse and __enzyme_augmentsize, not with __enzyme_autodiff
+  // CHECK: split-mode-markers.c:[[@LINE+1]]:10: error: tapestry: [[M]] is a split-mode marker; it is valid with __enzyme_augmentfwd, __enzyme_reverse, __enzyme_fwdsplit and __enzyme_augmentsize, not with __enzyme_autodiff
   return __enzyme_autodiff((void *)f, M, enzyme_out, x);
 }
 // CHECK: 1 error generated.

@@ -44,7 +44,13 @@ TEST(RequestDecoder, ClassifiesEntryPointsByContainedName) {
   EXPECT_EQ(classifyEntryPoint("__tapestry_thunk"), EntryPoint::Thunk);
   EXPECT_EQ(classifyEntryPoint("__enzyme_virtualreverse"),
             EntryPoint::Unsupported);
-  EXPECT_EQ(classifyEntryPoint("__enzyme_fwdsplit"), EntryPoint::Unsupported);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_fwdsplit"), EntryPoint::ForwardSplit);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_batch"), EntryPoint::Batch);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_double"), EntryPoint::TypeHint);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_error_estimate"),
+            EntryPoint::Unsupported);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_somethingnew"),
+            EntryPoint::Unsupported);
   EXPECT_EQ(classifyEntryPoint("autodiff"), EntryPoint::None);
 }
 
