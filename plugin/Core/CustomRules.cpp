@@ -180,11 +180,8 @@ CustomRules CustomRules::collect(Module &M) {
         continue;
       }
       Rules.Like[FnAt(0)] = Data->getAsCString().str();
-    } else if (Name.starts_with("__enzyme_inactive_global")) {
-      // Tapestry gives globals no shadow: their values are constants, and
-      // differentiable data stored into one is an error where it happens
-      // (SynthesizerBase::shadowOf). Enzyme's marking changes nothing.
     } else {
+      // (__enzyme_inactive_global* is read by collectAttribute.)
       // Anything else of Enzyme's could change a derivative: never ignored.
       reportRegistration(GV, unsupportedRegistrationMessage(Name));
     }
