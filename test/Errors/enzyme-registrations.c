@@ -27,8 +27,8 @@ void *__enzyme_register_splitderivative_f[3] = {(void *)f, (void *)f,
                                                 (void *)f_fwd};
 #endif
 #ifdef OTHER
-// OTHER: error: tapestry: in '__enzyme_shouldrecompute_f': a global whose name starts with __enzyme_ is an Enzyme registration, and Tapestry does not know this one
-void *__enzyme_shouldrecompute_f = (void *)f;
+// OTHER: error: tapestry: in '__enzyme_register_mystery_f': a global whose name starts with __enzyme_ is an Enzyme registration, and Tapestry does not know this one
+void *__enzyme_register_mystery_f = (void *)f;
 #endif
 
 double g(double x) { return __enzyme_autodiff((void *)f, enzyme_out, x); }
