@@ -98,6 +98,8 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
     }
     if (isVectorRuleCall(*CB))
       return visitVectorCall(*CB, B);
+    if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
+      return visitBlasCall(*CB, *BC);
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
       if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
         // Same call on the shadow (sized delete keeps its size), per lane.

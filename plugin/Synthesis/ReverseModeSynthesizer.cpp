@@ -142,6 +142,12 @@ void ReverseModeSynthesizer::buildForwardSweep() {
           Defined.push_back(CB);
   for (CallBase *CB : Defined)
     augmentDefinedCall(*CB);
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI))
+      if (auto BC = findBlasCall(*CB);
+          BC && !Rules.gradient(CB->getCalledFunction()) &&
+          !isInactiveCall(*CB, &Rules))
+        augmentBlasCall(*CB, *BC);
   // Memory the function allocates and frees stays alive until the reverse
   // sweep has finished reading it (reloads, shadows).
   for (Instruction &PI : instructions(P))
@@ -817,6 +823,8 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
     }
     if (isVectorRuleCall(*CB))
       return reverseVectorCall(*CB, B);
+    if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
+      return reverseBlasCall(*CB, *BC, B);
     if (!AI.isActive(&PI))
       return;
     if (ruleFor(*CB))

@@ -1,6 +1,7 @@
 //===- SynthesizerBase.cpp ------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/VectorRules.h"
@@ -369,7 +370,7 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return checkInactiveDeclaredCall(*CB);
     if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) ||
         ruleFor(*CB) || isAllocationCall(*CB) || isDeallocationCall(*CB) ||
-        isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB))
+        isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB) || isBlasCall(*CB))
       return;
     // Memory known to hold only integers (a local char buffer) carries no
     // derivative whatever the call does with it.
