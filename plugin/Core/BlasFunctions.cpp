@@ -69,8 +69,8 @@ std::optional<BlasCall> findBlasCall(const CallBase &CB) {
   StringRef Base;
   if (!splitName(F->getName(), CBlas, Prec, Base))
     return std::nullopt;
-  const RoutineInfo *Info = find_if(
-      Routines, [&](const RoutineInfo &R) { return Base == R.Name; });
+  const RoutineInfo *Info =
+      find_if(Routines, [&](const RoutineInfo &R) { return Base == R.Name; });
   if (Info == std::end(Routines))
     return std::nullopt;
   LLVMContext &C = F->getContext();
@@ -87,8 +87,8 @@ std::optional<BlasCall> findBlasCall(const CallBase &CB) {
     Call.Index[(unsigned)Arg] = I++;
   }
   unsigned Extra = CB.arg_size() - I;
-  if (CB.arg_size() < I || (CBlas ? Extra != 0
-                                  : Extra != 0 && Extra != Info->NumChars))
+  if (CB.arg_size() < I ||
+      (CBlas ? Extra != 0 : Extra != 0 && Extra != Info->NumChars))
     return std::nullopt;
   // The shape: arrays are pointers; a CBLAS call takes integers and scalars
   // by value; a Fortran call takes everything by reference.
@@ -96,8 +96,8 @@ std::optional<BlasCall> findBlasCall(const CallBase &CB) {
     if (!Call.has(Arg))
       continue;
     Type *T = CB.getArgOperand(Call.index(Arg))->getType();
-    bool Array = Arg == A::A || Arg == A::B || Arg == A::C || Arg == A::X ||
-                 Arg == A::Y;
+    bool Array =
+        Arg == A::A || Arg == A::B || Arg == A::C || Arg == A::X || Arg == A::Y;
     bool Scalar = Arg == A::Alpha || Arg == A::Beta;
     if (Array || !CBlas) {
       if (!T->isPointerTy())
@@ -114,11 +114,11 @@ std::optional<BlasCall> findBlasCall(const CallBase &CB) {
 
 StringRef unsupportedBlasRoutine(StringRef Name) {
   static const char *const Known[] = {
-      "asum", "amax", "amin", "swap", "rot",  "rotg", "rotm", "gbmv",
-      "symv", "sbmv", "spmv", "trmv", "tbmv", "tpmv", "trsv", "tbsv",
-      "tpsv", "ger",  "syr",  "spr",  "syr2", "spr2", "symm", "syrk",
-      "syr2k", "trmm", "trsm", "lacpy", "potrf", "potrs", "getrf", "getrs",
-      "gesv", "posv", "lascl"};
+      "asum",  "amax",  "amin",  "swap",  "rot",  "rotg", "rotm",
+      "gbmv",  "symv",  "sbmv",  "spmv",  "trmv", "tbmv", "tpmv",
+      "trsv",  "tbsv",  "tpsv",  "ger",   "syr",  "spr",  "syr2",
+      "spr2",  "symm",  "syrk",  "syr2k", "trmm", "trsm", "lacpy",
+      "potrf", "potrs", "getrf", "getrs", "gesv", "posv", "lascl"};
   bool CBlas;
   char Prec;
   StringRef Base;

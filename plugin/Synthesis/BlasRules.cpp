@@ -80,19 +80,21 @@ Value *blasSpan(IRBuilderBase &B, const BlasCall &BC, const BlasValues &V,
   auto Vector = [&](Value *Len, Value *Inc) {
     Value *L = Int(Len), *S = Int(Inc);
     Value *AbsInc = B.CreateSelect(B.CreateICmpSLT(S, Zero), B.CreateNeg(S), S);
-    return B.CreateSelect(B.CreateICmpSLE(L, Zero), Zero,
-                          B.CreateAdd(B.CreateMul(B.CreateSub(L, One), AbsInc),
-                                      One));
+    return B.CreateSelect(
+        B.CreateICmpSLE(L, Zero), Zero,
+        B.CreateAdd(B.CreateMul(B.CreateSub(L, One), AbsInc), One));
   };
   // A Rows x Cols matrix with leading dimension LD.
   auto Matrix = [&](Value *Rows, Value *Cols, Value *LD) {
     Value *R = Int(Rows), *C = Int(Cols), *L = Int(LD);
     Value *Row = isRowMajor(B, BC, V);
-    Value *Outer = B.CreateSelect(Row, R, C), *Inner = B.CreateSelect(Row, C, R);
+    Value *Outer = B.CreateSelect(Row, R, C),
+          *Inner = B.CreateSelect(Row, C, R);
     Value *Empty =
         B.CreateOr(B.CreateICmpSLE(R, Zero), B.CreateICmpSLE(C, Zero));
     return B.CreateSelect(
-        Empty, Zero, B.CreateAdd(B.CreateMul(B.CreateSub(Outer, One), L), Inner));
+        Empty, Zero,
+        B.CreateAdd(B.CreateMul(B.CreateSub(Outer, One), L), Inner));
   };
   switch (BC.Routine) {
   case BlasRoutine::Gemv: {
@@ -234,10 +236,9 @@ void BlasEmitter::zero(IRBuilderBase &B, Value *N, Value *X, Value *IncX) {
   copy(B, N, Zero, ConstantInt::get(IncX->getType(), 0), X, IncX);
 }
 
-void BlasEmitter::gemv(IRBuilderBase &B, Value *Trans, Value *Rows,
-                       Value *Cols, Value *Alpha, Value *Mat, Value *LDA,
-                       Value *X, Value *IncX, Value *Beta, Value *Y,
-                       Value *IncY) {
+void BlasEmitter::gemv(IRBuilderBase &B, Value *Trans, Value *Rows, Value *Cols,
+                       Value *Alpha, Value *Mat, Value *LDA, Value *X,
+                       Value *IncX, Value *Beta, Value *Y, Value *IncY) {
   SmallVector<Value *, 12> Args;
   if (Order)
     Args.push_back(Order);
@@ -245,9 +246,9 @@ void BlasEmitter::gemv(IRBuilderBase &B, Value *Trans, Value *Rows,
   call(B, "gemv", B.getVoidTy(), Args, 1);
 }
 
-void BlasEmitter::ger(IRBuilderBase &B, Value *Rows, Value *Cols,
-                      Value *Alpha, Value *X, Value *IncX, Value *Y,
-                      Value *IncY, Value *Mat, Value *LDA) {
+void BlasEmitter::ger(IRBuilderBase &B, Value *Rows, Value *Cols, Value *Alpha,
+                      Value *X, Value *IncX, Value *Y, Value *IncY, Value *Mat,
+                      Value *LDA) {
   SmallVector<Value *, 12> Args;
   if (Order)
     Args.push_back(Order);
@@ -436,8 +437,7 @@ void ForwardModeSynthesizer::visitBlasCall(CallBase &CB, const BlasCall &BC) {
           Beta = E.fp(1.0);
         }
         if (Beta == V[A::Beta]) // neither: dy = beta dy
-          E.scal(B,
-                 B.CreateSelect(E.isNoTrans(B, T), M, N), Beta, DY, IncY);
+          E.scal(B, B.CreateSelect(E.isNoTrans(B, T), M, N), Beta, DY, IncY);
       }
       break;
     case BlasRoutine::Gemm:
@@ -472,9 +472,8 @@ void ForwardModeSynthesizer::visitBlasCall(CallBase &CB, const BlasCall &BC) {
 //===----------------------------------------------------------------------===//
 
 /// Which arrays the reverse of \p CB reads, given which carry derivatives.
-static SmallVector<BlasArg, 3> arraysNeeded(const CallBase &CB,
-                                            const BlasCall &BC,
-                                            const ActivityInfo &AI) {
+static SmallVector<BlasArg, 3>
+arraysNeeded(const CallBase &CB, const BlasCall &BC, const ActivityInfo &AI) {
   auto Has = [&](BlasArg Arg) {
     return BC.has(Arg) && AI.hasShadow(CB.getArgOperand(BC.index(Arg)));
   };
@@ -537,8 +536,8 @@ void ReverseModeSynthesizer::augmentBlasCall(CallBase &CB, const BlasCall &BC) {
     Value *Bytes = B.CreateMul(
         blasSpan(B, BC, F.Args, Arg),
         B.getInt64(module().getDataLayout().getTypeAllocSize(BC.FPTy)));
-    FunctionCallee Malloc = module().getOrInsertFunction(
-        "malloc", B.getPtrTy(), B.getInt64Ty());
+    FunctionCallee Malloc =
+        module().getOrInsertFunction("malloc", B.getPtrTy(), B.getInt64Ty());
     Value *Copy = B.CreateCall(Malloc, {Bytes}, "blas.cache");
     B.CreateMemCpy(Copy, MaybeAlign(), F.Args[Arg], MaybeAlign(), Bytes);
     F.Cache[(unsigned)Arg] = Copy;
@@ -627,8 +626,8 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
                 B.CreateSelect(NT, IncX, IncY), DA, LDA);
         // dx += alpha op(A)^T dy.
         if (Value *DX = Shadow(A::X, K))
-          E.gemv(B, E.flip(B, T), M, N, Al, V[A::A], LDA, DY, IncY,
-                 E.fp(1.0), DX, IncX);
+          E.gemv(B, E.flip(B, T), M, N, Al, V[A::A], LDA, DY, IncY, E.fp(1.0),
+                 DX, IncX);
         E.scal(B, B.CreateSelect(NT, M, N), V[A::Beta], DY, IncY);
       }
       break;
@@ -644,20 +643,20 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
         // op(A) = A: dA += alpha dC op(B)^T; op(A) = A^T: dA += alpha op(B)
         // dC^T.
         if (Value *DA = Shadow(A::A, K))
-          E.gemm(B, Sel(NTA, E.noTrans(), TB), Sel(NTA, E.flip(B, TB), E.trans()),
-                 Sel(NTA, M, K3), Sel(NTA, K3, M), N, Al, Sel(NTA, DC, MB),
-                 Sel(NTA, LDC, LDB), Sel(NTA, MB, DC), Sel(NTA, LDB, LDC),
-                 E.fp(1.0), DA, LDA);
+          E.gemm(B, Sel(NTA, E.noTrans(), TB),
+                 Sel(NTA, E.flip(B, TB), E.trans()), Sel(NTA, M, K3),
+                 Sel(NTA, K3, M), N, Al, Sel(NTA, DC, MB), Sel(NTA, LDC, LDB),
+                 Sel(NTA, MB, DC), Sel(NTA, LDB, LDC), E.fp(1.0), DA, LDA);
         // op(B) = B: dB += alpha op(A)^T dC; op(B) = B^T: dB += alpha dC^T
         // op(A).
         if (Value *DB = Shadow(A::B, K))
-          E.gemm(B, Sel(NTB, E.flip(B, TA), E.trans()), Sel(NTB, E.noTrans(), TA),
-                 Sel(NTB, K3, N), Sel(NTB, N, K3), M, Al, Sel(NTB, MA, DC),
-                 Sel(NTB, LDA, LDC), Sel(NTB, DC, MA), Sel(NTB, LDC, LDA),
-                 E.fp(1.0), DB, LDB);
+          E.gemm(B, Sel(NTB, E.flip(B, TA), E.trans()),
+                 Sel(NTB, E.noTrans(), TA), Sel(NTB, K3, N), Sel(NTB, N, K3), M,
+                 Al, Sel(NTB, MA, DC), Sel(NTB, LDA, LDC), Sel(NTB, DC, MA),
+                 Sel(NTB, LDC, LDA), E.fp(1.0), DB, LDB);
         // dC = beta dC: gemm with alpha 0 reads no A, B.
-        E.gemm(B, TA, TB, M, N, K3, E.fp(0.0), MA, LDA, MB, LDB, V[A::Beta],
-               DC, LDC);
+        E.gemm(B, TA, TB, M, N, K3, E.fp(0.0), MA, LDA, MB, LDB, V[A::Beta], DC,
+               LDC);
       }
       break;
     }
@@ -665,8 +664,8 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
   if (!AlphaAdj.empty()) {
     Value *Op = Operand(A::Alpha);
     if (BC.CBlas) {
-      addAdjoint(Op,
-                 lanes(B, BC.FPTy, [&](unsigned K) { return AlphaAdj[K]; }), B);
+      addAdjoint(Op, lanes(B, BC.FPTy, [&](unsigned K) { return AlphaAdj[K]; }),
+                 B);
     } else {
       for (unsigned K = 0; K < W; ++K) {
         Value *S = Shadow(A::Alpha, K);

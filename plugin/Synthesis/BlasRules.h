@@ -31,9 +31,9 @@ struct BlasValues {
 
 /// Reads the arguments of call \p CB (\p Primal maps a primal operand to its
 /// value in the derivative function) at \p B.
-BlasValues readBlasArgs(llvm::IRBuilderBase &B, llvm::CallBase &CB,
-                        const BlasCall &BC,
-                        llvm::function_ref<llvm::Value *(llvm::Value *)> Primal);
+BlasValues
+readBlasArgs(llvm::IRBuilderBase &B, llvm::CallBase &CB, const BlasCall &BC,
+             llvm::function_ref<llvm::Value *(llvm::Value *)> Primal);
 
 /// How many elements (i64) from its start the array argument \p Arr of a
 /// call with arguments \p V reaches, from its dimensions, leading dimension
@@ -48,8 +48,8 @@ BlasArg blasOutput(const BlasCall &BC);
 /// True if the scalar argument \p A (alpha or beta) of \p CB carries a
 /// derivative: an active value (CBLAS), or (Fortran, by reference) memory
 /// with a shadow into which a varied value may have been stored.
-bool isActiveBlasScalar(const llvm::CallBase &CB, const BlasCall &BC,
-                        BlasArg A, const ActivityInfo &AI);
+bool isActiveBlasScalar(const llvm::CallBase &CB, const BlasCall &BC, BlasArg A,
+                        const ActivityInfo &AI);
 
 /// Emits BLAS calls in the spelling (CBLAS or Fortran) of one user call.
 class BlasEmitter {
@@ -76,13 +76,11 @@ public:
             llvm::Value *Beta, llvm::Value *Y, llvm::Value *IncY);
   void ger(llvm::IRBuilderBase &B, llvm::Value *M, llvm::Value *N,
            llvm::Value *Alpha, llvm::Value *X, llvm::Value *IncX,
-           llvm::Value *Y, llvm::Value *IncY, llvm::Value *A,
-           llvm::Value *LDA);
+           llvm::Value *Y, llvm::Value *IncY, llvm::Value *A, llvm::Value *LDA);
   void gemm(llvm::IRBuilderBase &B, llvm::Value *TA, llvm::Value *TB,
-            llvm::Value *M, llvm::Value *N, llvm::Value *K,
-            llvm::Value *Alpha, llvm::Value *A, llvm::Value *LDA,
-            llvm::Value *Bm, llvm::Value *LDB, llvm::Value *Beta,
-            llvm::Value *C, llvm::Value *LDC);
+            llvm::Value *M, llvm::Value *N, llvm::Value *K, llvm::Value *Alpha,
+            llvm::Value *A, llvm::Value *LDA, llvm::Value *Bm, llvm::Value *LDB,
+            llvm::Value *Beta, llvm::Value *C, llvm::Value *LDC);
 
   /// i1: the flag \p T means no transpose.
   llvm::Value *isNoTrans(llvm::IRBuilderBase &B, llvm::Value *T);
