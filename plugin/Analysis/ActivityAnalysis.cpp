@@ -36,7 +36,13 @@ static StringRef calleeName(const CallBase &CB) {
 bool isAllocationCall(const CallBase &CB) {
   return StringSwitch<bool>(calleeName(CB))
       .Cases("malloc", "calloc", "realloc", "_Znwm", "_Znam", true)
+      .Case("aligned_alloc", true)
       .Default(false);
+}
+
+bool isOutParamAllocation(const CallBase &CB) {
+  return calleeName(CB) == "posix_memalign" && CB.arg_size() == 3 &&
+         CB.getArgOperand(0)->getType()->isPointerTy();
 }
 
 bool isDeallocationCall(const CallBase &CB) {

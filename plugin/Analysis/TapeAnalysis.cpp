@@ -51,7 +51,8 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
       bool PureBody =
           Callee && !Callee->isDeclaration() && !writesMemory(*Callee);
       if (!CB ||
-          (!isDeferredFree(*CB, Loops) && !findMathFunction(*CB) && !PureBody))
+          (!isDeferredFree(*CB, Loops) &&
+           !(findMathFunction(*CB) && !mathWritesMemory(*CB)) && !PureBody))
         Writes.push_back(&I);
     }
   }
@@ -157,7 +158,8 @@ bool writesMemory(Function &F) {
             Work.push_back(Callee);
           continue;
         }
-        if (findMathFunction(*CB) || isInactiveCall(*CB) ||
+        if ((findMathFunction(*CB) && !mathWritesMemory(*CB)) ||
+            isInactiveCall(*CB) ||
             CB->onlyReadsMemory())
           continue;
         return true;

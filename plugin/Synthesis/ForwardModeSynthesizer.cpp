@@ -100,6 +100,14 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       return visitVectorCall(*CB, B);
     if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
       return visitBlasCall(*CB, *BC);
+    if (isOutParamAllocation(*CB)) {
+      allocateOutParamShadow(*CB);
+      return;
+    }
+    if (Value *Out = mathOutParam(*CB))
+      if (Value *S = shadowOf(Out, &PI))
+        for (unsigned K = 0; K < W; ++K)
+          B.CreateStore(Constant::getNullValue(CB->getType()), lane(B, S, K));
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
       if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
         // Same call on the shadow (sized delete keeps its size), per lane.

@@ -148,6 +148,9 @@ void ReverseModeSynthesizer::buildForwardSweep() {
           BC && !Rules.gradient(CB->getCalledFunction()) &&
           !isInactiveCall(*CB, &Rules))
         augmentBlasCall(*CB, *BC);
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI); CB && isOutParamAllocation(*CB))
+      OutParamShadows[CB] = allocateOutParamShadow(*CB);
   // Memory the function allocates and frees stays alive until the reverse
   // sweep has finished reading it (reloads, shadows).
   for (Instruction &PI : instructions(P))
@@ -781,6 +784,8 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
         return reverseDefinedCall(*CB, B);
     }
+    if (isOutParamAllocation(*CB))
+      return reverseOutParamAllocation(*CB, B);
     if (isAllocationCall(*CB)) {
       // The shadow lives until the reverse sweep has used it, and so does
       // primal memory whose free was deferred.
@@ -823,6 +828,14 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
     }
     if (isVectorRuleCall(*CB))
       return reverseVectorCall(*CB, B);
+    // modf's integer part, stored through its pointer, has derivative 0:
+    // the adjoint of that memory is dropped.
+    if (Value *Out = mathOutParam(*CB))
+      if (Value *S = shadowOf(Out, &PI)) {
+        S = lookup(S, PI.getParent(), B);
+        for (unsigned K = 0; K < W; ++K)
+          B.CreateStore(Constant::getNullValue(CB->getType()), lane(B, S, K));
+      }
     if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
       return reverseBlasCall(*CB, *BC, B);
     if (!AI.isActive(&PI))
@@ -974,7 +987,8 @@ static bool writesOnlyFreshMemoryPromoted(Function &F, unsigned Depth) {
       if (!Fresh(MI->getDest()))
         return false;
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
-      if (isAllocationCall(*CB) || findMathFunction(*CB) ||
+      if (isAllocationCall(*CB) ||
+          (findMathFunction(*CB) && !mathWritesMemory(*CB)) ||
           CB->onlyReadsMemory())
         continue;
       // A callee with a body (pointer arguments aside) is held to the same.

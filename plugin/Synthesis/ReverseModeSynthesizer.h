@@ -88,6 +88,9 @@ private:
   void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
                          llvm::IRBuilderBase &B);
   void augmentDefinedCall(llvm::CallBase &CB);
+  /// Frees posix_memalign's shadow blocks the forward sweep freed the
+  /// primal blocks of (Synthesis/OutParamAllocations.cpp).
+  void reverseOutParamAllocation(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   /// BLAS routines, by calling BLAS (Synthesis/BlasRules.cpp): the forward
   /// sweep reads the call's arguments and caches the arrays the reverse
   /// needs, the reverse sweep calls BLAS on the shadows.
@@ -201,6 +204,9 @@ private:
     llvm::Value *Cache[(unsigned)BlasArg::NumArgs] = {};
   };
   llvm::DenseMap<const llvm::CallBase *, BlasForward> BlasForwards;
+  /// posix_memalign's shadow blocks, per lane.
+  llvm::DenseMap<const llvm::CallBase *, llvm::SmallVector<llvm::Value *, 4>>
+      OutParamShadows;
   /// Values recomputed in a reverse block, to reuse within that block.
   llvm::DenseMap<std::pair<const llvm::Value *, const llvm::BasicBlock *>,
                  llvm::Value *>

@@ -183,7 +183,7 @@ void SynthesizerBase::createShadow(Instruction &PI) {
       Value *L = callAllocator(B, module(), Name, Args);
       L->setName(PI.getName() + "'");
       if (Name != "calloc") {
-        Value *Bytes = Args[0];
+        Value *Bytes = Name == "aligned_alloc" ? Args[1] : Args[0];
         B.CreateMemSet(L, B.getInt8(0), Bytes, MaybeAlign(16));
       }
       return L;

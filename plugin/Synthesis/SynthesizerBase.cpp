@@ -3,6 +3,7 @@
 
 #include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
+#include "Core/MathFunctions.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -56,6 +57,14 @@ static const Value *stripIntCasts(const Value *V) {
   while (auto *CI = dyn_cast<CastInst>(V))
     V = CI->getOperand(0);
   return V;
+}
+
+Value *SynthesizerBase::mathOutParam(const CallBase &CB) const {
+  const MathFunction *M = findMathFunction(CB);
+  if (!M || StringRef(M->LibName) != "modf" ||
+      !AI.hasShadow(CB.getArgOperand(1)))
+    return nullptr;
+  return CB.getArgOperand(1);
 }
 
 const DerivativeRule *SynthesizerBase::ruleFor(const CallBase &CB) const {
@@ -369,7 +378,8 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     if (Known && Rules.isDeclaredInactive(Known))
       return checkInactiveDeclaredCall(*CB);
     if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) ||
-        ruleFor(*CB) || isAllocationCall(*CB) || isDeallocationCall(*CB) ||
+        ruleFor(*CB) || isAllocationCall(*CB) || isOutParamAllocation(*CB) ||
+        isDeallocationCall(*CB) ||
         isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB) || isBlasCall(*CB))
       return;
     // Memory known to hold only integers (a local char buffer) carries no

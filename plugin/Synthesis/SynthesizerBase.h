@@ -95,6 +95,11 @@ protected:
   /// clone. Shadow phis get their incoming values in finishShadowPhis().
   void createShadow(llvm::Instruction &PI);
   void finishShadowPhis();
+  /// posix_memalign(&p, align, size) with p in shadowed memory: allocates
+  /// the shadow block the same way into p's shadow and zeroes it; returns
+  /// the shadow blocks, one per lane (Synthesis/OutParamAllocations.cpp).
+  llvm::SmallVector<llvm::Value *, 4>
+  allocateOutParamShadow(llvm::CallBase &CB);
   /// What the \p Size bytes (0: not known at compile time) a copy moves
   /// from \p Src to \p Dst hold, from both ends' types (TypeAnalysis);
   /// reports an error at \p At and returns false where the reverse sweep
@@ -108,6 +113,9 @@ protected:
   /// The table rule for a math call (directly or through
   /// __enzyme_function_like), or null.
   const DerivativeRule *ruleFor(const llvm::CallBase &CB) const;
+  /// modf(x, &i): the pointer through which it stores trunc(x), whose
+  /// derivative is zero, if that memory has a shadow; else null.
+  llvm::Value *mathOutParam(const llvm::CallBase &CB) const;
   /// Checks a registered derivative's signature against the one its
   /// function implies; reports both on mismatch.
   bool checkCustomSignature(const llvm::Function &Callee,
