@@ -159,8 +159,7 @@ bool writesMemory(Function &F) {
           continue;
         }
         if ((findMathFunction(*CB) && !mathWritesMemory(*CB)) ||
-            isInactiveCall(*CB) ||
-            CB->onlyReadsMemory())
+            isInactiveCall(*CB) || CB->onlyReadsMemory())
           continue;
         return true;
       }

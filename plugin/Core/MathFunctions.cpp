@@ -49,7 +49,7 @@ static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
         I == 1 && (M.IID == Intrinsic::ldexp || M.IID == Intrinsic::powi ||
                    Lib == "scalbn" || Lib == "scalbln");
     bool PtrOperand = I == 1 && (Lib == "frexp" || Lib == "modf");
-    if (PtrOperand ? !PT->isPointerTy()
+    if (PtrOperand   ? !PT->isPointerTy()
         : IntOperand ? !PT->isIntegerTy()
                      : PT != RetTy)
       return false;

@@ -78,6 +78,15 @@ Function *ForwardModeSynthesizer::run() {
 void ForwardModeSynthesizer::visit(Instruction &PI) {
   if (PI.isTerminator())
     return;
+  // A value with derivative 0 stored through a pointer (modf's integer
+  // part, std::cin >> x; the call may return a pointer).
+  if (auto *CB = dyn_cast<CallBase>(&PI))
+    if (auto [Out, T] = constantOutParam(*CB); Out)
+      if (Value *S = shadowOf(Out, &PI)) {
+        IRBuilder<> B(primal(&PI)->getNextNode());
+        for (unsigned K = 0; K < W; ++K)
+          B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
+      }
   if (PI.getType()->isPtrOrPtrVectorTy()) {
     if (AI.hasShadow(&PI))
       createShadow(PI);
@@ -104,10 +113,11 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       allocateOutParamShadow(*CB);
       return;
     }
-    if (Value *Out = mathOutParam(*CB))
-      if (Value *S = shadowOf(Out, &PI))
-        for (unsigned K = 0; K < W; ++K)
-          B.CreateStore(Constant::getNullValue(CB->getType()), lane(B, S, K));
+    if (isShadowMirrorCall(*CB)) {
+      if (any_of(CB->args(), [&](Value *A) { return AI.hasShadow(A); }))
+        mirrorCall(*CB); // void: pointer results are shadows (above)
+      return;
+    }
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
       if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
         // Same call on the shadow (sized delete keeps its size), per lane.

@@ -20,8 +20,7 @@ using namespace llvm;
 
 namespace tapestry {
 
-SmallVector<Value *, 4>
-SynthesizerBase::allocateOutParamShadow(CallBase &CB) {
+SmallVector<Value *, 4> SynthesizerBase::allocateOutParamShadow(CallBase &CB) {
   SmallVector<Value *, 4> Blocks;
   Value *Out = CB.getArgOperand(0);
   if (!AI.hasShadow(Out))
@@ -55,8 +54,8 @@ void ReverseModeSynthesizer::reverseOutParamAllocation(CallBase &CB,
   for (Value *Block : OutParamShadows.lookup(&CB)) {
     Value *SK = lookup(Block, CB.getParent(), B);
     Value *Freed = B.CreateCall(getFreedShadowTakeFn(module()), {SK});
-    B.CreateCall(Free, {B.CreateSelect(Freed, SK,
-                                       ConstantPointerNull::get(B.getPtrTy()))});
+    B.CreateCall(Free, {B.CreateSelect(
+                           Freed, SK, ConstantPointerNull::get(B.getPtrTy()))});
   }
 }
 

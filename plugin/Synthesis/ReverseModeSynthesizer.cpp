@@ -151,6 +151,11 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   for (Instruction &PI : instructions(P))
     if (auto *CB = dyn_cast<CallBase>(&PI); CB && isOutParamAllocation(*CB))
       OutParamShadows[CB] = allocateOutParamShadow(*CB);
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI);
+        CB && CB->getType()->isVoidTy() && isShadowMirrorCall(*CB) &&
+        any_of(CB->args(), [&](Value *A) { return AI.hasShadow(A); }))
+      mirrorCall(*CB);
   // Memory the function allocates and frees stays alive until the reverse
   // sweep has finished reading it (reloads, shadows).
   for (Instruction &PI : instructions(P))
@@ -828,13 +833,13 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
     }
     if (isVectorRuleCall(*CB))
       return reverseVectorCall(*CB, B);
-    // modf's integer part, stored through its pointer, has derivative 0:
-    // the adjoint of that memory is dropped.
-    if (Value *Out = mathOutParam(*CB))
+    // A value with derivative 0 stored through a pointer (modf's integer
+    // part, std::cin >> x): the adjoint of that memory is dropped.
+    if (auto [Out, T] = constantOutParam(*CB); Out)
       if (Value *S = shadowOf(Out, &PI)) {
         S = lookup(S, PI.getParent(), B);
         for (unsigned K = 0; K < W; ++K)
-          B.CreateStore(Constant::getNullValue(CB->getType()), lane(B, S, K));
+          B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
       }
     if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
       return reverseBlasCall(*CB, *BC, B);

@@ -153,6 +153,11 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     });
   } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
     StringRef Name = CB->getCalledFunction()->getName();
+    if (isShadowMirrorCall(*CB)) {
+      if (Value *S = mirrorCall(*CB))
+        Shadows[&PI] = S;
+      return;
+    }
     if (Name == "bsearch") {
       // A pointer into the array (or null): the same offset into its shadow.
       Value *Base = Sh(CB->getArgOperand(1));

@@ -59,12 +59,40 @@ static const Value *stripIntCasts(const Value *V) {
   return V;
 }
 
-Value *SynthesizerBase::mathOutParam(const CallBase &CB) const {
-  const MathFunction *M = findMathFunction(CB);
-  if (!M || StringRef(M->LibName) != "modf" ||
-      !AI.hasShadow(CB.getArgOperand(1)))
-    return nullptr;
-  return CB.getArgOperand(1);
+std::pair<Value *, Type *>
+SynthesizerBase::constantOutParam(const CallBase &CB) const {
+  std::pair<Value *, Type *> None{nullptr, nullptr};
+  const Function *F = CB.getCalledFunction();
+  if (!F)
+    return None;
+  LLVMContext &C = CB.getContext();
+  Value *Out = nullptr;
+  Type *T = nullptr;
+  if (const MathFunction *M = findMathFunction(CB);
+      M && StringRef(M->LibName) == "modf") {
+    Out = CB.getArgOperand(1);
+    T = CB.getType();
+  } else {
+    // std::istream::operator>>(double&) and _M_extract<double>(double&),
+    // float and long double alike: the number read goes to the last
+    // argument.
+    StringRef Name = F->getName();
+    for (auto [Suffix, Ty] :
+         {std::pair<StringRef, Type *>{"rsERd", Type::getDoubleTy(C)},
+          {"rsERf", Type::getFloatTy(C)},
+          {"rsERe", Type::getX86_FP80Ty(C)},
+          {"_M_extractIdEERSiRT_", Type::getDoubleTy(C)},
+          {"_M_extractIfEERSiRT_", Type::getFloatTy(C)},
+          {"_M_extractIeEERSiRT_", Type::getX86_FP80Ty(C)}})
+      if (Name.starts_with("_ZNSi") && Name.ends_with(Suffix) &&
+          CB.arg_size() == 2) {
+        Out = CB.getArgOperand(1);
+        T = Ty;
+      }
+  }
+  if (!Out || !Out->getType()->isPointerTy() || !AI.hasShadow(Out))
+    return None;
+  return {Out, T};
 }
 
 const DerivativeRule *SynthesizerBase::ruleFor(const CallBase &CB) const {
@@ -379,7 +407,7 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
       return checkInactiveDeclaredCall(*CB);
     if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) ||
         ruleFor(*CB) || isAllocationCall(*CB) || isOutParamAllocation(*CB) ||
-        isDeallocationCall(*CB) ||
+        isShadowMirrorCall(*CB) || isDeallocationCall(*CB) ||
         isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB) || isBlasCall(*CB))
       return;
     // Memory known to hold only integers (a local char buffer) carries no
