@@ -95,12 +95,10 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
     std::optional<BlasCall> BC = CB ? findBlasCall(*CB) : std::nullopt;
     if (!BC)
       continue;
-    const Value *Out = nullptr;
-    for (BlasArg Arg : {BlasArg::Y, BlasArg::C})
-      if (BC->has(Arg) && BC->Routine != BlasRoutine::Dot)
-        Out = CB->getArgOperand(BC->index(Arg));
-    if (BC->Routine == BlasRoutine::Scal)
-      Out = CB->getArgOperand(BC->index(BlasArg::X));
+    BlasArg OutArg = blasOutput(*BC);
+    const Value *Out = OutArg == BlasArg::NumArgs
+                           ? nullptr
+                           : CB->getArgOperand(BC->index(OutArg));
     bool InLoop = Loops.getLoopFor(CB->getParent()) != nullptr;
     for (BlasArg Arg : {BlasArg::A, BlasArg::B, BlasArg::X, BlasArg::Y}) {
       if (!BC->has(Arg))

@@ -44,6 +44,28 @@ const RoutineInfo Routines[] = {
       A::B, A::LDB, A::Beta, A::C, A::LDC},
      2,
      false},
+    {"symv",
+     BlasRoutine::Symv,
+     {A::Order, A::Uplo, A::N, A::Alpha, A::A, A::LDA, A::X, A::IncX, A::Beta,
+      A::Y, A::IncY},
+     1,
+     false},
+    {"spmv",
+     BlasRoutine::Spmv,
+     {A::Order, A::Uplo, A::N, A::Alpha, A::A, A::X, A::IncX, A::Beta, A::Y,
+      A::IncY},
+     1,
+     false},
+    {"trmv",
+     BlasRoutine::Trmv,
+     {A::Order, A::Uplo, A::TransA, A::Diag, A::N, A::A, A::LDA, A::X, A::IncX},
+     3,
+     false},
+    {"trsv",
+     BlasRoutine::Trsv,
+     {A::Order, A::Uplo, A::TransA, A::Diag, A::N, A::A, A::LDA, A::X, A::IncX},
+     3,
+     false},
 };
 } // namespace
 
@@ -112,13 +134,28 @@ std::optional<BlasCall> findBlasCall(const CallBase &CB) {
   return Call;
 }
 
+BlasArg blasOutput(const BlasCall &BC) {
+  switch (BC.Routine) {
+  case BlasRoutine::Dot:
+  case BlasRoutine::Nrm2:
+    return A::NumArgs;
+  case BlasRoutine::Scal:
+  case BlasRoutine::Trmv:
+  case BlasRoutine::Trsv:
+    return A::X;
+  case BlasRoutine::Gemm:
+    return A::C;
+  default:
+    return A::Y;
+  }
+}
+
 StringRef unsupportedBlasRoutine(StringRef Name) {
   static const char *const Known[] = {
-      "asum",  "amax",  "amin",  "swap",  "rot",  "rotg", "rotm",
-      "gbmv",  "symv",  "sbmv",  "spmv",  "trmv", "tbmv", "tpmv",
-      "trsv",  "tbsv",  "tpsv",  "ger",   "syr",  "spr",  "syr2",
-      "spr2",  "symm",  "syrk",  "syr2k", "trmm", "trsm", "lacpy",
-      "potrf", "potrs", "getrf", "getrs", "gesv", "posv", "lascl"};
+      "asum",  "amax",  "amin",  "swap",  "rot",   "rotg", "rotm", "gbmv",
+      "sbmv",  "tbmv",  "tpmv",  "tbsv",  "tpsv",  "ger",  "syr",  "spr",
+      "syr2",  "spr2",  "symm",  "syrk",  "syr2k", "trmm", "trsm", "lacpy",
+      "potrf", "potrs", "getrf", "getrs", "gesv",  "posv", "lascl"};
   bool CBlas;
   char Prec;
   StringRef Base;

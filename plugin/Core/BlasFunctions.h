@@ -24,7 +24,19 @@ class Type;
 
 namespace tapestry {
 
-enum class BlasRoutine { Dot, Axpy, Scal, Copy, Nrm2, Gemv, Gemm };
+enum class BlasRoutine {
+  Dot,
+  Axpy,
+  Scal,
+  Copy,
+  Nrm2,
+  Gemv,
+  Gemm,
+  Symv,
+  Spmv,
+  Trmv,
+  Trsv
+};
 
 /// The logical arguments of the supported routines. Not every routine has
 /// every one.
@@ -32,6 +44,8 @@ enum class BlasArg {
   Order,  // CBLAS only: CblasRowMajor (101) or CblasColMajor (102)
   TransA, // CblasNoTrans (111) / CblasTrans (112), or 'N' / 'T'
   TransB,
+  Uplo, // CblasUpper (121) / CblasLower (122), or 'U' / 'L'
+  Diag, // CblasNonUnit (131) / CblasUnit (132), or 'N' / 'U'
   M,
   N,
   K,
@@ -72,6 +86,10 @@ std::optional<BlasCall> findBlasCall(const llvm::CallBase &CB);
 inline bool isBlasCall(const llvm::CallBase &CB) {
   return findBlasCall(CB).has_value();
 }
+
+/// The array argument the routine writes (Y; X for scal, trmv and trsv; C
+/// for gemm), or BlasArg::NumArgs for none (dot, nrm2).
+BlasArg blasOutput(const BlasCall &BC);
 
 /// If \p Name is a BLAS or LAPACK routine Tapestry has no derivative for
 /// (dsymv_, cblas_dtrsv, ...), its name without prefix and suffix; else "".

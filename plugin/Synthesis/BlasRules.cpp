@@ -30,7 +30,8 @@ static bool isArray(BlasArg Arg) {
 }
 static bool isScalar(BlasArg Arg) { return Arg == A::Alpha || Arg == A::Beta; }
 static bool isFlag(BlasArg Arg) {
-  return Arg == A::Order || Arg == A::TransA || Arg == A::TransB;
+  return Arg == A::Order || Arg == A::TransA || Arg == A::TransB ||
+         Arg == A::Uplo || Arg == A::Diag;
 }
 
 BlasValues readBlasArgs(IRBuilderBase &B, CallBase &CB, const BlasCall &BC,
@@ -115,22 +116,22 @@ Value *blasSpan(IRBuilderBase &B, const BlasCall &BC, const BlasValues &V,
     return Matrix(B.CreateSelect(NT, R, C), B.CreateSelect(NT, C, R),
                   V[IsA ? A::LDA : A::LDB]);
   }
+  case BlasRoutine::Spmv:
+    if (Arr == A::A) { // packed: n (n + 1) / 2
+      Value *N = Int(V[A::N]);
+      return B.CreateSelect(
+          B.CreateICmpSLE(N, Zero), Zero,
+          B.CreateLShr(B.CreateMul(N, B.CreateAdd(N, One)), 1));
+    }
+    return Vector(V[A::N], V[Arr == A::X ? A::IncX : A::IncY]);
+  case BlasRoutine::Symv:
+  case BlasRoutine::Trmv:
+  case BlasRoutine::Trsv:
+    if (Arr == A::A)
+      return Matrix(V[A::N], V[A::N], V[A::LDA]);
+    return Vector(V[A::N], V[Arr == A::X ? A::IncX : A::IncY]);
   default:
     return Vector(V[A::N], V[Arr == A::X ? A::IncX : A::IncY]);
-  }
-}
-
-BlasArg blasOutput(const BlasCall &BC) {
-  switch (BC.Routine) {
-  case BlasRoutine::Dot:
-  case BlasRoutine::Nrm2:
-    return A::NumArgs;
-  case BlasRoutine::Scal:
-    return A::X;
-  case BlasRoutine::Gemm:
-    return A::C;
-  default:
-    return A::Y;
   }
 }
 
@@ -268,6 +269,36 @@ void BlasEmitter::gemm(IRBuilderBase &B, Value *TA, Value *TB, Value *Rows,
   call(B, "gemm", B.getVoidTy(), Args, 2);
 }
 
+void BlasEmitter::symv(IRBuilderBase &B, Value *Uplo, Value *N, Value *Alpha,
+                       Value *Mat, Value *LDA, Value *X, Value *IncX,
+                       Value *Beta, Value *Y, Value *IncY) {
+  SmallVector<Value *, 12> Args;
+  if (Order)
+    Args.push_back(Order);
+  Args.append({Uplo, N, Alpha, Mat, LDA, X, IncX, Beta, Y, IncY});
+  call(B, "symv", B.getVoidTy(), Args, 1);
+}
+
+void BlasEmitter::spmv(IRBuilderBase &B, Value *Uplo, Value *N, Value *Alpha,
+                       Value *AP, Value *X, Value *IncX, Value *Beta, Value *Y,
+                       Value *IncY) {
+  SmallVector<Value *, 12> Args;
+  if (Order)
+    Args.push_back(Order);
+  Args.append({Uplo, N, Alpha, AP, X, IncX, Beta, Y, IncY});
+  call(B, "spmv", B.getVoidTy(), Args, 1);
+}
+
+void BlasEmitter::triangular(IRBuilderBase &B, StringRef Routine, Value *Uplo,
+                             Value *Trans, Value *Diag, Value *N, Value *Mat,
+                             Value *LDA, Value *X, Value *IncX) {
+  SmallVector<Value *, 12> Args;
+  if (Order)
+    Args.push_back(Order);
+  Args.append({Uplo, Trans, Diag, N, Mat, LDA, X, IncX});
+  call(B, Routine, B.getVoidTy(), Args, 3);
+}
+
 Value *BlasEmitter::isNoTrans(IRBuilderBase &B, Value *T) {
   return isNoTransFlag(B, BC, T);
 }
@@ -310,7 +341,8 @@ template <class Fail>
 static bool checkBlasCall(const CallBase &CB, const BlasCall &BC,
                           const ActivityInfo &AI, Fail F) {
   bool Level3 =
-      BC.Routine == BlasRoutine::Gemv || BC.Routine == BlasRoutine::Gemm;
+      BC.Routine == BlasRoutine::Gemv || BC.Routine == BlasRoutine::Gemm ||
+      BC.Routine == BlasRoutine::Symv || BC.Routine == BlasRoutine::Spmv;
   for (BlasArg S : {A::Alpha, A::Beta})
     if (Level3 && isActiveBlasScalar(CB, BC, S, AI)) {
       F("the derivative of '" + blasName(CB) + "' with respect to its " +
@@ -321,6 +353,19 @@ static bool checkBlasCall(const CallBase &CB, const BlasCall &BC,
         "scal" + (BC.CBlas ? "" : "_") + ")");
       return false;
     }
+  bool ConstMatrixOnly =
+      BC.Routine == BlasRoutine::Symv || BC.Routine == BlasRoutine::Spmv ||
+      BC.Routine == BlasRoutine::Trmv || BC.Routine == BlasRoutine::Trsv;
+  if (ConstMatrixOnly && AI.hasShadow(CB.getArgOperand(BC.index(A::A)))) {
+    F("the derivative of '" + blasName(CB) +
+      "' with respect to its matrix is not supported yet (only with respect "
+      "to its vectors); pass the matrix as constant data (enzyme_const), or "
+      "use " +
+      (BC.CBlas ? "cblas_" : "") + (BC.FPTy->isDoubleTy() ? "d" : "s") +
+      "gemv" + (BC.CBlas ? "" : "_") +
+      " on the full matrix, whose derivatives Tapestry has");
+    return false;
+  }
   BlasArg Out = blasOutput(BC);
   if (Out == A::NumArgs || AI.hasShadow(CB.getArgOperand(BC.index(Out))))
     return true;
@@ -461,6 +506,29 @@ void ForwardModeSynthesizer::visitBlasCall(CallBase &CB, const BlasCall &BC) {
                  Beta, DC, LDC);
       }
       break;
+    case BlasRoutine::Symv:
+    case BlasRoutine::Spmv:
+      // dy = beta dy + alpha A dx (A constant).
+      if (Value *DY = Shadow(A::Y, K)) {
+        if (Value *DX = Shadow(A::X, K)) {
+          if (BC.Routine == BlasRoutine::Symv)
+            E.symv(B, V[A::Uplo], N, Alpha, V[A::A], V[A::LDA], DX, IncX,
+                   V[A::Beta], DY, IncY);
+          else
+            E.spmv(B, V[A::Uplo], N, Alpha, V[A::A], DX, IncX, V[A::Beta], DY,
+                   IncY);
+        } else {
+          E.scal(B, N, V[A::Beta], DY, IncY);
+        }
+      }
+      break;
+    case BlasRoutine::Trmv:
+    case BlasRoutine::Trsv:
+      // dx = op(A) dx, or op(A)^-1 dx (A constant).
+      if (Value *DX = Shadow(A::X, K))
+        E.triangular(B, BC.Base, V[A::Uplo], V[A::TransA], V[A::Diag], N,
+                     V[A::A], V[A::LDA], DX, IncX);
+      break;
     default:
       break;
     }
@@ -512,6 +580,16 @@ arraysNeeded(const CallBase &CB, const BlasCall &BC, const ActivityInfo &AI) {
       Need.push_back(A::A);
     if (Has(A::A))
       Need.push_back(A::B);
+    break;
+  case BlasRoutine::Symv:
+  case BlasRoutine::Spmv:
+    if (Has(A::Y) && Has(A::X))
+      Need.push_back(A::A);
+    break;
+  case BlasRoutine::Trmv:
+  case BlasRoutine::Trsv:
+    if (Has(A::X))
+      Need.push_back(A::A);
     break;
   case BlasRoutine::Copy:
     break;
@@ -658,6 +736,28 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
         E.gemm(B, TA, TB, M, N, K3, E.fp(0.0), MA, LDA, MB, LDB, V[A::Beta], DC,
                LDC);
       }
+      break;
+    case BlasRoutine::Symv:
+    case BlasRoutine::Spmv:
+      // dx += alpha A dy (A symmetric, constant); dy *= beta.
+      if (Value *DY = Shadow(A::Y, K)) {
+        if (Value *DX = Shadow(A::X, K)) {
+          if (BC.Routine == BlasRoutine::Symv)
+            E.symv(B, V[A::Uplo], N, Al, V[A::A], V[A::LDA], DY, IncY,
+                   E.fp(1.0), DX, IncX);
+          else
+            E.spmv(B, V[A::Uplo], N, Al, V[A::A], DY, IncY, E.fp(1.0), DX,
+                   IncX);
+        }
+        E.scal(B, N, V[A::Beta], DY, IncY);
+      }
+      break;
+    case BlasRoutine::Trmv:
+    case BlasRoutine::Trsv:
+      // x = op(A) x: dx = op(A)^T dx; x = op(A)^-1 x: dx = op(A)^-T dx.
+      if (Value *DX = Shadow(A::X, K))
+        E.triangular(B, BC.Base, V[A::Uplo], E.flip(B, V[A::TransA]),
+                     V[A::Diag], N, V[A::A], V[A::LDA], DX, IncX);
       break;
     }
   }

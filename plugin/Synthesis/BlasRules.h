@@ -41,10 +41,6 @@ readBlasArgs(llvm::IRBuilderBase &B, llvm::CallBase &CB, const BlasCall &BC,
 llvm::Value *blasSpan(llvm::IRBuilderBase &B, const BlasCall &BC,
                       const BlasValues &V, BlasArg Arr);
 
-/// The array argument the routine writes (Y, X for scal, C for gemm), or
-/// BlasArg::NumArgs for none (dot, nrm2).
-BlasArg blasOutput(const BlasCall &BC);
-
 /// True if the scalar argument \p A (alpha or beta) of \p CB carries a
 /// derivative: an active value (CBLAS), or (Fortran, by reference) memory
 /// with a shadow into which a varied value may have been stored.
@@ -81,6 +77,20 @@ public:
             llvm::Value *M, llvm::Value *N, llvm::Value *K, llvm::Value *Alpha,
             llvm::Value *A, llvm::Value *LDA, llvm::Value *Bm, llvm::Value *LDB,
             llvm::Value *Beta, llvm::Value *C, llvm::Value *LDC);
+
+  void symv(llvm::IRBuilderBase &B, llvm::Value *Uplo, llvm::Value *N,
+            llvm::Value *Alpha, llvm::Value *A, llvm::Value *LDA,
+            llvm::Value *X, llvm::Value *IncX, llvm::Value *Beta,
+            llvm::Value *Y, llvm::Value *IncY);
+  void spmv(llvm::IRBuilderBase &B, llvm::Value *Uplo, llvm::Value *N,
+            llvm::Value *Alpha, llvm::Value *AP, llvm::Value *X,
+            llvm::Value *IncX, llvm::Value *Beta, llvm::Value *Y,
+            llvm::Value *IncY);
+  /// trmv or trsv (\p Routine), in place on X.
+  void triangular(llvm::IRBuilderBase &B, llvm::StringRef Routine,
+                  llvm::Value *Uplo, llvm::Value *Trans, llvm::Value *Diag,
+                  llvm::Value *N, llvm::Value *A, llvm::Value *LDA,
+                  llvm::Value *X, llvm::Value *IncX);
 
   /// i1: the flag \p T means no transpose.
   llvm::Value *isNoTrans(llvm::IRBuilderBase &B, llvm::Value *T);

@@ -480,6 +480,15 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     }
     if (std::string Hint = vectorLibraryHint(*Callee); !Hint.empty())
       return fail(&PI, Hint);
+    if (StringRef Blas = unsupportedBlasRoutine(Callee->getName());
+        !Blas.empty())
+      return fail(&PI,
+                  "'" + Shown + "' is a BLAS/LAPACK routine (" + Blas +
+                      ") Tapestry has no derivative for yet (it has dot, "
+                      "axpy, scal, copy, nrm2, gemv, gemm, symv, spmv, trmv, "
+                      "trsv, double and single, CBLAS and Fortran); register "
+                      "a derivative for it with __enzyme_register_gradient_" +
+                      Suffix + " or __enzyme_register_derivative_" + Suffix);
     fail(&PI, "no derivative is known for external function '" + Shown +
                   "': give its body, register one with 'void "
                   "*__enzyme_register_gradient_" +

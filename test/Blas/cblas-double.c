@@ -130,6 +130,29 @@ __attribute__((noinline)) double k_gemm(double *p) {
 }
 KERNEL(k_gemm, 24)
 
+/* Symmetric, packed and triangular routines with a constant matrix: y =
+ * S x (upper, row-major, lda 4), z = P y (packed lower), then z = U z and
+ * z = L^-1 z in place (triangular, transposed or not, unit diagonal or not),
+ * the input overwritten afterwards. */
+static const double S[16] = {2.0, 0.5, -0.3, 9, 0, 1.5, 0.2, 9,
+                             0,   0,   1.2,  9, 9, 9,   9,   9};
+static const double P[6] = {1.1, 0.3, -0.4, 0.9, 0.25, 1.3};
+static const double T[9] = {1.5, 0.2, -0.1, 0.4, 1.1, 0.3, -0.2, 0.6, 0.9};
+__attribute__((noinline)) double k_symtri(double *p) {
+  double y[3] = {0.1, 0.2, 0.3}, z[6] = {0};
+  cblas_dsymv(CblasRowMajor, CblasUpper, 3, 1.5, S, 4, p, 1, 0.5, y, 1);
+  cblas_dspmv(CblasColMajor, CblasLower, 3, 0.75, P, y, 1, 0.0, z, 2);
+  cblas_dtrmv(CblasRowMajor, CblasUpper, CblasTrans, CblasNonUnit, 3, T, 3, z,
+              2);
+  cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasUnit, 3, T, 3, z,
+              2);
+  cblas_dtrsv(CblasRowMajor, CblasLower, CblasTrans, CblasNonUnit, 3, T, 3, y,
+              -1);
+  p[0] = 5;
+  return cblas_ddot(3, z, 2, z, 2) + sin(y[0]) * y[2] + p[1] * y[1];
+}
+KERNEL(k_symtri, 3)
+
 /* Power iteration steps: x <- A x / |A x|, x overwritten every time. */
 __attribute__((noinline)) double k_loop(double *p) {
   double *A = p, x[3] = {1.0, 0.5, -0.25}, y[3];
@@ -152,6 +175,7 @@ int main(void) {
   k_gemv_check(6);
   k_gemm_check(7);
   k_loop_check(8);
+  k_symtri_check(9);
   /* Power iteration needs a matrix far from singular. */
   return check_report();
 }

@@ -30,6 +30,12 @@ void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
             const int *k, const double *alpha, const double *A, const int *lda,
             const double *B, const int *ldb, const double *beta, double *C,
             const int *ldc);
+void dsymv_(const char *uplo, const int *n, const double *alpha,
+            const double *A, const int *lda, const double *x, const int *incx,
+            const double *beta, double *y, const int *incy);
+void dtrsv_(const char *uplo, const char *trans, const char *diag,
+            const int *n, const double *A, const int *lda, double *x,
+            const int *incx);
 float sdot_(const int *n, const float *x, const int *incx, const float *y,
             const int *incy);
 void sgemv_(const char *trans, const int *m, const int *n, const float *alpha,
@@ -96,6 +102,18 @@ __attribute__((noinline)) double f_level23(double *p) {
 }
 KERNEL(f_level23, 27)
 
+/* Symmetric and triangular with a constant matrix, Fortran style. */
+static double Msym[9] = {1.5, 0.3, -0.2, 7, 1.1, 0.4, 7, 7, 0.9};
+__attribute__((noinline)) double f_symtri(double *p) {
+  int n = 3, one = 1;
+  double alpha = 0.5, beta = 1.0, y[3] = {0.3, -0.1, 0.2};
+  dsymv_("L", &n, &alpha, Msym, &n, p, &one, &beta, y, &one);
+  dtrsv_("L", "T", "N", &n, Msym, &n, y, &one);
+  p[1] = 0;
+  return y[0] * y[1] + y[2] * y[2] * y[0];
+}
+KERNEL(f_symtri, 3)
+
 /* The same loss in single and double precision. */
 __attribute__((noinline)) float s_loss(float *A, float *x) {
   int m = 2, n = 3, one = 1;
@@ -136,6 +154,7 @@ static void s_check(void) {
 int main(void) {
   f_level1_check(1);
   f_level23_check(2);
+  f_symtri_check(3);
   s_check();
   return check_report();
 }
