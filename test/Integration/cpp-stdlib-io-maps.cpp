@@ -83,6 +83,19 @@ __attribute__((noinline)) double map_at(double x) {
   return m.at(1) * m[2] + m.find(5)->second;
 }
 
+/* iteration in key order: sum_i sin(i x) */
+__attribute__((noinline)) double sum_of_sines(double x) {
+  std::map<int, double> m;
+  for (int i = 3; i >= 0; --i)
+    m[i] = x * i;
+  double s = 0;
+  for (auto &kv : m)
+    s += std::sin(kv.second);
+  for (auto it = m.rbegin(); it != m.rend(); ++it) // decrement
+    s += it->second * it->first;
+  return s;
+}
+
 /* x sin(x) */
 __attribute__((noinline)) double umap(double x) {
   std::unordered_map<std::string, double> m;
@@ -110,6 +123,8 @@ int main(int argc, char **argv) {
 #ifndef NO_MAPS
   CASE(map_at, 3 * x * x + 6 * x);
   CASE(umap, std::sin(x) + x * std::cos(x));
+  CASE(sum_of_sines,
+       std::cos(x) + 2 * std::cos(2 * x) + 3 * std::cos(3 * x) + 1 + 4 + 9);
   std::map<int, double> m, dm;
   for (int k = 0; k < 10; k++) {
     m[k] = 0.5 * k;
