@@ -36,7 +36,21 @@ static StringRef calleeName(const CallBase &CB) {
 bool isAllocationCall(const CallBase &CB) {
   return StringSwitch<bool>(calleeName(CB))
       .Cases("malloc", "calloc", "realloc", "_Znwm", "_Znam", true)
+      .Case("aligned_alloc", true)
       .Default(false);
+}
+
+bool isShadowMirrorCall(const CallBase &CB) {
+  StringRef Name = calleeName(CB);
+  return Name.starts_with("_ZSt18_Rb_tree_increment") ||
+         Name.starts_with("_ZSt18_Rb_tree_decrement") ||
+         Name.starts_with("_ZSt29_Rb_tree_insert_and_rebalance") ||
+         Name.starts_with("_ZSt28_Rb_tree_rebalance_for_erase");
+}
+
+bool isOutParamAllocation(const CallBase &CB) {
+  return calleeName(CB) == "posix_memalign" && CB.arg_size() == 3 &&
+         CB.getArgOperand(0)->getType()->isPointerTy();
 }
 
 bool isDeallocationCall(const CallBase &CB) {
@@ -144,6 +158,7 @@ private:
       return true;
     if (auto *CB = dyn_cast<CallBase>(&I))
       return isAllocationCall(*CB) ||
+             (isShadowMirrorCall(*CB) && anyOperand(I, AI.Shadowed)) ||
              (calleeName(*CB) == "bsearch" && CB->arg_size() == 5 &&
               AI.Shadowed.count(CB->getArgOperand(1)));
     if (auto *LI = dyn_cast<LoadInst>(&I))

@@ -38,8 +38,15 @@ public:
 };
 
 /// True if a call to \p CB allocates fresh memory the plugin gives a shadow
-/// (malloc, calloc, realloc, operator new).
+/// (malloc, calloc, realloc, aligned_alloc, operator new).
 bool isAllocationCall(const llvm::CallBase &CB);
+/// True if \p CB only links or walks a libstdc++ red-black tree (std::map,
+/// std::set): it reads and writes node pointers and colours, never values,
+/// so the shadows get the same call (Synthesis/MirroredCalls.cpp).
+bool isShadowMirrorCall(const llvm::CallBase &CB);
+/// True if \p CB is posix_memalign(&p, align, size), which allocates through
+/// its pointer argument (Synthesis/OutParamAllocations.cpp).
+bool isOutParamAllocation(const llvm::CallBase &CB);
 /// True if \p CB releases memory (free, operator delete).
 bool isDeallocationCall(const llvm::CallBase &CB);
 /// True if a call can never affect derivatives (I/O, timing, debug

@@ -2,6 +2,7 @@
 #include "Analysis/TapeAnalysis.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Core/BlasFunctions.h"
 #include "Core/MathFunctions.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CFG.h"
@@ -50,7 +51,8 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
       bool PureBody =
           Callee && !Callee->isDeclaration() && !writesMemory(*Callee);
       if (!CB ||
-          (!isDeferredFree(*CB, Loops) && !findMathFunction(*CB) && !PureBody))
+          (!isDeferredFree(*CB, Loops) &&
+           !(findMathFunction(*CB) && !mathWritesMemory(*CB)) && !PureBody))
         Writes.push_back(&I);
     }
   }
@@ -86,6 +88,36 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
     if (!Clobbered)
       Plan.Repeatable.insert(CB);
   }
+  // A BLAS call writes only its output array; the other calls' later runs
+  // count like any write.
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    std::optional<BlasCall> BC = CB ? findBlasCall(*CB) : std::nullopt;
+    if (!BC)
+      continue;
+    BlasArg OutArg = blasOutput(*BC);
+    const Value *Out = OutArg == BlasArg::NumArgs
+                           ? nullptr
+                           : CB->getArgOperand(BC->index(OutArg));
+    bool InLoop = Loops.getLoopFor(CB->getParent()) != nullptr;
+    for (BlasArg Arg : {BlasArg::A, BlasArg::B, BlasArg::X, BlasArg::Y}) {
+      if (!BC->has(Arg))
+        continue;
+      const Use &U = CB->getArgOperandUse(BC->index(Arg));
+      if (U.get() == Out)
+        continue;
+      MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(U.get());
+      bool Clobbered = any_of(Writes, [&](Instruction *W) {
+        if (W == CB)
+          return InLoop && Out &&
+                 !AA.isNoAlias(MemoryLocation::getBeforeOrAfter(Out), Loc);
+        return isModSet(AA.getModRefInfo(W, Loc)) &&
+               isPotentiallyReachable(CB, W, nullptr, &DT, &Loops);
+      });
+      if (!Clobbered)
+        Plan.UnclobberedBlasOperands.insert(&U);
+    }
+  }
   return Plan;
 }
 
@@ -103,6 +135,12 @@ void restrictToLocalMemory(TapePlan &Plan) {
   }
   for (const LoadInst *Load : Caller)
     Plan.Reloadable.erase(Load);
+  SmallVector<const Use *, 8> Outside;
+  for (const Use *U : Plan.UnclobberedBlasOperands)
+    if (!isa<AllocaInst>(getUnderlyingObject(U->get(), 0)))
+      Outside.push_back(U);
+  for (const Use *U : Outside)
+    Plan.UnclobberedBlasOperands.erase(U);
 }
 
 bool writesMemory(Function &F) {
@@ -118,8 +156,8 @@ bool writesMemory(Function &F) {
             Work.push_back(Callee);
           continue;
         }
-        if (findMathFunction(*CB) || isInactiveCall(*CB) ||
-            CB->onlyReadsMemory())
+        if ((findMathFunction(*CB) && !mathWritesMemory(*CB)) ||
+            isInactiveCall(*CB) || CB->onlyReadsMemory())
           continue;
         return true;
       }

@@ -20,6 +20,7 @@ class DominatorTree;
 class LoopInfo;
 class Function;
 class LoadInst;
+class Use;
 } // namespace llvm
 
 namespace tapestry {
@@ -32,6 +33,10 @@ struct TapePlan {
   /// run again to differentiate them: the callee writes no memory, and no
   /// write that can follow the call may alias memory it can read.
   llvm::SmallPtrSet<const llvm::CallBase *, 4> Repeatable;
+  /// Array arguments of BLAS calls that the reverse sweep may read in place:
+  /// no write that can follow the call (the call's own next run included)
+  /// may alias them.
+  llvm::SmallPtrSet<const llvm::Use *, 8> UnclobberedBlasOperands;
 };
 
 /// True for free(p) (or delete) of memory allocated by the function itself,
@@ -54,7 +59,7 @@ TapePlan planTape(llvm::Function &F, llvm::AAResults &AA,
 
 /// Split mode: the caller may overwrite its memory between the two halves,
 /// so only loads of memory the function itself allocated (or constant
-/// globals) stay reloadable.
+/// globals) stay reloadable, and likewise BLAS operands.
 void restrictToLocalMemory(TapePlan &Plan);
 
 } // namespace tapestry

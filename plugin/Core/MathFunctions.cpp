@@ -1,6 +1,7 @@
 //===- MathFunctions.cpp --------------------------------------------------===//
 #include "Core/MathFunctions.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
@@ -31,7 +32,8 @@ const MathFunction *findMathLibraryFunction(StringRef Name) {
 }
 
 /// A library function matches only with the expected shape: N floating-point
-/// parameters of the return type (ldexp's second is an integer), and a
+/// parameters of the return type (ldexp's and scalbn's second is an integer,
+/// frexp's and modf's a pointer), and a
 /// masked vector variant's mask after them.
 static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
                              bool Masked = false) {
@@ -42,12 +44,22 @@ static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
     return false;
   for (unsigned I = 0; I < M.NumOperands; ++I) {
     Type *PT = FT->getParamType(I);
+    StringRef Lib = M.LibName;
     bool IntOperand =
-        I == 1 && (M.IID == Intrinsic::ldexp || M.IID == Intrinsic::powi);
-    if (IntOperand ? !PT->isIntegerTy() : PT != RetTy)
+        I == 1 && (M.IID == Intrinsic::ldexp || M.IID == Intrinsic::powi ||
+                   Lib == "scalbn" || Lib == "scalbln");
+    bool PtrOperand = I == 1 && (Lib == "frexp" || Lib == "modf");
+    if (PtrOperand   ? !PT->isPointerTy()
+        : IntOperand ? !PT->isIntegerTy()
+                     : PT != RetTy)
       return false;
   }
   return true;
+}
+
+bool mathWritesMemory(const CallBase &CB) {
+  return any_of(CB.args(),
+                [](const Value *A) { return A->getType()->isPointerTy(); });
 }
 
 VectorVariant parseVectorVariant(StringRef Name) {

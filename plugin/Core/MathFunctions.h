@@ -48,6 +48,10 @@ VectorVariant parseVectorVariant(llvm::StringRef Name);
 /// expected signature), or null. Vector variants of library functions
 /// (_ZGVdN4v_sin) match their scalar function's entry.
 const MathFunction *findMathFunction(const llvm::CallBase &CB);
+/// True for a math call that stores through a pointer argument (frexp's
+/// exponent, modf's integer part) besides setting errno: it is not dropped
+/// when its result is unused, and it counts as a write to that memory.
+bool mathWritesMemory(const llvm::CallBase &CB);
 
 } // namespace tapestry
 

@@ -134,6 +134,16 @@ Value *PartialEmitter::powi(Value *X, Value *N) {
 }
 
 Value *PartialEmitter::ldexp(Value *X, Value *N) {
+  // scalbln's long exponent: any beyond +-65536 over- or underflows anyway.
+  if (N->getType()->getIntegerBitWidth() > 32) {
+    Type *T = N->getType();
+    N = B.CreateTrunc(B.CreateBinaryIntrinsic(
+                          Intrinsic::smin,
+                          B.CreateBinaryIntrinsic(Intrinsic::smax, N,
+                                                  ConstantInt::get(T, -65536)),
+                          ConstantInt::get(T, 65536)),
+                      B.getInt32Ty());
+  }
   return B.CreateIntrinsic(Intrinsic::ldexp, {X->getType(), N->getType()},
                            {X, N});
 }

@@ -78,6 +78,15 @@ Function *ForwardModeSynthesizer::run() {
 void ForwardModeSynthesizer::visit(Instruction &PI) {
   if (PI.isTerminator())
     return;
+  // A value with derivative 0 stored through a pointer (modf's integer
+  // part, std::cin >> x; the call may return a pointer).
+  if (auto *CB = dyn_cast<CallBase>(&PI))
+    if (auto [Out, T] = constantOutParam(*CB); Out)
+      if (Value *S = shadowOf(Out, &PI)) {
+        IRBuilder<> B(primal(&PI)->getNextNode());
+        for (unsigned K = 0; K < W; ++K)
+          B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
+      }
   if (PI.getType()->isPtrOrPtrVectorTy()) {
     if (AI.hasShadow(&PI))
       createShadow(PI);
@@ -98,6 +107,17 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
     }
     if (isVectorRuleCall(*CB))
       return visitVectorCall(*CB, B);
+    if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
+      return visitBlasCall(*CB, *BC);
+    if (isOutParamAllocation(*CB)) {
+      allocateOutParamShadow(*CB);
+      return;
+    }
+    if (isShadowMirrorCall(*CB)) {
+      if (any_of(CB->args(), [&](Value *A) { return AI.hasShadow(A); }))
+        mirrorCall(*CB); // void: pointer results are shadows (above)
+      return;
+    }
     if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
       if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
         // Same call on the shadow (sized delete keeps its size), per lane.

@@ -3,6 +3,7 @@
 #ifndef TAPESTRY_SYNTHESIS_FORWARDMODESYNTHESIZER_H
 #define TAPESTRY_SYNTHESIS_FORWARDMODESYNTHESIZER_H
 
+#include "Core/BlasFunctions.h"
 #include "Synthesis/SynthesizerBase.h"
 
 namespace tapestry {
@@ -35,6 +36,8 @@ private:
   void visitDefinedCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   /// Reductions, masked accesses, lane moves (Synthesis/VectorRules.cpp).
   void visitVectorCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  /// BLAS routines, by calling BLAS (Synthesis/BlasRules.cpp).
+  void visitBlasCall(llvm::CallBase &CB, const BlasCall &BC);
   void finishTangentPhis();
   void replaceReturn(llvm::ReturnInst &PRet);
 

@@ -728,7 +728,8 @@ void simplifySynthesized(Function &G, FunctionAnalysisManager &FAM,
     for (Instruction &I : instructions(G)) {
       auto *CB = dyn_cast<CallBase>(&I);
       if (I.use_empty() &&
-          (isInstructionTriviallyDead(&I) || (CB && findMathFunction(*CB))))
+          (isInstructionTriviallyDead(&I) ||
+           (CB && findMathFunction(*CB) && !mathWritesMemory(*CB))))
         Dead.push_back(&I);
     }
     for (Instruction *I : Dead)

@@ -143,6 +143,20 @@ void ReverseModeSynthesizer::buildForwardSweep() {
           Defined.push_back(CB);
   for (CallBase *CB : Defined)
     augmentDefinedCall(*CB);
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI))
+      if (auto BC = findBlasCall(*CB);
+          BC && !Rules.gradient(CB->getCalledFunction()) &&
+          !isInactiveCall(*CB, &Rules))
+        augmentBlasCall(*CB, *BC);
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI); CB && isOutParamAllocation(*CB))
+      OutParamShadows[CB] = allocateOutParamShadow(*CB);
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI);
+        CB && CB->getType()->isVoidTy() && isShadowMirrorCall(*CB) &&
+        any_of(CB->args(), [&](Value *A) { return AI.hasShadow(A); }))
+      mirrorCall(*CB);
   // Memory the function allocates and frees stays alive until the reverse
   // sweep has finished reading it (reloads, shadows).
   for (Instruction &PI : instructions(P))
@@ -789,6 +803,8 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
         return reverseDefinedCall(*CB, B);
     }
+    if (isOutParamAllocation(*CB))
+      return reverseOutParamAllocation(*CB, B);
     if (isAllocationCall(*CB)) {
       // The shadow lives until the reverse sweep has used it, and so does
       // primal memory whose free was deferred.
@@ -831,6 +847,16 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
     }
     if (isVectorRuleCall(*CB))
       return reverseVectorCall(*CB, B);
+    // A value with derivative 0 stored through a pointer (modf's integer
+    // part, std::cin >> x): the adjoint of that memory is dropped.
+    if (auto [Out, T] = constantOutParam(*CB); Out)
+      if (Value *S = shadowOf(Out, &PI)) {
+        S = lookup(S, PI.getParent(), B);
+        for (unsigned K = 0; K < W; ++K)
+          B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
+      }
+    if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
+      return reverseBlasCall(*CB, *BC, B);
     if (!AI.isActive(&PI))
       return;
     if (ruleFor(*CB))
@@ -980,7 +1006,8 @@ static bool writesOnlyFreshMemoryPromoted(Function &F, unsigned Depth) {
       if (!Fresh(MI->getDest()))
         return false;
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
-      if (isAllocationCall(*CB) || findMathFunction(*CB) ||
+      if (isAllocationCall(*CB) ||
+          (findMathFunction(*CB) && !mathWritesMemory(*CB)) ||
           CB->onlyReadsMemory())
         continue;
       // A callee with a body (pointer arguments aside) is held to the same.

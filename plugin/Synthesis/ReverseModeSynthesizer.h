@@ -19,6 +19,7 @@
 #ifndef TAPESTRY_SYNTHESIS_REVERSEMODESYNTHESIZER_H
 #define TAPESTRY_SYNTHESIS_REVERSEMODESYNTHESIZER_H
 
+#include "Synthesis/BlasRules.h"
 #include "Synthesis/SynthesizerBase.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -87,6 +88,15 @@ private:
   void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
                          llvm::IRBuilderBase &B);
   void augmentDefinedCall(llvm::CallBase &CB);
+  /// Frees posix_memalign's shadow blocks the forward sweep freed the
+  /// primal blocks of (Synthesis/OutParamAllocations.cpp).
+  void reverseOutParamAllocation(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  /// BLAS routines, by calling BLAS (Synthesis/BlasRules.cpp): the forward
+  /// sweep reads the call's arguments and caches the arrays the reverse
+  /// needs, the reverse sweep calls BLAS on the shadows.
+  void augmentBlasCall(llvm::CallBase &CB, const BlasCall &BC);
+  void reverseBlasCall(llvm::CallBase &CB, const BlasCall &BC,
+                       llvm::IRBuilderBase &B);
   void reverseDefinedCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   void emitTerminatorReverse(llvm::BasicBlock &PB, llvm::IRBuilderBase &B);
   void emitFinalReturn();
@@ -187,6 +197,16 @@ private:
   /// The tape each call to a function with a body got from its augmented
   /// forward.
   llvm::DenseMap<const llvm::CallBase *, llvm::Value *> CalleeTapes;
+  /// Per BLAS call: its arguments as read by the forward sweep, and the
+  /// copies of the arrays its reverse reads (null: read in place).
+  struct BlasForward {
+    BlasValues Args;
+    llvm::Value *Cache[(unsigned)BlasArg::NumArgs] = {};
+  };
+  llvm::DenseMap<const llvm::CallBase *, BlasForward> BlasForwards;
+  /// posix_memalign's shadow blocks, per lane.
+  llvm::DenseMap<const llvm::CallBase *, llvm::SmallVector<llvm::Value *, 4>>
+      OutParamShadows;
   /// Values recomputed in a reverse block, to reuse within that block.
   llvm::DenseMap<std::pair<const llvm::Value *, const llvm::BasicBlock *>,
                  llvm::Value *>

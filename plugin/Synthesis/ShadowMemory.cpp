@@ -153,6 +153,11 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     });
   } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
     StringRef Name = CB->getCalledFunction()->getName();
+    if (isShadowMirrorCall(*CB)) {
+      if (Value *S = mirrorCall(*CB))
+        Shadows[&PI] = S;
+      return;
+    }
     if (Name == "bsearch") {
       // A pointer into the array (or null): the same offset into its shadow.
       Value *Base = Sh(CB->getArgOperand(1));
@@ -183,7 +188,7 @@ void SynthesizerBase::createShadow(Instruction &PI) {
       Value *L = callAllocator(B, module(), Name, Args);
       L->setName(PI.getName() + "'");
       if (Name != "calloc") {
-        Value *Bytes = Args[0];
+        Value *Bytes = Name == "aligned_alloc" ? Args[1] : Args[0];
         B.CreateMemSet(L, B.getInt8(0), Bytes, MaybeAlign(16));
       }
       return L;

@@ -1,7 +1,9 @@
 //===- SynthesizerBase.cpp ------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
+#include "Core/MathFunctions.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -55,6 +57,42 @@ static const Value *stripIntCasts(const Value *V) {
   while (auto *CI = dyn_cast<CastInst>(V))
     V = CI->getOperand(0);
   return V;
+}
+
+std::pair<Value *, Type *>
+SynthesizerBase::constantOutParam(const CallBase &CB) const {
+  std::pair<Value *, Type *> None{nullptr, nullptr};
+  const Function *F = CB.getCalledFunction();
+  if (!F)
+    return None;
+  LLVMContext &C = CB.getContext();
+  Value *Out = nullptr;
+  Type *T = nullptr;
+  if (const MathFunction *M = findMathFunction(CB);
+      M && StringRef(M->LibName) == "modf") {
+    Out = CB.getArgOperand(1);
+    T = CB.getType();
+  } else {
+    // std::istream::operator>>(double&) and _M_extract<double>(double&),
+    // float and long double alike: the number read goes to the last
+    // argument.
+    StringRef Name = F->getName();
+    for (auto [Suffix, Ty] :
+         {std::pair<StringRef, Type *>{"rsERd", Type::getDoubleTy(C)},
+          {"rsERf", Type::getFloatTy(C)},
+          {"rsERe", Type::getX86_FP80Ty(C)},
+          {"_M_extractIdEERSiRT_", Type::getDoubleTy(C)},
+          {"_M_extractIfEERSiRT_", Type::getFloatTy(C)},
+          {"_M_extractIeEERSiRT_", Type::getX86_FP80Ty(C)}})
+      if (Name.starts_with("_ZNSi") && Name.ends_with(Suffix) &&
+          CB.arg_size() == 2) {
+        Out = CB.getArgOperand(1);
+        T = Ty;
+      }
+  }
+  if (!Out || !Out->getType()->isPointerTy() || !AI.hasShadow(Out))
+    return None;
+  return {Out, T};
 }
 
 const DerivativeRule *SynthesizerBase::ruleFor(const CallBase &CB) const {
@@ -386,8 +424,9 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     if (Known && Rules.isDeclaredInactive(Known))
       return checkInactiveDeclaredCall(*CB);
     if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) ||
-        ruleFor(*CB) || isAllocationCall(*CB) || isDeallocationCall(*CB) ||
-        isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB))
+        ruleFor(*CB) || isAllocationCall(*CB) || isOutParamAllocation(*CB) ||
+        isShadowMirrorCall(*CB) || isDeallocationCall(*CB) ||
+        isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB) || isBlasCall(*CB))
       return;
     // Memory known to hold only integers (a local char buffer) carries no
     // derivative whatever the call does with it.
@@ -479,6 +518,15 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     }
     if (std::string Hint = vectorLibraryHint(*Callee); !Hint.empty())
       return fail(&PI, Hint);
+    if (StringRef Blas = unsupportedBlasRoutine(Callee->getName());
+        !Blas.empty())
+      return fail(&PI,
+                  "'" + Shown + "' is a BLAS/LAPACK routine (" + Blas +
+                      ") Tapestry has no derivative for yet (it has dot, "
+                      "axpy, scal, copy, nrm2, gemv, gemm, symv, spmv, trmv, "
+                      "trsv, double and single, CBLAS and Fortran); register "
+                      "a derivative for it with __enzyme_register_gradient_" +
+                      Suffix + " or __enzyme_register_derivative_" + Suffix);
     fail(&PI, "no derivative is known for external function '" + Shown +
                   "': give its body, register one with 'void "
                   "*__enzyme_register_gradient_" +

@@ -95,6 +95,15 @@ protected:
   /// clone. Shadow phis get their incoming values in finishShadowPhis().
   void createShadow(llvm::Instruction &PI);
   void finishShadowPhis();
+  /// Repeats a call that only links or walks a pointer structure
+  /// (isShadowMirrorCall) on the shadows, lane by lane; returns the shadow
+  /// of its pointer result, or null (Synthesis/MirroredCalls.cpp).
+  llvm::Value *mirrorCall(llvm::CallBase &CB);
+  /// posix_memalign(&p, align, size) with p in shadowed memory: allocates
+  /// the shadow block the same way into p's shadow and zeroes it; returns
+  /// the shadow blocks, one per lane (Synthesis/OutParamAllocations.cpp).
+  llvm::SmallVector<llvm::Value *, 4>
+  allocateOutParamShadow(llvm::CallBase &CB);
   /// What the \p Size bytes (0: not known at compile time) a copy moves
   /// from \p Src to \p Dst hold, from both ends' types (TypeAnalysis);
   /// reports an error at \p At and returns false where the reverse sweep
@@ -108,6 +117,12 @@ protected:
   /// The table rule for a math call (directly or through
   /// __enzyme_function_like), or null.
   const DerivativeRule *ruleFor(const llvm::CallBase &CB) const;
+  /// A call that stores a floating-point value with derivative zero
+  /// through a pointer into shadowed memory: modf's integer part, a number
+  /// an input stream reads (std::cin >> x). The pointer and the value's
+  /// type, or {null, null}; the shadow there is zeroed.
+  std::pair<llvm::Value *, llvm::Type *>
+  constantOutParam(const llvm::CallBase &CB) const;
   /// Checks a registered derivative's signature against the one its
   /// function implies; reports both on mismatch.
   bool checkCustomSignature(const llvm::Function &Callee,

@@ -146,6 +146,28 @@ const std::map<std::string, Reference> &references() {
     T["ldexp"] = binary(
         [](double X, double N) { return std::ldexp(X, static_cast<int>(N)); },
         {{1.5, 3.0}, {-0.7, -2.0}}, /*IntOperands=*/2);
+    T["scalbn"] = binary(
+        [](double X, double N) { return std::scalbn(X, static_cast<int>(N)); },
+        {{1.5, 3.0}, {-0.7, -2.0}}, /*IntOperands=*/2);
+    T["scalbln"] = binary(
+        [](double X, double N) {
+          return std::scalbln(X, static_cast<long>(N));
+        },
+        {{1.5, 3.0}, {-0.7, -2.0}}, /*IntOperands=*/2);
+    // The pointer operand (frexp's exponent, modf's integer part) carries no
+    // derivative, like an integer.
+    T["frexp"] = binary(
+        [](double X, double) {
+          int E;
+          return std::frexp(X, &E);
+        },
+        {{1.5, 0.0}, {-0.7, 0.0}, {3.3, 0.0}}, /*IntOperands=*/2);
+    T["modf"] = binary(
+        [](double X, double) {
+          double I;
+          return std::modf(X, &I);
+        },
+        {{1.3, 0.0}, {-2.6, 0.0}}, /*IntOperands=*/2);
 
     // Sign, magnitude, selection.
     T["fabs"] = unary([](double X) { return std::fabs(X); }, {1.5, -2.5});
