@@ -3,7 +3,10 @@
 include(CMakePackageConfigHelpers)
 include(GNUInstallDirs)
 
-install(DIRECTORY include/tapestry DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# <tapestry/...> and Enzyme's C++ header <enzyme/enzyme>, which includes
+# <tapestry/detail/lowering.hpp>.
+install(DIRECTORY include/tapestry include/enzyme
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS TapestryPlugin TapestryClang
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS tapestry-rt EXPORT TapestryTargets

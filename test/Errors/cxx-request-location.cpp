@@ -21,7 +21,7 @@ double run(int which) {
 #ifdef RUNTIME
   double (*fp)(double) = which ? a : b;
   // RUNTIME: cxx-request-location.cpp:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: the first argument of __enzyme_autodiff must be a function, e.g. (void *)f; got {{.*}}, a function pointer whose value is known only at run time: name the function itself at the request
-  return std::get<0>(std::get<0>(enzyme::autodiff<enzyme::Reverse>(fp, enzyme::Active(2.0))));
+  return enzyme::get<0>(enzyme::get<0>(enzyme::autodiff<enzyme::Reverse>(fp, enzyme::Active(2.0))));
 #endif
 #ifdef MARKER
   // MARKER: cxx-request-location.cpp:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: enzyme_out marks an active floating-point value, but parameter 2 of 'scaled' (int) is not one

@@ -23,6 +23,6 @@ double objective(double k) {
 }
 
 double gradient(double k) {
-  return std::get<0>(
-      std::get<0>(enzyme::autodiff<enzyme::Reverse>(objective, enzyme::Active(k))));
+  return enzyme::get<0>(
+      enzyme::get<0>(enzyme::autodiff<enzyme::Reverse>(objective, enzyme::Active(k))));
 }

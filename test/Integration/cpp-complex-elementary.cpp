@@ -32,9 +32,9 @@ double f_chain(double a, double b) {
 }
 
 template <double (*F)(double, double)> void check(const char *name, double a, double b) {
-  auto [da, db] = std::get<0>(enzyme::autodiff<enzyme::Reverse>(F, enzyme::Active(a),
+  auto [da, db] = enzyme::get<0>(enzyme::autodiff<enzyme::Reverse>(F, enzyme::Active(a),
                                                                  enzyme::Active(b)));
-  double ta = std::get<0>(enzyme::autodiff<enzyme::Forward>(F, enzyme::Duplicated(a, 1.0),
+  double ta = enzyme::get<0>(enzyme::autodiff<enzyme::Forward>(F, enzyme::Duplicated(a, 1.0),
                                                             enzyme::Const(b)));
   const double h = 1e-6;
   double fa = (F(a + h, b) - F(a - h, b)) / (2 * h);

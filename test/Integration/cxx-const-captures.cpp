@@ -64,7 +64,7 @@ int main() {
   check_close("lambda capture, d/dtheta1", dth[1], w1, 1e-12);
   double tt[2] = {1, 0};
   check_close("lambda capture, forward",
-              std::get<0>(enzyme::autodiff<enzyme::Forward>(
+              enzyme::get<0>(enzyme::autodiff<enzyme::Forward>(
                   loss, enzyme::Duplicated<const double *>(th, tt),
                   enzyme::Const<const double *>(data))),
               w0, 1e-12);

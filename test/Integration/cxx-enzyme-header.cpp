@@ -3,7 +3,7 @@
 // and Const return activities), Tapestry's ForwardWithPrimal, and the
 // Active / Duplicated / DuplicatedNoNeed / Const wrappers (CTAD, explicit
 // reference and pointer types), in float and double; results read through
-// enzyme::get, std::get and structured bindings. Expected values are
+// enzyme::get and structured bindings. Expected values are
 // analytic derivatives.
 //
 // Functions are given as lambdas, functors, or tapestry::fn<f> here; plain
@@ -88,12 +88,12 @@ int main() {
     check_close("reverse Const<float&>", enzyme::get<0>(enzyme::get<0>(r2)), y, FTOL);
     check_close("reverse Const<float&> primal side effect", y2, y + 1, FTOL);
   }
-  /* Reverse, two Active doubles; std::get and structured bindings */
+  /* Reverse, two Active doubles; structured bindings */
   {
     double a = -1.2, b = 1.7;
     auto r = enzyme::autodiff<enzyme::Reverse>(tapestry::fn<rosen>, enzyme::Active(a),
                                                enzyme::Active(b));
-    auto [da, db] = std::get<0>(r);
+    auto [da, db] = enzyme::get<0>(r);
     check_close("reverse rosen d/dx", da, rosen_dx(a, b), TOL);
     check_close("reverse rosen d/dy", db, rosen_dy(a, b), TOL);
     static_assert(std::tuple_size_v<decltype(r)> == 1, "tuple<tuple<...>>");
@@ -212,7 +212,7 @@ int main() {
     auto nn = enzyme::autodiff<enzyme::Forward, enzyme::DuplicatedNoNeed<double>>(
         tapestry::fn<rosen>, enzyme::Duplicated(a, 0.0), enzyme::Duplicated(b, 1.0));
     static_assert(std::tuple_size_v<decltype(nn)> == 1, "tangent only");
-    check_close("forward DuplicatedNoNeed return", std::get<0>(nn), rosen_dy(a, b), TOL);
+    check_close("forward DuplicatedNoNeed return", enzyme::get<0>(nn), rosen_dy(a, b), TOL);
     auto c = enzyme::autodiff<enzyme::Forward, enzyme::Const<double>>(
         tapestry::fn<rosen>, enzyme::Duplicated(a, 1.0), enzyme::Const(b));
     static_assert(std::tuple_size_v<decltype(c)> == 1, "primal only");

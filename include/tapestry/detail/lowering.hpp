@@ -507,7 +507,10 @@ struct cat_types<types<A...>, types<B...>, Rest...> {
 
 /// Return activity requested by the caller (Enzyme's RetActivity) or the
 /// default: active for a floating-point result, constant otherwise.
-enum class ret_act { deflt, active, dup, dupnoneed, konst };
+/// enzyme_deflt is <enzyme/enzyme>'s default, Enzyme's: like deflt, but in
+/// Forward mode a class result is constant (its primal is returned, not its
+/// tangent).
+enum class ret_act { deflt, active, dup, dupnoneed, konst, enzyme_deflt };
 
 /// Results of a request, as the plugin returns them:
 ///   reverse: [primal], adjoints of the Active args in order
@@ -525,9 +528,13 @@ using lane_types = typename repeat_types<T, std::make_index_sequence<Width>>::ty
 template <bool Forward, bool WantPrimal, ret_act RA, std::size_t Width, typename R,
           typename ArgLowers>
 struct request_shape;
-template <bool Forward, bool WantPrimal, ret_act RA, std::size_t Width, typename R,
+template <bool Forward, bool WantPrimal, ret_act RA0, std::size_t Width, typename R,
           typename... L>
-struct request_shape<Forward, WantPrimal, RA, Width, R, types<L...>> {
+struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
+  static constexpr ret_act RA =
+      RA0 != ret_act::enzyme_deflt                    ? RA0
+      : (Forward && !WantPrimal && std::is_class_v<R>) ? ret_act::konst
+                                                       : ret_act::deflt;
   static constexpr std::size_t width = Width;
   /// A struct returned by value: forward mode returns its tangent as the
   /// struct; reverse mode has no seed for it (the plugin says so).
@@ -683,7 +690,7 @@ template <typename Shape> struct outcome<Shape, types<>> {
 /// Runs one request for Target with wrappers W... (already decayed). `rt` is
 /// the run-time function pointer for runtime targets, else ignored.
 template <typename Mode, ret_act RA, typename Target, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request(void *rt, const W &...w) {
+TAPESTRY_ALWAYS_INLINE auto request_direct(void *rt, const W &...w) {
   using MT = mode_traits<Mode>;
   using Sig = typename Target::sig;
   static_assert(Sig::arity == sizeof...(W),
@@ -712,6 +719,120 @@ TAPESTRY_ALWAYS_INLINE auto request(void *rt, const W &...w) {
   } else {
     return Out{emit<MT::forward, Ret, Target>(Slots{}, rt, t)};
   }
+}
+
+//===-- Struct results returned in memory -----------------------------------===//
+// The ABI returns a large struct through a hidden first parameter (sret),
+// which is what the plugin sees; the C API passes that pointer explicitly
+// (enzyme_dup &out, &dout). So such a request passes it too: the primal and
+// the tangent land in local objects and are returned as the struct.
+
+/// Whether the C ABI returns R in memory. Only decided for x86-64 SysV; on
+/// other targets a large struct result is passed as the plugin sees it, and
+/// a mismatch is the plugin's error on the parameter types, never a wrong
+/// number.
+template <typename R> constexpr bool returned_in_memory() {
+#if defined(__x86_64__) && !defined(_WIN32)
+  if constexpr (is_struct_value_v<R>)
+    return sizeof(R) > 16;
+#endif
+  return false;
+}
+
+template <typename Sig, typename Seq> struct sret_signature;
+template <typename Sig, std::size_t... I> struct sret_signature<Sig, std::index_sequence<I...>> {
+  using type = signature<void, typename Sig::result *, typename Sig::template param<I>...>;
+};
+/// Target with the result pointer as its first parameter.
+template <typename Target> struct sret_target : Target {
+  using sig = typename sret_signature<typename Target::sig,
+                                      std::make_index_sequence<Target::sig::arity>>::type;
+};
+
+template <bool Primal, std::size_t Width> struct shape_flags {
+  static constexpr bool primal = Primal;
+  static constexpr std::size_t width = Width;
+};
+/// A home for a result object (value-initialised).
+template <typename R> union result_slot {
+  R r;
+  result_slot() : r() {}
+};
+
+template <typename Out, typename Vals, std::size_t... I>
+TAPESTRY_ALWAYS_INLINE Out make_outcome(const Vals &v, std::index_sequence<I...>) {
+  Out o;
+  if constexpr (sizeof...(I) == 1)
+    o.raw = std::get<0>(v);
+  else
+    ((static_cast<pod_leaf<I, std::tuple_element_t<I, Vals>> &>(o.raw).v = std::get<I>(v)), ...);
+  return o;
+}
+template <typename Inner, std::size_t... I>
+TAPESTRY_ALWAYS_INLINE auto inner_values(const Inner &o, std::index_sequence<I...>) {
+  return std::make_tuple(o.template get<I>()...);
+}
+template <bool Keep, typename R> TAPESTRY_ALWAYS_INLINE auto keep_if(const R &r) {
+  if constexpr (Keep)
+    return std::make_tuple(r);
+  else
+    return std::tuple<>();
+}
+template <typename Flags, typename Vals> struct outcome_of;
+template <typename Flags, typename... T> struct outcome_of<Flags, std::tuple<T...>> {
+  using type = outcome<Flags, types<T...>>;
+};
+/// The outcome as if R had been returned: [primal], [tangent], then the
+/// inner request's results (the adjoints).
+template <typename Shape, typename Inner, typename R>
+TAPESTRY_ALWAYS_INLINE auto finish_sret(const Inner &o, const R &p, const R &t) {
+  auto vals = std::tuple_cat(keep_if<Shape::primal>(p), keep_if<Shape::tangent>(t),
+                             inner_values(o, std::make_index_sequence<Inner::count>{}));
+  using Vals = decltype(vals);
+  using Out = typename outcome_of<shape_flags<Shape::primal, 1>, Vals>::type;
+  if constexpr (std::tuple_size_v<Vals> == 0)
+    return Out{};
+  else
+    return make_outcome<Out>(vals, std::make_index_sequence<std::tuple_size_v<Vals>>{});
+}
+
+/// A request on a function whose struct result is returned in memory: the
+/// result pointer goes first, Duplicated (primal and tangent wanted),
+/// DuplicatedNoNeed (tangent only) or Const (no tangent; reverse mode has
+/// no seed for a struct result).
+template <typename Mode, ret_act RA, typename Target, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_sret(void *rt, const W &...w) {
+  using MT = mode_traits<Mode>;
+  using R = typename Target::sig::result;
+  static_assert(request_width<W...>() == 1,
+                "a batched request on a function that returns a large struct "
+                "is not supported; return it through a pointer parameter");
+  static_assert(std::is_default_constructible_v<R>,
+                "a struct result returned in memory must be default-constructible");
+  // Which of primal and tangent the caller gets (the arguments do not matter).
+  using Shape = request_shape<MT::forward, MT::with_primal, RA, 1, R, types<>>;
+  using Inner = std::conditional_t<MT::forward, ForwardMode, ReverseMode<false>>;
+  using T = sret_target<Target>;
+  result_slot<R> p, t;
+  if constexpr (Shape::tangent && Shape::primal) {
+    auto o = request_direct<Inner, ret_act::deflt, T>(rt, Duplicated<R *>(&p.r, &t.r), w...);
+    return finish_sret<Shape>(o, p.r, t.r);
+  } else if constexpr (Shape::tangent) {
+    auto o = request_direct<Inner, ret_act::deflt, T>(rt, DuplicatedNoNeed<R *>(&p.r, &t.r), w...);
+    return finish_sret<Shape>(o, p.r, t.r);
+  } else {
+    auto o = request_direct<Inner, ret_act::deflt, T>(rt, Const<R *>(&p.r), w...);
+    return finish_sret<Shape>(o, p.r, t.r);
+  }
+}
+
+/// Runs one request, passing a struct result returned in memory explicitly.
+template <typename Mode, ret_act RA, typename Target, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request(void *rt, const W &...w) {
+  if constexpr (returned_in_memory<typename Target::sig::result>())
+    return request_sret<Mode, RA, Target>(rt, w...);
+  else
+    return request_direct<Mode, RA, Target>(rt, w...);
 }
 
 /// Dispatches on what the callable is: fn<F> (a constant), a lambda/functor
