@@ -4,6 +4,7 @@
 #include "Core/Batch.h"
 #include "Core/Diagnostics.h"
 #include "Passes/RequestDecoder.h"
+#include "Passes/StructArguments.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -157,6 +158,13 @@ bool BatchLowering::run() {
                  Twine(MaxBatchWidth));
   ++Next;
   Width = *N;
+  // A struct passed by value reaches the IR as several parameters (or
+  // byval): lanes taken per IR parameter would mix the structs' members.
+  if (SmallVector<AbiStruct, 4> Structs = structParams(*Fn); !Structs.empty())
+    return error(Structs.front().describe() + ", a parameter of '" +
+                 sourceName(*Fn) + "', is a struct passed by value, which " +
+                 entryName() +
+                 " does not take yet; pass a pointer to it instead");
   // Per parameter: its value in each lane.
   SmallVector<SmallVector<Value *, 8>, 8> Lanes(Width);
   for (unsigned I = 0; I < Fn->arg_size(); ++I) {
