@@ -220,6 +220,13 @@ void BlasEmitter::axpy(IRBuilderBase &B, Value *N, Value *Alpha, Value *X,
   call(B, "axpy", B.getVoidTy(), {N, Alpha, X, IncX, Y, IncY}, 0);
 }
 
+/// |Inc|: scal does nothing for a non-positive increment, but gemv, symv
+/// and spmv take negative ones; scaling every element is the same in
+/// either direction.
+static Value *absIncrement(IRBuilderBase &B, Value *Inc) {
+  return B.CreateBinaryIntrinsic(Intrinsic::abs, Inc, B.getFalse());
+}
+
 void BlasEmitter::scal(IRBuilderBase &B, Value *N, Value *Alpha, Value *X,
                        Value *IncX) {
   call(B, "scal", B.getVoidTy(), {N, Alpha, X, IncX}, 0);
@@ -482,7 +489,8 @@ void ForwardModeSynthesizer::visitBlasCall(CallBase &CB, const BlasCall &BC) {
           Beta = E.fp(1.0);
         }
         if (Beta == V[A::Beta]) // neither: dy = beta dy
-          E.scal(B, B.CreateSelect(E.isNoTrans(B, T), M, N), Beta, DY, IncY);
+          E.scal(B, B.CreateSelect(E.isNoTrans(B, T), M, N), Beta, DY,
+                 absIncrement(B, IncY));
       }
       break;
     case BlasRoutine::Gemm:
@@ -518,7 +526,7 @@ void ForwardModeSynthesizer::visitBlasCall(CallBase &CB, const BlasCall &BC) {
             E.spmv(B, V[A::Uplo], N, Alpha, V[A::A], DX, IncX, V[A::Beta], DY,
                    IncY);
         } else {
-          E.scal(B, N, V[A::Beta], DY, IncY);
+          E.scal(B, N, V[A::Beta], DY, absIncrement(B, IncY));
         }
       }
       break;
@@ -706,7 +714,8 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
         if (Value *DX = Shadow(A::X, K))
           E.gemv(B, E.flip(B, T), M, N, Al, V[A::A], LDA, DY, IncY, E.fp(1.0),
                  DX, IncX);
-        E.scal(B, B.CreateSelect(NT, M, N), V[A::Beta], DY, IncY);
+        E.scal(B, B.CreateSelect(NT, M, N), V[A::Beta], DY,
+               absIncrement(B, IncY));
       }
       break;
     case BlasRoutine::Gemm:
@@ -749,7 +758,7 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
             E.spmv(B, V[A::Uplo], N, Al, V[A::A], DY, IncY, E.fp(1.0), DX,
                    IncX);
         }
-        E.scal(B, N, V[A::Beta], DY, IncY);
+        E.scal(B, N, V[A::Beta], DY, absIncrement(B, IncY));
       }
       break;
     case BlasRoutine::Trmv:
