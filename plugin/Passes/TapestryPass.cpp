@@ -14,10 +14,13 @@
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -673,6 +676,117 @@ static void specializeConstantCallbacks(DecodedCall &D,
 /// __enzyme_fwdsplit: Tapestry runs the primal again to compute the
 /// tangent, which needs the primal values and a function that computes the
 /// same values when run again (Analysis/Rerun.h).
+/// Why the primal values at __enzyme_fwdsplit \p CB may differ from those
+/// its __enzyme_augmentfwd saw (the tangent is computed by running the
+/// function again), or nothing when they provably do not: the augmented
+/// forward is in the same function and dominates \p CB, each argument is
+/// the same value (or a load of the same address), and nothing in between
+/// writes memory other than the shadows and locals the function cannot see.
+static std::optional<std::string>
+whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
+  SmallVector<CallBase *, 2> Origins = tapeOrigins(CB, D);
+  // A caller's buffer held in a variable (-O0) is loaded once per call.
+  auto *BufLoad = D.TapeBuffer ? dyn_cast<LoadInst>(D.TapeBuffer) : nullptr;
+  if (Origins.empty() && BufLoad)
+    for (Instruction &I : instructions(*CB.getFunction()))
+      if (auto *Other = dyn_cast<CallBase>(&I))
+        if (classifyEntryPoint(entryPointName(*Other)) ==
+            EntryPoint::AugmentedForward)
+          if (std::optional<DecodedCall> OD =
+                  peekRequest(*Other, EntryPoint::AugmentedForward))
+            if (auto *L = dyn_cast_or_null<LoadInst>(OD->TapeBuffer);
+                L && L->getPointerOperand() == BufLoad->getPointerOperand())
+              Origins.push_back(Other);
+  if (Origins.size() != 1)
+    return std::string("its __enzyme_augmentfwd is not found in the same "
+                       "function");
+  CallBase *Aug = Origins.front();
+  std::optional<DecodedCall> OD =
+      peekRequest(*Aug, EntryPoint::AugmentedForward);
+  DominatorTree DT(*CB.getFunction());
+  if (!OD || OD->Primals.size() != D.Primals.size() || !DT.dominates(Aug, &CB))
+    return std::string("its __enzyme_augmentfwd does not always run before it");
+  // The memory the function may read: what its pointer arguments point to,
+  // and the variables the arguments' values are loaded from.
+  SmallPtrSet<const Value *, 8> Protected, Shadows;
+  for (Value *S : D.Shadows)
+    if (S && S->getType()->isPointerTy())
+      Shadows.insert(getUnderlyingObject(S));
+  for (unsigned I = 0; I < D.Primals.size(); ++I) {
+    Value *V = D.Primals[I], *W = OD->Primals[I];
+    if (!V || !W)
+      continue;
+    // The same address: the same base and constant offset (an array
+    // decayed to a pointer at each call).
+    auto SameAddress = [&](Value *P, Value *Q) {
+      if (!P->getType()->isPointerTy() || !Q->getType()->isPointerTy())
+        return false;
+      const DataLayout &DL = CB.getModule()->getDataLayout();
+      APInt OP(DL.getIndexTypeSizeInBits(P->getType()), 0), OQ = OP;
+      return P->stripAndAccumulateInBoundsConstantOffsets(DL, OP) ==
+                 Q->stripAndAccumulateInBoundsConstantOffsets(DL, OQ) &&
+             OP == OQ;
+    };
+    if (V != W && !SameAddress(V, W)) {
+      auto *LV = dyn_cast<LoadInst>(V), *LW = dyn_cast<LoadInst>(W);
+      if (!LV || !LW ||
+          LV->getPointerOperand()->stripPointerCasts() !=
+              LW->getPointerOperand()->stripPointerCasts())
+        return "the value of parameter " + std::to_string(I + 1) +
+               " is not the one given to __enzyme_augmentfwd";
+      Protected.insert(getUnderlyingObject(LV->getPointerOperand()));
+    }
+    if (V->getType()->isPointerTy())
+      Protected.insert(getUnderlyingObject(V));
+  }
+  // A call in between can reach the memory the function reads only through
+  // its arguments, globals, or addresses that escaped.
+  Function *Fn = D.Request.Fn;
+  bool ReadsGlobals = false;
+  for (Instruction &I : instructions(*Fn)) {
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *Callee = Call->getCalledFunction();
+          !Callee || (!Callee->isDeclaration() && !Callee->isIntrinsic()))
+        ReadsGlobals = true; // not looked into
+    for (Value *Op : I.operands())
+      if (auto *GV = dyn_cast<GlobalVariable>(Op->stripPointerCasts()))
+        ReadsGlobals |= !GV->isConstant();
+  }
+  bool CallsHarmless = !ReadsGlobals && all_of(Protected, [](const Value *O) {
+    return isa<AllocaInst>(O) &&
+           !PointerMayBeCaptured(O, /*ReturnCaptures=*/false,
+                                 /*StoreCaptures=*/true);
+  });
+  for (Instruction &I : instructions(*CB.getFunction())) {
+    if (&I == Aug || &I == &CB || !I.mayWriteToMemory() ||
+        isa<DbgInfoIntrinsic>(I) ||
+        (isa<IntrinsicInst>(I) &&
+         cast<IntrinsicInst>(I).isLifetimeStartOrEnd()))
+      continue;
+    if (!isPotentiallyReachable(Aug, &I, nullptr, &DT) ||
+        !isPotentiallyReachable(&I, &CB, nullptr, &DT))
+      continue;
+    const Value *Dest = nullptr;
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      Dest = SI->getPointerOperand();
+    else if (auto *MI = dyn_cast<MemIntrinsic>(&I))
+      Dest = MI->getDest();
+    const Value *Obj = Dest ? getUnderlyingObject(Dest) : nullptr;
+    bool Harmless =
+        (!Dest && isa<CallBase>(I) && !isa<MemIntrinsic>(I) && CallsHarmless) ||
+        (Obj && (Shadows.count(Obj) ||
+                 (isa<AllocaInst>(Obj) && !Protected.count(Obj) &&
+                  !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/false,
+                                        /*StoreCaptures=*/true))));
+    if (!Harmless)
+      return "memory it may read may be written in between" +
+             std::string(sourceLocation(&I).empty()
+                             ? ""
+                             : " (at " + sourceLocation(&I) + ")");
+  }
+  return std::nullopt;
+}
+
 static void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
                                 DerivativeCache &Cache) {
   Function *Fn = D.Request.Fn;
@@ -696,6 +810,18 @@ static void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
     reportError(*CB.getFunction(), &CB,
                 How + ", and a second run could compute other values: " + *Why +
                     "; use __enzyme_fwddiff, which runs the primal once");
+    return;
+  }
+  if (std::optional<std::string> Why = whyValuesMayHaveChanged(CB, D)) {
+    reportError(*CB.getFunction(), &CB,
+                How +
+                    ", so it needs the values __enzyme_augmentfwd saw, "
+                    "but " +
+                    *Why +
+                    "; call it after __enzyme_augmentfwd in the same "
+                    "function with the same arguments and without changing "
+                    "the memory they point to in between (setting tangents "
+                    "is fine), or use __enzyme_fwddiff");
     return;
   }
   const SplitDerivative *Origin = nullptr;
