@@ -178,6 +178,15 @@ BlasEmitter::BlasEmitter(Module &M, const BlasCall &BC, Function &G,
                       : Type::getInt8Ty(M.getContext());
 }
 
+void BlasEmitter::callWithOrder(IRBuilderBase &B, StringRef Routine,
+                                ArrayRef<Value *> Args, unsigned NumChars) {
+  SmallVector<Value *, 16> All;
+  if (Order) // CBLAS: the user's order argument comes first
+    All.push_back(Order);
+  All.append(Args.begin(), Args.end());
+  call(B, Routine, B.getVoidTy(), All, NumChars);
+}
+
 Value *BlasEmitter::call(IRBuilderBase &B, StringRef Routine, Type *RetTy,
                          ArrayRef<Value *> Args, unsigned NumChars) {
   char Prec = BC.FPTy->isDoubleTy() ? 'd' : 's';
@@ -247,63 +256,43 @@ void BlasEmitter::zero(IRBuilderBase &B, Value *N, Value *X, Value *IncX) {
 void BlasEmitter::gemv(IRBuilderBase &B, Value *Trans, Value *Rows, Value *Cols,
                        Value *Alpha, Value *Mat, Value *LDA, Value *X,
                        Value *IncX, Value *Beta, Value *Y, Value *IncY) {
-  SmallVector<Value *, 12> Args;
-  if (Order)
-    Args.push_back(Order);
-  Args.append({Trans, Rows, Cols, Alpha, Mat, LDA, X, IncX, Beta, Y, IncY});
-  call(B, "gemv", B.getVoidTy(), Args, 1);
+  callWithOrder(B, "gemv",
+                {Trans, Rows, Cols, Alpha, Mat, LDA, X, IncX, Beta, Y, IncY},
+                1);
 }
 
 void BlasEmitter::ger(IRBuilderBase &B, Value *Rows, Value *Cols, Value *Alpha,
                       Value *X, Value *IncX, Value *Y, Value *IncY, Value *Mat,
                       Value *LDA) {
-  SmallVector<Value *, 12> Args;
-  if (Order)
-    Args.push_back(Order);
-  Args.append({Rows, Cols, Alpha, X, IncX, Y, IncY, Mat, LDA});
-  call(B, "ger", B.getVoidTy(), Args, 0);
+  callWithOrder(B, "ger", {Rows, Cols, Alpha, X, IncX, Y, IncY, Mat, LDA}, 0);
 }
 
 void BlasEmitter::gemm(IRBuilderBase &B, Value *TA, Value *TB, Value *Rows,
                        Value *Cols, Value *Inner, Value *Alpha, Value *MA,
                        Value *LDA, Value *MB, Value *LDB, Value *Beta,
                        Value *MC, Value *LDC) {
-  SmallVector<Value *, 14> Args;
-  if (Order)
-    Args.push_back(Order);
-  Args.append(
-      {TA, TB, Rows, Cols, Inner, Alpha, MA, LDA, MB, LDB, Beta, MC, LDC});
-  call(B, "gemm", B.getVoidTy(), Args, 2);
+  callWithOrder(
+      B, "gemm",
+      {TA, TB, Rows, Cols, Inner, Alpha, MA, LDA, MB, LDB, Beta, MC, LDC}, 2);
 }
 
 void BlasEmitter::symv(IRBuilderBase &B, Value *Uplo, Value *N, Value *Alpha,
                        Value *Mat, Value *LDA, Value *X, Value *IncX,
                        Value *Beta, Value *Y, Value *IncY) {
-  SmallVector<Value *, 12> Args;
-  if (Order)
-    Args.push_back(Order);
-  Args.append({Uplo, N, Alpha, Mat, LDA, X, IncX, Beta, Y, IncY});
-  call(B, "symv", B.getVoidTy(), Args, 1);
+  callWithOrder(B, "symv", {Uplo, N, Alpha, Mat, LDA, X, IncX, Beta, Y, IncY},
+                1);
 }
 
 void BlasEmitter::spmv(IRBuilderBase &B, Value *Uplo, Value *N, Value *Alpha,
                        Value *AP, Value *X, Value *IncX, Value *Beta, Value *Y,
                        Value *IncY) {
-  SmallVector<Value *, 12> Args;
-  if (Order)
-    Args.push_back(Order);
-  Args.append({Uplo, N, Alpha, AP, X, IncX, Beta, Y, IncY});
-  call(B, "spmv", B.getVoidTy(), Args, 1);
+  callWithOrder(B, "spmv", {Uplo, N, Alpha, AP, X, IncX, Beta, Y, IncY}, 1);
 }
 
 void BlasEmitter::triangular(IRBuilderBase &B, StringRef Routine, Value *Uplo,
                              Value *Trans, Value *Diag, Value *N, Value *Mat,
                              Value *LDA, Value *X, Value *IncX) {
-  SmallVector<Value *, 12> Args;
-  if (Order)
-    Args.push_back(Order);
-  Args.append({Uplo, Trans, Diag, N, Mat, LDA, X, IncX});
-  call(B, Routine, B.getVoidTy(), Args, 3);
+  callWithOrder(B, Routine, {Uplo, Trans, Diag, N, Mat, LDA, X, IncX}, 3);
 }
 
 Value *BlasEmitter::isNoTrans(IRBuilderBase &B, Value *T) {

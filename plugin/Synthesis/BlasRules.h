@@ -104,6 +104,9 @@ private:
   llvm::Value *call(llvm::IRBuilderBase &B, llvm::StringRef Routine,
                     llvm::Type *RetTy, llvm::ArrayRef<llvm::Value *> Args,
                     unsigned NumChars);
+  /// call() of a void routine that takes the order argument first in CBLAS.
+  void callWithOrder(llvm::IRBuilderBase &B, llvm::StringRef Routine,
+                     llvm::ArrayRef<llvm::Value *> Args, unsigned NumChars);
 
   llvm::Module &M;
   const BlasCall &BC;
