@@ -46,6 +46,8 @@ EntryPoint classifyEntryPoint(StringRef Name) {
     return EntryPoint::AugmentSize;
   if (Name.contains("__enzyme_batch"))
     return EntryPoint::Batch;
+  if (Name.contains("__enzyme_virtualreverse"))
+    return EntryPoint::VirtualReverse;
   for (StringRef Hint : {"__enzyme_float", "__enzyme_double",
                          "__enzyme_integer", "__enzyme_pointer"})
     if (Name.contains(Hint))
@@ -59,9 +61,6 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
   static const struct {
     StringRef Prefix, Feature;
   } Features[] = {
-      {"__enzyme_virtualreverse",
-       "a reverse-mode derivative as a function pointer (for calls through "
-       "function pointers and virtual calls with shadow functions)"},
       {"__enzyme_error_estimate",
        "forward-mode floating-point error estimation"},
       {"__enzyme_iter", "the derivative-order counter of higher-order "
@@ -87,8 +86,8 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
   return Entry +
          " is not an Enzyme entry point Tapestry knows; Tapestry supports "
          "__enzyme_autodiff, __enzyme_fwddiff, __enzyme_fwdsplit, "
-         "__enzyme_augmentfwd, __enzyme_reverse, __enzyme_augmentsize and "
-         "__enzyme_batch";
+         "__enzyme_augmentfwd, __enzyme_reverse, __enzyme_augmentsize, "
+         "__enzyme_batch and __enzyme_virtualreverse";
 }
 
 StringRef markerName(const Value *V) {
@@ -672,7 +671,8 @@ std::optional<DecodedCall> Decoder::decode() {
   Fn = resolveFunction(FnArg);
   if (!Fn) {
     error("the first argument of " + entryName() +
-          " must be a function, e.g. (void *)f; got " + describeFirstArgument(FnArg) +
+          " must be a function, e.g. (void *)f; got " +
+          describeFirstArgument(FnArg) +
           (FnArg->getType()->isPointerTy() && !isa<Constant>(FnArg)
                ? ", a function pointer whose value is known only at run "
                  "time: name the function itself at the request"
@@ -954,8 +954,10 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
   if (*A == Activity::Active && Width != 1)
     // Each piece's adjoint would come back as its lanes, piece after piece,
     // not as one struct per lane.
-    return error("enzyme_out on " + What + ", which the C ABI passes by "
-                 "value as " + Twine(S.Count) +
+    return error("enzyme_out on " + What +
+                 ", which the C ABI passes by "
+                 "value as " +
+                 Twine(S.Count) +
                  " values, is not supported in batch mode (enzyme_width); "
                  "request one lane at a time, or change '" +
                  sourceIdentifier(*Fn) +
@@ -1143,15 +1145,15 @@ std::optional<std::string> Decoder::structMisalignment() const {
       }
       if (!Consistent) {
         StringRef Marker = activityName(Out.Request.Args[P0]);
-        std::string Members = memberSpelling(
-            *V, Name, Marker,
-            Out.Request.Args[P0] == Activity::Dup ||
-                Out.Request.Args[P0] == Activity::DupNoNeed);
-        return ("the C ABI passes " + V->describe() + " as " +
-                Twine(V->Count) + " values to " + entryPointName(CB) +
+        std::string Members =
+            memberSpelling(*V, Name, Marker,
+                           Out.Request.Args[P0] == Activity::Dup ||
+                               Out.Request.Args[P0] == Activity::DupNoNeed);
+        return ("the C ABI passes " + V->describe() + " as " + Twine(V->Count) +
+                " values to " + entryPointName(CB) +
                 ", and Enzyme's markers apply to each of them: " + Marker +
-                " before it marks only the first (parameter " +
-                Twine(P0 + 1) + " of '" + sourceIdentifier(*Fn) +
+                " before it marks only the first (parameter " + Twine(P0 + 1) +
+                " of '" + sourceIdentifier(*Fn) +
                 "'), and the others get the default activity; mark each "
                 "member after its own marker" +
                 (Members.empty() ? "" : " (" + Members + ")"))

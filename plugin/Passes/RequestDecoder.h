@@ -29,6 +29,7 @@ enum class EntryPoint {
   ForwardSplit,     ///< __enzyme_fwdsplit*: forward mode after augmentfwd
   Batch,            ///< __enzyme_batch*: the primal over a width of lanes
   TypeHint,         ///< __enzyme_float/double/integer/pointer: no effect
+  VirtualReverse,   ///< __enzyme_virtualreverse*: a function's shadow
   Unsupported,      ///< Another __enzyme_* entry point not implemented yet.
 };
 

@@ -100,6 +100,25 @@ static void eraseRequestCall(CallBase &CB) {
   CB.eraseFromParent();
 }
 
+/// __enzyme_virtualreverse(f) gives, in Enzyme, the shadow of a function or
+/// a vtable, which a shadow object then holds so that a call through it
+/// reaches the derivative. Tapestry finds a called function's derivative
+/// from the primal pointer itself (Synthesis/IndirectCalls.h), so the
+/// shadow it gives is the function or vtable itself, valid to store
+/// wherever Enzyme's would be.
+static void lowerVirtualReverse(CallBase &CB) {
+  if (CB.arg_size() != 1 || !CB.getArgOperand(0)->getType()->isPointerTy() ||
+      !CB.getType()->isPointerTy()) {
+    reportError(*CB.getFunction(), &CB,
+                entryPointName(CB).str() +
+                    " takes one function or vtable pointer and returns a "
+                    "pointer of the same type");
+    return;
+  }
+  CB.replaceAllUsesWith(CB.getArgOperand(0));
+  eraseRequestCall(CB);
+}
+
 bool CallSiteRewriter::finish() {
   eraseRequestCall(CB);
   return true;
@@ -854,6 +873,9 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
     return;
   case EntryPoint::Batch:
     lowerBatchRequest(*CB);
+    return;
+  case EntryPoint::VirtualReverse:
+    lowerVirtualReverse(*CB);
     return;
   default:
     break;

@@ -5,6 +5,7 @@
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
 #include "Core/MathFunctions.h"
+#include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/LaneExtracts.h"
 #include "Synthesis/SortLowering.h"
@@ -689,7 +690,8 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   P->removeFnAttr(Attribute::OptimizeNone);
   P->removeFnAttr(Attribute::NoInline);
   // Simplification can make indirect calls direct (a virtual call on an
-  // object built in the function): inline those too, a few rounds.
+  // object built in the function), and dispatch makes the others direct:
+  // inline those too, a few rounds.
   for (unsigned Round = 0; Round < 3; ++Round) {
     bool Inlined = inlineCallees(*P, Rules);
     if (Round > 0 && !Inlined)
@@ -699,6 +701,9 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     lowerQsort(*P);
     lowerComplexLibcalls(*P);
     runSimplification(*P, FAM, /*ForSynthesized=*/false);
+    // What simplification left indirect is dispatched over the functions
+    // the pointer may hold; the next round inlines those calls.
+    dispatchIndirectCalls(*P);
   }
   retypeBitcastCopies(*P);
   removeWriteOnlyAllocas(*P);

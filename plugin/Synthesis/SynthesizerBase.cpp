@@ -5,6 +5,8 @@
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/DerivativeRules.h"
+#include "Synthesis/IndirectCalls.h"
+#include "Synthesis/InlineHelpers.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -271,6 +273,11 @@ void SynthesizerBase::checkShadowlessPointerStore(StoreInst &SI) {
   Value *Val = SI.getValueOperand();
   if (isa<ConstantPointerNull>(Val) || isa<UndefValue>(Val))
     return; // its shadow is itself
+  // A function's address is its own shadow too, in every function: no
+  // derivative goes through it, and calls through it are dispatched on the
+  // primal pointer (Synthesis/IndirectCalls.h).
+  if (isa<Function>(Val->stripPointerCasts()))
+    return;
   if (!Types)
     Types = std::make_unique<TypeInfo>(computeTypes(P));
   SmallVector<Type *, 4> Held = Types->typesAt(Val);
@@ -336,6 +343,20 @@ void SynthesizerBase::checkRuntimeConstantUse(Instruction &PI) {
                     "element by element here");
       return;
     }
+}
+
+void SynthesizerBase::stopAtUnknownCallee(CallBase &CB) {
+  std::string Where = sourceLocation(&CB);
+  std::string Msg =
+      "Tapestry: " + (Where.empty() ? std::string() : Where + ": ") +
+      "the derivative of '" + sourceName(*R.Fn) +
+      "' calls, through a function pointer, a function that was not in "
+      "the translation unit Tapestry differentiated (another file or a "
+      "library), so its derivative is unknown; define that function in "
+      "the same file, or register its derivative\n";
+  IRBuilder<> B(primal(&CB));
+  emitFatalMessage(B, B.CreateGlobalString(Msg, "tapestry.unknown.callee"),
+                   B.getInt64(Msg.size()));
 }
 
 void SynthesizerBase::checkSupported(Instruction &PI) {
@@ -465,6 +486,10 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
                     Shown + "'");
       return;
     }
+    if (!Callee && isUnknownCalleeFallback(*CB)) {
+      stopAtUnknownCallee(*CB);
+      return;
+    }
     if (!Callee) {
       // Clang loads a virtual call's target from the vtable with
       // !invariant.load.
@@ -476,20 +501,36 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
           (Target->hasMetadata(LLVMContext::MD_invariant_load) ||
            isa<LoadInst>(
                Target->getPointerOperand()->stripInBoundsConstantOffsets()));
+      size_t Seen =
+          indirectCallCandidates(module(), CB->getFunctionType()).size();
+      std::string Why =
+          Seen == 0 ? " no function of its type has its address taken in "
+                      "this file (Tapestry differentiates such a call by "
+                      "dispatching on the pointer over the functions it "
+                      "may hold)"
+          : Seen > maxIndirectCandidates()
+              ? " " + std::to_string(Seen) +
+                    " functions of its type have their address taken in "
+                    "this file, more than Tapestry dispatches over (-mllvm "
+                    "-tapestry-max-indirect-candidates=N)"
+              : " Tapestry cannot dispatch it over the functions it may "
+                "hold (a call that may throw to a handler here, or a "
+                "musttail call)";
       if (Virtual)
-        fail(&PI, "this virtual call takes active arguments, and the "
-                  "object's dynamic type is not known here; construct the "
-                  "object inside the differentiated function or call the "
-                  "method non-virtually (Class::method)");
+        fail(&PI, "this virtual call takes active arguments, and" + Why +
+                      "; define the classes that implement it in this "
+                      "file, or call the method non-virtually "
+                      "(Class::method)");
       else
-        fail(&PI, "a call through a function pointer that is not known at "
-                  "compile time takes active arguments" +
-                      std::string(callsThroughStdFunction(*CB)
-                                      ? " (a std::function: take the "
-                                        "callable as a template parameter, "
-                                        "template <class F> ... (F f), so "
-                                        "that the call is direct)"
-                                      : ""));
+        fail(&PI, "a call through a function pointer takes active "
+                  "arguments, and" +
+                      Why +
+                      (callsThroughStdFunction(*CB)
+                           ? "; define the callable in this file, or take "
+                             "it as a template parameter, template <class "
+                             "F> ... (F f), so that the call is direct"
+                           : "; define the functions it may call in this "
+                             "file"));
       return;
     }
     std::string Shown = sourceName(*Callee);

@@ -171,6 +171,9 @@ protected:
   /// memory: its shadow, or (a constant pointer) the pointer itself.
   llvm::Value *shadowToStore(llvm::IRBuilderBase &B, llvm::Value *Val,
                              const llvm::Instruction *At);
+  /// Makes the derivative stop with a message where \p CB, the fallback of
+  /// a dispatched indirect call, is reached with active values.
+  void stopAtUnknownCallee(llvm::CallBase &CB);
   /// Rejects instructions that would silently drop a derivative.
   void checkSupported(llvm::Instruction &PI);
 

@@ -1,0 +1,56 @@
+//===- IndirectCalls.h - Calls through run-time function pointers -*- C++
+//-*-===//
+//
+// A call through a function pointer whose value is known only at run time
+// (a callback passed as data, a table of functions, a virtual call whose
+// dynamic type depends on the input, std::function) is turned, in the
+// prepared primal, into a dispatch on the pointer's value: one direct call
+// for each function of the module that the pointer may hold (a function of
+// the call's type whose address escapes), which the synthesisers then
+// differentiate like any direct call, in every mode; the pointer selects
+// its derivative at run time. A pointer to none of them (a function of
+// another translation unit) reaches the original indirect call, marked so
+// that a derivative which needs it stops with a message instead of
+// computing a wrong number.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_INDIRECTCALLS_H
+#define TAPESTRY_SYNTHESIS_INDIRECTCALLS_H
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+class CallBase;
+class Function;
+class FunctionType;
+class Module;
+} // namespace llvm
+
+namespace tapestry {
+
+/// Metadata kind on the indirect call that remains for pointers to none of
+/// the module's candidate functions.
+inline constexpr const char *UnknownCalleeMD = "tapestry.unknown_callee";
+
+/// The functions of \p M a pointer of type \p FTy may point to: those of
+/// that exact type whose address escapes (is stored, passed, or placed in a
+/// table), other than Tapestry's and Enzyme's own.
+llvm::SmallVector<llvm::Function *, 8>
+indirectCallCandidates(llvm::Module &M, llvm::FunctionType *FTy);
+
+/// The most candidates a call is dispatched over
+/// (-tapestry-max-indirect-candidates).
+unsigned maxIndirectCandidates();
+
+/// Rewrites each indirect call of \p F (not inline asm) that has between
+/// one and the candidate limit of candidates into a dispatch on the
+/// pointer's value. Returns true if anything changed.
+bool dispatchIndirectCalls(llvm::Function &F);
+
+/// True if \p CB is the fallback call of a dispatch (pointer to a function
+/// Tapestry did not see).
+bool isUnknownCalleeFallback(const llvm::CallBase &CB);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_INDIRECTCALLS_H
