@@ -103,11 +103,8 @@ Value *PartialEmitter::selectIfZero(Value *V, Value *IfZero, Value *Otherwise) {
   return B.CreateSelect(IsZero, IfZero, Otherwise);
 }
 
-Value *PartialEmitter::sign(Value *V) {
-  Value *Zero = Constant::getNullValue(V->getType());
-  Value *Pos = B.CreateFCmpOGT(V, Zero);
-  Value *Neg = B.CreateFCmpOLT(V, Zero);
-  return B.CreateSelect(Pos, one(), B.CreateSelect(Neg, minusOne(), zero()));
+Value *PartialEmitter::unitWithSignOf(Value *V) {
+  return B.CreateBinaryIntrinsic(Intrinsic::copysign, one(), V);
 }
 
 Value *PartialEmitter::lessThan(Value *A, Value *C) {

@@ -52,8 +52,8 @@ public:
   /// V == 0 ? IfZero : Otherwise.
   llvm::Value *selectIfZero(llvm::Value *V, llvm::Value *IfZero,
                             llvm::Value *Otherwise);
-  /// -1, 0 or +1: the derivative of fabs, with fabs'(0) = 0.
-  llvm::Value *sign(llvm::Value *V);
+  /// copysign(1, V): +1 or -1 by the sign bit, zeros and NaNs included.
+  llvm::Value *unitWithSignOf(llvm::Value *V);
   llvm::Value *lessThan(llvm::Value *A, llvm::Value *C);
   /// Cond || isnan(X): fmax and fmin return their second operand when the
   /// first is NaN.

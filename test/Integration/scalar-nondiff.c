@@ -1,5 +1,6 @@
 // Enzyme's conventions at non-differentiable points, in reverse and forward
-// mode, for double and float: fabs'(0) = 0; sqrt'(0) = 0, so sqrt(x*x) has
+// mode, for double and float: fabs'(x) = copysign(1, x), the one-sided
+// derivative on the side of the zero's sign; sqrt'(0) = 0, so sqrt(x*x) has
 // derivative 0 at 0 (not 0 * inf = NaN); fmax/fmin pass the derivative of the
 // operand they chose, on both sides of the switch.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
@@ -92,14 +93,17 @@ static char buf[128];
   } while (0)
 
 int main(void) {
-  /* fabs: sign(x) away from 0, and 0 at 0 (either sign of zero). */
-  both("fabs", abs_fn, 0.0, 0.0);
-  both("fabs", abs_fn, -0.0, 0.0);
+  /* fabs: sign(x) away from 0; at 0 the one-sided derivative on the side
+   * of the zero's sign. */
+  both("fabs", abs_fn, 0.0, 1.0);
+  both("fabs", abs_fn, -0.0, -1.0);
   both("fabs", abs_fn, 2.5, 1.0);
   both("fabs", abs_fn, -2.5, -1.0);
-  both("3 fabs(x) + x", abs3_fn, 0.0, 1.0);
+  both("3 fabs(x) + x", abs3_fn, 0.0, 4.0);
+  both("3 fabs(x) + x", abs3_fn, -0.0, -2.0);
   both("3 fabs(x) + x", abs3_fn, -0.5, -2.0);
-  bothf("fabsf", absf_fn, 0.0f, 0.0);
+  bothf("fabsf", absf_fn, 0.0f, 1.0);
+  bothf("fabsf", absf_fn, -0.0f, -1.0);
   bothf("fabsf", absf_fn, -1.5f, -1.0);
 
   /* sqrt: 0 at 0; sqrt(x*x) = |x| has derivative sign(x), and 0 at 0. */

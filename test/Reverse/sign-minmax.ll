@@ -5,7 +5,7 @@
 ; each partial is checked in a request where only that operand is active
 ; (enzyme_const on the other), so only its partial is computed; the library
 ; forms are requested with both operands active.
-; Conventions (Enzyme's): fabs'(0) = 0; fmax/fmin pass the adjoint to the
+; Conventions (Enzyme's): fabs'(x) = copysign(1, x) (+1 at +0, -1 at -0); fmax/fmin pass the adjoint to the
 ; operand they chose (the first on ties), decided by comparing the operands;
 ; copysign's sign operand gets none.
 ;
@@ -156,10 +156,7 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; fabs'(x) = sign(x): 1 above zero, -1 below, 0 at zero.
 ; FABS-I-LABEL: define internal double @fabs_i.tapestry.rev_a_ra(double %x, double %seed)
 ; FABS-I-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
-; FABS-I-DAG:   [[GT:%.*]] = fcmp ogt double %x, 0.000000e+00
-; FABS-I-DAG:   [[LT:%.*]] = fcmp olt double %x, 0.000000e+00
-; FABS-I-DAG:   [[NEG:%.*]] = select i1 [[LT]], double -1.000000e+00, double 0.000000e+00
-; FABS-I-DAG:   [[P:%.*]] = select i1 [[GT]], double 1.000000e+00, double [[NEG]]
+; FABS-I-DAG:   [[P:%.*]] = call double @llvm.copysign.f64(double 1.000000e+00, double %x)
 ; FABS-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
 ; FABS-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
 ; FABS-I-NEXT:  ret double [[D]]
@@ -167,10 +164,7 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 
 ; FABS-F-LABEL: define internal float @fabs_f.tapestry.rev_a_ra(float %x, float %seed)
 ; FABS-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
-; FABS-F-DAG:   [[GT:%.*]] = fcmp ogt float %x, 0.000000e+00
-; FABS-F-DAG:   [[LT:%.*]] = fcmp olt float %x, 0.000000e+00
-; FABS-F-DAG:   [[NEG:%.*]] = select i1 [[LT]], float -1.000000e+00, float 0.000000e+00
-; FABS-F-DAG:   [[P:%.*]] = select i1 [[GT]], float 1.000000e+00, float [[NEG]]
+; FABS-F-DAG:   [[P:%.*]] = call float @llvm.copysign.f32(float 1.000000e+00, float %x)
 ; FABS-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
 ; FABS-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
 ; FABS-F-NEXT:  ret float [[D]]

@@ -749,9 +749,11 @@ double partialAt(StringRef Name, unsigned ArgNo, const Point &P, double Y) {
   return Values[0];
 }
 
-TEST(DerivativeRuleConventions, FabsHasZeroDerivativeAtZero) {
-  EXPECT_EQ(partialAt("fabs", 0, {0.0}, 0.0), 0.0);
-  EXPECT_EQ(partialAt("fabs", 0, {-0.0}, 0.0), 0.0);
+// Enzyme's convention: the one-sided derivative on the side of the zero's
+// sign, so that second derivatives through fabs stay right.
+TEST(DerivativeRuleConventions, FabsAtZeroFollowsTheSignOfZero) {
+  EXPECT_EQ(partialAt("fabs", 0, {0.0}, 0.0), 1.0);
+  EXPECT_EQ(partialAt("fabs", 0, {-0.0}, 0.0), -1.0);
   EXPECT_EQ(partialAt("fabs", 0, {2.0}, 2.0), 1.0);
   EXPECT_EQ(partialAt("fabs", 0, {-2.0}, 2.0), -1.0);
 }
