@@ -140,7 +140,28 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   else
     Rule = findInstructionRule(PI.getOpcode());
 
-  if (Rule) {
+  if (PI.getOpcode() == Instruction::FDiv && AI.isActive(PI.getOperand(1))) {
+    // d(x/y) = (dx - q dy) / y, not dx/y - (q/y) dy: q/y overflows for a
+    // tiny y (x/1e-160), and infinity times a zero tangent is NaN.
+    Value *X = PI.getOperand(0), *Y = PI.getOperand(1);
+    Value *Ops[] = {X, Y}; // the emitter keeps a reference to them
+    PartialEmitter E(B, Ops, &PI, Lookup);
+    Value *Q = E.result(), *YP = E.arg(1);
+    auto Tangent = [&](Value *TX, Value *TY, Value *QL, Value *YL) {
+      Value *N = E.mul(QL, TY);
+      N = TX ? E.sub(TX, N) : E.neg(N);
+      return E.div(N, YL);
+    };
+    bool XActive = AI.isActive(X);
+    if (isWholeBatch(PI.getType(), W))
+      T = Tangent(XActive ? tangent(X) : nullptr, tangent(Y),
+                  splatLanes(B, Q, W), splatLanes(B, YP, W));
+    else
+      T = lanes(B, PI.getType(), [&](unsigned K) {
+        return Tangent(XActive ? lane(B, tangent(X), K) : nullptr,
+                       lane(B, tangent(Y), K), Q, YP);
+      });
+  } else if (Rule) {
     SmallVector<Value *, 3> Ops(PI.operands().begin(),
                                 PI.operands().begin() + Rule->NumOperands);
     PartialEmitter E(B, Ops, &PI, Lookup);
