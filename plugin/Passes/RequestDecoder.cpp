@@ -747,7 +747,7 @@ std::optional<DecodedCall> Decoder::decode() {
               "enzyme_dupnoneed, enzyme_out, enzyme_dupv, enzyme_dupnoneedv, "
               "enzyme_width, enzyme_interleave, enzyme_primal_return, "
               "enzyme_const_return, enzyme_noret, enzyme_runtime_activity, "
-              "enzyme_not_overwritten, "
+              "enzyme_not_overwritten, enzyme_nocache, "
               "enzyme_allocated, enzyme_tape and enzyme_nofree");
       }
     }
@@ -1297,9 +1297,11 @@ bool Decoder::decodeRequestMarker(StringRef M, bool &ConstReturn) {
     // (Analysis/RuntimeActivity.h); what it cannot do, a shadow argument
     // equal to its value, is checked at the call.
     Out.RuntimeActivity = true;
-  } else if (M == "enzyme_not_overwritten") {
-    // Enzyme's promise that the next argument's memory is not overwritten,
-    // to cache less; Tapestry decides what to cache without it.
+  } else if (M == "enzyme_not_overwritten" || M == "enzyme_nocache") {
+    // Enzyme's promise that the next argument's memory is not overwritten
+    // (between the augmented forward and the reverse, for enzyme_nocache),
+    // to cache less; Tapestry decides what to cache without it, so a broken
+    // promise cannot change a derivative.
   } else if (M == "enzyme_interleave") {
     // Found by findInterleave; a second one is an error there.
   } else {

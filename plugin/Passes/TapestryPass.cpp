@@ -403,6 +403,26 @@ static bool resultIsDiscarded(CallBase &CB) {
   return true;
 }
 
+/// The results \p Result (a struct) rearranged into \p Declared, a struct
+/// of the same members in another order, where each member's type tells
+/// which result it is (Enzyme's users declare the augmented forward's
+/// {double primal, void *tape} either way round); null otherwise.
+static Value *reorderedByType(IRBuilderBase &B, Value *Result, Type *Declared) {
+  auto *From = dyn_cast<StructType>(Result->getType());
+  auto *To = dyn_cast<StructType>(Declared);
+  if (!From || !To || From->getNumElements() != To->getNumElements())
+    return nullptr;
+  Value *Out = PoisonValue::get(To);
+  for (unsigned I = 0; I < To->getNumElements(); ++I) {
+    Type *T = To->getElementType(I);
+    if (count(To->elements(), T) != 1 || count(From->elements(), T) != 1)
+      return nullptr;
+    unsigned J = find(From->elements(), T) - From->element_begin();
+    Out = B.CreateInsertValue(Out, B.CreateExtractValue(Result, J), I);
+  }
+  return Out;
+}
+
 /// Hands the derivative's results to the request's caller in the shape the
 /// user declared: bare, through sret memory, or reinterpreted through memory
 /// when the C ABI coerced the declared struct (e.g. {float, float} is
@@ -466,6 +486,13 @@ bool CallSiteRewriter::deliverResults(Value *Result,
         std::max(DL.getPrefTypeAlign(Actual), DL.getPrefTypeAlign(Declared)));
     B.CreateStore(Result, Tmp);
     V = B.CreateLoad(Declared, Tmp);
+  } else if (Value *R =
+                 classifyEntryPoint(Entry) == EntryPoint::AugmentedForward
+                     ? reorderedByType(B, Result, Declared)
+                     : nullptr) {
+    // Only the tape and primal of an augmented forward: for adjoints, a
+    // member of another type than its position's is the user's mistake.
+    V = R;
   } else {
     return Mismatch();
   }

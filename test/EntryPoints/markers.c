@@ -1,7 +1,7 @@
 // Enzyme's markers enzyme_interleave (the values, then enzyme_interleave,
 // then their shadows in the same order; an unmarked argument takes the
 // marker before it), enzyme_runtime_activity, enzyme_noret and
-// enzyme_not_overwritten (a hint), checked against analytic derivatives in
+// enzyme_not_overwritten and enzyme_nocache (hints), checked against analytic derivatives in
 // forward and reverse mode. A shadow equal
 // to its value under enzyme_runtime_activity (Enzyme's run-time inactive
 // argument) stops the program with a message instead of a wrong number.
@@ -19,7 +19,8 @@
 #include <string.h>
 
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_interleave,
-    enzyme_runtime_activity, enzyme_noret, enzyme_not_overwritten;
+    enzyme_runtime_activity, enzyme_noret, enzyme_not_overwritten,
+    enzyme_nocache;
 void __enzyme_fwddiff(void *, ...);
 double __enzyme_fwddiff_d(void *, ...);
 void __enzyme_autodiff(void *, ...);
@@ -68,6 +69,12 @@ int main(int argc, char **argv) {
                                 enzyme_not_overwritten, enzyme_dup, w, dw,
                                 enzyme_const, 3);
   check_close("runtime activity fwd", t,
+              2 * w[0] * x[0] * dx[0] + 2 * w[2] * x[2] * dx[2], 1e-14);
+  /* enzyme_nocache before an argument's activity, or before an unmarked
+   * pointer and its shadow, as Enzyme's users write it. */
+  t = __enzyme_fwddiff_d((void *)wsum, enzyme_nocache, enzyme_dup, x, dx,
+                         enzyme_nocache, w, dw, enzyme_const, 3);
+  check_close("nocache fwd", t,
               2 * w[0] * x[0] * dx[0] + 2 * w[2] * x[2] * dx[2], 1e-14);
 
   memset(gx, 0, sizeof gx);

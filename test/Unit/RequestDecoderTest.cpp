@@ -43,7 +43,9 @@ TEST(RequestDecoder, ClassifiesEntryPointsByContainedName) {
             EntryPoint::AugmentSize);
   EXPECT_EQ(classifyEntryPoint("__tapestry_thunk"), EntryPoint::Thunk);
   EXPECT_EQ(classifyEntryPoint("__enzyme_virtualreverse"),
-            EntryPoint::Unsupported);
+            EntryPoint::VirtualReverse);
+  EXPECT_EQ(classifyEntryPoint("_Z23__enzyme_virtualreverseIPvET_S1_"),
+            EntryPoint::VirtualReverse);
   EXPECT_EQ(classifyEntryPoint("__enzyme_fwdsplit"), EntryPoint::ForwardSplit);
   EXPECT_EQ(classifyEntryPoint("__enzyme_batch"), EntryPoint::Batch);
   EXPECT_EQ(classifyEntryPoint("__enzyme_double"), EntryPoint::TypeHint);
