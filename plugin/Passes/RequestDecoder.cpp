@@ -74,6 +74,18 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
       {"__enzyme_condition", "probabilistic programming (traces)"},
       {"__enzyme_sample", "probabilistic programming (traces)"},
       {"__enzyme_set_checkpointing", "user control of checkpointing"},
+      {"__enzyme_checkpoint_for", "user control of checkpointing"},
+      {"__enzyme_context", "shadows of global variables held in a context "
+                           "(give the data to the function as an enzyme_dup "
+                           "argument instead)"},
+      {"__enzyme_shadow", "shadows of global variables held in a context "
+                          "(give the data to the function as an enzyme_dup "
+                          "argument instead)"},
+      {"__enzyme_zero_shadows", "shadows of global variables held in a "
+                                "context (give the data to the function as "
+                                "an enzyme_dup argument instead)"},
+      {"__enzyme_fixed_point", "derivatives of fixed-point iterations"},
+      {"__enzyme_set_fixed_point", "derivatives of fixed-point iterations"},
       {"__enzyme_set_mincut", "user control of checkpointing"},
   };
   std::string Entry = Name.str();
