@@ -542,7 +542,14 @@ struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
   static constexpr bool fp_return =
       std::is_floating_point_v<R> || (Forward && struct_return);
   static constexpr bool has_value = !std::is_void_v<R>;
-  static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return,
+  static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
+                    !std::is_class_v<R>,
+                "a Duplicated or DuplicatedNoNeed result of a class that is "
+                "not trivially copyable (std::vector, std::string, ...) is "
+                "not supported yet: give the function the result as a "
+                "reference parameter (Duplicated<std::vector<double> &>)");
+  static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
+                    std::is_class_v<R>,
                 "a differentiated return activity needs a floating-point result");
   static_assert(Forward || (RA != ret_act::dup && RA != ret_act::dupnoneed),
                 "in reverse mode the return activity is Active or Const");
