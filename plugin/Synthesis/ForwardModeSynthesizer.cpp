@@ -99,6 +99,8 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return visitMemIntrinsic(*MI, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
+    if (R.ErrorEstimate && !hasErrorModel(*CB))
+      return;
     if (Function *Callee = CB->getCalledFunction()) {
       if (Function *Fwd = Rules.forwardDerivative(Callee))
         return visitCustomForward(*CB, *Fwd, B);
@@ -140,7 +142,10 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   else
     Rule = findInstructionRule(PI.getOpcode());
 
-  if (Rule) {
+  if (R.ErrorEstimate && (Rule || isa<CastInst>(PI))) {
+    if (!(T = propagatedError(PI, Rule, B)))
+      return;
+  } else if (Rule) {
     SmallVector<Value *, 3> Ops(PI.operands().begin(),
                                 PI.operands().begin() + Rule->NumOperands);
     PartialEmitter E(B, Ops, &PI, Lookup);

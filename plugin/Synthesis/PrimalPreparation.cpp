@@ -4,6 +4,7 @@
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
+#include "Core/IterationCounter.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/LaneExtracts.h"
@@ -700,6 +701,8 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     lowerComplexLibcalls(*P);
     runSimplification(*P, FAM, /*ForSynthesized=*/false);
   }
+  // Differentiated code, inlined callees included, is one order higher.
+  advanceIterationCounters(*P);
   retypeBitcastCopies(*P);
   removeWriteOnlyAllocas(*P);
   unifyReturns(*P);

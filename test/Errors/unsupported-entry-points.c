@@ -3,9 +3,6 @@
 // at link time (nor a user definition silently called).
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_virtualreverse 2>&1 | FileCheck %s -DENTRY=__enzyme_virtualreverse -DFEATURE="a reverse-mode derivative as a function pointer"
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DENTRY=__enzyme_virtualreverse 2>&1 | FileCheck %s -DENTRY=__enzyme_virtualreverse -DFEATURE="a reverse-mode derivative as a function pointer"
-// RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_error_estimate 2>&1 | FileCheck %s -DENTRY=__enzyme_error_estimate -DFEATURE="forward-mode floating-point error estimation"
-// RUN: not %clang -O2 -g -c %s -o /dev/null -DENTRY=__enzyme_error_estimate 2>&1 | FileCheck %s -DENTRY=__enzyme_error_estimate -DFEATURE="forward-mode floating-point error estimation"
-// RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_iter 2>&1 | FileCheck %s -DENTRY=__enzyme_iter -DFEATURE="the derivative-order counter"
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_todense 2>&1 | FileCheck %s -DENTRY=__enzyme_todense -DFEATURE="sparse Jacobians"
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DENTRY=__enzyme_todense 2>&1 | FileCheck %s -DENTRY=__enzyme_todense -DFEATURE="sparse Jacobians"
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_post_sparse_todense 2>&1 | FileCheck %s -DENTRY=__enzyme_post_sparse_todense -DFEATURE="sparse Jacobians"
