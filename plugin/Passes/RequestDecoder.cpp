@@ -706,6 +706,16 @@ std::optional<DecodedCall> Decoder::decode() {
   Out.Request.Fn = Fn;
   Out.Request.Mode = Mode;
   Out.Request.ErrorEstimate = Kind == EntryPoint::ErrorEstimate;
+  // Enzyme calls these per operation when the program defines them (their
+  // signature changed between Enzyme versions); a program counting on
+  // them would silently see no calls.
+  for (StringRef Logger : {"enzymeLogError", "enzymeLogValue"})
+    if (const Function *L = CB.getModule()->getFunction(Logger);
+        L && Kind == EntryPoint::ErrorEstimate && !L->isDeclaration())
+      error("this program defines " + Logger +
+            ", the per-operation logger Enzyme calls during " + entryName() +
+            "; Tapestry does not call it (it returns the error estimate "
+            "only): remove or rename it");
   StructParams = structParams(*Fn);
   Next = First + 1;
   PrimalEnd = CB.arg_size();

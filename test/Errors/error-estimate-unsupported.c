@@ -1,7 +1,9 @@
 // What __enzyme_error_estimate and __enzyme_iter cannot do is an error at
 // the user's line that names the operation and says what to do: batch mode,
 // a function with a registered forward derivative (tangents are not
-// errors), a BLAS routine, and a counter declared with other than integers.
+// errors), a BLAS routine, a counter declared with other than integers,
+// enzyme_out, and Enzyme's per-operation logger, which Tapestry does not
+// call.
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefix=WIDTH
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefix=WIDTH
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=2 2>&1 | FileCheck %s --check-prefix=CUSTOM
@@ -11,6 +13,7 @@
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=4 2>&1 | FileCheck %s --check-prefix=ITER
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=4 2>&1 | FileCheck %s --check-prefix=ITER
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=5 2>&1 | FileCheck %s --check-prefix=OUT
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=6 2>&1 | FileCheck %s --check-prefix=LOGGER
 // CHECK-NOT: PLEASE submit a bug report
 // CHECK-NOT: Stack dump
 extern int enzyme_width, enzyme_dup, enzyme_const, enzyme_out;
@@ -44,6 +47,14 @@ double __enzyme_iter(double, double);
 double f(double x) {
   // ITER: error-estimate-unsupported.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_iter(N, K) takes two integers and returns one of the same type
   return x * __enzyme_iter(3.0, 1.0);
+}
+#elif CASE == 6
+int count;
+void enzymeLogError(const char *id, double err) { ++count; }
+double f(double x) { return x * x; }
+double g(double x) {
+  // LOGGER: error-estimate-unsupported.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: this program defines enzymeLogError, the per-operation logger Enzyme calls during __enzyme_error_estimate; Tapestry does not call it
+  return __enzyme_error_estimate((void *)f, x, 0.0);
 }
 #else
 double f(double x) { return x * x; }
