@@ -30,7 +30,7 @@ StringRef modeName(DiffMode M) {
 bool DiffRequest::operator<(const DiffRequest &O) const {
   auto Key = [](const DiffRequest &R) {
     return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
-                           R.Width, R.Split, R.ReusableTape);
+                           R.Width, R.Split, R.ReusableTape, R.ErrorEstimate);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -39,7 +39,10 @@ bool DiffRequest::operator<(const DiffRequest &O) const {
 }
 
 std::string DiffRequest::suffix() const {
-  std::string S = Mode == DiffMode::Forward ? "fwd" : Split ? "split" : "rev";
+  std::string S = ErrorEstimate               ? "err"
+                  : Mode == DiffMode::Forward ? "fwd"
+                  : Split                     ? "split"
+                                              : "rev";
   S += '_';
   for (Activity A : Args) {
     switch (A) {
@@ -69,8 +72,11 @@ std::string DiffRequest::suffix() const {
 }
 
 void DiffRequest::print(raw_ostream &OS) const {
-  OS << (Split ? "split " : "") << modeName(Mode) << " derivative of '"
-     << (Fn ? Fn->getName() : "?") << "' (";
+  if (ErrorEstimate)
+    OS << "forward error estimate of '";
+  else
+    OS << (Split ? "split " : "") << modeName(Mode) << " derivative of '";
+  OS << (Fn ? Fn->getName() : "?") << "' (";
   for (unsigned I = 0; I < Args.size(); ++I)
     OS << (I ? ", " : "") << activityName(Args[I]);
   OS << ")";

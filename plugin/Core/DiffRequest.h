@@ -48,12 +48,15 @@ struct DiffRequest {
   /// Split mode whose reverse must be replayable on one tape
   /// (tapestry_reusable_tape).
   bool ReusableTape = false;
+  /// Forward mode that propagates round-off error estimates instead of
+  /// tangents (__enzyme_error_estimate; Synthesis/ErrorModel.cpp).
+  bool ErrorEstimate = false;
 
   bool operator==(const DiffRequest &O) const {
     return Fn == O.Fn && Mode == O.Mode && Args == O.Args &&
            ReturnPrimal == O.ReturnPrimal && ReturnActive == O.ReturnActive &&
            Width == O.Width && Split == O.Split &&
-           ReusableTape == O.ReusableTape;
+           ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate;
   }
   bool operator<(const DiffRequest &O) const;
 

@@ -3,6 +3,7 @@
 
 #include "Core/Batch.h"
 #include "Core/Diagnostics.h"
+#include "Core/IterationCounter.h"
 #include "Passes/StructArguments.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -48,6 +49,10 @@ EntryPoint classifyEntryPoint(StringRef Name) {
     return EntryPoint::Batch;
   if (Name.contains("__enzyme_virtualreverse"))
     return EntryPoint::VirtualReverse;
+  if (Name.contains("__enzyme_error_estimate"))
+    return EntryPoint::ErrorEstimate;
+  if (isIterationCounterName(Name))
+    return EntryPoint::IterationCounter;
   for (StringRef Hint : {"__enzyme_float", "__enzyme_double",
                          "__enzyme_integer", "__enzyme_pointer"})
     if (Name.contains(Hint))
@@ -61,10 +66,6 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
   static const struct {
     StringRef Prefix, Feature;
   } Features[] = {
-      {"__enzyme_error_estimate",
-       "forward-mode floating-point error estimation"},
-      {"__enzyme_iter", "the derivative-order counter of higher-order "
-                        "derivatives"},
       {"__enzyme_post_sparse_todense", "sparse Jacobians"},
       {"__enzyme_todense", "sparse Jacobians"},
       {"__enzyme_truncate", "floating-point truncation"},
@@ -99,7 +100,8 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
          " is not an Enzyme entry point Tapestry knows; Tapestry supports "
          "__enzyme_autodiff, __enzyme_fwddiff, __enzyme_fwdsplit, "
          "__enzyme_augmentfwd, __enzyme_reverse, __enzyme_augmentsize, "
-         "__enzyme_batch and __enzyme_virtualreverse";
+         "__enzyme_batch, __enzyme_virtualreverse, __enzyme_error_estimate and "
+         "__enzyme_iter";
 }
 
 StringRef markerName(const Value *V) {
@@ -309,16 +311,22 @@ Function *requestTarget(CallBase &CB) {
   return resolveFunction(CB.getArgOperand(First));
 }
 
+/// Forward mode for __enzyme_fwddiff, __enzyme_fwdsplit and
+/// __enzyme_error_estimate (whose tangents are error estimates).
+static DiffMode modeOf(EntryPoint Kind) {
+  return Kind == EntryPoint::ForwardDiff || Kind == EntryPoint::ForwardSplit ||
+                 Kind == EntryPoint::ErrorEstimate
+             ? DiffMode::Forward
+             : DiffMode::Reverse;
+}
+
 namespace {
 
 class Decoder {
 public:
   Decoder(CallBase &CB, EntryPoint Kind, bool DryRun = false)
-      : CB(CB), DryRun(DryRun),
-        Mode(Kind == EntryPoint::ForwardDiff || Kind == EntryPoint::ForwardSplit
-                 ? DiffMode::Forward
-                 : DiffMode::Reverse),
-        Kind(Kind), Split(isSplitEntryPoint(Kind)),
+      : CB(CB), DryRun(DryRun), Mode(modeOf(Kind)), Kind(Kind),
+        Split(isSplitEntryPoint(Kind)),
         FwdSplit(Kind == EntryPoint::ForwardSplit),
         MarkersOnly(Kind == EntryPoint::AugmentSize ||
                     Kind == EntryPoint::Thunk),
@@ -517,7 +525,10 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
              "a floating-point value)";
   if (A == Activity::Active && Mode == DiffMode::Forward)
     return error("enzyme_out is not valid in forward mode (" + entryName() +
-                 "); pass " + Param + " as enzyme_dup followed by its tangent");
+                 "); pass " + Param + " as enzyme_dup followed by its " +
+                 (Kind == EntryPoint::ErrorEstimate
+                      ? "error (0.0 for an exact input)"
+                      : "tangent"));
   if (A == Activity::Active && !IsFP)
     return error("enzyme_out marks an active floating-point value, but " +
                  Param +
@@ -707,6 +718,17 @@ std::optional<DecodedCall> Decoder::decode() {
   }
   Out.Request.Fn = Fn;
   Out.Request.Mode = Mode;
+  Out.Request.ErrorEstimate = Kind == EntryPoint::ErrorEstimate;
+  // Enzyme calls these per operation when the program defines them (their
+  // signature changed between Enzyme versions); a program counting on
+  // them would silently see no calls.
+  for (StringRef Logger : {"enzymeLogError", "enzymeLogValue"})
+    if (const Function *L = CB.getModule()->getFunction(Logger);
+        L && Kind == EntryPoint::ErrorEstimate && !L->isDeclaration())
+      error("this program defines " + Logger +
+            ", the per-operation logger Enzyme calls during " + entryName() +
+            "; Tapestry does not call it (it returns the error estimate "
+            "only): remove or rename it");
   StructParams = structParams(*Fn);
   Next = First + 1;
   PrimalEnd = CB.arg_size();
@@ -740,7 +762,12 @@ std::optional<DecodedCall> Decoder::decode() {
         if (MarkersOnly)
           break; // The next marker describes the next parameter.
       } else if (M == "enzyme_width") {
-        if (Split || FwdSplit)
+        if (Kind == EntryPoint::ErrorEstimate)
+          error("batch mode (enzyme_width) is not supported with " +
+                entryName() +
+                ", which propagates one error per value; make one call per "
+                "set of input errors");
+        else if (Split || FwdSplit)
           error("batch mode (enzyme_width) is not supported in split mode "
                 "yet; use __enzyme_autodiff or __enzyme_fwddiff with "
                 "enzyme_width");

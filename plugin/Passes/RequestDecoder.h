@@ -30,6 +30,8 @@ enum class EntryPoint {
   Batch,            ///< __enzyme_batch*: the primal over a width of lanes
   TypeHint,         ///< __enzyme_float/double/integer/pointer: no effect
   VirtualReverse,   ///< __enzyme_virtualreverse*: a function's shadow
+  ErrorEstimate,    ///< __enzyme_error_estimate*: forward round-off errors
+  IterationCounter, ///< __enzyme_iter: the derivative-order counter
   Unsupported,      ///< Another __enzyme_* entry point not implemented yet.
 };
 

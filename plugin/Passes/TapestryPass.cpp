@@ -6,6 +6,7 @@
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
+#include "Core/IterationCounter.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/BatchRequest.h"
 #include "Passes/RequestDecoder.h"
@@ -1040,7 +1041,9 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     return PreservedAnalyses::all();
   }
   inlineRequestWrappers(M);
+  declareIterationCountersPure(M);
   SmallVector<PendingRequest, 8> Pending;
+  bool HasCounters = false;
   for (Function &F : M) {
     EntryPoint E = classifyEntryPoint(F.getName());
     if (E == EntryPoint::None || !F.isDeclaration())
@@ -1048,6 +1051,15 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (User *U : F.users())
       if (auto *CB = dyn_cast<CallBase>(U))
         if (CB->getCalledOperand() == &F) {
+          // __enzyme_iter is no request: preparation advances it in code
+          // being differentiated, and it is lowered when all are done.
+          if (E == EntryPoint::IterationCounter) {
+            std::string Problem = iterationCounterProblem(*CB);
+            if (!Problem.empty())
+              reportError(*CB->getFunction(), CB, Problem);
+            HasCounters = true;
+            continue;
+          }
           // A request made inside an inlined wrapper (the C++ headers) is
           // reported, and its derivative called, at the user's call.
           if (const DILocation *DL = CB->getDebugLoc();
@@ -1059,7 +1071,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
           Pending.push_back({CB, E});
         }
   }
-  if (Pending.empty())
+  if (Pending.empty() && !HasCounters)
     return PreservedAnalyses::all();
   // Reverse halves (and forward splits) first, so that each can find the
   // augmented-forward call its tape comes from before that call is
@@ -1081,10 +1093,12 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       inferNonMandatoryLibFuncAttrs(F, FAM.getResult<TargetLibraryAnalysis>(F));
   CustomRules Rules = CustomRules::collect(M);
   Specializations Specs;
+  size_t Requested = Pending.size();
   if (AtCompileStart && isLTOPreLink(M))
     erase_if(Pending, [&](const PendingRequest &P) {
       return needsOtherUnits(requestTarget(*P.CB), Rules, FAM);
     });
+  bool Deferred = Pending.size() != Requested;
   {
     DerivativeCache Cache(FAM, Rules);
     // A request inside code that another request differentiates (a
@@ -1130,6 +1144,9 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (auto &Entry : Specs)
     if (Entry.second->use_empty())
       Entry.second->eraseFromParent();
+  // Requests left for link time may still differentiate code that counts.
+  if (!Deferred)
+    lowerIterationCounters(M);
   eraseDeadApi(M);
   return PreservedAnalyses::none();
 }

@@ -99,6 +99,8 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return visitMemIntrinsic(*MI, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
+    if (R.ErrorEstimate && !hasErrorModel(*CB))
+      return;
     if (Function *Callee = CB->getCalledFunction()) {
       if (Function *Fwd = Rules.forwardDerivative(Callee))
         return visitCustomForward(*CB, *Fwd, B);
@@ -140,7 +142,11 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   else
     Rule = findInstructionRule(PI.getOpcode());
 
-  if (PI.getOpcode() == Instruction::FDiv && AI.isActive(PI.getOperand(1))) {
+  if (R.ErrorEstimate && (Rule || isa<CastInst>(PI))) {
+    if (!(T = propagatedError(PI, Rule, B)))
+      return;
+  } else if (PI.getOpcode() == Instruction::FDiv &&
+             AI.isActive(PI.getOperand(1))) {
     // d(x/y) = (dx - q dy) / y, not dx/y - (q/y) dy: q/y overflows for a
     // tiny y (x/1e-160), and infinity times a zero tangent is NaN.
     Value *X = PI.getOperand(0), *Y = PI.getOperand(1);

@@ -38,6 +38,15 @@ private:
   void visitVectorCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   /// BLAS routines, by calling BLAS (Synthesis/BlasRules.cpp).
   void visitBlasCall(llvm::CallBase &CB, const BlasCall &BC);
+  /// __enzyme_error_estimate (Synthesis/ErrorModel.cpp): the error of
+  /// \p PI's result from its operands' errors and its own rounding, by
+  /// derivative rule \p Rule (null for a conversion); null after failing.
+  llvm::Value *propagatedError(llvm::Instruction &PI,
+                               const DerivativeRule *Rule,
+                               llvm::IRBuilderBase &B);
+  /// __enzyme_error_estimate: false, after reporting it, if the error model
+  /// does not describe call \p CB.
+  bool hasErrorModel(llvm::CallBase &CB);
   void finishTangentPhis();
   void replaceReturn(llvm::ReturnInst &PRet);
 

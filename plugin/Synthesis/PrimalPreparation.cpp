@@ -4,6 +4,7 @@
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
+#include "Core/IterationCounter.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
@@ -705,6 +706,8 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     // the pointer may hold; the next round inlines those calls.
     dispatchIndirectCalls(*P);
   }
+  // Differentiated code, inlined callees included, is one order higher.
+  advanceIterationCounters(*P);
   retypeBitcastCopies(*P);
   removeWriteOnlyAllocas(*P);
   unifyReturns(*P);

@@ -135,6 +135,7 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   CR.Fn = CB.getCalledFunction();
   CR.Mode = R.Mode;
   CR.Width = R.Width;
+  CR.ErrorEstimate = R.ErrorEstimate;
   for (Value *A : CB.args()) {
     Type *T = A->getType();
     if (T->isPointerTy())

@@ -50,7 +50,8 @@ TEST(RequestDecoder, ClassifiesEntryPointsByContainedName) {
   EXPECT_EQ(classifyEntryPoint("__enzyme_batch"), EntryPoint::Batch);
   EXPECT_EQ(classifyEntryPoint("__enzyme_double"), EntryPoint::TypeHint);
   EXPECT_EQ(classifyEntryPoint("__enzyme_error_estimate"),
-            EntryPoint::Unsupported);
+            EntryPoint::ErrorEstimate);
+  EXPECT_EQ(classifyEntryPoint("__enzyme_iter"), EntryPoint::IterationCounter);
   EXPECT_EQ(classifyEntryPoint("__enzyme_somethingnew"),
             EntryPoint::Unsupported);
   EXPECT_EQ(classifyEntryPoint("autodiff"), EntryPoint::None);
