@@ -9,6 +9,7 @@
 #include "Driver/DerivativeCache.h"
 #include "Passes/BatchRequest.h"
 #include "Passes/RequestDecoder.h"
+#include "Passes/TruncateRequest.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
@@ -835,7 +836,7 @@ static void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
 }
 
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
-                           Specializations &Specs) {
+                           Specializations &Specs, TLIGetter GetTLI) {
   CallBase *CB = Req.CB;
   switch (Req.Kind) {
   case EntryPoint::Unsupported:
@@ -854,6 +855,9 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
     return;
   case EntryPoint::Batch:
     lowerBatchRequest(*CB);
+    return;
+  case EntryPoint::Truncate:
+    lowerTruncateRequest(*CB, GetTLI);
     return;
   default:
     break;
@@ -990,6 +994,11 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       }
     return PreservedAnalyses::all();
   }
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  auto GetTLI = [&](Function &F) -> const TargetLibraryInfo & {
+    return FAM.getResult<TargetLibraryAnalysis>(F);
+  };
   inlineRequestWrappers(M);
   SmallVector<PendingRequest, 8> Pending;
   for (Function &F : M) {
@@ -1010,8 +1019,15 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
           Pending.push_back({CB, E});
         }
   }
-  if (Pending.empty())
-    return PreservedAnalyses::all();
+  // -enzyme-truncate-all applies to every function, derivatives included:
+  // after the requests.
+  std::string TruncateAll = enzymeTruncateAll();
+  if (Pending.empty()) {
+    if (TruncateAll.empty())
+      return PreservedAnalyses::all();
+    truncateAllFunctions(M, TruncateAll, GetTLI);
+    return PreservedAnalyses::none();
+  }
   // Reverse halves (and forward splits) first, so that each can find the
   // augmented-forward call its tape comes from before that call is
   // rewritten.
@@ -1021,8 +1037,6 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
                                  P.Kind == EntryPoint::ForwardSplit;
                         });
 
-  FunctionAnalysisManager &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   // What the C library's functions may touch (free captures nothing, exp
   // writes only errno) lets alias analysis prove more memory unchanged, so
   // the reverse sweep reloads it instead of caching it. -O2 infers the same
@@ -1065,7 +1079,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
             continue;
           }
         }
-        resolveRequest(Req, Cache, Specs);
+        resolveRequest(Req, Cache, Specs, GetTLI);
         Pending.erase(Pending.begin() + I);
         Progress = true;
       }
@@ -1082,6 +1096,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (Entry.second->use_empty())
       Entry.second->eraseFromParent();
   eraseDeadApi(M);
+  truncateAllFunctions(M, TruncateAll, GetTLI);
   return PreservedAnalyses::none();
 }
 
