@@ -184,9 +184,10 @@ private:
 /// Rewrites the From operations of one function into To operations.
 class Truncator : public InstVisitor<Truncator> {
 public:
+  /// \p Origin: the function the user wrote, for messages.
   Truncator(const Truncation &T, StringRef Entry, TLIGetter GetTLI,
-            Copier *Callees)
-      : T(T), Entry(Entry), GetTLI(GetTLI), Callees(Callees) {}
+            Copier *Callees, Function &Origin)
+      : T(T), Entry(Entry), GetTLI(GetTLI), Callees(Callees), Origin(Origin) {}
 
   bool run(Function &F);
 
@@ -220,6 +221,7 @@ private:
   StringRef Entry;
   TLIGetter GetTLI;
   Copier *Callees; ///< Null when truncating in place.
+  Function &Origin;
   bool BigEndian = false;
   bool Failed = false;
 };
@@ -253,10 +255,10 @@ bool Copier::usesFromGlobal(const Value *V) const {
 
 bool Truncator::error(Instruction &I, const Twine &Msg) {
   Failed = true;
-  Function &Orig = *I.getFunction();
-  return reportError(Orig, &I,
-                     Entry + " cannot compute this in " + formatName(T.To) +
-                         " instead of " + formatName(T.From) + ": " + Msg);
+  return reportError(Origin, &I,
+                     Entry + " cannot compute '" + sourceIdentifier(Origin) +
+                         "' in " + formatName(T.To) + " instead of " +
+                         formatName(T.From) + ": " + Msg);
 }
 
 Value *Truncator::narrow(IRBuilderBase &B, Value *V) {
@@ -613,12 +615,12 @@ Function *Copier::copyOf(Function &F) {
           continue;
         }
         Failed = true;
-        reportError(*Copy, &I,
+        reportError(F, &I,
                     Entry + " cannot convert the constant " + describe(C) +
                         " to its mem-mode representation");
       }
   }
-  if (!Truncator(T, Entry, GetTLI, this).run(*Copy))
+  if (!Truncator(T, Entry, GetTLI, this, F).run(*Copy))
     Failed = true;
   return Copy;
 }
@@ -631,7 +633,7 @@ Function *truncatedFunction(Function &F, const Truncation &T, StringRef Entry,
 }
 
 bool truncateInPlace(Function &F, const Truncation &T, TLIGetter GetTLI) {
-  return Truncator(T, "-enzyme-truncate-all", GetTLI, nullptr).run(F);
+  return Truncator(T, "-enzyme-truncate-all", GetTLI, nullptr, F).run(F);
 }
 
 Value *toMemRepresentation(IRBuilderBase &B, Value *V, const Truncation &T) {

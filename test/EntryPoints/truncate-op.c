@@ -71,6 +71,12 @@ static double square_truncated(double x) {
   return __enzyme_truncate_op_func_1((void *)square_plus_third, 64, 32)(x);
 }
 
+/* A derivative, truncated: the request inside is resolved first. */
+static double cube(double x) { return x * x * x; }
+double dcube(double x) {
+  return __enzyme_autodiff((void *)cube, enzyme_out, x);
+}
+
 int main(void) {
   volatile double va = 1.0 / 3.0, vb = 7.1, vx = 0.7;
   double a = va, b = vb, x = vx;
@@ -131,5 +137,9 @@ int main(void) {
    * here in float precision. */
   double g = __enzyme_autodiff((void *)square_truncated, enzyme_out, x);
   check_close("autodiff of truncated", g, 2 * x, 1e-6);
+  /* d/dx x^3 = 3x^2, every operation of the derivative in float. */
+  double dc = __enzyme_truncate_op_func_1((void *)dcube, 64, 32)(x);
+  check_close("truncated derivative", dc, 3 * x * x, 1e-6);
+  check_differs("truncated derivative", dc, dcube(x));
   return check_report();
 }

@@ -49,7 +49,7 @@ double use(double x) {
 
 #ifdef PRINT
 double show(double x) {
-  // PRINT: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_mem_func cannot compute this in float instead of double: 'printf', whose body is not in this file, takes or returns double values and would misread their mem-mode representation
+  // PRINT: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_mem_func cannot compute 'show' in float instead of double: 'printf', whose body is not in this file, takes or returns double values and would misread their mem-mode representation
   printf("%f\n", x);
   return x;
 }
@@ -58,7 +58,7 @@ double use(double x) { return __enzyme_truncate_mem_func((void *)show, 64, 32)(x
 
 #ifdef EXTERN
 double twice(double x) {
-  // EXTERN: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute this in float instead of double: 'other', whose body is not in this file, takes or returns double values and would compute with them untruncated
+  // EXTERN: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute 'twice' in float instead of double: 'other', whose body is not in this file, takes or returns double values and would compute with them untruncated
   return other(x) * 2;
 }
 double use(double x) { return __enzyme_truncate_op_func((void *)twice, 64, 32)(x); }
@@ -67,7 +67,7 @@ double use(double x) { return __enzyme_truncate_op_func((void *)twice, 64, 32)(x
 #ifdef FNPTR
 static fn chosen = square;
 double through(double x) {
-  // FNPTR: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute this in float instead of double: the call goes through a function pointer
+  // FNPTR: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute 'through' in float instead of double: the call goes through a function pointer
   return chosen(x) + 1;
 }
 double use(double x) { return __enzyme_truncate_op_func((void *)through, 64, 32)(x); }
@@ -84,7 +84,7 @@ double use(double x) { return __enzyme_truncate_mem_func((void *)scaled, 64, 32)
 #ifdef MEMORY
 double filled(double x) {
   double buf[2];
-  // MEMORY: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute this in float instead of double: it passes memory to 'fill', whose body is not in this file
+  // MEMORY: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute 'filled' in float instead of double: it passes memory to 'fill', whose body is not in this file
   fill(buf);
   return buf[0] * x;
 }
@@ -94,7 +94,7 @@ double use(double x) { return __enzyme_truncate_op_func((void *)filled, 64, 32)(
 #ifdef MODF
 double frac(double x) {
   double ip;
-  // MODF: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute this in float instead of double: Tapestry does not truncate this call to modf
+  // MODF: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute 'frac' in float instead of double: Tapestry does not truncate this call to modf
   return modf(x, &ip) + ip;
 }
 double use(double x) { return __enzyme_truncate_op_func((void *)frac, 64, 32)(x); }
