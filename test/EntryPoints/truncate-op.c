@@ -1,8 +1,8 @@
 // __enzyme_truncate_op_func(f, FROM, TO): f (and the functions it calls)
-// with every double operation rounded to float (or half; bfloat in truncate-bfloat.c), while
-// arguments, results and memory stay double. Each result must equal the
-// same computation written by hand in the narrow type, and (where the
-// rounding shows) differ from the double one.
+// with every double operation rounded to float (or half; bfloat is in
+// truncate-bfloat.c), while arguments, results and memory stay double. Each
+// result must equal the same computation written by hand in the narrow
+// type, and (where the rounding shows) differ from the double one.
 // -ffp-contract=off: clang must not fuse a*b+c differently in the two.
 // RUN: %clang -O0 -ffp-contract=off %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 -ffp-contract=off %s -lm -o %t1 && %t1 | FileCheck %s
