@@ -19,7 +19,8 @@
 // | -enzyme-inline-count       | int    | at most this many inlined calls    |
 // | -enzyme-globals-default-   | bool   | every global is inactive           |
 // |   inactive                 |        |                                    |
-// | -enzyme-truncate-all       | string | error: FP truncation unsupported   |
+// | -enzyme-truncate-all       | string | every function in op mode, e.g.    |
+// |                            |        | 64to32 (Passes/TruncateRequest.h)  |
 // | everything else below      |        | accepted, no effect (see desc)     |
 //
 // The options with no effect either tune how Enzyme builds a derivative
@@ -66,10 +67,11 @@ cl::opt<bool>
     GlobalsInactive("enzyme-globals-default-inactive", cl::init(false),
                     cl::Hidden,
                     cl::desc("Treat every global as marked enzyme_inactive"));
-cl::opt<std::string> TruncateAll(
-    "enzyme-truncate-all", cl::init(""), cl::Hidden,
-    cl::desc("Enzyme's floating-point truncation of every operation "
-             "(\"64to32\"); not supported by Tapestry: an error"));
+cl::opt<std::string>
+    TruncateAll("enzyme-truncate-all", cl::init(""), cl::Hidden,
+                cl::desc("Compute every function of the module in a narrower "
+                         "floating-point format (op mode), e.g. \"64to32\" or "
+                         "\"11-52to8-23\""));
 
 // Accepted with no effect in Tapestry, each for the reason its description
 // gives. Declared as Enzyme declares them, so that every spelling Enzyme
@@ -196,10 +198,8 @@ unsigned enzymeInlineCount() {
 }
 bool enzymeGlobalsInactive() { return GlobalsInactive; }
 
-std::string unsupportedEnzymeOption() {
-  if (!TruncateAll.empty())
-    return "-enzyme-truncate-all=" + TruncateAll.getValue();
-  return "";
-}
+std::string enzymeTruncateAll() { return TruncateAll; }
+
+std::string unsupportedEnzymeOption() { return ""; }
 
 } // namespace tapestry

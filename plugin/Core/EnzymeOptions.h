@@ -38,8 +38,11 @@ unsigned enzymeInlineCount();
 /// -enzyme-globals-default-inactive: every global is inactive, as if each
 /// were marked __attribute__((enzyme_inactive)).
 bool enzymeGlobalsInactive();
+/// -enzyme-truncate-all: "" or the formats to truncate every function
+/// between, e.g. "64to32" (Passes/TruncateRequest.h).
+std::string enzymeTruncateAll();
 /// The first option given that Tapestry cannot honour and that changes the
-/// numbers a program computes (e.g. "-enzyme-truncate-all=64to32"), or "".
+/// numbers a program computes, or "" (none is left today).
 std::string unsupportedEnzymeOption();
 
 } // namespace tapestry

@@ -53,6 +53,11 @@ EntryPoint classifyEntryPoint(StringRef Name) {
     return EntryPoint::ErrorEstimate;
   if (isIterationCounterName(Name))
     return EntryPoint::IterationCounter;
+  for (StringRef Truncate :
+       {"__enzyme_truncate_op_func", "__enzyme_truncate_mem_func",
+        "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value"})
+    if (Name.contains(Truncate))
+      return EntryPoint::Truncate;
   for (StringRef Hint : {"__enzyme_float", "__enzyme_double",
                          "__enzyme_integer", "__enzyme_pointer"})
     if (Name.contains(Hint))
@@ -68,8 +73,14 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
   } Features[] = {
       {"__enzyme_post_sparse_todense", "sparse Jacobians"},
       {"__enzyme_todense", "sparse Jacobians"},
-      {"__enzyme_truncate", "floating-point truncation"},
-      {"__enzyme_expand_mem_value", "floating-point truncation"},
+      // Older spellings; the current ones are implemented.
+      {"__enzyme_truncate",
+       "floating-point truncation under an older name (Tapestry implements "
+       "__enzyme_truncate_op_func, __enzyme_truncate_mem_func, "
+       "__enzyme_truncate_mem_value and __enzyme_expand_mem_value)"},
+      {"__enzyme_expand_value",
+       "floating-point truncation under an older name (Tapestry implements "
+       "__enzyme_expand_mem_value)"},
       {"__enzyme_call_inactive", "calls marked inactive at the call site"},
       {"__enzyme_trace", "probabilistic programming (traces)"},
       {"__enzyme_condition", "probabilistic programming (traces)"},
@@ -100,8 +111,10 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
          " is not an Enzyme entry point Tapestry knows; Tapestry supports "
          "__enzyme_autodiff, __enzyme_fwddiff, __enzyme_fwdsplit, "
          "__enzyme_augmentfwd, __enzyme_reverse, __enzyme_augmentsize, "
-         "__enzyme_batch, __enzyme_virtualreverse, __enzyme_error_estimate and "
-         "__enzyme_iter";
+         "__enzyme_batch, __enzyme_virtualreverse, __enzyme_error_estimate, "
+         "__enzyme_iter, __enzyme_truncate_op_func, "
+         "__enzyme_truncate_mem_func, __enzyme_truncate_mem_value and "
+         "__enzyme_expand_mem_value";
 }
 
 StringRef markerName(const Value *V) {

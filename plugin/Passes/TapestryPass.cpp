@@ -10,6 +10,7 @@
 #include "Driver/DerivativeCache.h"
 #include "Passes/BatchRequest.h"
 #include "Passes/RequestDecoder.h"
+#include "Passes/TruncateRequest.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
@@ -882,7 +883,7 @@ static void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
 }
 
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
-                           Specializations &Specs) {
+                           Specializations &Specs, TLIGetter GetTLI) {
   CallBase *CB = Req.CB;
   switch (Req.Kind) {
   case EntryPoint::Unsupported:
@@ -904,6 +905,9 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
     return;
   case EntryPoint::VirtualReverse:
     lowerVirtualReverse(*CB);
+    return;
+  case EntryPoint::Truncate:
+    lowerTruncateRequest(*CB, GetTLI);
     return;
   default:
     break;
@@ -1040,6 +1044,11 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       }
     return PreservedAnalyses::all();
   }
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  auto GetTLI = [&](Function &F) -> const TargetLibraryInfo & {
+    return FAM.getResult<TargetLibraryAnalysis>(F);
+  };
   inlineRequestWrappers(M);
   declareIterationCountersPure(M);
   SmallVector<PendingRequest, 8> Pending;
@@ -1071,8 +1080,15 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
           Pending.push_back({CB, E});
         }
   }
-  if (Pending.empty() && !HasCounters)
-    return PreservedAnalyses::all();
+  // -enzyme-truncate-all applies to every function, derivatives included:
+  // after the requests.
+  std::string TruncateAll = enzymeTruncateAll();
+  if (Pending.empty() && !HasCounters) {
+    if (TruncateAll.empty())
+      return PreservedAnalyses::all();
+    truncateAllFunctions(M, TruncateAll, GetTLI);
+    return PreservedAnalyses::none();
+  }
   // Reverse halves (and forward splits) first, so that each can find the
   // augmented-forward call its tape comes from before that call is
   // rewritten.
@@ -1082,8 +1098,6 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
                                  P.Kind == EntryPoint::ForwardSplit;
                         });
 
-  FunctionAnalysisManager &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   // What the C library's functions may touch (free captures nothing, exp
   // writes only errno) lets alias analysis prove more memory unchanged, so
   // the reverse sweep reloads it instead of caching it. -O2 infers the same
@@ -1128,7 +1142,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
             continue;
           }
         }
-        resolveRequest(Req, Cache, Specs);
+        resolveRequest(Req, Cache, Specs, GetTLI);
         Pending.erase(Pending.begin() + I);
         Progress = true;
       }
@@ -1148,6 +1162,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!Deferred)
     lowerIterationCounters(M);
   eraseDeadApi(M);
+  truncateAllFunctions(M, TruncateAll, GetTLI);
   return PreservedAnalyses::none();
 }
 

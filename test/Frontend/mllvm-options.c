@@ -29,10 +29,16 @@
 // ANALYSES-DAG: activity of 'cube.tapestry.primal':
 // ANALYSES-DAG: types of 'cube.tapestry.primal':
 //
-// An Enzyme option Tapestry cannot honour stops the build.
+// -enzyme-truncate-all through clang: every function computes in float
+// (test/EntryPoints/truncate-all.c runs it); a format Tapestry does not
+// have stops the build.
+// RUN: %clang_fplugin -O0 -S -emit-llvm %s -o - \
+// RUN:   -mllvm -enzyme-truncate-all=64to32 | FileCheck %s --check-prefix=TRUNC
+// TRUNC-LABEL: define {{.*}}double @cube(
+// TRUNC: fmul float
 // RUN: not %clang_fplugin -O0 -c %s -o /dev/null \
-// RUN:   -mllvm -enzyme-truncate-all=64to32 2>&1 | FileCheck %s --check-prefix=TRUNC
-// TRUNC: error: tapestry: Enzyme's option -enzyme-truncate-all=64to32 is not supported by Tapestry
+// RUN:   -mllvm -enzyme-truncate-all=64to11-3-7 2>&1 | FileCheck %s --check-prefix=TRUNC-ERR
+// TRUNC-ERR: error: tapestry: -enzyme-truncate-all=64to11-3-7: '11-3-7' is neither a width
 extern int enzyme_out;
 double __enzyme_autodiff(void *, ...);
 

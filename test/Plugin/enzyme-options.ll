@@ -35,11 +35,23 @@
 ; RUN:   | FileCheck %s --check-prefix=OFF
 ; OFF: call double (ptr, ...) @__enzyme_autodiff(ptr @f, double %x)
 ;
-; -enzyme-truncate-all (Enzyme's floating-point truncation) would change
-; every number: an error, never ignored.
-; RUN: not %opt -passes=tapestry -enzyme-truncate-all=64to32 -disable-output \
-; RUN:   %s 2>&1 | FileCheck %s --check-prefix=TRUNC
-; TRUNC: error: {{.*}}tapestry: Enzyme's option -enzyme-truncate-all=64to32 is not supported by Tapestry (it changes the numbers every function computes); remove it from the command line
+; -enzyme-truncate-all (Enzyme's floating-point truncation) runs every
+; function in op mode, the derivative included; a format the target does
+; not have (Enzyme emulates those with MPFR) is an error, never ignored.
+; RUN: %opt -passes=tapestry,verify -enzyme-truncate-all=64to32 -S %s \
+; RUN:   | FileCheck %s --check-prefix=TRUNC
+; TRUNC-LABEL: define double @f(
+; TRUNC: fptrunc double %x to float
+; TRUNC: fmul float
+; TRUNC: %sq = fpext float
+; TRUNC: fmul float
+; TRUNC: %cube = fpext float
+; TRUNC-LABEL: define internal {{.*}}@{{.*}}f
+; TRUNC-NOT: fmul double
+; TRUNC: fmul float
+; RUN: not %opt -passes=tapestry -enzyme-truncate-all=11-52to3-7 \
+; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=TRUNC-ERR
+; TRUNC-ERR: error: {{.*}}tapestry: -enzyme-truncate-all=11-52to3-7: a format with 3 exponent and 7 mantissa bits is not one the target has
 
 declare double @__enzyme_autodiff(ptr, ...)
 
