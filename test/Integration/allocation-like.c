@@ -17,9 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
+extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed,
+    enzyme_width;
 void __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
+typedef struct {
+  void *tape;
+  double primal;
+} aug_d;
+aug_d __enzyme_augmentfwd_d(void *, ...);
+void __enzyme_reverse(void *, ...);
+typedef struct {
+  double d[2];
+} D2;
+D2 __enzyme_fwddiff_2(void *, ...);
 
 // ---- The allocators: pool_alloc(pool, bytes) / pool_free(p, pool), and
 // one_alloc(bytes) / one_free(p).
@@ -161,6 +172,48 @@ WRAPPERS(scratch)
 WRAPPERS(per_iteration)
 WRAPPERS(kept)
 
+/* Split mode (the tape carries the blocks from the forward half to the
+ * reverse half) and batch mode (two shadows per block) agree with the
+ * one-shot reverse, and free what they allocate. */
+#define SPLIT_AND_BATCH(f)                                                     \
+  static void f##_split_batch(const double *once) {                            \
+    double x[N], dx[N] = {0}, d1[N] = {0};                                     \
+    memcpy(x, X0, sizeof x);                                                   \
+    long a0 = n_alloc, f0 = n_free;                                            \
+    aug_d r = __enzyme_augmentfwd_d((void *)f, enzyme_dup, x, dx,              \
+                                    enzyme_const, N);                          \
+    __enzyme_reverse((void *)f, enzyme_dup, x, dx, enzyme_const, N, 1.0,       \
+                     r.tape);                                                  \
+    check_close(#f " split: blocks freed", (double)(n_free - f0),              \
+                (double)(n_alloc - a0), 0);                                    \
+    for (int j = 0; j < N; j++)                                                \
+      check_close(#f " split vs one-shot", dx[j], once[j], 1e-12);             \
+    memset(dx, 0, sizeof dx);                                                  \
+    a0 = n_alloc, f0 = n_free;                                                 \
+    __enzyme_autodiff((void *)f, enzyme_width, 2, enzyme_dup, x, dx, d1,       \
+                      enzyme_const, N);                                        \
+    check_close(#f " batch: blocks freed", (double)(n_free - f0),              \
+                (double)(n_alloc - a0), 0);                                    \
+    for (int j = 0; j < N; j++) {                                              \
+      check_close(#f " batch lane 0 vs one-shot", dx[j], once[j], 1e-12);     \
+      check_close(#f " batch lane 1 vs one-shot", d1[j], once[j], 1e-12);     \
+    }                                                                          \
+    double t0[N], t1[N], want0 = 0, want1 = 0;                                 \
+    for (int j = 0; j < N; j++) {                                              \
+      t0[j] = 1, t1[j] = j - 1.5;                                              \
+      want0 += once[j] * t0[j], want1 += once[j] * t1[j];                      \
+    }                                                                          \
+    a0 = n_alloc, f0 = n_free;                                                 \
+    D2 t = __enzyme_fwddiff_2((void *)f, enzyme_width, 2, enzyme_dup, x, t0,   \
+                              t1, enzyme_const, N);                            \
+    check_close(#f " batch forward: blocks freed", (double)(n_free - f0),      \
+                (double)(n_alloc - a0), 0);                                    \
+    check_close(#f " batch forward lane 0", t.d[0], want0, 1e-10);             \
+    check_close(#f " batch forward lane 1", t.d[1], want1, 1e-10);             \
+  }
+SPLIT_AND_BATCH(scratch)
+SPLIT_AND_BATCH(kept)
+
 /* Reverse against finite differences, forward against reverse, and each
  * derivative call allocates and frees as many shadows as the primal has
  * blocks. */
@@ -208,6 +261,14 @@ int main(void) {
                   2 * X0[j] + 3 * X0[j] * X0[j], 1e-12);
       check_close("kept analytic", dk[j], 2 * (j + 1) * X0[j], 1e-12);
     }
+  }
+  {
+    double x[N], ds[N] = {0}, dk[N] = {0};
+    memcpy(x, X0, sizeof x);
+    scratch_grad(x, ds);
+    kept_grad(x, dk);
+    scratch_split_batch(ds);
+    kept_split_batch(dk);
   }
   // The caller's blocks, freed by the function (shadow included).
   {
