@@ -96,21 +96,16 @@ bool CustomRules::collectAttribute(CustomRules &Rules, GlobalVariable &GV,
       if (auto *F = dyn_cast<Function>(V))
         F->addFnAttr(Attribute::NoFree);
     });
-  } else if (Name.starts_with("__enzyme_sparse_accumulate")) {
-    Each("enzyme_sparse_accumulate", false, [&](Value *V) {
-      reportAtRegistration(
-          GV, "__attribute__((enzyme_sparse_accumulate)) on '" +
-                  sourceName(*cast<Function>(V)) +
-                  "': Enzyme's sparse accumulation is not supported by "
-                  "Tapestry yet; remove the attribute to get the dense "
-                  "derivative");
-    });
   } else if (Name.starts_with("__enzyme_shouldrecompute") ||
              Name.starts_with("__enzyme_elementwise_read") ||
-             Name.starts_with("__enzyme_notypeanalysis")) {
-    // Hints for Enzyme's cache (recompute rather than store), its batching
-    // and its type analysis: Tapestry decides these from the code itself
-    // and a hint cannot change a derivative's value.
+             Name.starts_with("__enzyme_notypeanalysis") ||
+             Name.starts_with("__enzyme_sparse_accumulate")) {
+    // Hints for Enzyme's cache (recompute rather than store), its batching,
+    // its type analysis, and its sparsity optimisation (a function that
+    // adds its value into a sparse structure, whose calls that optimisation
+    // may move out of loops; Passes/ToDense.h does not optimise, so the
+    // calls stay where they are): a hint cannot change a derivative's
+    // value.
   } else {
     return false;
   }

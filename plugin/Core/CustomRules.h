@@ -13,8 +13,8 @@
 // for Enzyme's attributes, __enzyme_<kind>_autoreg_<name> = {f or &global}:
 //   inactivefn, inactivenoblockfn (enzyme_inactive, enzyme_inactive_noblock
 //   on a function), inactive_global (enzyme_inactive on a global), nofree,
-//   sparse_accumulate (an error: not supported), shouldrecompute,
-//   elementwise_read, notypeanalysis (hints with no effect on a derivative).
+//   sparse_accumulate, shouldrecompute, elementwise_read, notypeanalysis
+//   (hints with no effect on a derivative).
 // A call to a registered function is never inlined or differentiated: its
 // registered rule is used instead, in every mode the rule covers.
 //

@@ -46,6 +46,9 @@ EntryPoint classifyEntryPoint(StringRef Name) {
     return EntryPoint::AugmentSize;
   if (Name.contains("__enzyme_batch"))
     return EntryPoint::Batch;
+  if (Name.contains("__enzyme_todense") ||
+      Name.contains("__enzyme_post_sparse_todense"))
+    return EntryPoint::ToDense;
   for (StringRef Hint : {"__enzyme_float", "__enzyme_double",
                          "__enzyme_integer", "__enzyme_pointer"})
     if (Name.contains(Hint))
@@ -66,8 +69,6 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
        "forward-mode floating-point error estimation"},
       {"__enzyme_iter", "the derivative-order counter of higher-order "
                         "derivatives"},
-      {"__enzyme_post_sparse_todense", "sparse Jacobians"},
-      {"__enzyme_todense", "sparse Jacobians"},
       {"__enzyme_truncate", "floating-point truncation"},
       {"__enzyme_expand_mem_value", "floating-point truncation"},
       {"__enzyme_call_inactive", "calls marked inactive at the call site"},

@@ -29,6 +29,8 @@ enum class EntryPoint {
   ForwardSplit,     ///< __enzyme_fwdsplit*: forward mode after augmentfwd
   Batch,            ///< __enzyme_batch*: the primal over a width of lanes
   TypeHint,         ///< __enzyme_float/double/integer/pointer: no effect
+  ToDense,          ///< __enzyme_todense*, __enzyme_post_sparse_todense*:
+                    ///< lowered last (Passes/ToDense.h)
   Unsupported,      ///< Another __enzyme_* entry point not implemented yet.
 };
 

@@ -1,5 +1,6 @@
 //===- TapestryPass.cpp ---------------------------------------------------===//
 #include "Passes/TapestryPass.h"
+#include "Passes/ToDense.h"
 
 #include "Analysis/Rerun.h"
 #include "Core/Batch.h"
@@ -842,6 +843,9 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
     reportError(*CB->getFunction(), CB,
                 unsupportedEntryPointMessage(entryPointName(*CB)));
     return;
+  case EntryPoint::ToDense:
+    // Lowered once every derivative that uses it exists (Passes/ToDense.h).
+    return;
   case EntryPoint::TypeHint:
     // Enzyme's type hints for memory; Tapestry's type analysis needs none.
     if (!CB->use_empty())
@@ -1081,6 +1085,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (auto &Entry : Specs)
     if (Entry.second->use_empty())
       Entry.second->eraseFromParent();
+  lowerToDense(M);
   eraseDeadApi(M);
   return PreservedAnalyses::none();
 }
