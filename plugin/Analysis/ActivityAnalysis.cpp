@@ -1,6 +1,7 @@
 //===- ActivityAnalysis.cpp - Varied, useful, active, shadowed ------------===//
 #include "Analysis/ActivityAnalysis.h"
 
+#include "Core/AllocationLike.h"
 #include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -34,6 +35,8 @@ static StringRef calleeName(const CallBase &CB) {
 }
 
 bool isAllocationCall(const CallBase &CB) {
+  if (const Function *F = CB.getCalledFunction(); F && customAllocator(*F))
+    return true;
   return StringSwitch<bool>(calleeName(CB))
       .Cases("malloc", "calloc", "realloc", "_Znwm", "_Znam", true)
       .Case("aligned_alloc", true)
@@ -54,9 +57,34 @@ bool isOutParamAllocation(const CallBase &CB) {
 }
 
 bool isDeallocationCall(const CallBase &CB) {
+  if (const Function *F = CB.getCalledFunction())
+    if (std::optional<unsigned> I = customFreedOperand(*F))
+      return *I < CB.arg_size();
   return StringSwitch<bool>(calleeName(CB))
       .Cases("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", true)
       .Default(false);
+}
+
+unsigned freedOperandIndex(const CallBase &CB) {
+  if (const Function *F = CB.getCalledFunction())
+    if (std::optional<unsigned> I = customFreedOperand(*F))
+      return *I;
+  return 0;
+}
+
+Value *freedPointer(const CallBase &CB) {
+  return CB.getArgOperand(freedOperandIndex(CB));
+}
+
+Value *allocationSize(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  if (std::optional<CustomAllocator> CA =
+          F ? customAllocator(*F) : std::nullopt)
+    return CB.getArgOperand(CA->SizeArg);
+  StringRef Name = calleeName(CB);
+  if (Name == "calloc")
+    return nullptr;
+  return CB.getArgOperand(Name == "aligned_alloc" ? 1 : 0);
 }
 
 bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {

@@ -166,7 +166,7 @@ void RerunAnalysis::walk(const Function &F, const ArgMap &Map, unsigned Depth) {
       }
       if (isDeallocationCall(*CB)) {
         RootSet R;
-        rootsOf(CB->getArgOperand(0), Map, R);
+        rootsOf(freedPointer(*CB), Map, R);
         if (!R.empty())
           Problem = "it frees memory it did not allocate (" +
                     rootName(*R.begin()) +

@@ -2,6 +2,7 @@
 #include "Analysis/TapeAnalysis.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
 #include "Core/MathFunctions.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -27,9 +28,16 @@ static constexpr unsigned MaxAliasQueries = 200000;
 bool isDeferredFree(const CallBase &CB, const LoopInfo &Loops) {
   if (!isDeallocationCall(CB) || CB.arg_size() < 1)
     return false;
-  auto *Alloc = dyn_cast<CallBase>(getUnderlyingObject(CB.getArgOperand(0), 0));
+  auto *Alloc = dyn_cast<CallBase>(getUnderlyingObject(freedPointer(CB), 0));
   if (!Alloc || !isAllocationCall(*Alloc) ||
       Alloc->getFunction() != CB.getFunction())
+    return false;
+  // A registered allocator's block is replayed only by its deallocator
+  // (another free of it is the inlined code of some deallocator, freeing
+  // an address that need not be the block's).
+  if (std::optional<CustomAllocator> CA =
+          customAllocator(*Alloc->getCalledFunction());
+      CA && CA->Dealloc != CB.getCalledFunction())
     return false;
   const Loop *AllocLoop = Loops.getLoopFor(Alloc->getParent());
   return !AllocLoop || AllocLoop->contains(CB.getParent());

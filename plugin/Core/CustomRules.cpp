@@ -1,9 +1,11 @@
 //===- CustomRules.cpp ----------------------------------------------------===//
 #include "Core/CustomRules.h"
 
+#include "Core/AllocationLike.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
 #include "Core/KnownInactive.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -19,6 +21,12 @@ bool CustomRules::isInactive(const Function *F) const {
 
 bool CustomRules::isInactiveGlobal(const GlobalVariable *GV) const {
   return InactiveGlobals.count(GV) || enzymeGlobalsInactive();
+}
+
+bool CustomRules::isOpaque(const Function *F) const {
+  return gradient(F) || forwardDerivative(F) || isInactive(F) ||
+         !functionLike(F).empty() || customAllocator(*F) ||
+         customFreedOperand(*F);
 }
 
 /// The elements of a registration global's initializer, with casts
@@ -38,8 +46,7 @@ static SmallVector<Constant *, 4> registrationElements(GlobalVariable &GV) {
 /// defined.
 static void reportAtRegistration(GlobalVariable &GV, const Twine &Msg) {
   SmallVector<Constant *, 4> Elts = registrationElements(GV);
-  auto *Registered =
-      Elts.empty() ? nullptr : dyn_cast<Function>(Elts.front());
+  auto *Registered = Elts.empty() ? nullptr : dyn_cast<Function>(Elts.front());
   const Function *Where =
       Registered && !Registered->isDeclaration() ? Registered : nullptr;
   for (Function &F : *GV.getParent())
@@ -50,7 +57,7 @@ static void reportAtRegistration(GlobalVariable &GV, const Twine &Msg) {
 }
 
 static void reportRegistration(GlobalVariable &GV, const Twine &Msg) {
-  reportAtRegistration(GV, "in '" + GV.getName() + "': " + Msg);
+  reportAtRegistration(GV, "in '" + demangle(GV.getName()) + "': " + Msg);
 }
 
 /// The registrations Enzyme's attributes lower to (see CustomRules.h);
@@ -89,21 +96,16 @@ bool CustomRules::collectAttribute(CustomRules &Rules, GlobalVariable &GV,
       if (auto *F = dyn_cast<Function>(V))
         F->addFnAttr(Attribute::NoFree);
     });
-  } else if (Name.starts_with("__enzyme_sparse_accumulate")) {
-    Each("enzyme_sparse_accumulate", false, [&](Value *V) {
-      reportAtRegistration(
-          GV, "__attribute__((enzyme_sparse_accumulate)) on '" +
-                  sourceName(*cast<Function>(V)) +
-                  "': Enzyme's sparse accumulation is not supported by "
-                  "Tapestry yet; remove the attribute to get the dense "
-                  "derivative");
-    });
   } else if (Name.starts_with("__enzyme_shouldrecompute") ||
              Name.starts_with("__enzyme_elementwise_read") ||
-             Name.starts_with("__enzyme_notypeanalysis")) {
-    // Hints for Enzyme's cache (recompute rather than store), its batching
-    // and its type analysis: Tapestry decides these from the code itself
-    // and a hint cannot change a derivative's value.
+             Name.starts_with("__enzyme_notypeanalysis") ||
+             Name.starts_with("__enzyme_sparse_accumulate")) {
+    // Hints for Enzyme's cache (recompute rather than store), its batching,
+    // its type analysis, and its sparsity optimisation (a function that
+    // adds its value into a sparse structure, whose calls that optimisation
+    // may move out of loops; Passes/ToDense.h does not optimise, so the
+    // calls stay where they are): a hint cannot change a derivative's
+    // value.
   } else {
     return false;
   }
@@ -116,11 +118,6 @@ static std::string unsupportedRegistrationMessage(StringRef Name) {
   static const struct {
     StringRef Prefix, Message;
   } Known[] = {
-      {"__enzyme_allocation_like",
-       "Enzyme's registration of a custom allocator and its deallocator; "
-       "Tapestry does not support custom allocators yet: allocate with "
-       "malloc/free (or new/delete) in code to differentiate, or register "
-       "a derivative for the function that allocates"},
       {"__enzyme_register_splitderivative",
        "Enzyme's registration of a split-mode forward derivative; Tapestry "
        "does not support it yet: register the reverse-mode rule with "
@@ -133,15 +130,124 @@ static std::string unsupportedRegistrationMessage(StringRef Name) {
   return "a global whose name starts with __enzyme_ is an Enzyme "
          "registration, and Tapestry does not know this one (it knows "
          "__enzyme_register_gradient*, __enzyme_register_derivative*, "
-         "__enzyme_inactivefn*, __enzyme_function_like* and "
-         "__enzyme_inactive_global*); rename the "
+         "__enzyme_inactivefn*, __enzyme_function_like*, "
+         "__enzyme_allocation_like* and __enzyme_inactive_global*); rename "
+         "the "
          "global if it is not meant for Enzyme";
+}
+
+/// The index a registration element spells (void *)N, or nothing.
+static std::optional<uint64_t> registeredIndex(const Constant *C) {
+  if (isa<ConstantPointerNull>(C)) // (void *)0
+    return 0;
+  if (auto *CE = dyn_cast<ConstantExpr>(C))
+    if (CE->getOpcode() == Instruction::IntToPtr)
+      if (auto *CI = dyn_cast<ConstantInt>(CE->getOperand(0)))
+        return CI->getZExtValue();
+  return std::nullopt;
+}
+
+/// The C string a registration element points to, or nothing.
+static std::optional<StringRef> registeredString(const Constant *C) {
+  auto *Str = dyn_cast<GlobalVariable>(C);
+  auto *Data = Str && Str->hasInitializer()
+                   ? dyn_cast<ConstantDataSequential>(Str->getInitializer())
+                   : nullptr;
+  if (!Data || !Data->isCString())
+    return std::nullopt;
+  return Data->getAsCString();
+}
+
+/// Reads {(void *)alloc, (void *)SIZE, (void *)"INDICES", (void *)dealloc}
+/// (Core/AllocationLike.h); an error names what is wrong.
+static void collectAllocationLike(GlobalVariable &GV,
+                                  ArrayRef<Constant *> Elts) {
+  auto Bad = [&](const Twine &Msg) {
+    reportRegistration(
+        GV, "an allocation-like registration is {(void *)alloc, (void *)N, "
+            "(void *)\"INDICES\", (void *)dealloc}, where argument N of "
+            "alloc is the size in bytes and INDICES lists dealloc's "
+            "parameters (-1 the pointer alloc returned, k alloc's argument "
+            "k), e.g. \"-1\"; " +
+                Msg);
+  };
+  if (Elts.size() != 4)
+    return Bad("this one has " + Twine(Elts.size()) + " elements, not 4");
+  auto *Alloc = dyn_cast<Function>(Elts[0]);
+  if (!Alloc || !Alloc->getReturnType()->isPointerTy())
+    return Bad("its first element must be a function that returns a pointer");
+  std::string AllocName = "'" + sourceName(*Alloc) + "'";
+  unsigned NumArgs = Alloc->arg_size();
+  std::optional<uint64_t> Size = registeredIndex(Elts[1]);
+  if (!Size)
+    return Bad("its second element must be an index written (void *)N");
+  if (*Size >= NumArgs ||
+      !Alloc->getFunctionType()->getParamType(*Size)->isIntegerTy())
+    return Bad("argument " + Twine(*Size) + " of " + AllocName +
+               " is not an integer size (arguments count from 0, and " +
+               AllocName + " has " + Twine(NumArgs) + ")");
+  std::optional<StringRef> Indices = registeredString(Elts[2]);
+  if (!Indices)
+    return Bad("its third element must be a string literal");
+  SmallVector<StringRef, 4> Parts;
+  Indices->split(Parts, ',');
+  SmallVector<int, 4> Args;
+  for (StringRef P : Parts) {
+    int I;
+    if (P.trim().getAsInteger(10, I) || I < -1 || I >= int(NumArgs))
+      return Bad("\"" + *Indices + "\" has '" + P.trim() +
+                 "', which is neither -1 nor an argument of " + AllocName +
+                 " (it has " + Twine(NumArgs) + ")");
+    Args.push_back(I);
+  }
+  if (count(Args, -1) != 1)
+    return Bad("\"" + *Indices +
+               "\" must list -1 (the pointer to free) exactly once");
+  auto *Dealloc = dyn_cast<Function>(Elts[3]);
+  if (!Dealloc)
+    return Bad("its fourth element must be the function that frees");
+  std::string DeallocName = "'" + sourceName(*Dealloc) + "'";
+  FunctionType *DT = Dealloc->getFunctionType();
+  if (DT->getNumParams() != Args.size() &&
+      !(DT->isVarArg() && DT->getNumParams() < Args.size()))
+    return Bad(DeallocName + " takes " + Twine(DT->getNumParams()) +
+               " parameter(s) but \"" + *Indices + "\" lists " +
+               Twine(Args.size()));
+  for (unsigned J = 0; J < DT->getNumParams(); ++J) {
+    Type *Want = Args[J] < 0 ? Alloc->getReturnType()
+                             : Alloc->getFunctionType()->getParamType(Args[J]);
+    if (DT->getParamType(J) != Want)
+      return Bad("parameter " + Twine(J) + " of " + DeallocName +
+                 " does not have the type of " +
+                 (Args[J] < 0
+                      ? "the pointer " + AllocName + " returns"
+                      : "argument " + Twine(Args[J]) + " of " + AllocName));
+  }
+  unsigned Freed = find(Args, -1) - Args.begin();
+  if (std::optional<unsigned> Old = customFreedOperand(*Dealloc);
+      Old && *Old != Freed)
+    return Bad(DeallocName + " is registered elsewhere to free its parameter " +
+               Twine(*Old) + ", here its parameter " + Twine(Freed));
+  markAllocationLike(*Alloc, *Size, Args, *Dealloc);
+}
+
+/// A registration's name: a C++ static member's
+/// (`inline static void *__enzyme_allocation_like1[4]` in a class) is its
+/// unqualified name.
+static std::string registrationName(const GlobalVariable &GV) {
+  StringRef Name = GV.getName();
+  if (!Name.starts_with("_Z"))
+    return Name.str();
+  std::string Demangled = demangle(Name);
+  size_t Colons = Demangled.rfind("::");
+  return Colons == std::string::npos ? Demangled : Demangled.substr(Colons + 2);
 }
 
 CustomRules CustomRules::collect(Module &M) {
   CustomRules Rules;
   for (GlobalVariable &GV : M.globals()) {
-    StringRef Name = GV.getName();
+    std::string FullName = registrationName(GV);
+    StringRef Name = FullName;
     if (!Name.starts_with("__enzyme_"))
       continue;
     SmallVector<Constant *, 4> Elts = registrationElements(GV);
@@ -180,6 +286,8 @@ CustomRules CustomRules::collect(Module &M) {
         continue;
       }
       Rules.Like[FnAt(0)] = Data->getAsCString().str();
+    } else if (Name.starts_with("__enzyme_allocation_like")) {
+      collectAllocationLike(GV, Elts);
     } else {
       // (__enzyme_inactive_global* is read by collectAttribute.)
       // Anything else of Enzyme's could change a derivative: never ignored.

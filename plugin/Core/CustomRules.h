@@ -5,12 +5,16 @@
 //   void *__enzyme_register_derivative_NAME[2] = {f, fwd};
 //   void *__enzyme_inactivefn[]                = {f, g, ...};
 //   void *__enzyme_function_like[2]            = {f, "sin"};
+//   void *__enzyme_allocation_like[4]          = {alloc, (void *)N,
+//                                                 "INDICES", dealloc};
+//     (recorded on the functions themselves: Core/AllocationLike.h)
+// (a C++ static member counts by its unqualified name);
 // and the ones the clang front end (Frontend/EnzymeAttributes.cpp) makes
 // for Enzyme's attributes, __enzyme_<kind>_autoreg_<name> = {f or &global}:
 //   inactivefn, inactivenoblockfn (enzyme_inactive, enzyme_inactive_noblock
 //   on a function), inactive_global (enzyme_inactive on a global), nofree,
-//   sparse_accumulate (an error: not supported), shouldrecompute,
-//   elementwise_read, notypeanalysis (hints with no effect on a derivative).
+//   sparse_accumulate, shouldrecompute, elementwise_read, notypeanalysis
+//   (hints with no effect on a derivative).
 // A call to a registered function is never inlined or differentiated: its
 // registered rule is used instead, in every mode the rule covers.
 //
@@ -66,11 +70,10 @@ public:
   /// -enzyme-globals-default-inactive): what is stored there carries no
   /// derivative.
   bool isInactiveGlobal(const llvm::GlobalVariable *GV) const;
-  /// True if calls to \p F must stay calls (never inlined).
-  bool isOpaque(const llvm::Function *F) const {
-    return gradient(F) || forwardDerivative(F) || isInactive(F) ||
-           !functionLike(F).empty();
-  }
+  /// True if calls to \p F must stay calls (never inlined): registered
+  /// derivatives, inactive functions, and allocators and deallocators
+  /// (__enzyme_allocation_like, Core/AllocationLike.h).
+  bool isOpaque(const llvm::Function *F) const;
 
 private:
   static bool collectAttribute(CustomRules &Rules, llvm::GlobalVariable &GV,

@@ -58,6 +58,9 @@ EntryPoint classifyEntryPoint(StringRef Name) {
         "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value"})
     if (Name.contains(Truncate))
       return EntryPoint::Truncate;
+  if (Name.contains("__enzyme_todense") ||
+      Name.contains("__enzyme_post_sparse_todense"))
+    return EntryPoint::ToDense;
   for (StringRef Hint : {"__enzyme_float", "__enzyme_double",
                          "__enzyme_integer", "__enzyme_pointer"})
     if (Name.contains(Hint))
@@ -71,8 +74,6 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
   static const struct {
     StringRef Prefix, Feature;
   } Features[] = {
-      {"__enzyme_post_sparse_todense", "sparse Jacobians"},
-      {"__enzyme_todense", "sparse Jacobians"},
       // Older spellings; the current ones are implemented.
       {"__enzyme_truncate",
        "floating-point truncation under an older name (Tapestry implements "
@@ -113,8 +114,9 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
          "__enzyme_augmentfwd, __enzyme_reverse, __enzyme_augmentsize, "
          "__enzyme_batch, __enzyme_virtualreverse, __enzyme_error_estimate, "
          "__enzyme_iter, __enzyme_truncate_op_func, "
-         "__enzyme_truncate_mem_func, __enzyme_truncate_mem_value and "
-         "__enzyme_expand_mem_value";
+         "__enzyme_truncate_mem_func, __enzyme_truncate_mem_value, "
+         "__enzyme_expand_mem_value, __enzyme_todense and "
+         "__enzyme_post_sparse_todense";
 }
 
 StringRef markerName(const Value *V) {

@@ -33,6 +33,8 @@ enum class EntryPoint {
   VirtualReverse,   ///< __enzyme_virtualreverse*: a function's shadow
   ErrorEstimate,    ///< __enzyme_error_estimate*: forward round-off errors
   IterationCounter, ///< __enzyme_iter: the derivative-order counter
+  ToDense,          ///< __enzyme_todense*, __enzyme_post_sparse_todense*:
+                    ///< lowered last (Passes/ToDense.h)
   Unsupported,      ///< Another __enzyme_* entry point not implemented yet.
 };
 

@@ -1,5 +1,6 @@
 //===- TapestryPass.cpp ---------------------------------------------------===//
 #include "Passes/TapestryPass.h"
+#include "Passes/ToDense.h"
 
 #include "Analysis/Rerun.h"
 #include "Core/Batch.h"
@@ -890,6 +891,9 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
     reportError(*CB->getFunction(), CB,
                 unsupportedEntryPointMessage(entryPointName(*CB)));
     return;
+  case EntryPoint::ToDense:
+    // Lowered once every derivative that uses it exists (Passes/ToDense.h).
+    return;
   case EntryPoint::TypeHint:
     // Enzyme's type hints for memory; Tapestry's type analysis needs none.
     if (!CB->use_empty())
@@ -1161,6 +1165,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // Requests left for link time may still differentiate code that counts.
   if (!Deferred)
     lowerIterationCounters(M);
+  lowerToDense(M);
   eraseDeadApi(M);
   truncateAllFunctions(M, TruncateAll, GetTLI);
   return PreservedAnalyses::none();

@@ -120,13 +120,16 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
         mirrorCall(*CB); // void: pointer results are shadows (above)
       return;
     }
-    if (isDeallocationCall(*CB) && AI.hasShadow(CB->getArgOperand(0)))
-      if (Value *S = shadowOf(CB->getArgOperand(0), &PI)) {
-        // Same call on the shadow (sized delete keeps its size), per lane.
+    if (isDeallocationCall(*CB) && AI.hasShadow(freedPointer(*CB)))
+      if (Value *S = shadowOf(freedPointer(*CB), &PI)) {
+        // Same call on the shadow (sized delete keeps its size, a
+        // registered deallocator its other arguments), per lane.
         for (unsigned K = 0; K < W; ++K) {
-          SmallVector<Value *, 2> Args{lane(B, S, K)};
-          for (unsigned I = 1; I < CB->arg_size(); ++I)
-            Args.push_back(primal(CB->getArgOperand(I)));
+          SmallVector<Value *, 2> Args;
+          for (unsigned I = 0; I < CB->arg_size(); ++I)
+            Args.push_back(I == freedOperandIndex(*CB)
+                               ? lane(B, S, K)
+                               : primal(CB->getArgOperand(I)));
           B.CreateCall(CB->getFunctionType(), CB->getCalledOperand(), Args);
         }
       }

@@ -1,6 +1,7 @@
 //===- FreedShadows.cpp ---------------------------------------------------===//
 #include "Synthesis/FreedShadows.h"
 
+#include "Core/AllocationLike.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
@@ -196,6 +197,19 @@ Function *getFreedShadowReleaseFn(Module &M) {
       Switch->setDefaultDest(BB);
     else
       Switch->addCase(B.getInt64(Case), BB);
+  }
+  // A deallocator registered with __enzyme_allocation_like is its own
+  // kind: its address (Core/AllocationLike.h).
+  if (any_of(M.functions(),
+             [](const Function &Fn) { return customFreedOperand(Fn); })) {
+    BasicBlock *Free = Switch->getDefaultDest();
+    Switch->addCase(B.getInt64(0), Free);
+    BasicBlock *BB = BasicBlock::Create(L.C, "registered", F, Next);
+    IRBuilder<> DB(BB);
+    DB.CreateCall(FunctionType::get(DB.getVoidTy(), {L.Ptr}, false),
+                  DB.CreateIntToPtr(Kind, L.Ptr), {Shadow});
+    DB.CreateBr(Next);
+    Switch->setDefaultDest(BB);
   }
   B.SetInsertPoint(Next);
   I->addIncoming(B.CreateAdd(I, B.getInt64(1)), Next);

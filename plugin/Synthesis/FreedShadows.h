@@ -12,7 +12,9 @@
 //   * what is left when the request ends (shadows of the caller's own
 //     blocks that the function freed) is freed by the request's call site.
 // The list is {ptr entries, i64 length, i64 capacity}, each entry
-// {ptr shadow, i64 kind} (0 free, 1 operator delete, 2 operator delete[]);
+// {ptr shadow, i64 kind} (0 free, 1 operator delete, 2 operator delete[],
+// else the address of a deallocator that takes the pointer alone, one
+// registered with __enzyme_allocation_like);
 // its storage is released whenever it becomes empty.
 //
 //===----------------------------------------------------------------------===//

@@ -162,7 +162,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   for (Instruction &PI : instructions(P))
     if (auto *CB = dyn_cast<CallBase>(&PI))
       if (isDeferredFree(*CB, LI)) {
-        DeferredFrees[getUnderlyingObject(CB->getArgOperand(0), 0)] = CB;
+        DeferredFrees[getUnderlyingObject(freedPointer(*CB), 0)] = CB;
         primal(CB)->eraseFromParent();
       }
   // Pointers stored into shadowed memory have their shadows stored into the
@@ -206,14 +206,15 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   for (Instruction &PI : instructions(P)) {
     auto *CB = dyn_cast<CallBase>(&PI);
     if (!CB || !isDeallocationCall(*CB) || isDeferredFree(*CB, LI) ||
-        !AI.hasShadow(CB->getArgOperand(0)))
+        !AI.hasShadow(freedPointer(*CB)))
       continue;
-    Value *S = shadowOf(CB->getArgOperand(0), CB);
+    Value *S = shadowOf(freedPointer(*CB), CB);
     if (!S)
       continue;
     IRBuilder<> B(primal(CB));
-    Value *Kind =
-        B.getInt64(freedShadowKind(CB->getCalledFunction()->getName()));
+    Value *Kind = freedShadowKindOf(*CB, B);
+    if (!Kind)
+      continue;
     for (unsigned K = 0; K < W; ++K)
       B.CreateCall(getFreedShadowPushFn(module()), {lane(B, S, K), Kind});
   }
@@ -812,6 +813,11 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       StringRef FreeName = Name == "_Znwm"   ? "_ZdlPv"
                            : Name == "_Znam" ? "_ZdaPv"
                                              : "free";
+      if (std::optional<CustomAllocator> Custom =
+              customAllocator(*CB->getCalledFunction())) {
+        reverseCustomAllocation(*CB, *Custom, B);
+        return;
+      }
       FunctionCallee Free = module().getOrInsertFunction(
           FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
       if (AI.hasShadow(CB) && Shadows.count(CB)) {
@@ -835,14 +841,7 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
                                       ConstantPointerNull::get(B.getPtrTy()))});
         }
       }
-      if (CallBase *Dealloc = DeferredFrees.lookup(CB)) {
-        SmallVector<Value *, 2> Args{lookup(primal(CB), PI.getParent(), B)};
-        for (unsigned I = 1; I < Dealloc->arg_size(); ++I)
-          Args.push_back(
-              lookup(primal(Dealloc->getArgOperand(I)), PI.getParent(), B));
-        B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(),
-                     Args);
-      }
+      replayDeferredFree(*CB, B);
       return;
     }
     if (isVectorRuleCall(*CB))

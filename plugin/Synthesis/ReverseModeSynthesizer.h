@@ -19,6 +19,7 @@
 #ifndef TAPESTRY_SYNTHESIS_REVERSEMODESYNTHESIZER_H
 #define TAPESTRY_SYNTHESIS_REVERSEMODESYNTHESIZER_H
 
+#include "Core/AllocationLike.h"
 #include "Synthesis/BlasRules.h"
 #include "Synthesis/SynthesizerBase.h"
 #include "llvm/ADT/MapVector.h"
@@ -91,6 +92,17 @@ private:
   /// Frees posix_memalign's shadow blocks the forward sweep freed the
   /// primal blocks of (Synthesis/OutParamAllocations.cpp).
   void reverseOutParamAllocation(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  /// Frees the shadow of a registered allocator's block
+  /// (Synthesis/CustomAllocations.cpp).
+  void reverseCustomAllocation(llvm::CallBase &CB, const CustomAllocator &CA,
+                               llvm::IRBuilderBase &B);
+  /// Frees the primal block of allocation \p Alloc whose free was deferred
+  /// to the reverse sweep, if it was.
+  void replayDeferredFree(llvm::CallBase &Alloc, llvm::IRBuilderBase &B);
+  /// The FreedShadows.h kind of the block deallocation \p Dealloc frees, or
+  /// null after an error.
+  llvm::Value *freedShadowKindOf(llvm::CallBase &Dealloc,
+                                 llvm::IRBuilderBase &B);
   /// BLAS routines, by calling BLAS (Synthesis/BlasRules.cpp): the forward
   /// sweep reads the call's arguments and caches the arrays the reverse
   /// needs, the reverse sweep calls BLAS on the shadows.

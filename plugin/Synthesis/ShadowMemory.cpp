@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Core/AllocationLike.h"
 #include "Core/Batch.h"
 
 #include "Core/Diagnostics.h"
@@ -184,13 +185,18 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     SmallVector<Value *, 2> Args;
     for (Value *A : CB->args())
       Args.push_back(primal(A));
+    // A registered allocator (Core/AllocationLike.h) is called again with
+    // the same arguments; its memory need not be 16-byte aligned.
+    bool Custom = customAllocator(*CB->getCalledFunction()).has_value();
+    Value *Size = allocationSize(*CB);
     S = lanes(B, PtrTy, [&](unsigned) {
-      Value *L = callAllocator(B, module(), Name, Args);
+      Value *L = Custom ? B.CreateCall(CB->getFunctionType(),
+                                       CB->getCalledOperand(), Args)
+                        : callAllocator(B, module(), Name, Args);
       L->setName(PI.getName() + "'");
-      if (Name != "calloc") {
-        Value *Bytes = Name == "aligned_alloc" ? Args[1] : Args[0];
-        B.CreateMemSet(L, B.getInt8(0), Bytes, MaybeAlign(16));
-      }
+      if (Size)
+        B.CreateMemSet(L, B.getInt8(0), primal(Size),
+                       Custom ? MaybeAlign() : MaybeAlign(16));
       return L;
     });
   } else {

@@ -603,7 +603,7 @@ void Splitter::buildRelease() {
     for (User *U : Alloc->users())
       if (auto *Dealloc = dyn_cast<CallBase>(U))
         if (inReverse(Dealloc) && isDeallocationCall(*Dealloc) &&
-            Dealloc->arg_size() == 1 && Dealloc->getArgOperand(0) == Alloc) {
+            Dealloc->arg_size() == 1 && freedPointer(*Dealloc) == Alloc) {
           Owned.push_back({Field, Dealloc});
           break;
         }

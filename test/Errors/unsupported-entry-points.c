@@ -1,9 +1,6 @@
 // The entry points of Enzyme's API that Tapestry does not implement yet are
 // each an error at the call that names the feature, not an undefined symbol
 // at link time (nor a user definition silently called).
-// RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_todense 2>&1 | FileCheck %s -DENTRY=__enzyme_todense -DFEATURE="sparse Jacobians"
-// RUN: not %clang -O2 -g -c %s -o /dev/null -DENTRY=__enzyme_todense 2>&1 | FileCheck %s -DENTRY=__enzyme_todense -DFEATURE="sparse Jacobians"
-// RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_post_sparse_todense 2>&1 | FileCheck %s -DENTRY=__enzyme_post_sparse_todense -DFEATURE="sparse Jacobians"
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_context 2>&1 | FileCheck %s -DENTRY=__enzyme_context -DFEATURE="shadows of global variables held in a context"
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_shadow 2>&1 | FileCheck %s -DENTRY=__enzyme_shadow -DFEATURE="shadows of global variables held in a context"
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DENTRY=__enzyme_zero_shadows 2>&1 | FileCheck %s -DENTRY=__enzyme_zero_shadows -DFEATURE="shadows of global variables held in a context"
