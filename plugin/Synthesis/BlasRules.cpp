@@ -200,12 +200,18 @@ Value *BlasEmitter::call(IRBuilderBase &B, StringRef Routine, Type *RetTy,
   } else {
     // Fortran takes everything by reference: scalars go through slots in
     // the entry block, and character flags have hidden lengths (1).
+    // Integers go in 64-bit slots, sign-extended: on a little-endian
+    // target a 32-bit BLAS reads the same value from the slot's first half
+    // as an ILP64 one reads from all of it.
     IRBuilder<> EB(&G.getEntryBlock(), G.getEntryBlock().getFirstInsertionPt());
+    bool Little = M.getDataLayout().isLittleEndian();
     for (Value *Arg : Args) {
       if (Arg->getType()->isPointerTy()) {
         CallArgs.push_back(Arg);
         continue;
       }
+      if (Little && Arg->getType()->isIntegerTy(32))
+        Arg = B.CreateSExt(Arg, B.getInt64Ty());
       AllocaInst *Slot = EB.CreateAlloca(Arg->getType(), nullptr, "blas.arg");
       B.CreateStore(Arg, Slot);
       CallArgs.push_back(Slot);
