@@ -95,7 +95,7 @@ inline bool isBlasCall(const llvm::CallBase &CB) {
 BlasArg blasOutput(const BlasCall &BC);
 
 /// If \p Name is a BLAS or LAPACK routine Tapestry has no derivative for
-/// (dsymv_, cblas_dtrsv, ...), its name without prefix and suffix; else "".
+/// (dsyrk_, cblas_dtrsm, ...), its name without prefix and suffix; else "".
 llvm::StringRef unsupportedBlasRoutine(llvm::StringRef Name);
 
 } // namespace tapestry

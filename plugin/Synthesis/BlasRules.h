@@ -6,7 +6,8 @@
 // C = A B is two gemms. The rules themselves are member functions of the
 // synthesizers (ForwardModeSynthesizer::visitBlasCall,
 // ReverseModeSynthesizer::augmentBlasCall/reverseBlasCall, in
-// BlasRules.cpp); here are the pieces both modes use.
+// BlasRules.cpp); here are the pieces both modes use (the emitter in
+// BlasEmitter.cpp, its column loops in BlasLoops.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_BLASRULES_H
@@ -40,6 +41,11 @@ readBlasArgs(llvm::IRBuilderBase &B, llvm::CallBase &CB, const BlasCall &BC,
 /// or increment (negative increments included).
 llvm::Value *blasSpan(llvm::IRBuilderBase &B, const BlasCall &BC,
                       const BlasValues &V, BlasArg Arr);
+
+/// i1: the transpose flag \p T (CblasNoTrans, or 'N'/'n') means no
+/// transpose.
+llvm::Value *isBlasNoTrans(llvm::IRBuilderBase &B, const BlasCall &BC,
+                           llvm::Value *T);
 
 /// True if the scalar argument \p A (alpha or beta) of \p CB carries a
 /// derivative: an active value (CBLAS), or (Fortran, by reference) memory
