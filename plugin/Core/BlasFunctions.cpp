@@ -21,6 +21,8 @@ struct RoutineInfo {
   unsigned NumChars;
   /// Returns a floating-point value (dot, nrm2) rather than void.
   bool ReturnsFP;
+  /// LAPACK: only the Fortran spelling (dlacpy_), no cblas_ one.
+  bool FortranOnly = false;
 };
 const RoutineInfo Routines[] = {
     {"dot", BlasRoutine::Dot, {A::N, A::X, A::IncX, A::Y, A::IncY}, 0, true},
@@ -66,6 +68,12 @@ const RoutineInfo Routines[] = {
      {A::Order, A::Uplo, A::TransA, A::Diag, A::N, A::A, A::LDA, A::X, A::IncX},
      3,
      false},
+    {"lacpy",
+     BlasRoutine::Lacpy,
+     {A::Uplo, A::M, A::N, A::A, A::LDA, A::B, A::LDB},
+     1,
+     false,
+     true},
 };
 } // namespace
 
@@ -93,7 +101,7 @@ std::optional<BlasCall> findBlasCall(const CallBase &CB) {
     return std::nullopt;
   const RoutineInfo *Info =
       find_if(Routines, [&](const RoutineInfo &R) { return Base == R.Name; });
-  if (Info == std::end(Routines))
+  if (Info == std::end(Routines) || (CBlas && Info->FortranOnly))
     return std::nullopt;
   LLVMContext &C = F->getContext();
   BlasCall Call;
@@ -145,6 +153,8 @@ BlasArg blasOutput(const BlasCall &BC) {
     return A::X;
   case BlasRoutine::Gemm:
     return A::C;
+  case BlasRoutine::Lacpy:
+    return A::B;
   default:
     return A::Y;
   }
@@ -154,7 +164,7 @@ StringRef unsupportedBlasRoutine(StringRef Name) {
   static const char *const Known[] = {
       "asum",  "amax",  "amin",  "swap",  "rot",   "rotg", "rotm", "gbmv",
       "sbmv",  "tbmv",  "tpmv",  "tbsv",  "tpsv",  "ger",  "syr",  "spr",
-      "syr2",  "spr2",  "symm",  "syrk",  "syr2k", "trmm", "trsm", "lacpy",
+      "syr2",  "spr2",  "symm",  "syrk",  "syr2k", "trmm", "trsm", "laset",
       "potrf", "potrs", "getrf", "getrs", "gesv",  "posv", "lascl"};
   bool CBlas;
   char Prec;

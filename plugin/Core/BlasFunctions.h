@@ -35,7 +35,10 @@ enum class BlasRoutine {
   Symv,
   Spmv,
   Trmv,
-  Trsv
+  Trsv,
+  /// LAPACK's matrix copy, Fortran spelling only (dlacpy_): Debian's
+  /// OpenBLAS has no LAPACKE.
+  Lacpy
 };
 
 /// The logical arguments of the supported routines. Not every routine has
@@ -88,11 +91,11 @@ inline bool isBlasCall(const llvm::CallBase &CB) {
 }
 
 /// The array argument the routine writes (Y; X for scal, trmv and trsv; C
-/// for gemm), or BlasArg::NumArgs for none (dot, nrm2).
+/// for gemm; B for lacpy), or BlasArg::NumArgs for none (dot, nrm2).
 BlasArg blasOutput(const BlasCall &BC);
 
 /// If \p Name is a BLAS or LAPACK routine Tapestry has no derivative for
-/// (dsymv_, cblas_dtrsv, ...), its name without prefix and suffix; else "".
+/// (dsyrk_, cblas_dtrsm, ...), its name without prefix and suffix; else "".
 llvm::StringRef unsupportedBlasRoutine(llvm::StringRef Name);
 
 } // namespace tapestry

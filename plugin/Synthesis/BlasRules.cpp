@@ -65,13 +65,6 @@ static Value *isRowMajor(IRBuilderBase &B, const BlasCall &BC,
                         ConstantInt::get(V[A::Order]->getType(), 101));
 }
 
-static Value *isNoTransFlag(IRBuilderBase &B, const BlasCall &BC, Value *T) {
-  if (BC.CBlas)
-    return B.CreateICmpEQ(T, ConstantInt::get(T->getType(), 111));
-  return B.CreateOr(B.CreateICmpEQ(T, B.getInt8('N')),
-                    B.CreateICmpEQ(T, B.getInt8('n')));
-}
-
 Value *blasSpan(IRBuilderBase &B, const BlasCall &BC, const BlasValues &V,
                 BlasArg Arr) {
   Type *I64 = B.getInt64Ty();
@@ -99,7 +92,7 @@ Value *blasSpan(IRBuilderBase &B, const BlasCall &BC, const BlasValues &V,
   };
   switch (BC.Routine) {
   case BlasRoutine::Gemv: {
-    Value *NT = isNoTransFlag(B, BC, V[A::TransA]);
+    Value *NT = isBlasNoTrans(B, BC, V[A::TransA]);
     if (Arr == A::A)
       return Matrix(V[A::M], V[A::N], V[A::LDA]);
     Value *LenX = B.CreateSelect(NT, V[A::N], V[A::M]);
@@ -110,7 +103,7 @@ Value *blasSpan(IRBuilderBase &B, const BlasCall &BC, const BlasValues &V,
     if (Arr == A::C)
       return Matrix(V[A::M], V[A::N], V[A::LDC]);
     bool IsA = Arr == A::A;
-    Value *NT = isNoTransFlag(B, BC, V[IsA ? A::TransA : A::TransB]);
+    Value *NT = isBlasNoTrans(B, BC, V[IsA ? A::TransA : A::TransB]);
     // op(A) is M x K, op(B) is K x N.
     Value *R = IsA ? V[A::M] : V[A::K], *C = IsA ? V[A::K] : V[A::N];
     return Matrix(B.CreateSelect(NT, R, C), B.CreateSelect(NT, C, R),
@@ -124,6 +117,8 @@ Value *blasSpan(IRBuilderBase &B, const BlasCall &BC, const BlasValues &V,
           B.CreateLShr(B.CreateMul(N, B.CreateAdd(N, One)), 1));
     }
     return Vector(V[A::N], V[Arr == A::X ? A::IncX : A::IncY]);
+  case BlasRoutine::Lacpy:
+    return Matrix(V[A::M], V[A::N], V[Arr == A::A ? A::LDA : A::LDB]);
   case BlasRoutine::Symv:
   case BlasRoutine::Trmv:
   case BlasRoutine::Trsv:
@@ -165,69 +160,8 @@ bool isActiveBlasScalar(const CallBase &CB, const BlasCall &BC, BlasArg Arg,
 }
 
 //===----------------------------------------------------------------------===//
-// BlasEmitter
+// Both modes
 //===----------------------------------------------------------------------===//
-
-BlasEmitter::BlasEmitter(Module &M, const BlasCall &BC, Function &G,
-                         const BlasValues &V)
-    : M(M), BC(BC), G(G), Order(V[A::Order]) {
-  if (Value *T = V[A::TransA])
-    FlagTy = T->getType();
-  else
-    FlagTy = BC.CBlas ? Type::getInt32Ty(M.getContext())
-                      : Type::getInt8Ty(M.getContext());
-}
-
-void BlasEmitter::callWithOrder(IRBuilderBase &B, StringRef Routine,
-                                ArrayRef<Value *> Args, unsigned NumChars) {
-  SmallVector<Value *, 16> All;
-  if (Order) // CBLAS: the user's order argument comes first
-    All.push_back(Order);
-  All.append(Args.begin(), Args.end());
-  call(B, Routine, B.getVoidTy(), All, NumChars);
-}
-
-Value *BlasEmitter::call(IRBuilderBase &B, StringRef Routine, Type *RetTy,
-                         ArrayRef<Value *> Args, unsigned NumChars) {
-  char Prec = BC.FPTy->isDoubleTy() ? 'd' : 's';
-  std::string Name = BC.CBlas ? ("cblas_" + Twine(Prec) + Routine).str()
-                              : (Twine(Prec) + Routine + "_").str();
-  SmallVector<Value *, 16> CallArgs;
-  if (BC.CBlas) {
-    CallArgs.append(Args.begin(), Args.end());
-  } else {
-    // Fortran takes everything by reference: scalars go through slots in
-    // the entry block, and character flags have hidden lengths (1).
-    IRBuilder<> EB(&G.getEntryBlock(), G.getEntryBlock().getFirstInsertionPt());
-    for (Value *Arg : Args) {
-      if (Arg->getType()->isPointerTy()) {
-        CallArgs.push_back(Arg);
-        continue;
-      }
-      AllocaInst *Slot = EB.CreateAlloca(Arg->getType(), nullptr, "blas.arg");
-      B.CreateStore(Arg, Slot);
-      CallArgs.push_back(Slot);
-    }
-    for (unsigned I = 0; I < NumChars; ++I)
-      CallArgs.push_back(B.getInt64(1));
-  }
-  SmallVector<Type *, 16> Params;
-  for (Value *Arg : CallArgs)
-    Params.push_back(Arg->getType());
-  FunctionCallee F =
-      M.getOrInsertFunction(Name, FunctionType::get(RetTy, Params, false));
-  return B.CreateCall(F, CallArgs);
-}
-
-Value *BlasEmitter::dot(IRBuilderBase &B, Value *N, Value *X, Value *IncX,
-                        Value *Y, Value *IncY) {
-  return call(B, "dot", BC.FPTy, {N, X, IncX, Y, IncY}, 0);
-}
-
-void BlasEmitter::axpy(IRBuilderBase &B, Value *N, Value *Alpha, Value *X,
-                       Value *IncX, Value *Y, Value *IncY) {
-  call(B, "axpy", B.getVoidTy(), {N, Alpha, X, IncX, Y, IncY}, 0);
-}
 
 /// |Inc|: scal does nothing for a non-positive increment, but gemv, symv
 /// and spmv take negative ones; scaling every element is the same in
@@ -235,87 +169,6 @@ void BlasEmitter::axpy(IRBuilderBase &B, Value *N, Value *Alpha, Value *X,
 static Value *absIncrement(IRBuilderBase &B, Value *Inc) {
   return B.CreateBinaryIntrinsic(Intrinsic::abs, Inc, B.getFalse());
 }
-
-void BlasEmitter::scal(IRBuilderBase &B, Value *N, Value *Alpha, Value *X,
-                       Value *IncX) {
-  call(B, "scal", B.getVoidTy(), {N, Alpha, X, IncX}, 0);
-}
-
-void BlasEmitter::copy(IRBuilderBase &B, Value *N, Value *X, Value *IncX,
-                       Value *Y, Value *IncY) {
-  call(B, "copy", B.getVoidTy(), {N, X, IncX, Y, IncY}, 0);
-}
-
-void BlasEmitter::zero(IRBuilderBase &B, Value *N, Value *X, Value *IncX) {
-  IRBuilder<> EB(&G.getEntryBlock(), G.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *Zero = EB.CreateAlloca(BC.FPTy, nullptr, "blas.zero");
-  B.CreateStore(ConstantFP::get(BC.FPTy, 0.0), Zero);
-  copy(B, N, Zero, ConstantInt::get(IncX->getType(), 0), X, IncX);
-}
-
-void BlasEmitter::gemv(IRBuilderBase &B, Value *Trans, Value *Rows, Value *Cols,
-                       Value *Alpha, Value *Mat, Value *LDA, Value *X,
-                       Value *IncX, Value *Beta, Value *Y, Value *IncY) {
-  callWithOrder(B, "gemv",
-                {Trans, Rows, Cols, Alpha, Mat, LDA, X, IncX, Beta, Y, IncY},
-                1);
-}
-
-void BlasEmitter::ger(IRBuilderBase &B, Value *Rows, Value *Cols, Value *Alpha,
-                      Value *X, Value *IncX, Value *Y, Value *IncY, Value *Mat,
-                      Value *LDA) {
-  callWithOrder(B, "ger", {Rows, Cols, Alpha, X, IncX, Y, IncY, Mat, LDA}, 0);
-}
-
-void BlasEmitter::gemm(IRBuilderBase &B, Value *TA, Value *TB, Value *Rows,
-                       Value *Cols, Value *Inner, Value *Alpha, Value *MA,
-                       Value *LDA, Value *MB, Value *LDB, Value *Beta,
-                       Value *MC, Value *LDC) {
-  callWithOrder(
-      B, "gemm",
-      {TA, TB, Rows, Cols, Inner, Alpha, MA, LDA, MB, LDB, Beta, MC, LDC}, 2);
-}
-
-void BlasEmitter::symv(IRBuilderBase &B, Value *Uplo, Value *N, Value *Alpha,
-                       Value *Mat, Value *LDA, Value *X, Value *IncX,
-                       Value *Beta, Value *Y, Value *IncY) {
-  callWithOrder(B, "symv", {Uplo, N, Alpha, Mat, LDA, X, IncX, Beta, Y, IncY},
-                1);
-}
-
-void BlasEmitter::spmv(IRBuilderBase &B, Value *Uplo, Value *N, Value *Alpha,
-                       Value *AP, Value *X, Value *IncX, Value *Beta, Value *Y,
-                       Value *IncY) {
-  callWithOrder(B, "spmv", {Uplo, N, Alpha, AP, X, IncX, Beta, Y, IncY}, 1);
-}
-
-void BlasEmitter::triangular(IRBuilderBase &B, StringRef Routine, Value *Uplo,
-                             Value *Trans, Value *Diag, Value *N, Value *Mat,
-                             Value *LDA, Value *X, Value *IncX) {
-  callWithOrder(B, Routine, {Uplo, Trans, Diag, N, Mat, LDA, X, IncX}, 3);
-}
-
-Value *BlasEmitter::isNoTrans(IRBuilderBase &B, Value *T) {
-  return isNoTransFlag(B, BC, T);
-}
-
-Value *BlasEmitter::noTrans() {
-  return ConstantInt::get(FlagTy, BC.CBlas ? 111 : 'N');
-}
-
-Value *BlasEmitter::trans() {
-  return ConstantInt::get(FlagTy, BC.CBlas ? 112 : 'T');
-}
-
-Value *BlasEmitter::flip(IRBuilderBase &B, Value *T) {
-  return B.CreateSelect(isNoTrans(B, T), trans(), noTrans());
-}
-
-Value *BlasEmitter::fp(double C) { return ConstantFP::get(BC.FPTy, C); }
-
-//===----------------------------------------------------------------------===//
-// Both modes
-//===----------------------------------------------------------------------===//
 
 /// scal does nothing when its increment is not positive (reference BLAS,
 /// OpenBLAS): \p D where the call scaled, zero where it did not.
@@ -325,43 +178,82 @@ static Value *scalIncGuard(IRBuilderBase &B, Value *IncX, Value *D) {
       ConstantFP::get(D->getType(), 0.0));
 }
 
+/// i1: the flag \p F (uplo or diag) is 'U' (CblasUpper or CblasUnit).
+static Value *isUFlag(IRBuilderBase &B, const BlasCall &BC, Value *F,
+                      unsigned CBlasValue) {
+  if (BC.CBlas)
+    return B.CreateICmpEQ(F, ConstantInt::get(F->getType(), CBlasValue));
+  return B.CreateOr(B.CreateICmpEQ(F, B.getInt8('U')),
+                    B.CreateICmpEQ(F, B.getInt8('u')));
+}
+
+/// i1: a unit diagonal (trmv, trsv), whose elements are no inputs.
+static Value *isUnitDiag(IRBuilderBase &B, const BlasCall &BC,
+                         const BlasValues &V) {
+  return isUFlag(B, BC, V[A::Diag], 132);
+}
+
+/// The BlasEmitter::Part (i32) of the triangle the call's uplo names, in
+/// the column-major view of the storage that matrixAxpy takes (a row-major
+/// upper triangle is a column-major lower one).
+static Value *trianglePart(IRBuilderBase &B, const BlasCall &BC,
+                           const BlasValues &V, bool Packed) {
+  using P = BlasEmitter::Part;
+  Value *Up =
+      B.CreateXor(isUFlag(B, BC, V[A::Uplo], 121), isRowMajor(B, BC, V));
+  return B.CreateSelect(Up,
+                        B.getInt32((int)(Packed ? P::PackedUpper : P::Upper)),
+                        B.getInt32((int)(Packed ? P::PackedLower : P::Lower)));
+}
+
 /// The name of the routine as the user wrote it, for messages.
 static std::string blasName(const CallBase &CB) {
   return CB.getCalledFunction()->getName().str();
 }
 
-/// Rejects what the rules below do not cover: derivatives with respect to
-/// gemv's and gemm's alpha and beta, and active inputs whose output has no
-/// shadow. True if the call can be differentiated.
+/// True if the Fortran integer argument \p Op visibly points to a 64-bit
+/// integer (an ILP64 BLAS's): a local or global of that type, or a 64-bit
+/// store to it. The rules read and pass BLAS's default 32-bit integers.
+static bool isWideFortranInteger(const Value *Op) {
+  const Value *Obj = getUnderlyingObject(Op);
+  Type *T = nullptr;
+  if (auto *AI = dyn_cast<AllocaInst>(Obj))
+    T = AI->getAllocatedType();
+  else if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+    T = GV->getValueType();
+  if (T && T->isIntegerTy() && T->getIntegerBitWidth() > 32)
+    return true;
+  return any_of(Op->users(), [&](const User *U) {
+    auto *SI = dyn_cast<StoreInst>(U);
+    Type *VT = SI && SI->getPointerOperand() == Op
+                   ? SI->getValueOperand()->getType()
+                   : nullptr;
+    return VT && VT->isIntegerTy() && VT->getIntegerBitWidth() > 32;
+  });
+}
+
+/// Rejects what the rules below do not cover: 64-bit Fortran integers, and
+/// active inputs whose output has no shadow. True if the call can be
+/// differentiated.
 template <class Fail>
 static bool checkBlasCall(const CallBase &CB, const BlasCall &BC,
                           const ActivityInfo &AI, Fail F) {
-  bool Level3 =
-      BC.Routine == BlasRoutine::Gemv || BC.Routine == BlasRoutine::Gemm ||
-      BC.Routine == BlasRoutine::Symv || BC.Routine == BlasRoutine::Spmv;
-  for (BlasArg S : {A::Alpha, A::Beta})
-    if (Level3 && isActiveBlasScalar(CB, BC, S, AI)) {
-      F("the derivative of '" + blasName(CB) + "' with respect to its " +
-        (S == A::Alpha ? "alpha" : "beta") +
-        " argument is not supported yet; pass a constant there (and scale "
-        "the result separately, e.g. with " +
-        (BC.CBlas ? "cblas_" : "") + (BC.FPTy->isDoubleTy() ? "d" : "s") +
-        "scal" + (BC.CBlas ? "" : "_") + ")");
+  for (BlasArg Arg :
+       {A::M, A::N, A::K, A::LDA, A::LDB, A::LDC, A::IncX, A::IncY})
+    if (!BC.CBlas && BC.has(Arg) &&
+        isWideFortranInteger(CB.getArgOperand(BC.index(Arg)))) {
+      F("'" + blasName(CB) +
+        "' is passed a 64-bit integer (an ILP64 BLAS interface); Tapestry "
+        "differentiates Fortran BLAS with 32-bit integers only: pass 'int' "
+        "dimensions and increments and link a 32-bit-integer BLAS (e.g. "
+        "-lopenblas)" +
+        (BC.Routine == BlasRoutine::Lacpy
+             ? std::string()
+             : ", or call the CBLAS interface (cblas_" +
+                   std::string(BC.FPTy->isDoubleTy() ? "d" : "s") +
+                   BC.Base.str() + ")"));
       return false;
     }
-  bool ConstMatrixOnly =
-      BC.Routine == BlasRoutine::Symv || BC.Routine == BlasRoutine::Spmv ||
-      BC.Routine == BlasRoutine::Trmv || BC.Routine == BlasRoutine::Trsv;
-  if (ConstMatrixOnly && AI.hasShadow(CB.getArgOperand(BC.index(A::A)))) {
-    F("the derivative of '" + blasName(CB) +
-      "' with respect to its matrix is not supported yet (only with respect "
-      "to its vectors); pass the matrix as constant data (enzyme_const), or "
-      "use " +
-      (BC.CBlas ? "cblas_" : "") + (BC.FPTy->isDoubleTy() ? "d" : "s") +
-      "gemv" + (BC.CBlas ? "" : "_") +
-      " on the full matrix, whose derivatives Tapestry has");
-    return false;
-  }
   BlasArg Out = blasOutput(BC);
   if (Out == A::NumArgs || AI.hasShadow(CB.getArgOperand(BC.index(Out))))
     return true;
@@ -465,66 +357,114 @@ void ForwardModeSynthesizer::visitBlasCall(CallBase &CB, const BlasCall &BC) {
       }
       break;
     case BlasRoutine::Gemv:
+    case BlasRoutine::Symv:
+    case BlasRoutine::Spmv:
       if (Value *DY = Shadow(A::Y, K)) {
-        // dy = beta dy + alpha op(dA) x + alpha op(A) dx.
+        // dy = beta dy + alpha op(dA) x + alpha op(A) dx + dalpha op(A) x
+        // + dbeta y (A constant for symv and spmv): each term one call of
+        // the routine, the first one scaling dy by beta.
         Value *Beta = V[A::Beta];
+        bool Scaled = false;
         Value *T = V[A::TransA], *M = V[A::M], *LDA = V[A::LDA];
-        if (Value *DA = Shadow(A::A, K)) {
-          E.gemv(B, T, M, N, Alpha, DA, LDA, X, IncX, Beta, DY, IncY);
+        Value *LenY = T ? B.CreateSelect(E.isNoTrans(B, T), M, N) : N;
+        auto Term = [&](Value *Al, Value *Mat, Value *Vec, Value *Inc) {
+          if (BC.Routine == BlasRoutine::Gemv)
+            E.gemv(B, T, M, N, Al, Mat, LDA, Vec, Inc, Beta, DY, IncY);
+          else if (BC.Routine == BlasRoutine::Symv)
+            E.symv(B, V[A::Uplo], N, Al, Mat, LDA, Vec, Inc, Beta, DY, IncY);
+          else
+            E.spmv(B, V[A::Uplo], N, Al, Mat, Vec, Inc, Beta, DY, IncY);
           Beta = E.fp(1.0);
-        }
-        if (Value *DX = Shadow(A::X, K)) {
-          E.gemv(B, T, M, N, Alpha, V[A::A], LDA, DX, IncX, Beta, DY, IncY);
-          Beta = E.fp(1.0);
-        }
-        if (Beta == V[A::Beta]) // neither: dy = beta dy
-          E.scal(B, B.CreateSelect(E.isNoTrans(B, T), M, N), Beta, DY,
-                 absIncrement(B, IncY));
+          Scaled = true;
+        };
+        if (Value *DA = Shadow(A::A, K))
+          Term(Alpha, DA, X, IncX);
+        if (Value *DX = Shadow(A::X, K))
+          Term(Alpha, V[A::A], DX, IncX);
+        if (Value *DAl = ScalarTangent(A::Alpha, K))
+          Term(DAl, V[A::A], X, IncX);
+        if (!Scaled) // none: dy = beta dy
+          E.scal(B, LenY, Beta, DY, absIncrement(B, IncY));
+        if (Value *DBe = ScalarTangent(A::Beta, K))
+          E.axpy(B, LenY, DBe, Y, IncY, DY, IncY);
       }
       break;
     case BlasRoutine::Gemm:
       if (Value *DC = Shadow(A::C, K)) {
         // dC = beta dC + alpha op(dA) op(B) + alpha op(A) op(dB).
         Value *Beta = V[A::Beta];
+        bool Scaled = false;
         Value *TA = V[A::TransA], *TB = V[A::TransB], *M = V[A::M],
               *K3 = V[A::K], *LDA = V[A::LDA], *LDB = V[A::LDB],
               *LDC = V[A::LDC];
-        Value *DA = Shadow(A::A, K), *DB = Shadow(A::B, K);
-        if (DA) {
-          E.gemm(B, TA, TB, M, N, K3, Alpha, DA, LDA, V[A::B], LDB, Beta, DC,
-                 LDC);
+        // ... + dalpha op(A) op(B) + dbeta C.
+        auto Term = [&](Value *Al, Value *MA, Value *MB) {
+          E.gemm(B, TA, TB, M, N, K3, Al, MA, LDA, MB, LDB, Beta, DC, LDC);
           Beta = E.fp(1.0);
+          Scaled = true;
+        };
+        if (Value *DA = Shadow(A::A, K))
+          Term(Alpha, DA, V[A::B]);
+        if (Value *DB = Shadow(A::B, K))
+          Term(Alpha, V[A::A], DB);
+        if (Value *DAl = ScalarTangent(A::Alpha, K))
+          Term(DAl, V[A::A], V[A::B]);
+        if (!Scaled) // none: dC = beta dC (alpha 0 reads no A, B)
+          Term(E.fp(0.0), V[A::A], V[A::B]);
+        if (Value *DBe = ScalarTangent(A::Beta, K)) {
+          Value *Row = isRowMajor(B, BC, V);
+          E.matrixAxpy(B, B.getInt32((int)BlasEmitter::Part::Full),
+                       B.CreateSelect(Row, M, N), B.CreateSelect(Row, N, M),
+                       DBe, V[A::C], LDC, DC, LDC);
         }
-        if (DB)
-          E.gemm(B, TA, TB, M, N, K3, Alpha, V[A::A], LDA, DB, LDB, Beta, DC,
-                 LDC);
-        if (!DA && !DB) // dC = beta dC: gemm with alpha 0 reads no A, B
-          E.gemm(B, TA, TB, M, N, K3, E.fp(0.0), V[A::A], LDA, V[A::B], LDB,
-                 Beta, DC, LDC);
       }
       break;
-    case BlasRoutine::Symv:
-    case BlasRoutine::Spmv:
-      // dy = beta dy + alpha A dx (A constant).
-      if (Value *DY = Shadow(A::Y, K)) {
-        if (Value *DX = Shadow(A::X, K)) {
-          if (BC.Routine == BlasRoutine::Symv)
-            E.symv(B, V[A::Uplo], N, Alpha, V[A::A], V[A::LDA], DX, IncX,
-                   V[A::Beta], DY, IncY);
-          else
-            E.spmv(B, V[A::Uplo], N, Alpha, V[A::A], DX, IncX, V[A::Beta], DY,
-                   IncY);
-        } else {
-          E.scal(B, N, V[A::Beta], DY, absIncrement(B, IncY));
-        }
+    case BlasRoutine::Lacpy:
+      // dB = dA over the copied part.
+      if (Value *DB = Shadow(A::B, K)) {
+        if (Value *DA = Shadow(A::A, K))
+          E.lacpy(B, V[A::Uplo], V[A::M], N, DA, V[A::LDA], DB, V[A::LDB]);
+        else
+          E.laset(B, V[A::Uplo], V[A::M], N, E.fp(0.0), E.fp(0.0), DB,
+                  V[A::LDB]);
       }
       break;
     case BlasRoutine::Trmv:
     case BlasRoutine::Trsv:
-      // dx = op(A) dx, or op(A)^-1 dx (A constant).
-      if (Value *DX = Shadow(A::X, K))
-        E.triangular(B, BC.Base, V[A::Uplo], V[A::TransA], V[A::Diag], N,
-                     V[A::A], V[A::LDA], DX, IncX);
+      // x = op(A) x: dx = op(A) dx + op(dA) x; x = op(A)^-1 x: dx =
+      // op(A)^-1 (dx - op(dA) op(A)^-1 x). dA's triangle counts, its
+      // diagonal not when the diagonal is unit.
+      if (Value *DX = Shadow(A::X, K)) {
+        Value *DA = Shadow(A::A, K), *Prod = nullptr;
+        Value *One = ConstantInt::get(N->getType(), 1);
+        auto Tri = [&](StringRef R, Value *Mat, Value *Vec, Value *Inc) {
+          E.triangular(B, R, V[A::Uplo], V[A::TransA], V[A::Diag], N, Mat,
+                       V[A::LDA], Vec, Inc);
+        };
+        bool Solve = BC.Routine == BlasRoutine::Trsv;
+        if (DA) {
+          // Vec: x, or the solution op(A)^-1 x; Prod = op(dA) Vec.
+          Value *Vec = E.scratch(B, N);
+          E.copy(B, N, X, IncX, Vec, One);
+          if (Solve)
+            Tri("trsv", V[A::A], Vec, One);
+          Prod = E.scratch(B, N);
+          E.copy(B, N, Vec, One, Prod, One);
+          Tri("trmv", DA, Prod, One);
+          // trmv with a unit diagonal added Vec itself.
+          E.axpy(B, N,
+                 B.CreateSelect(isUnitDiag(B, BC, V), E.fp(-1.0), E.fp(0.0)),
+                 Vec, One, Prod, One);
+          E.release(B, Vec);
+          if (Solve)
+            E.axpy(B, N, E.fp(-1.0), Prod, One, DX, IncX);
+        }
+        Tri(BC.Base, V[A::A], DX, IncX);
+        if (Prod && !Solve)
+          E.axpy(B, N, E.fp(1.0), Prod, One, DX, IncX);
+        if (Prod)
+          E.release(B, Prod);
+      }
       break;
     default:
       break;
@@ -543,6 +483,7 @@ arraysNeeded(const CallBase &CB, const BlasCall &BC, const ActivityInfo &AI) {
     return BC.has(Arg) && AI.hasShadow(CB.getArgOperand(BC.index(Arg)));
   };
   bool Alpha = isActiveBlasScalar(CB, BC, A::Alpha, AI);
+  bool Beta = isActiveBlasScalar(CB, BC, A::Beta, AI);
   SmallVector<BlasArg, 3> Need;
   switch (BC.Routine) {
   case BlasRoutine::Dot:
@@ -563,32 +504,37 @@ arraysNeeded(const CallBase &CB, const BlasCall &BC, const ActivityInfo &AI) {
       Need.push_back(A::X);
     break;
   case BlasRoutine::Gemv:
+  case BlasRoutine::Symv:
+  case BlasRoutine::Spmv:
+    // d alpha = <dy, op(A) x>, d beta = <dy, y as the call found it>.
     if (!Has(A::Y))
       break;
-    if (Has(A::X))
+    if (Has(A::X) || Alpha)
       Need.push_back(A::A);
-    if (Has(A::A))
+    if (Has(A::A) || Alpha)
       Need.push_back(A::X);
+    if (Beta)
+      Need.push_back(A::Y);
     break;
   case BlasRoutine::Gemm:
     if (!Has(A::C))
       break;
-    if (Has(A::B))
+    if (Has(A::B) || Alpha)
       Need.push_back(A::A);
-    if (Has(A::A))
+    if (Has(A::A) || Alpha)
       Need.push_back(A::B);
-    break;
-  case BlasRoutine::Symv:
-  case BlasRoutine::Spmv:
-    if (Has(A::Y) && Has(A::X))
-      Need.push_back(A::A);
+    if (Beta)
+      Need.push_back(A::C);
     break;
   case BlasRoutine::Trmv:
   case BlasRoutine::Trsv:
     if (Has(A::X))
       Need.push_back(A::A);
+    if (Has(A::A)) // x as the call found it
+      Need.push_back(A::X);
     break;
   case BlasRoutine::Copy:
+  case BlasRoutine::Lacpy:
     break;
   }
   return Need;
@@ -639,9 +585,11 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
     return S ? lane(B, lookup(S, PB, B), K) : nullptr;
   };
   bool Alpha = isActiveBlasScalar(CB, BC, A::Alpha, AI);
-  // Adjoints of alpha, per lane: into the argument's adjoint (CBLAS) or
-  // added to its shadow memory (Fortran).
-  SmallVector<Value *, 4> AlphaAdj;
+  bool Beta = isActiveBlasScalar(CB, BC, A::Beta, AI);
+  // Adjoints of alpha and beta, per lane: into the argument's adjoint
+  // (CBLAS) or added to its shadow memory (Fortran).
+  SmallVector<Value *, 4> AlphaAdj, BetaAdj;
+  auto Scratch = [&](Value *Len) { return E.scratch(B, Len); };
   Value *N = V[A::N], *X = V[A::X], *IncX = V[A::IncX], *Y = V[A::Y],
         *IncY = V[A::IncY], *Al = V[A::Alpha];
   Value *D = BC.Routine == BlasRoutine::Dot || BC.Routine == BlasRoutine::Nrm2
@@ -703,8 +651,17 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
         if (Value *DX = Shadow(A::X, K))
           E.gemv(B, E.flip(B, T), M, N, Al, V[A::A], LDA, DY, IncY, E.fp(1.0),
                  DX, IncX);
-        E.scal(B, B.CreateSelect(NT, M, N), V[A::Beta], DY,
-               absIncrement(B, IncY));
+        Value *LenY = B.CreateSelect(NT, M, N);
+        if (Alpha) { // <dy, op(A) x>
+          Value *S = Scratch(LenY), *One = ConstantInt::get(N->getType(), 1);
+          E.gemv(B, T, M, N, E.fp(1.0), V[A::A], LDA, X, IncX, E.fp(0.0), S,
+                 One);
+          AlphaAdj.push_back(E.dot(B, LenY, DY, IncY, S, One));
+          E.release(B, S);
+        }
+        if (Beta)
+          BetaAdj.push_back(E.dot(B, LenY, DY, IncY, Y, IncY));
+        E.scal(B, LenY, V[A::Beta], DY, absIncrement(B, IncY));
       }
       break;
     case BlasRoutine::Gemm:
@@ -730,6 +687,24 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
                  Sel(NTB, E.noTrans(), TA), Sel(NTB, K3, N), Sel(NTB, N, K3), M,
                  Al, Sel(NTB, MA, DC), Sel(NTB, LDA, LDC), Sel(NTB, DC, MA),
                  Sel(NTB, LDC, LDA), E.fp(1.0), DB, LDB);
+        // d alpha = <dC, op(A) op(B)>, d beta = <dC, C as the call found
+        // it>, column by column (rows if row-major).
+        Value *Row = isRowMajor(B, BC, V);
+        Value *Outer = B.CreateSelect(Row, M, N),
+              *Inner = B.CreateSelect(Row, N, M);
+        if (Alpha) {
+          Value *S = Scratch(B.CreateMul(B.CreateSExt(M, B.getInt64Ty()),
+                                         B.CreateSExt(N, B.getInt64Ty())));
+          Value *One = ConstantInt::get(Inner->getType(), 1);
+          Value *LDS = B.CreateSelect(B.CreateICmpSGT(Inner, One), Inner, One);
+          E.gemm(B, TA, TB, M, N, K3, E.fp(1.0), MA, LDA, MB, LDB, E.fp(0.0), S,
+                 LDS);
+          AlphaAdj.push_back(E.matrixDot(B, Outer, Inner, DC, LDC, S, LDS));
+          E.release(B, S);
+        }
+        if (Beta)
+          BetaAdj.push_back(
+              E.matrixDot(B, Outer, Inner, DC, LDC, V[A::C], LDC));
         // dC = beta dC: gemm with alpha 0 reads no A, B.
         E.gemm(B, TA, TB, M, N, K3, E.fp(0.0), MA, LDA, MB, LDB, V[A::Beta], DC,
                LDC);
@@ -737,8 +712,26 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
       break;
     case BlasRoutine::Symv:
     case BlasRoutine::Spmv:
-      // dx += alpha A dy (A symmetric, constant); dy *= beta.
+      // dx += alpha A dy (A symmetric); dy *= beta.
       if (Value *DY = Shadow(A::Y, K)) {
+        bool Packed = BC.Routine == BlasRoutine::Spmv;
+        if (Value *DA = Shadow(A::A, K)) {
+          // The symmetric matrix S gets alpha dy x^T; an element of A's
+          // triangle stands for S_ij and S_ji: off the diagonal it gets
+          // alpha (dy_i x_j + x_i dy_j), on it alpha dy_i x_i. So T =
+          // alpha (dy x^T + x dy^T), its diagonal halved, its triangle
+          // added to dA.
+          Value *T = Scratch(B.CreateMul(B.CreateSExt(N, B.getInt64Ty()),
+                                         B.CreateSExt(N, B.getInt64Ty())));
+          Value *One = ConstantInt::get(N->getType(), 1);
+          Value *LDT = B.CreateSelect(B.CreateICmpSGT(N, One), N, One);
+          E.ger(B, N, N, Al, DY, IncY, X, IncX, T, LDT);
+          E.ger(B, N, N, Al, X, IncX, DY, IncY, T, LDT);
+          E.scal(B, N, E.fp(0.5), T, B.CreateAdd(LDT, One));
+          E.matrixAxpy(B, trianglePart(B, BC, V, Packed), N, N, E.fp(1.0), T,
+                       LDT, DA, Packed ? LDT : V[A::LDA]);
+          E.release(B, T);
+        }
         if (Value *DX = Shadow(A::X, K)) {
           if (BC.Routine == BlasRoutine::Symv)
             E.symv(B, V[A::Uplo], N, Al, V[A::A], V[A::LDA], DY, IncY,
@@ -747,27 +740,99 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
             E.spmv(B, V[A::Uplo], N, Al, V[A::A], DY, IncY, E.fp(1.0), DX,
                    IncX);
         }
+        if (Alpha) { // <dy, A x>
+          Value *S = Scratch(N), *One = ConstantInt::get(N->getType(), 1);
+          if (BC.Routine == BlasRoutine::Symv)
+            E.symv(B, V[A::Uplo], N, E.fp(1.0), V[A::A], V[A::LDA], X, IncX,
+                   E.fp(0.0), S, One);
+          else
+            E.spmv(B, V[A::Uplo], N, E.fp(1.0), V[A::A], X, IncX, E.fp(0.0), S,
+                   One);
+          AlphaAdj.push_back(E.dot(B, N, DY, IncY, S, One));
+          E.release(B, S);
+        }
+        if (Beta)
+          BetaAdj.push_back(E.dot(B, N, DY, IncY, Y, IncY));
         E.scal(B, N, V[A::Beta], DY, absIncrement(B, IncY));
       }
       break;
     case BlasRoutine::Trmv:
     case BlasRoutine::Trsv:
-      // x = op(A) x: dx = op(A)^T dx; x = op(A)^-1 x: dx = op(A)^-T dx.
-      if (Value *DX = Shadow(A::X, K))
+      // x = op(A) x0: dx0 = op(A)^T dx, and d op(A) = dx x0^T;
+      // x = op(A)^-1 x0: dx0 = op(A)^-T dx, and d op(A) = -dx0 x^T (x
+      // solved again from the kept x0). Over A's triangle, without the
+      // diagonal when it is unit.
+      if (Value *DX = Shadow(A::X, K)) {
+        bool Solve = BC.Routine == BlasRoutine::Trsv;
+        Value *DA = Shadow(A::A, K);
+        Value *One = ConstantInt::get(N->getType(), 1);
+        auto AddOuter = [&](Value *Scale, Value *U, Value *IncU, Value *Vv,
+                            Value *IncV) {
+          // dA += Scale (U Vv^T for op(A) = A, Vv U^T for A^T).
+          Value *T = Scratch(B.CreateMul(B.CreateSExt(N, B.getInt64Ty()),
+                                         B.CreateSExt(N, B.getInt64Ty())));
+          Value *LDT = B.CreateSelect(B.CreateICmpSGT(N, One), N, One);
+          Value *NT = E.isNoTrans(B, V[A::TransA]);
+          E.ger(B, N, N, Scale, B.CreateSelect(NT, U, Vv),
+                B.CreateSelect(NT, IncU, IncV), B.CreateSelect(NT, Vv, U),
+                B.CreateSelect(NT, IncV, IncU), T, LDT);
+          E.zero(B,
+                 B.CreateSelect(isUnitDiag(B, BC, V), N,
+                                ConstantInt::get(N->getType(), 0)),
+                 T, B.CreateAdd(LDT, One));
+          E.matrixAxpy(B, trianglePart(B, BC, V, false), N, N, E.fp(1.0), T,
+                       LDT, DA, V[A::LDA]);
+          E.release(B, T);
+        };
+        if (DA && !Solve)
+          AddOuter(E.fp(1.0), DX, IncX, X, IncX);
         E.triangular(B, BC.Base, V[A::Uplo], E.flip(B, V[A::TransA]),
                      V[A::Diag], N, V[A::A], V[A::LDA], DX, IncX);
+        if (DA && Solve) {
+          Value *Sol = Scratch(N);
+          E.copy(B, N, X, IncX, Sol, One);
+          E.triangular(B, "trsv", V[A::Uplo], V[A::TransA], V[A::Diag], N,
+                       V[A::A], V[A::LDA], Sol, One);
+          AddOuter(E.fp(-1.0), DX, IncX, Sol, One);
+          E.release(B, Sol);
+        }
+      }
+      break;
+    case BlasRoutine::Lacpy:
+      // dA += dB over the copied part ('U': the upper triangle, 'L': the
+      // lower one, else all), then that part of dB is zero.
+      if (Value *DB = Shadow(A::B, K)) {
+        Value *U = V[A::Uplo];
+        auto Is = [&](char C) {
+          return B.CreateOr(B.CreateICmpEQ(U, B.getInt8(C)),
+                            B.CreateICmpEQ(U, B.getInt8(C + ('a' - 'A'))));
+        };
+        if (Value *DA = Shadow(A::A, K)) {
+          using P = BlasEmitter::Part;
+          Value *Part =
+              B.CreateSelect(Is('U'), B.getInt32((int)P::Upper),
+                             B.CreateSelect(Is('L'), B.getInt32((int)P::Lower),
+                                            B.getInt32((int)P::Full)));
+          E.matrixAxpy(B, Part, N, V[A::M], E.fp(1.0), DB, V[A::LDB], DA,
+                       V[A::LDA]);
+        }
+        E.laset(B, U, V[A::M], N, E.fp(0.0), E.fp(0.0), DB, V[A::LDB]);
+      }
       break;
     }
   }
-  if (!AlphaAdj.empty()) {
-    Value *Op = Operand(A::Alpha);
+  for (auto [Arg, Adj] :
+       {std::pair(A::Alpha, &AlphaAdj), std::pair(A::Beta, &BetaAdj)}) {
+    if (Adj->empty())
+      continue;
+    Value *Op = Operand(Arg);
     if (BC.CBlas) {
-      addAdjoint(Op, lanes(B, BC.FPTy, [&](unsigned K) { return AlphaAdj[K]; }),
+      addAdjoint(Op, lanes(B, BC.FPTy, [&](unsigned K) { return (*Adj)[K]; }),
                  B);
     } else {
       for (unsigned K = 0; K < W; ++K) {
-        Value *S = Shadow(A::Alpha, K);
-        B.CreateStore(B.CreateFAdd(B.CreateLoad(BC.FPTy, S), AlphaAdj[K]), S);
+        Value *S = Shadow(Arg, K);
+        B.CreateStore(B.CreateFAdd(B.CreateLoad(BC.FPTy, S), (*Adj)[K]), S);
       }
     }
   }

@@ -6,7 +6,8 @@
 // C = A B is two gemms. The rules themselves are member functions of the
 // synthesizers (ForwardModeSynthesizer::visitBlasCall,
 // ReverseModeSynthesizer::augmentBlasCall/reverseBlasCall, in
-// BlasRules.cpp); here are the pieces both modes use.
+// BlasRules.cpp); here are the pieces both modes use (the emitter in
+// BlasEmitter.cpp, its column loops in BlasLoops.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_BLASRULES_H
@@ -40,6 +41,11 @@ readBlasArgs(llvm::IRBuilderBase &B, llvm::CallBase &CB, const BlasCall &BC,
 /// or increment (negative increments included).
 llvm::Value *blasSpan(llvm::IRBuilderBase &B, const BlasCall &BC,
                       const BlasValues &V, BlasArg Arr);
+
+/// i1: the transpose flag \p T (CblasNoTrans, or 'N'/'n') means no
+/// transpose.
+llvm::Value *isBlasNoTrans(llvm::IRBuilderBase &B, const BlasCall &BC,
+                           llvm::Value *T);
 
 /// True if the scalar argument \p A (alpha or beta) of \p CB carries a
 /// derivative: an active value (CBLAS), or (Fortran, by reference) memory
@@ -91,6 +97,37 @@ public:
                   llvm::Value *Uplo, llvm::Value *Trans, llvm::Value *Diag,
                   llvm::Value *N, llvm::Value *A, llvm::Value *LDA,
                   llvm::Value *X, llvm::Value *IncX);
+
+  /// LAPACK (Fortran spelling): B = A over the part \p Uplo names, and
+  /// A's off-diagonal part set to \p Alpha, its diagonal to \p Beta.
+  void lacpy(llvm::IRBuilderBase &B, llvm::Value *Uplo, llvm::Value *M,
+             llvm::Value *N, llvm::Value *A, llvm::Value *LDA, llvm::Value *Bm,
+             llvm::Value *LDB);
+  void laset(llvm::IRBuilderBase &B, llvm::Value *Uplo, llvm::Value *M,
+             llvm::Value *N, llvm::Value *Alpha, llvm::Value *Beta,
+             llvm::Value *A, llvm::Value *LDA);
+
+  /// Loops of level-1 calls over the columns of a matrix stored as
+  /// \p Outer columns of \p Inner elements (rows of a row-major matrix),
+  /// where no BLAS routine does the work (Synthesis/BlasLoops.cpp).
+  /// Sum over the columns of dot(X column, Y column): <X, Y>.
+  llvm::Value *matrixDot(llvm::IRBuilderBase &B, llvm::Value *Outer,
+                         llvm::Value *Inner, llvm::Value *X, llvm::Value *LDX,
+                         llvm::Value *Y, llvm::Value *LDY);
+  /// Which elements of a column matrixAxpy updates, and how Dst is
+  /// stored: with a leading dimension, or packed (column j of the upper
+  /// triangle at j (j + 1) / 2, of the lower one at j Inner - j (j - 1) / 2).
+  enum class Part { Full, Upper, Lower, PackedUpper, PackedLower };
+  /// Dst += Alpha Src over \p P: column j's rows [0, min(j + 1, Inner))
+  /// (upper), [j, Inner) (lower) or all (Full); \p P an i32 Part.
+  void matrixAxpy(llvm::IRBuilderBase &B, llvm::Value *P, llvm::Value *Outer,
+                  llvm::Value *Inner, llvm::Value *Alpha, llvm::Value *Src,
+                  llvm::Value *LDS, llvm::Value *Dst, llvm::Value *LDD);
+
+  /// A zeroed scratch array of \p Len (any integer type) elements, and its
+  /// release.
+  llvm::Value *scratch(llvm::IRBuilderBase &B, llvm::Value *Len);
+  void release(llvm::IRBuilderBase &B, llvm::Value *Scratch);
 
   /// i1: the flag \p T means no transpose.
   llvm::Value *isNoTrans(llvm::IRBuilderBase &B, llvm::Value *T);
