@@ -141,15 +141,13 @@ define void @test(double %x, double %dx, double %y, double %dy, double %z, doubl
 ; FMUL-NEXT:  ret double [[T]]
 ; FMUL-LABEL: {{^}}}
 
-; d(x / y) = x' / y - (x / y) / y y'.
+; d(x / y) = (x' - (x / y) y') / y: the form that stays finite for a tiny y
+; (test/Integration/scalar-division-range.c).
 ; FDIV-LABEL: define internal double @fdiv_.tapestry.fwd_dd_ra(double %x, double %"x'", double %y, double %"y'")
-; FDIV-DAG:   [[PX:%.*]] = fdiv double 1.000000e+00, %y
-; FDIV-DAG:   [[TX:%.*]] = fmul double [[PX]], %"x'"
-; FDIV-DAG:   [[N:%.*]] = fneg double %x
-; FDIV-DAG:   [[Q:%.*]] = fdiv double [[N]], %y
-; FDIV-DAG:   [[PY:%.*]] = fdiv double [[Q]], %y
-; FDIV-DAG:   [[TY:%.*]] = fmul double [[PY]], %"y'"
-; FDIV:       [[T:%.*]] = fadd double [[TX]], [[TY]]
+; FDIV:       [[Q:%.*]] = fdiv double %x, %y
+; FDIV-NEXT:  [[QY:%.*]] = fmul double [[Q]], %"y'"
+; FDIV-NEXT:  [[N:%.*]] = fsub double %"x'", [[QY]]
+; FDIV-NEXT:  [[T:%.*]] = fdiv double [[N]], %y
 ; FDIV-NEXT:  ret double [[T]]
 ; FDIV-LABEL: {{^}}}
 
