@@ -27,30 +27,7 @@ double __enzyme_fwddiff(void *, ...);
 
 #include "../Integration/Inputs/gradcheck.h"
 
-#define KERNEL(name, NP)                                                       \
-  static double name##_eval(const double *p) {                                 \
-    double *q = copy_of(p, NP);                                                \
-    double r = name(q);                                                        \
-    free(q);                                                                   \
-    return r;                                                                  \
-  }                                                                            \
-  static void name##_grad(const double *p, double *g) {                        \
-    double *q = copy_of(p, NP);                                                \
-    __enzyme_autodiff((void *)name, enzyme_dup, q, g);                         \
-    free(q);                                                                   \
-  }                                                                            \
-  static double name##_tangent(const double *p, int j) {                       \
-    double *q = copy_of(p, NP), *t = unit_slice(j, 0, NP);                     \
-    double r = __enzyme_fwddiff((void *)name, enzyme_dup, q, t);               \
-    free(q);                                                                   \
-    free(t);                                                                   \
-    return r;                                                                  \
-  }                                                                            \
-  static void name##_check(int seed) {                                         \
-    double p[NP];                                                              \
-    fill(p, NP, -1.2, 1.3, seed);                                              \
-    compare(#name, NP, p, name##_eval, name##_grad, name##_tangent);           \
-  }
+#include "Inputs/kernel-check.h"
 
 /* A nonlinear loss over every element of a 5 x 5 array (ld 5): each one
  * weighted differently, so a misplaced element shows. */
