@@ -1,6 +1,7 @@
 //===- IndirectCalls.cpp --------------------------------------------------===//
 #include "Synthesis/IndirectCalls.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
@@ -137,6 +138,8 @@ static void dispatch(CallInst &CI, ArrayRef<Function *> Candidates) {
 
 bool dispatchIndirectCalls(Function &F) {
   SmallVector<std::pair<CallInst *, SmallVector<Function *, 8>>, 4> Work;
+  // Finding candidates reads every function's uses: once per type.
+  DenseMap<FunctionType *, SmallVector<Function *, 8>> ByType;
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
     if (!CI || CI->getCalledFunction() || CI->isInlineAsm() ||
@@ -144,8 +147,11 @@ bool dispatchIndirectCalls(Function &F) {
         !mayCarryDerivatives(CI->getFunctionType()))
       continue;
     SmallVector<Function *, 8> Candidates;
-    for (Function *Callee :
-         indirectCallCandidates(*F.getParent(), CI->getFunctionType()))
+    FunctionType *FTy = CI->getFunctionType();
+    auto [It, New] = ByType.try_emplace(FTy);
+    if (New)
+      It->second = indirectCallCandidates(*F.getParent(), FTy);
+    for (Function *Callee : It->second)
       if (Callee->getCallingConv() == CI->getCallingConv() && Callee != &F)
         Candidates.push_back(Callee);
     LLVM_DEBUG(dbgs() << "tapestry: " << Candidates.size()
