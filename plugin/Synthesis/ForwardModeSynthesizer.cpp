@@ -67,6 +67,7 @@ Function *ForwardModeSynthesizer::run() {
     finishShadowPhis();
     finishTangentPhis();
     replaceReturn(*Ret);
+    dropUnneededPrimalWrites();
   }
   if (Failed) {
     G->eraseFromParent();

@@ -87,6 +87,8 @@ Function *ReverseModeSynthesizer::run() {
     G->eraseFromParent();
     return nullptr;
   }
+  for (Instruction *GI : dropUnneededPrimalWrites())
+    PrimalOf.erase(GI);
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0)
       Boundary.ShadowValues.insert(G->getArg(Sig.ShadowArg[I]));

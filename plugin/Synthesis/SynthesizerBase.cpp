@@ -7,6 +7,7 @@
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/UnneededPrimalWrites.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -43,6 +44,16 @@ void SynthesizerBase::fail(const Instruction *PI, const Twine &Msg) {
   Failed = true;
   reportError(*R.Fn, PI,
               "cannot differentiate '" + sourceName(*R.Fn) + "': " + Msg);
+}
+
+SmallVector<Instruction *, 8> SynthesizerBase::dropUnneededPrimalWrites() {
+  SmallVector<Instruction *, 8> Dropped;
+  for (Instruction *PI : findUnneededPrimalWrites(P, R))
+    if (auto *GI = dyn_cast_or_null<Instruction>(VMap.lookup(PI))) {
+      Dropped.push_back(GI);
+      GI->eraseFromParent();
+    }
+  return Dropped;
 }
 
 Value *SynthesizerBase::primal(Value *PV) const {

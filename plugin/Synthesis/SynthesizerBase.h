@@ -77,6 +77,10 @@ protected:
   /// Reports an error at primal instruction \p PI (or the request's
   /// function) and marks the synthesis failed.
   void fail(const llvm::Instruction *PI, const llvm::Twine &Msg);
+  /// Erases the clones of the primal's writes into memory the caller marked
+  /// enzyme_dupnoneed (Synthesis/UnneededPrimalWrites.h); their shadow
+  /// writes stay. Returns the clones' primal instructions.
+  llvm::SmallVector<llvm::Instruction *, 8> dropUnneededPrimalWrites();
 
   /// The clone of a primal value (constants map to themselves).
   llvm::Value *primal(llvm::Value *PV) const;
