@@ -133,8 +133,8 @@ namespace {
 class VariedPropagation {
 public:
   VariedPropagation(Function &F, const DiffRequest &R, ActivityInfo &AI,
-                    const CustomRules *Rules)
-      : F(F), R(R), AI(AI), Rules(Rules) {}
+                    const CustomRules *Rules, const GlobalShadows *Globals)
+      : F(F), R(R), AI(AI), Rules(Rules), Globals(Globals) {}
 
   void run() {
     for (auto [Arg, Act] : zip(F.args(), R.Args)) {
@@ -172,7 +172,8 @@ private:
       V = AI.Shadowed.count(LI->getPointerOperand());
     else if (auto *CB = dyn_cast<CallBase>(&I))
       V = !isInactiveCall(*CB, Rules) &&
-          (anyOperand(I, AI.Varied) || anyOperand(I, AI.Shadowed));
+          (anyOperand(I, AI.Varied) || anyOperand(I, AI.Shadowed) ||
+           (Globals && Globals->isTouchedBy(CB->getCalledFunction())));
     else if (auto *SI = dyn_cast<SelectInst>(&I))
       V = AI.Varied.count(SI->getTrueValue()) ||
           AI.Varied.count(SI->getFalseValue());
@@ -207,6 +208,7 @@ private:
   const DiffRequest &R;
   ActivityInfo &AI;
   const CustomRules *Rules;
+  const GlobalShadows *Globals;
 };
 
 /// Backward data flow: which values influence an active output.
@@ -270,10 +272,14 @@ private:
 } // namespace
 
 ActivityInfo computeActivity(Function &F, const DiffRequest &R,
-                             const CustomRules *Rules) {
+                             const CustomRules *Rules,
+                             const GlobalShadows *Globals) {
   assert(F.arg_size() == R.Args.size() && "request does not fit function");
   ActivityInfo AI;
-  VariedPropagation(F, R, AI, Rules).run();
+  if (Globals)
+    for (GlobalVariable *GV : Globals->globals())
+      AI.Shadowed.insert(GV);
+  VariedPropagation(F, R, AI, Rules, Globals).run();
   UsefulPropagation(F, R, AI, Rules).run();
   for (const Value *V : AI.Varied)
     if (AI.Useful.count(V))

@@ -11,6 +11,7 @@
 
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
+#include "Core/GlobalShadows.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
 
@@ -67,9 +68,11 @@ bool isInactiveCall(const llvm::CallBase &CB,
                     const CustomRules *Rules = nullptr);
 
 /// Computes activity for request \p R on the prepared function \p F, whose
-/// parameters correspond one to one with R.Args.
+/// parameters correspond one to one with R.Args. The globals in \p Globals
+/// have shadows (Core/GlobalShadows.h).
 ActivityInfo computeActivity(llvm::Function &F, const DiffRequest &R,
-                             const CustomRules *Rules = nullptr);
+                             const CustomRules *Rules = nullptr,
+                             const GlobalShadows *Globals = nullptr);
 
 /// Prints each argument's and instruction's activity in \p AI (active,
 /// shadowed, varied or inactive): print<tapestry-activity> and

@@ -19,6 +19,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -182,11 +183,18 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
                                       SplitDerivative *Split) {
   // Callee derivatives are built while this one is (recursion), which may
   // grow Prepared: work on a copy of the entry.
-  if (!Prepared.count(R.Fn))
+  if (!Prepared.count(R.Fn)) {
     Prepared[R.Fn] = preparePrimal(*R.Fn, FAM, Rules);
+    // A shadowed global's elements addressed by constant expressions get
+    // instructions, which get shadows.
+    if (Function *PF = Prepared[R.Fn].Fn) {
+      SmallVector<Constant *, 8> Shadowed(Globals.globals());
+      convertUsersOfConstantsToInstructions(Shadowed, PF);
+    }
+  }
   PreparedPrimal PP = Prepared[R.Fn];
   Function &P = *PP.Fn;
-  ActivityInfo AI = computeActivity(P, R, &Rules);
+  ActivityInfo AI = computeActivity(P, R, &Rules, &Globals);
   // -enzyme-print-activity, -enzyme-print-type: what the derivative is
   // built from.
   if (enzymePrintActivity())
@@ -212,7 +220,8 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
                     FAM.getResult<LoopAnalysis>(P),
                     FAM.getResult<ScalarEvolutionAnalysis>(P),
                     Callee,
-                    CalleeSplitFor};
+                    CalleeSplitFor,
+                    &Globals};
   if (R.Mode == DiffMode::Forward) {
     Function *G = ForwardModeSynthesizer(In).run();
     if (!G)

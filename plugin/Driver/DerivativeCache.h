@@ -4,6 +4,7 @@
 
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
+#include "Core/GlobalShadows.h"
 #include "Synthesis/PrimalPreparation.h"
 #include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/DenseMap.h"
@@ -17,8 +18,9 @@ namespace tapestry {
 /// function is prepared once and each distinct request synthesised once.
 class DerivativeCache {
 public:
-  DerivativeCache(llvm::FunctionAnalysisManager &FAM, const CustomRules &Rules)
-      : FAM(FAM), Rules(Rules) {}
+  DerivativeCache(llvm::FunctionAnalysisManager &FAM, const CustomRules &Rules,
+                  const GlobalShadows &Globals)
+      : FAM(FAM), Rules(Rules), Globals(Globals) {}
   ~DerivativeCache();
   DerivativeCache(const DerivativeCache &) = delete;
   DerivativeCache &operator=(const DerivativeCache &) = delete;
@@ -40,6 +42,7 @@ private:
 
   llvm::FunctionAnalysisManager &FAM;
   const CustomRules &Rules;
+  const GlobalShadows &Globals;
   std::map<DiffRequest, llvm::Function *> Derivatives;
   std::map<DiffRequest, std::optional<SplitDerivative>> Splits;
   std::map<DiffRequest, CalleeSplit> CalleeSplits;

@@ -1117,8 +1117,16 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       return needsOtherUnits(requestTarget(*P.CB), Rules, FAM);
     });
   bool Deferred = Pending.size() != Requested;
+  // Globals the differentiated code writes with derivatives get shadows.
+  SmallPtrSet<Function *, 16> Reachable;
+  for (const PendingRequest &Req : Pending)
+    if (Function *Target = requestTarget(*Req.CB);
+        Target && !Target->isDeclaration())
+      for (Function *F : reachableFunctions(Target))
+        Reachable.insert(F);
+  GlobalShadows Globals = GlobalShadows::collect(M, Reachable, Rules);
   {
-    DerivativeCache Cache(FAM, Rules);
+    DerivativeCache Cache(FAM, Rules, Globals);
     // A request inside code that another request differentiates (a
     // Hessian-vector product, say) is resolved first, whatever the source
     // order.

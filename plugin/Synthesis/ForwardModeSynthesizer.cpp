@@ -394,8 +394,7 @@ void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
 /// tangent function, which also returns the primal result.
 void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
   DiffRequest CR = calleeRequest(CB);
-  if (!CR.ReturnActive &&
-      all_of(CR.Args, [](Activity A) { return A == Activity::Const; }))
+  if (hasNoDerivative(CR))
     return;
   Function *D = CalleeDerivative(CR);
   if (!D) {

@@ -1139,19 +1139,12 @@ void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
   }
 }
 
-/// True if differentiating call \p CB through request \p CR has nothing to
-/// do: no argument or result carries a derivative.
-static bool isInactiveCall(const DiffRequest &CR) {
-  return !CR.ReturnActive &&
-         all_of(CR.Args, [](Activity A) { return A == Activity::Const; });
-}
-
 /// A call left in place by preparation (recursion, or a callee too large
 /// to inline) runs the callee's augmented forward, which returns the
 /// callee's tape, in the forward sweep...
 void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
   DiffRequest CR = calleeRequest(CB);
-  if (isInactiveCall(CR))
+  if (hasNoDerivative(CR))
     return;
   CalleeSplit CS = CalleeSplitFor(CR);
   if (!CS.Augmented) {
@@ -1185,7 +1178,7 @@ void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
 void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
                                                 IRBuilderBase &B) {
   DiffRequest CR = calleeRequest(CB);
-  if (isInactiveCall(CR))
+  if (hasNoDerivative(CR))
     return;
   Value *Tape = CalleeTapes.lookup(&CB);
   CalleeSplit CSplit = CalleeSplitFor(CR);

@@ -27,7 +27,7 @@ SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
     : R(In.Request), W(In.Request.Width), P(In.Primal), Rules(In.Rules),
       AI(In.Activity), Tape(In.Tape), LoopIVs(In.LoopIVs),
       CalleeDerivative(In.Callee), CalleeSplitFor(In.CalleeSplitFor),
-      Sig(computeSignature(In.Request)) {}
+      Globals(In.Globals), Sig(computeSignature(In.Request)) {}
 
 void SynthesizerBase::createFunction() {
   G = createDerivativeFunction(R, Sig, P, VMap);
@@ -36,6 +36,9 @@ void SynthesizerBase::createFunction() {
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0)
       Shadows[P.getArg(I)] = G->getArg(Sig.ShadowArg[I]);
+  if (Globals)
+    for (GlobalVariable *GV : Globals->globals())
+      Shadows[GV] = GlobalShadows::batchShadowOf(*GV, W);
 }
 
 Module &SynthesizerBase::module() const { return *P.getParent(); }
@@ -139,6 +142,12 @@ bool SynthesizerBase::checkCustomSignature(const Function &Callee,
                ") has type " + describe(Actual) + " but must have type " +
                describe(Expected));
   return false;
+}
+
+bool SynthesizerBase::hasNoDerivative(const DiffRequest &CR) const {
+  return !CR.ReturnActive &&
+         all_of(CR.Args, [](Activity A) { return A == Activity::Const; }) &&
+         !(Globals && Globals->isTouchedBy(CR.Fn));
 }
 
 DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {

@@ -66,6 +66,8 @@ struct SynthesisInput {
   /// Reverse mode: the split derivative of a callee (memoised; the
   /// functions may still be empty while it is built, for recursion).
   llvm::function_ref<CalleeSplit(const DiffRequest &)> CalleeSplitFor;
+  /// Globals with shadows (Core/GlobalShadows.h).
+  const GlobalShadows *Globals = nullptr;
 };
 
 class SynthesizerBase {
@@ -81,6 +83,10 @@ protected:
   /// enzyme_dupnoneed (Synthesis/UnneededPrimalWrites.h); their shadow
   /// writes stay. Returns the clones' primal instructions.
   llvm::SmallVector<llvm::Instruction *, 8> dropUnneededPrimalWrites();
+  /// True if differentiating a call through request \p CR has nothing to
+  /// do: no argument or result carries a derivative, and the callee touches
+  /// no global with a shadow.
+  bool hasNoDerivative(const DiffRequest &CR) const;
 
   /// The clone of a primal value (constants map to themselves).
   llvm::Value *primal(llvm::Value *PV) const;
@@ -205,6 +211,7 @@ protected:
   const llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> &LoopIVs;
   llvm::function_ref<llvm::Function *(const DiffRequest &)> CalleeDerivative;
   llvm::function_ref<CalleeSplit(const DiffRequest &)> CalleeSplitFor;
+  const GlobalShadows *Globals;
   DerivativeSignature Sig;
   llvm::Function *G = nullptr;
   llvm::ValueToValueMapTy VMap;

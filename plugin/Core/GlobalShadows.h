@@ -1,0 +1,70 @@
+//===- GlobalShadows.h - Shadows of global variables ------------*- C++ -*-===//
+//
+// A global variable that differentiated code writes with floating-point
+// values (a file-scope scratch array, a result a callee leaves in a global
+// for its caller) carries derivatives from where they are written to where
+// they are read. Such a global gets a shadow: a zero-initialised global of
+// the same type beside it, "<name>.tapestry.shadow" (lane K > 0 of a batch:
+// "<name>.tapestry.shadow<K>"), which every derivative in the module shares,
+// as Enzyme's implicit global shadows. A global the code only reads is a
+// constant, as before; one the user declared inactive has no shadow.
+//
+// The shadow lives as long as the program: what a reverse sweep does not
+// consume (an adjoint left in a global that no store in the differentiated
+// code overwrites) stays there, as in Enzyme.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_CORE_GLOBALSHADOWS_H
+#define TAPESTRY_CORE_GLOBALSHADOWS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace llvm {
+class Constant;
+class Function;
+class GlobalVariable;
+class Module;
+class Value;
+} // namespace llvm
+
+namespace tapestry {
+
+class CustomRules;
+
+class GlobalShadows {
+public:
+  /// The globals that the functions of \p M in \p Reachable (those a
+  /// request differentiates, and their callees) write with floating-point
+  /// values that are not constants, in the module's order.
+  static GlobalShadows
+  collect(llvm::Module &M,
+          const llvm::SmallPtrSetImpl<llvm::Function *> &Reachable,
+          const CustomRules &Rules);
+
+  bool contains(const llvm::Value *V) const;
+  /// True if \p F, or a function it calls, reads or writes a global with a
+  /// shadow: a call to it has a derivative even if no argument has one.
+  bool isTouchedBy(const llvm::Function *F) const {
+    return Touching.count(F);
+  }
+  llvm::ArrayRef<llvm::GlobalVariable *> globals() const {
+    return Globals.getArrayRef();
+  }
+
+  /// The shadow of lane \p Lane of the global \p G (created on first use).
+  static llvm::GlobalVariable *shadowOf(llvm::GlobalVariable &G,
+                                        unsigned Lane = 0);
+  /// The shadow value of \p G in a derivative of width \p W: the shadow
+  /// global, or an array of the W lanes' shadow globals.
+  static llvm::Constant *batchShadowOf(llvm::GlobalVariable &G, unsigned W);
+
+private:
+  llvm::SmallSetVector<llvm::GlobalVariable *, 8> Globals;
+  llvm::SmallPtrSet<const llvm::Function *, 8> Touching;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_CORE_GLOBALSHADOWS_H
