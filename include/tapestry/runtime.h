@@ -19,6 +19,11 @@ void tapestry_tape_free(void *tape);
  * environment; always 0 otherwise. For benchmarks. */
 unsigned long long tapestry_tape_high_water(void);
 void tapestry_tape_reset_high_water(void);
+/* Reverse sweeps keep their record arrays in a per-thread cache for the next
+ * call (a thread's cache is freed when the thread exits). This frees the
+ * calling thread's cached blocks now, e.g. after a burst of large
+ * gradients. */
+void tapestry_release_tape_cache(void);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,7 @@
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/TapeCache.h"
 #include "Synthesis/TapeSplitter.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -619,8 +620,10 @@ void ReverseModeSynthesizer::materializeTape() {
     ORE.emit(LoopRemark);
     printPerf(LoopRemark);
     AllocaInst *State = entryAlloca(StateTy, "tape");
-    IRBuilder<>(State->getNextNode())
-        .CreateStore(Constant::getNullValue(StateTy), State);
+    // The records start in a block an earlier call left (TapeCache.h).
+    IRBuilder<> SB(State->getNextNode());
+    SB.CreateStore(Constant::getNullValue(StateTy), State);
+    CallInst *Acquire = SB.CreateCall(getTapeAcquireFn(M), {State});
     States.push_back(State);
     AllocaInst *Counter = IterationCounters[L].first;
     StoreInst *Advance = IterationCounters[L].second;
@@ -629,7 +632,7 @@ void ReverseModeSynthesizer::materializeTape() {
     // When ScalarEvolution knows how often the loop nest runs from the
     // function's arguments, the records are allocated once up front (the
     // per-iteration check below then never grows them).
-    IRBuilder<> EB(State->getNextNode()->getNextNode());
+    IRBuilder<> EB(Acquire->getNextNode());
     if (Value *Total = iterationsFromEntry(L, EB))
       EB.CreateCall(
           Reserve,
@@ -689,15 +692,11 @@ void ReverseModeSynthesizer::materializeTape() {
   }
   if (States.empty())
     return;
-  // Free the records as the reverse sweep ends.
+  // The records go back to the thread's cache as the reverse sweep ends.
   IRBuilder<> B(FinalBlock->getTerminator());
-  FunctionCallee Free = M.getOrInsertFunction(
-      "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
   for (AllocaInst *State : States) {
     Boundary.RecordStates.push_back(State);
-    Boundary.RecordFrees.push_back(B.CreateCall(
-        Free,
-        {B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(StateTy, State, 0))}));
+    Boundary.RecordFrees.push_back(B.CreateCall(getTapeRecycleFn(M), {State}));
   }
 }
 

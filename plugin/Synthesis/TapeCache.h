@@ -1,0 +1,41 @@
+//===- TapeCache.h - Record arrays kept from one call to the next -*- C++
+//-*-===//
+//
+// A reverse-mode derivative keeps a record array per loop (its tape) and
+// frees it when the reverse sweep ends. Called again and again, as a
+// gradient is, it would ask malloc for the same blocks every call, and a
+// block past glibc's mmap threshold (128 KiB) costs a mapping, page faults
+// and an unmapping each time. So a finished sweep gives its blocks to a
+// per-thread cache of TapeCacheSlots blocks, and the next sweep's record
+// arrays start from them: after the first call a thread's tapes cost no
+// allocation until they outgrow the cache's largest block.
+//
+// The cache, __tapestry_tape_cache, is a thread-local global every module
+// defines alike (linkonce_odr), so all derivatives of a program share it. A
+// thread's blocks are freed when it exits (__cxa_thread_atexit_impl) or
+// when it calls tapestry_release_tape_cache() (tapestry/runtime.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_TAPECACHE_H
+#define TAPESTRY_SYNTHESIS_TAPECACHE_H
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace tapestry {
+
+constexpr unsigned TapeCacheSlots = 4;
+
+/// void @tapestry.tape.acquire(ptr state): an empty tape state (see
+/// getTapeStateType) takes a cached block if the thread has one.
+llvm::Function *getTapeAcquireFn(llvm::Module &M);
+/// void @tapestry.tape.recycle(ptr state): gives the state's block back to
+/// the thread's cache, or frees it (or a smaller cached block) if the cache
+/// is full.
+llvm::Function *getTapeRecycleFn(llvm::Module &M);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_TAPECACHE_H
