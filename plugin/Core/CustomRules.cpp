@@ -96,6 +96,13 @@ bool CustomRules::collectAttribute(CustomRules &Rules, GlobalVariable &GV,
       if (auto *F = dyn_cast<Function>(V))
         F->addFnAttr(Attribute::NoFree);
     });
+  } else if (Name.starts_with("__enzyme_no_escaping_allocation")) {
+    // The memory the function allocates does not escape it. Tapestry
+    // derives what it needs from the code, so this promise changes nothing;
+    // the function carries it as Enzyme's attribute for other tools.
+    Each("enzyme_no_escaping_allocation", false, [&](Value *V) {
+      cast<Function>(V)->addFnAttr("enzyme_no_escaping_allocation");
+    });
   } else if (Name.starts_with("__enzyme_shouldrecompute") ||
              Name.starts_with("__enzyme_elementwise_read") ||
              Name.starts_with("__enzyme_notypeanalysis") ||

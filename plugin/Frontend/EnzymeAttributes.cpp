@@ -14,6 +14,8 @@
 //   enzyme_shouldrecompute     functions, globals  enzyme_shouldrecompute
 //   enzyme_elementwise_read    functions           enzyme_elementwise_read
 //   enzyme_notypeanalysis      functions, globals  enzyme_ta_norecur
+//   enzyme_no_escaping_allocation
+//                              functions enzyme_no_escaping_allocation
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/EnzymeAttributes.h"
@@ -69,6 +71,8 @@ constexpr ParsedAttrInfo::Spelling ElementwiseSp[] = {
     ENZYME_SPELLINGS("enzyme_elementwise_read", "enzyme::elementwise_read")};
 constexpr ParsedAttrInfo::Spelling NoTypeSp[] = {
     ENZYME_SPELLINGS("enzyme_notypeanalysis", "enzyme::notypeanalysis")};
+constexpr ParsedAttrInfo::Spelling NoEscapingSp[] = {ENZYME_SPELLINGS(
+    "enzyme_no_escaping_allocation", "enzyme::no_escaping_allocation")};
 
 const EnzymeAttr Inactive{"enzyme_inactive",   InactiveSp,       true, false,
                           "enzyme_inactivefn", "enzyme_inactive"};
@@ -94,6 +98,9 @@ const EnzymeAttr Elementwise{
 const EnzymeAttr NoType{
     "enzyme_notypeanalysis", NoTypeSp,           true, false,
     "enzyme_ta_norecur",     "enzyme_ta_norecur"};
+const EnzymeAttr NoEscaping{
+    "enzyme_no_escaping_allocation", NoEscapingSp, false, false,
+    "enzyme_no_escaping_allocation", nullptr};
 
 bool isGlobal(const Decl *D) {
   const auto *VD = dyn_cast<VarDecl>(D);
@@ -155,6 +162,8 @@ ParsedAttrInfoRegistry::Add<EnzymeAttrInfo<Recompute>>
 ParsedAttrInfoRegistry::Add<EnzymeAttrInfo<Elementwise>>
     RegElementwise(Elementwise.Name, "");
 ParsedAttrInfoRegistry::Add<EnzymeAttrInfo<NoType>> RegNoType(NoType.Name, "");
+ParsedAttrInfoRegistry::Add<EnzymeAttrInfo<NoEscaping>>
+    RegNoEscaping(NoEscaping.Name, "");
 
 } // namespace
 
@@ -175,6 +184,7 @@ StringRef registrationKind(StringRef Annotation, const Decl &D,
         .Case("enzyme_shouldrecompute", "shouldrecompute")
         .Case("enzyme_elementwise_read", "elementwise_read")
         .Case("enzyme_ta_norecur", "notypeanalysis")
+        .Case("enzyme_no_escaping_allocation", "no_escaping_allocation")
         .Default("");
   }
   if (isGlobal(&D))
