@@ -11,7 +11,7 @@
 
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
-#include "Core/GlobalShadows.h"
+#include "Analysis/GlobalShadows.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
 
@@ -69,7 +69,7 @@ bool isInactiveCall(const llvm::CallBase &CB,
 
 /// Computes activity for request \p R on the prepared function \p F, whose
 /// parameters correspond one to one with R.Args. The globals in \p Globals
-/// have shadows (Core/GlobalShadows.h).
+/// have shadows (Analysis/GlobalShadows.h).
 ActivityInfo computeActivity(llvm::Function &F, const DiffRequest &R,
                              const CustomRules *Rules = nullptr,
                              const GlobalShadows *Globals = nullptr);

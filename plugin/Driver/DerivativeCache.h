@@ -4,7 +4,7 @@
 
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
-#include "Core/GlobalShadows.h"
+#include "Analysis/GlobalShadows.h"
 #include "Synthesis/PrimalPreparation.h"
 #include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/DenseMap.h"

@@ -66,7 +66,7 @@ struct SynthesisInput {
   /// Reverse mode: the split derivative of a callee (memoised; the
   /// functions may still be empty while it is built, for recursion).
   llvm::function_ref<CalleeSplit(const DiffRequest &)> CalleeSplitFor;
-  /// Globals with shadows (Core/GlobalShadows.h).
+  /// Globals with shadows (Analysis/GlobalShadows.h).
   const GlobalShadows *Globals = nullptr;
 };
 

@@ -73,7 +73,18 @@ double save_and_use(double x) {
   return saved + x;
 }
 
-// 5. A struct global with an integer member beside doubles.
+// 5. A helper fills an output array it is given: a global one.
+static double forces[3];
+static void compute_forces(double *out, const double *q) {
+  for (int i = 0; i < 3; i++)
+    out[i] = -q[i] * q[i] * q[i];
+}
+static double work_done(const double *q) {
+  compute_forces(forces, q);
+  return forces[0] * q[0] + forces[1] * q[1] + forces[2] * q[2];
+}
+
+// 6. A struct global with an integer member beside doubles.
 struct stats {
   int count;
   double sum, sumsq;
@@ -144,6 +155,12 @@ int main(void) {
               __enzyme_fwddiff((void *)save_and_use, enzyme_dup, y, 1.0),
               2 * y + 1, 1e-12);
   check_close("saved scalar primal", saved, y * y, 1e-12);
+
+  double q[3] = {0.5, -1.1, 0.8}, dq[3] = {0};
+  __enzyme_autodiff((void *)work_done, enzyme_dup, q, dq);
+  for (int i = 0; i < 3; i++)
+    check_close("helper fills a global array", dq[i], -4 * q[i] * q[i] * q[i],
+                1e-12);
 
   double dv[4] = {0};
   __enzyme_autodiff((void *)variance, enzyme_dup, x, dv, enzyme_const, 4);

@@ -14,8 +14,8 @@
 // code overwrites) stays there, as in Enzyme.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TAPESTRY_CORE_GLOBALSHADOWS_H
-#define TAPESTRY_CORE_GLOBALSHADOWS_H
+#ifndef TAPESTRY_ANALYSIS_GLOBALSHADOWS_H
+#define TAPESTRY_ANALYSIS_GLOBALSHADOWS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SetVector.h"
@@ -46,9 +46,7 @@ public:
   bool contains(const llvm::Value *V) const;
   /// True if \p F, or a function it calls, reads or writes a global with a
   /// shadow: a call to it has a derivative even if no argument has one.
-  bool isTouchedBy(const llvm::Function *F) const {
-    return Touching.count(F);
-  }
+  bool isTouchedBy(const llvm::Function *F) const { return Touching.count(F); }
   llvm::ArrayRef<llvm::GlobalVariable *> globals() const {
     return Globals.getArrayRef();
   }
@@ -67,4 +65,4 @@ private:
 
 } // namespace tapestry
 
-#endif // TAPESTRY_CORE_GLOBALSHADOWS_H
+#endif // TAPESTRY_ANALYSIS_GLOBALSHADOWS_H

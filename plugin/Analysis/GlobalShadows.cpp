@@ -1,0 +1,218 @@
+//===- GlobalShadows.cpp - Shadows of global variables --------------------===//
+#include "Analysis/GlobalShadows.h"
+
+#include "Analysis/PromotedCopy.h"
+#include "Core/Batch.h"
+#include "Core/CustomRules.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include <set>
+
+#define DEBUG_TYPE "tapestry"
+
+using namespace llvm;
+
+namespace tapestry {
+
+static bool holdsFloatingPoint(Type *T) {
+  if (T->isFPOrFPVectorTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), holdsFloatingPoint);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return holdsFloatingPoint(AT->getElementType());
+  return false;
+}
+
+namespace {
+
+/// Which globals the reachable functions write with floating-point values.
+/// Written front-end style, a store's address often comes from a
+/// parameter (a helper filling an output array) or from a call that returns
+/// a pointer into its argument (std::array::operator[]), so the search looks
+/// at promoted copies of the functions and follows the written pointers to
+/// the globals the callers pass: a fixed point over
+///   written(address)  for each store of a non-constant floating-point value
+///                     and each memcpy destination,
+///   written(actual)   for each call whose callee writes that parameter,
+/// where an address resolves through returned parameters of defined callees.
+class WrittenGlobals {
+public:
+  WrittenGlobals(Module &M, const SmallPtrSetImpl<Function *> &Reachable) {
+    for (Function &F : M)
+      if (Reachable.count(&F) && !F.isDeclaration())
+        Copies[&F] = clonePromoted(F);
+  }
+  ~WrittenGlobals() {
+    for (auto &[F, Copy] : Copies)
+      Copy->eraseFromParent();
+  }
+
+  SmallSetVector<GlobalVariable *, 8> run() {
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (auto &[F, Copy] : Copies)
+        for (Instruction &I : instructions(*Copy))
+          Changed |= visit(*F, I);
+    }
+    return Globals;
+  }
+
+private:
+  bool visit(Function &F, Instruction &I) {
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      Value *V = SI->getValueOperand();
+      if (isa<Constant>(V) || !holdsFloatingPoint(V->getType()))
+        return false;
+      return written(F, SI->getPointerOperand());
+    }
+    if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+      auto *From =
+          dyn_cast<GlobalVariable>(getUnderlyingObject(MT->getSource()));
+      if (From && From->isConstant())
+        return false;
+      return written(F, MT->getDest());
+    }
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || !WrittenArgs.count(Callee))
+      return false;
+    bool Changed = false;
+    std::set<unsigned> Args = WrittenArgs[Callee]; // written() may add
+    for (unsigned J : Args)
+      if (J < CB->arg_size())
+        Changed |= written(F, CB->getArgOperand(J));
+    return Changed;
+  }
+
+  /// Records that \p Ptr (in the promoted copy of \p F) is written.
+  bool written(Function &F, Value *Ptr, unsigned Depth = 0) {
+    bool Changed = false;
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(Ptr, Objects);
+    for (const Value *O : Objects) {
+      if (auto *GV = dyn_cast<GlobalVariable>(O)) {
+        auto *G = const_cast<GlobalVariable *>(GV);
+        if (!G->isConstant() && holdsFloatingPoint(G->getValueType()))
+          Changed |= Globals.insert(G);
+      } else if (auto *A = dyn_cast<Argument>(O)) {
+        Changed |= WrittenArgs[&F].insert(A->getArgNo()).second;
+      } else if (auto *CB = dyn_cast<CallBase>(O); CB && Depth < 4) {
+        if (Function *Callee = CB->getCalledFunction()) {
+          std::set<unsigned> Args = returnedArgs(*Callee);
+          for (unsigned J : Args)
+            if (J < CB->arg_size())
+              Changed |= written(F, CB->getArgOperand(J), Depth + 1);
+        }
+      }
+    }
+    return Changed;
+  }
+
+  /// The parameters of \p F whose pointers it may return.
+  const std::set<unsigned> &returnedArgs(Function &F, unsigned Depth = 0) {
+    auto [It, New] = Returned.try_emplace(&F);
+    auto CopyIt = Copies.find(&F);
+    if (!New || Depth > 3 || F.isDeclaration() || CopyIt == Copies.end() ||
+        !F.getReturnType()->isPointerTy())
+      return It->second;
+    std::set<unsigned> Result;
+    for (Instruction &I : instructions(*CopyIt->second))
+      if (auto *RI = dyn_cast<ReturnInst>(&I)) {
+        if (!RI->getReturnValue())
+          continue;
+        SmallVector<const Value *, 4> Objects;
+        getUnderlyingObjects(RI->getReturnValue(), Objects);
+        for (const Value *O : Objects)
+          if (auto *A = dyn_cast<Argument>(O))
+            Result.insert(A->getArgNo());
+          else if (auto *CB = dyn_cast<CallBase>(O))
+            if (Function *Callee = CB->getCalledFunction())
+              for (unsigned J :
+                   std::set<unsigned>(returnedArgs(*Callee, Depth + 1)))
+                if (J < CB->arg_size())
+                  if (auto *A = dyn_cast<Argument>(
+                          getUnderlyingObject(CB->getArgOperand(J))))
+                    Result.insert(A->getArgNo());
+      }
+    Returned[&F] = Result;
+    return Returned[&F];
+  }
+
+  DenseMap<Function *, Function *> Copies;
+  DenseMap<Function *, std::set<unsigned>> WrittenArgs;
+  DenseMap<Function *, std::set<unsigned>> Returned;
+  SmallSetVector<GlobalVariable *, 8> Globals;
+};
+
+} // namespace
+
+GlobalShadows
+GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
+                       const CustomRules &Rules) {
+  GlobalShadows S;
+  for (GlobalVariable *GV : WrittenGlobals(M, Reachable).run())
+    if (!Rules.isInactiveGlobal(GV) && S.Globals.insert(GV))
+      LLVM_DEBUG(dbgs() << "tapestry: global '" << GV->getName()
+                        << "' gets a shadow\n");
+  // The functions that use a shadowed global (through constant
+  // expressions too), then their callers.
+  SmallVector<User *, 16> Work;
+  for (GlobalVariable *GV : S.Globals)
+    Work.append(GV->user_begin(), GV->user_end());
+  while (!Work.empty()) {
+    User *U = Work.pop_back_val();
+    if (auto *I = dyn_cast<Instruction>(U))
+      S.Touching.insert(I->getFunction());
+    else if (isa<ConstantExpr>(U))
+      Work.append(U->user_begin(), U->user_end());
+  }
+  for (bool Changed = !S.Touching.empty(); Changed;) {
+    Changed = false;
+    for (Function &F : M)
+      if (Reachable.count(&F) && !S.Touching.count(&F) &&
+          any_of(instructions(F), [&](Instruction &I) {
+            auto *CB = dyn_cast<CallBase>(&I);
+            return CB && CB->getCalledFunction() &&
+                   S.Touching.count(CB->getCalledFunction());
+          }))
+        Changed = S.Touching.insert(&F).second;
+  }
+  return S;
+}
+
+bool GlobalShadows::contains(const Value *V) const {
+  auto *GV = dyn_cast<GlobalVariable>(V);
+  return GV && Globals.count(const_cast<GlobalVariable *>(GV));
+}
+
+GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane) {
+  Module &M = *G.getParent();
+  std::string Name = (G.getName() + ".tapestry.shadow").str();
+  if (Lane)
+    Name += std::to_string(Lane);
+  if (GlobalVariable *S = M.getGlobalVariable(Name, /*AllowInternal=*/true))
+    return S;
+  auto *S = new GlobalVariable(
+      M, G.getValueType(), /*isConstant=*/false, GlobalValue::InternalLinkage,
+      Constant::getNullValue(G.getValueType()), Name, nullptr,
+      G.getThreadLocalMode(), G.getAddressSpace());
+  S->setAlignment(G.getAlign());
+  return S;
+}
+
+Constant *GlobalShadows::batchShadowOf(GlobalVariable &G, unsigned W) {
+  if (W == 1)
+    return shadowOf(G);
+  SmallVector<Constant *, 4> Lanes;
+  for (unsigned K = 0; K < W; ++K)
+    Lanes.push_back(shadowOf(G, K));
+  return ConstantArray::get(cast<ArrayType>(batchType(G.getType(), W)), Lanes);
+}
+
+} // namespace tapestry
