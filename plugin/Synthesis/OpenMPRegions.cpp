@@ -164,7 +164,7 @@ static Function *ticketHelper(Module &M, StringRef Which) {
                         false),
       GlobalValue::InternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoUnwind);
-  GlobalVariable *Current = threadLocal(M, "tapestry.omp.current", I64);
+  GlobalVariable *Current = threadLocal(M, "tapestry.omp.current.ticket", I64);
   IRBuilder<> B(BasicBlock::Create(C, "entry", F));
   if (Which == "current") {
     B.CreateRet(B.CreateLoad(I64, Current));
