@@ -140,6 +140,41 @@ static GlobalVariable *threadLocal(Module &M, StringRef Name, Type *T) {
                             GlobalValue::GeneralDynamicTLSModel);
 }
 
+/// Nonzero while a region's reverse runs on a team of several threads.
+static GlobalVariable *sharedFlag(Module &M) {
+  return threadLocal(M, "tapestry.omp.shared", Type::getInt8Ty(M.getContext()));
+}
+
+/// void tapestry.omp.add.<T>(ptr p, T v): *p += v, atomically if several
+/// threads run (sharedFlag), so a single thread pays no atomic.
+static Function *addHelper(Module &M, Type *T) {
+  std::string Name = "tapestry.omp.add.";
+  raw_string_ostream(Name) << *T;
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  Function *F =
+      Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, T}, false),
+                       GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::AlwaysInline);
+  Value *P = F->getArg(0), *V = F->getArg(1);
+  Align A = M.getDataLayout().getABITypeAlign(T);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", F));
+  BasicBlock *Atomic = BasicBlock::Create(C, "atomic", F);
+  BasicBlock *Plain = BasicBlock::Create(C, "plain", F);
+  Value *Flag = B.CreateLoad(B.getInt8Ty(), sharedFlag(M));
+  B.CreateCondBr(B.CreateIsNotNull(Flag), Atomic, Plain);
+  B.SetInsertPoint(Atomic);
+  B.CreateAtomicRMW(AtomicRMWInst::FAdd, P, V, A, AtomicOrdering::Monotonic);
+  B.CreateRetVoid();
+  B.SetInsertPoint(Plain);
+  B.CreateAlignedStore(B.CreateFAdd(B.CreateAlignedLoad(T, P, A), V), P, A);
+  B.CreateRetVoid();
+  return F;
+}
+
 static GlobalVariable *ticketCounter(Module &M) {
   return threadLocal(M, "tapestry.omp.tickets",
                      PointerType::getUnqual(M.getContext()));
@@ -385,6 +420,7 @@ void ReverseModeSynthesizer::augmentParallelRegion(CallBase &Fork) {
       createTrampoline(M, CS.Augmented->getName() + ".omp", 1, Types, TB);
   SmallVector<Value *, 16> AArgs = {T.Gtid, T.Btid};
   AArgs.append(T.Args);
+  Value *OldTickets = TB.CreateLoad(TB.getPtrTy(), ticketCounter(M));
   TB.CreateStore(TB.CreateConstGEP1_32(TB.getPtrTy(), T.Extra[0], 1),
                  ticketCounter(M));
   Value *Tape = TB.CreateCall(CS.Augmented, AArgs);
@@ -395,7 +431,7 @@ void ReverseModeSynthesizer::augmentParallelRegion(CallBase &Fork) {
                              TB.CreateAdd(TB.CreateSExt(Tid, TB.getInt64Ty()),
                                           TB.getInt64(FirstTape)));
   TB.CreateStore(Tape, Slot);
-  TB.CreateStore(ConstantPointerNull::get(TB.getPtrTy()), ticketCounter(M));
+  TB.CreateStore(OldTickets, ticketCounter(M));
   BasicBlock *First = BasicBlock::Create(M.getContext(), "first", T.Fn);
   BasicBlock *Done = BasicBlock::Create(M.getContext(), "done", T.Fn);
   TB.CreateCondBr(TB.CreateICmpEQ(Tid, TB.getInt32(0)), First, Done);
@@ -475,10 +511,19 @@ void ReverseModeSynthesizer::reverseParallelRegion(CallBase &Fork,
   SmallVector<Value *, 16> RArgs = {T.Gtid, T.Btid};
   RArgs.append(T.Args);
   RArgs.push_back(TB.CreateLoad(TB.getPtrTy(), Slot));
+  Value *OldTickets = TB.CreateLoad(TB.getPtrTy(), ticketCounter(M));
   TB.CreateStore(TB.CreateConstGEP1_32(TB.getPtrTy(), T.Extra[0], 1),
                  ticketCounter(M));
+  // Adjoints go into shared memory atomically only where another thread
+  // of this team, or of an enclosing one, may add there too.
+  Value *OldShared = TB.CreateLoad(TB.getInt8Ty(), sharedFlag(M));
+  TB.CreateStore(TB.CreateOr(OldShared, TB.CreateZExt(TB.CreateICmpSGT(
+                                                          Team, TB.getInt32(1)),
+                                                      TB.getInt8Ty())),
+                 sharedFlag(M));
   TB.CreateCall(CSplit.Reverse, RArgs);
-  TB.CreateStore(ConstantPointerNull::get(TB.getPtrTy()), ticketCounter(M));
+  TB.CreateStore(OldTickets, ticketCounter(M));
+  TB.CreateStore(OldShared, sharedFlag(M));
   K->addIncoming(TB.CreateAdd(K, Team), Body);
   TB.CreateBr(Loop);
   TB.SetInsertPoint(Done);
@@ -618,8 +663,7 @@ void ReverseModeSynthesizer::atomicAddAdjoint(IRBuilderBase &B, Value *Ptr,
                                               const Instruction *At) {
   Type *T = V->getType();
   if (T->isFloatingPointTy()) {
-    B.CreateAtomicRMW(AtomicRMWInst::FAdd, Ptr, V, A,
-                      AtomicOrdering::Monotonic);
+    B.CreateCall(addHelper(module(), T), {Ptr, V});
     return;
   }
   const DataLayout &DL = module().getDataLayout();

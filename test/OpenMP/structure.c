@@ -4,7 +4,7 @@
 // the fork; the reverse sweep forks the body's reverse on as many threads
 // (__kmpc_push_num_threads of the recorded team size), then frees the
 // block. The body's reverse adds the adjoints of the shared x with atomic
-// adds and undoes the reduction's critical section in ticket order.
+// adds when the team has several threads, and undoes the reduction's critical section in ticket order.
 // Forward mode forks the body's tangent function with the shadows beside
 // the shared pointers.
 // RUN: %plain_cc -O1 -fopenmp -S -emit-llvm -Xclang -disable-llvm-passes %s -o %t.ll
@@ -37,13 +37,19 @@ double tangent(const double *x, double *dx, int n) {
 // CHECK-NEXT: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr {{.*}}, ptr {{.*}}@[[REV:[^ ,]+call\.rev\.omp]], ptr {{.*}}%[[TAPES]],
 // CHECK-NEXT: call void @free(ptr {{.*}}%[[TAPES]])
 
+// Several threads add atomically, one thread plainly.
+// CHECK: define internal void @tapestry.omp.add.double(ptr %0, double %1)
+// CHECK: load i8, ptr @tapestry.omp.shared
+// CHECK: atomicrmw fadd ptr %0, double %1 monotonic, align 8
+// CHECK: fadd double
+
 // The body's augmented forward draws a ticket inside the critical section.
 // CHECK: define internal {{.*}}augmented(
 // CHECK: call void @__kmpc_critical(
 // CHECK-NEXT: call i64 @tapestry.omp.ticket()
 
 // CHECK: define internal {{.*}}reverse(
-// CHECK: atomicrmw fadd ptr {{.*}}monotonic
+// CHECK: call void @tapestry.omp.add.double(
 // CHECK: call void @tapestry.omp.wait(
 // CHECK: call void @tapestry.omp.release(
 
@@ -55,8 +61,11 @@ double tangent(const double *x, double *dx, int n) {
 
 // CHECK: define internal void @[[REV]](
 // CHECK: call i32 @omp_get_thread_num()
-// CHECK: call i32 @omp_get_num_threads()
+// CHECK: %[[TEAM2:[^ ]+]] = call i32 @omp_get_num_threads()
+// CHECK: icmp sgt i32 %[[TEAM2]], 1
+// CHECK: store i8 {{.*}}, ptr @tapestry.omp.shared
 // CHECK: call void {{.*}}call.rev(
+
 
 // CHECK-LABEL: define internal {{.*}} @stencil.tapestry.fwd_dc_ra(
 // CHECK: call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr {{.*}}, i32 6, ptr {{.*}}fwd_ccddd_omp.omp,

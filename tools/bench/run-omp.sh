@@ -14,7 +14,9 @@ echo "| threads | primal (ms) | gradient (ms) | gradient / primal | primal speed
 echo "|---:|---:|---:|---:|---:|---:|"
 p1="" g1=""
 for t in 1 2 4; do
-  line=$(OMP_NUM_THREADS=$t "$OUT/omp-stencil" "$@" | grep '^BENCH')
+  out=$(OMP_NUM_THREADS=$t "$OUT/omp-stencil" "$@") || echo "omp-stencil: FAILED at $t threads" >&2
+  grep -v '^BENCH' <<<"$out" >&2 || true
+  line=$(grep '^BENCH' <<<"$out")
   p=$(sed 's/.*primal_ms=\([^ ]*\).*/\1/' <<<"$line")
   g=$(sed 's/.*gradient_ms=\([^ ]*\).*/\1/' <<<"$line")
   r=$(sed 's/.*ratio=\([^ ]*\).*/\1/' <<<"$line")
