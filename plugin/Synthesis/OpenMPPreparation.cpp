@@ -147,6 +147,19 @@ static Function *createRegionBody(CallBase &Fork, ArrayRef<Type *> ByValueTypes,
   // array's address, as clang captures it) is passed as the pointer itself:
   // the body then sees the array, with its shadow or as constant, rather
   // than a slot that might hold either.
+  // With -g, clang's outlined function only forwards its arguments to
+  // <name>.omp_outlined_debug__, which has the body.
+  SmallVector<CallBase *, 2> Inner;
+  for (Instruction &I : instructions(W))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && !Callee->isDeclaration() &&
+          Callee->getName().contains(".omp_outlined"))
+        Inner.push_back(CB);
+  for (CallBase *CB : Inner) {
+    InlineFunctionInfo IFI;
+    (void)InlineFunction(*CB, IFI);
+  }
   DominatorTree DT(*W);
   SmallVector<AllocaInst *, 8> Promotable;
   for (Instruction &I : W->getEntryBlock())

@@ -257,6 +257,16 @@ DiffRequest SynthesizerBase::regionRequest(CallBase &Fork) {
   for (unsigned I = ForkFirstArg; I < Fork.arg_size(); ++I) {
     Value *A = Fork.getArgOperand(I);
     if (A->getType()->isPointerTy()) {
+      // The body, differentiated on its own, could not test a pointer it
+      // reads there for being constant (RuntimeActivity.h).
+      if (AI.hasShadow(A) && RA.mayReadMarker(A))
+        fail(&Fork, "this OpenMP parallel region reads, through " +
+                        describe(A) +
+                        ", memory that may hold pointers to constant data "
+                        "(enzyme_const or global); pass that data as "
+                        "enzyme_dup with a zeroed shadow, or copy the "
+                        "pointer into a local variable that the region only "
+                        "reads");
       CR.Args.push_back(AI.hasShadow(A) ? Activity::Dup : Activity::Const);
       continue;
     }

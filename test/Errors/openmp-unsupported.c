@@ -5,6 +5,8 @@
 // RUN: not %clang -O2 -g -fopenmp -c %s -o /dev/null -DTASK 2>&1 | FileCheck %s --check-prefix=TASK
 // RUN: not %clang -O0 -g -fopenmp -c %s -o /dev/null -DORDERED 2>&1 | FileCheck %s --check-prefix=ORDERED
 // RUN: not %clang -O2 -g -fopenmp -c %s -o /dev/null -DCOPYPRIVATE 2>&1 | FileCheck %s --check-prefix=COPYPRIVATE
+// RUN: not %clang -O0 -g -fopenmp -c %s -o /dev/null -DMARKER 2>&1 | FileCheck %s --check-prefix=MARKER
+// RUN: not %clang -O2 -g -fopenmp -c %s -o /dev/null -DMARKER 2>&1 | FileCheck %s --check-prefix=MARKER
 // CHECK-NOT: PLEASE submit a bug report
 extern int enzyme_dup, enzyme_const;
 void __enzyme_autodiff(void *, ...);
@@ -42,6 +44,23 @@ void f(double *x, int n) {
     v = x[0] * x[0];
     x[1] = v;
   }
+}
+#endif
+
+#ifdef MARKER
+// A region reading a pointer that is constant (w, enzyme_const) or not (x)
+// depending on a run-time test: the region's derivative could not tell.
+const double *w;
+void f(double *x, int n) {
+  const double *p = x;
+  if (n > 5)
+    p = w;
+  double s = 0;
+  // MARKER: openmp-unsupported.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'f': argument {{[0-9]+}} of this call is a pointer read from memory that also holds pointers to constant data
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; i++)
+    s += p[i] * x[i];
+  x[0] = s;
 }
 #endif
 
