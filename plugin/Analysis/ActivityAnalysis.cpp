@@ -170,6 +170,9 @@ private:
     bool V = false;
     if (auto *LI = dyn_cast<LoadInst>(&I))
       V = AI.Shadowed.count(LI->getPointerOperand());
+    else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      V = AI.Shadowed.count(RMW->getPointerOperand()) ||
+          AI.Varied.count(RMW->getValOperand());
     else if (auto *CB = dyn_cast<CallBase>(&I))
       V = !isInactiveCall(*CB, Rules) &&
           (anyOperand(I, AI.Varied) || anyOperand(I, AI.Shadowed) ||
@@ -226,6 +229,10 @@ public:
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
         if (AI.Shadowed.count(SI->getPointerOperand()))
           mark(SI->getValueOperand());
+      } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+        // An atomic update (#pragma omp atomic) stores too.
+        if (AI.Shadowed.count(RMW->getPointerOperand()))
+          mark(RMW->getValOperand());
       } else if (auto *CB = dyn_cast<CallBase>(&I)) {
         // Unknown calls see their varied arguments; the synthesizer rejects
         // them, so treat their operands as used to get that error.

@@ -53,7 +53,11 @@ bool reportErrorAtGlobal(const Function &Where, const GlobalVariable &GV,
 }
 
 std::string sourceName(const Function &F) {
-  return demangle(F.getName().str());
+  // Clang's outlined OpenMP region (and Tapestry's copy of it).
+  StringRef Name = F.getName();
+  if (size_t P = Name.find(".omp_outlined"); P != StringRef::npos)
+    return demangle(Name.substr(0, P).str()) + " (OpenMP parallel region)";
+  return demangle(Name.str());
 }
 
 std::string sourceIdentifier(const Function &F) {

@@ -30,7 +30,8 @@ StringRef modeName(DiffMode M) {
 bool DiffRequest::operator<(const DiffRequest &O) const {
   auto Key = [](const DiffRequest &R) {
     return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
-                           R.Width, R.Split, R.ReusableTape, R.ErrorEstimate);
+                           R.Width, R.Split, R.ReusableTape, R.ErrorEstimate,
+                           R.Parallel);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -68,6 +69,8 @@ std::string DiffRequest::suffix() const {
     S += "_w" + std::to_string(Width);
   if (ReusableTape)
     S += "_reusable";
+  if (Parallel)
+    S += "_omp";
   return S;
 }
 

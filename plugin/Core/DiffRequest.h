@@ -51,12 +51,16 @@ struct DiffRequest {
   /// Forward mode that propagates round-off error estimates instead of
   /// tangents (__enzyme_error_estimate; Synthesis/ErrorModel.cpp).
   bool ErrorEstimate = false;
+  /// The function runs on every thread of an OpenMP team at once (a
+  /// parallel region's body): adjoints are added to memory atomically.
+  bool Parallel = false;
 
   bool operator==(const DiffRequest &O) const {
     return Fn == O.Fn && Mode == O.Mode && Args == O.Args &&
            ReturnPrimal == O.ReturnPrimal && ReturnActive == O.ReturnActive &&
            Width == O.Width && Split == O.Split &&
-           ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate;
+           ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate &&
+           Parallel == O.Parallel;
   }
   bool operator<(const DiffRequest &O) const;
 

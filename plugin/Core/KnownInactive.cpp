@@ -1,6 +1,8 @@
 //===- KnownInactive.cpp - Library functions never differentiated ---------===//
 #include "Core/KnownInactive.h"
 
+#include "Core/OpenMPRuntime.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -71,6 +73,7 @@ bool isKnownInactiveFunction(StringRef Name) {
       // the order qsort puts elements in (Synthesis/SortLowering.h)
       .Cases("tapestry.qsort.perm", "tapestry.qsort_r.perm", true)
       .Default(isInactiveLibstdcxxFunction(Name) ||
+               isInactiveOpenMPFunction(Name) ||
                // sanitizer checks compiled into the function
                Name.starts_with("__ubsan_handle_") ||
                Name.starts_with("__asan_"));

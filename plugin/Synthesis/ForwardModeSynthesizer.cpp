@@ -2,6 +2,7 @@
 #include "Synthesis/ForwardModeSynthesizer.h"
 
 #include "Core/Diagnostics.h"
+#include "Core/OpenMPRuntime.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/VectorRules.h"
@@ -99,7 +100,11 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
     return visitStore(*SI, B);
   if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
     return visitMemIntrinsic(*MI, B);
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&PI))
+    return visitAtomicRMW(*RMW, B);
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
+    if (isOpenMPForkCall(*CB))
+      return visitParallelRegion(*CB);
     if (R.ErrorEstimate && !hasErrorModel(*CB))
       return;
     if (Function *Callee = CB->getCalledFunction()) {

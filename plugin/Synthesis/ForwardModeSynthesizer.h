@@ -47,6 +47,10 @@ private:
   /// __enzyme_error_estimate: false, after reporting it, if the error model
   /// does not describe call \p CB.
   bool hasErrorModel(llvm::CallBase &CB);
+  /// OpenMP (Synthesis/OpenMPRegions.cpp): a parallel region forks its
+  /// body's tangent function; an atomic update updates the tangent too.
+  void visitParallelRegion(llvm::CallBase &Fork);
+  void visitAtomicRMW(llvm::AtomicRMWInst &RMW, llvm::IRBuilderBase &B);
   void finishTangentPhis();
   void replaceReturn(llvm::ReturnInst &PRet);
 

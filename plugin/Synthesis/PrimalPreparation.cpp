@@ -9,6 +9,7 @@
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/LaneExtracts.h"
+#include "Synthesis/OpenMP.h"
 #include "Synthesis/SortLowering.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -701,7 +702,9 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     lowerRealloc(*P);
     lowerQsort(*P);
     lowerComplexLibcalls(*P);
+    lowerOpenMPConstructs(*P);
     runSimplification(*P, FAM, /*ForSynthesized=*/false);
+    wrapParallelRegions(*P);
     // What simplification left indirect is dispatched over the functions
     // the pointer may hold; the next round inlines those calls.
     dispatchIndirectCalls(*P);

@@ -6,6 +6,7 @@
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
 #include "Core/MathFunctions.h"
+#include "Core/OpenMPRuntime.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/FreedShadows.h"
@@ -146,6 +147,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
           Defined.push_back(CB);
   for (CallBase *CB : Defined)
     augmentDefinedCall(*CB);
+  augmentOpenMP();
   for (Instruction &PI : instructions(P))
     if (auto *CB = dyn_cast<CallBase>(&PI))
       if (auto BC = findBlasCall(*CB);
@@ -792,6 +794,8 @@ void ReverseModeSynthesizer::emitFinalReturn() {
 }
 
 void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
+  if (reverseOpenMP(PI, B))
+    return;
   if (auto *SI = dyn_cast<StoreInst>(&PI))
     return reverseStore(*SI, B);
   if (auto *CopyLI = dyn_cast<LoadInst>(&PI); CopyLI && isCopyLoad(*CopyLI))
@@ -1282,6 +1286,10 @@ void ReverseModeSynthesizer::reverseLoad(LoadInst &LoadI, IRBuilderBase &B) {
     Value *SK = lane(B, S, K);
     if (GP)
       SK = guardedShadow(B, SK, GP, LoadI.getType());
+    if (isSharedMemory(Ptr)) {
+      atomicAddAdjoint(B, SK, lane(B, D, K), LoadI.getAlign(), &LoadI);
+      continue;
+    }
     Value *Old = B.CreateAlignedLoad(LoadI.getType(), SK, LoadI.getAlign());
     B.CreateAlignedStore(addValues(B, Old, lane(B, D, K)), SK,
                          LoadI.getAlign());

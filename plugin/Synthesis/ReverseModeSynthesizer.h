@@ -110,6 +110,18 @@ private:
   void reverseBlasCall(llvm::CallBase &CB, const BlasCall &BC,
                        llvm::IRBuilderBase &B);
   void reverseDefinedCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  // OpenMP (Synthesis/OpenMPRegions.cpp).
+  void augmentOpenMP();
+  void augmentParallelRegion(llvm::CallBase &Fork);
+  void reverseParallelRegion(llvm::CallBase &Fork, llvm::IRBuilderBase &B);
+  void reverseOpenMPSync(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  void reverseAtomicRMW(llvm::AtomicRMWInst &RMW, llvm::IRBuilderBase &B);
+  /// Reverses what OpenMP needs reversed its own way; false if \p PI is
+  /// left to the usual rules.
+  bool reverseOpenMP(llvm::Instruction &PI, llvm::IRBuilderBase &B);
+  void atomicAddAdjoint(llvm::IRBuilderBase &B, llvm::Value *Ptr,
+                        llvm::Value *V, llvm::Align A,
+                        const llvm::Instruction *At);
   void emitTerminatorReverse(llvm::BasicBlock &PB, llvm::IRBuilderBase &B);
   void emitFinalReturn();
 

@@ -4,6 +4,7 @@
 #include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
+#include "Core/OpenMPRuntime.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
@@ -156,6 +157,7 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   CR.Mode = R.Mode;
   CR.Width = R.Width;
   CR.ErrorEstimate = R.ErrorEstimate;
+  CR.Parallel = R.Parallel;
   for (Value *A : CB.args()) {
     Type *T = A->getType();
     if (T->isPointerTy())
@@ -448,6 +450,8 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     return;
   }
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
+    if (!checkOpenMPCall(*CB) || isOpenMPForkCall(*CB))
+      return;
     Function *Known = CB->getCalledFunction();
     if (Known && R.Mode == DiffMode::Forward && Rules.forwardDerivative(Known))
       return;
@@ -615,9 +619,13 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
                   "the value as a floating-point number: fabs, copysign, "
                   "signbit)");
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&PI))
-    if (AI.hasShadow(RMW->getPointerOperand()))
+    if (AI.hasShadow(RMW->getPointerOperand()) &&
+        RMW->getType()->isFPOrFPVectorTy() &&
+        RMW->getOperation() != AtomicRMWInst::FAdd &&
+        RMW->getOperation() != AtomicRMWInst::FSub)
       fail(&PI, "atomic read-modify-write of differentiable memory is not "
-                "supported yet");
+                "supported yet except += and -= (#pragma omp atomic x += "
+                "v); write the update under '#pragma omp critical'");
 }
 
 } // namespace tapestry

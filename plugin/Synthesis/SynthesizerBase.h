@@ -189,6 +189,18 @@ protected:
 
   llvm::Module &module() const;
 
+  // OpenMP (Synthesis/OpenMPRegions.cpp).
+  /// The request for the body of parallel region \p Fork: its pointer
+  /// arguments with or without shadows, adjoints added atomically.
+  DiffRequest regionRequest(llvm::CallBase &Fork);
+  static bool isRegionConstant(const DiffRequest &CR);
+  /// In a parallel region's body: true if \p Ptr may point to memory other
+  /// threads share (not the thread's stack or its own allocations).
+  bool isSharedMemory(llvm::Value *Ptr) const;
+  /// Rejects OpenMP constructs Tapestry cannot differentiate; false after
+  /// reporting one.
+  bool checkOpenMPCall(llvm::CallBase &CB);
+
   /// Batch mode: the type carrying W derivatives of a value of type \p T,
   /// and lane \p K of such a value (both the identity at width 1).
   llvm::Type *batchTy(llvm::Type *T) const { return batchType(T, W); }
