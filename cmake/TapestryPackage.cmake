@@ -53,5 +53,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, libclang-cpp19, libc6")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "lld-19")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
+# The build is RelWithDebInfo: ship the modules without their debug info.
+set(CPACK_STRIP_FILES TRUE)
 set(CPACK_PACKAGE_DIRECTORY ${CMAKE_BINARY_DIR}/package)
 include(CPack)
