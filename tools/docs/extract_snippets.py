@@ -26,6 +26,10 @@ with -Wall -Wextra -Werror, -I<include> and linked with the runtime and libm.
 
   extract_snippets.py --src ROOT --plugin P --runtime-dir R --clang C \
       --out DIR docs/x.md ...       compile and run the snippets of x.md
+  extract_snippets.py --src ROOT --export DIR docs/x.md
+                                    writes x.md's snippets and its ```cmake
+                                    blocks that start '# snippet: NAME' into
+                                    DIR (test/Package builds them)
   extract_snippets.py --src ROOT --check-coverage TESTDIR
                                     every block is marked, and every file
                                     with snippets has TESTDIR/<stem>.test
@@ -43,6 +47,7 @@ DIRECTIVE = re.compile(r"^\s*//\s*(snippet(?:-[a-z-]+)?)(?::\s*(.*?))?\s*$")
 CHECK = re.compile(
     r"=\s*(\S+)\s*\(expected\s+([^)\s]+)\)")
 LANGS = {"c": "c", "cpp": "cpp", "c++": "cpp"}
+CMAKE_NAME = re.compile(r"^#\s*snippet:\s*(\S+)\s*$")
 
 
 class Block:
@@ -79,6 +84,42 @@ def read_blocks(path):
                 # An unlabelled block: treated as plain text.
                 lang = ""
     return blocks
+
+
+def read_cmake_blocks(path):
+    """The ```cmake blocks whose first line is '# snippet: NAME'."""
+    out, lang, body = [], None, []
+    with open(path) as f:
+        for line in f:
+            m = FENCE.match(line.rstrip("\n"))
+            if lang is None and m:
+                lang, body = m.group(1), []
+            elif lang is not None and line.strip() == "```":
+                first = CMAKE_NAME.match(body[0]) if body else None
+                if lang == "cmake" and first:
+                    out.append((first.group(1), "".join(body)))
+                lang = None
+            elif lang is not None:
+                body.append(line)
+    return out
+
+
+def export(src, docs, out):
+    """Writes the named snippets and cmake blocks of `docs` into `out`, as
+    files a user would save from the page (a project to build)."""
+    os.makedirs(out, exist_ok=True)
+    names = []
+    for doc in docs:
+        path = doc if os.path.isabs(doc) else os.path.join(src, doc)
+        files = [(b.get("snippet")[0], b.text) for b in read_blocks(path)
+                 if b.get("snippet") and not b.get("snippet-error")]
+        files += read_cmake_blocks(path)
+        for name, text in files:
+            with open(os.path.join(out, name), "w") as f:
+                f.write(text)
+            names.append(name)
+    print("exported " + " ".join(sorted(names)))
+    return 0
 
 
 def doc_files(src):
@@ -223,8 +264,12 @@ def main():
                     help="how to link the runtime (lit's %%tapestry_rt)")
     ap.add_argument("--opt", nargs="*", default=["0", "2"])
     ap.add_argument("--check-coverage", metavar="TESTDIR")
+    ap.add_argument("--export", metavar="DIR")
     ap.add_argument("docs", nargs="*")
     args = ap.parse_args()
+
+    if args.export:
+        return export(args.src, args.docs, args.export)
 
     if args.check_coverage:
         problems = []
