@@ -33,7 +33,8 @@ with -Wall -Wextra -Werror, -I<include> and linked with the runtime and libm.
   extract_snippets.py --src ROOT --check-coverage TESTDIR
                                     every block is marked, and every file
                                     with snippets has TESTDIR/<stem>.test
-                                    (readme.test for the top-level README)
+                                    (readme.test for the top-level README),
+                                    and relative links lead somewhere
 """
 import argparse
 import os
@@ -120,6 +121,52 @@ def export(src, docs, out):
             names.append(name)
     print("exported " + " ".join(sorted(names)))
     return 0
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def slug(heading):
+    """GitHub's anchor for a heading."""
+    text = re.sub(r"[`*_]", "", heading.strip().lower())
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def anchors(path):
+    out, fenced = set(), False
+    with open(path) as f:
+        for line in f:
+            if line.startswith("```"):
+                fenced = not fenced
+            elif not fenced and line.startswith("#"):
+                out.add(slug(line.lstrip("#")))
+    return out
+
+
+def check_links(path):
+    """Relative links of a page point to files (and headings) that exist."""
+    problems, fenced = [], False
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if line.startswith("```"):
+                fenced = not fenced
+            if fenced:
+                continue
+            for target in LINK.findall(line):
+                if re.match(r"[a-z]+:", target):
+                    continue
+                file, _, anchor = target.partition("#")
+                dest = os.path.normpath(os.path.join(os.path.dirname(path),
+                                                     file)) if file else path
+                if not os.path.exists(dest):
+                    problems.append("%s:%d: broken link %s" %
+                                    (path, n, target))
+                elif anchor and dest.endswith(".md") and \
+                        anchor not in anchors(dest):
+                    problems.append("%s:%d: no heading for #%s in %s" %
+                                    (path, n, anchor, file or path))
+    return problems
 
 
 def doc_files(src):
@@ -276,6 +323,7 @@ def main():
         for path in doc_files(args.src):
             blocks = read_blocks(path)
             problems += check_marks(blocks)
+            problems += check_links(path)
             stem = os.path.splitext(os.path.basename(path))[0]
             if os.path.dirname(path) == args.src.rstrip("/") or \
                     path == os.path.join(args.src, "README.md"):
