@@ -43,6 +43,17 @@ config.substitutions.append(
 config.substitutions.append(("%src_root", config.tapestry_src_root))
 config.substitutions.append(("%obj_root", config.tapestry_obj_root))
 config.substitutions.append(("%plain_cc", config.clang))
+# %plain_cxx: clang++ 19 without the plugin (CMake projects against the
+# installed package, test/Package).
+config.substitutions.append(
+    ("%plain_cxx", os.path.join(os.path.dirname(config.clang), "clang++")))
+# `gcc`: GCC is installed (to test that the CMake package refuses it).
+import shutil
+if shutil.which("gcc") and shutil.which("g++"):
+    config.available_features.add("gcc")
+# `dpkg`: dpkg-deb exists (the Debian package test).
+if shutil.which("dpkg-deb"):
+    config.available_features.add("dpkg")
 
 # A lit feature per optional capability so tests can REQUIRE them.
 if config.sanitize in ("ON", "1", "TRUE"):

@@ -1,0 +1,2 @@
+#include <math.h>
+double wave(double x, double y) { return sin(x * y); }
