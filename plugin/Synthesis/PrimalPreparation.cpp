@@ -11,6 +11,7 @@
 #include "Synthesis/LaneExtracts.h"
 #include "Synthesis/OpenMP.h"
 #include "Synthesis/SortLowering.h"
+#include "Synthesis/TapeCache.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/InlineCost.h"
@@ -204,6 +205,9 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
   bool Changed = true;
   while (Changed) {
     Changed = false;
+    // A derivative inlined here keeps ordinary record arrays, which this
+    // function's derivative can shadow (TapeCache.h).
+    uncacheTapes(F);
     SmallVector<CallBase *, 16> Calls;
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))

@@ -188,4 +188,26 @@ Function *getTapeRecycleFn(Module &M) {
   return F;
 }
 
+void uncacheTapes(Function &F) {
+  SmallVector<CallInst *, 4> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction())
+          if (Callee->getName() == "tapestry.tape.acquire" ||
+              Callee->getName() == "tapestry.tape.recycle")
+            Calls.push_back(CI);
+  for (CallInst *CI : Calls) {
+    if (CI->getCalledFunction()->getName() == "tapestry.tape.recycle") {
+      Module &M = *F.getParent();
+      IRBuilder<> B(CI);
+      Value *Base = B.CreateLoad(
+          B.getPtrTy(),
+          B.CreateStructGEP(getTapeStateType(M), CI->getArgOperand(0), 0));
+      B.CreateCall(freeFn(M), {Base});
+    }
+    CI->eraseFromParent();
+  }
+}
+
 } // namespace tapestry

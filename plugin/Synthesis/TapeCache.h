@@ -35,6 +35,10 @@ llvm::Function *getTapeAcquireFn(llvm::Module &M);
 /// the thread's cache, or frees it (or a smaller cached block) if the cache
 /// is full.
 llvm::Function *getTapeRecycleFn(llvm::Module &M);
+/// In a derivative that is itself differentiated (nested requests), record
+/// arrays must be ordinary allocations the outer derivative can shadow:
+/// drops \p F's acquire calls and turns its recycle calls into free.
+void uncacheTapes(llvm::Function &F);
 
 } // namespace tapestry
 
