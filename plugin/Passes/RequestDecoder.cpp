@@ -2,6 +2,7 @@
 #include "Passes/RequestDecoder.h"
 
 #include "Core/Batch.h"
+#include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/IterationCounter.h"
 #include "Passes/StructArguments.h"
@@ -339,8 +340,9 @@ namespace {
 
 class Decoder {
 public:
-  Decoder(CallBase &CB, EntryPoint Kind, bool DryRun = false)
-      : CB(CB), DryRun(DryRun), Mode(modeOf(Kind)), Kind(Kind),
+  Decoder(CallBase &CB, EntryPoint Kind, bool DryRun = false,
+          const CustomRules *Rules = nullptr)
+      : CB(CB), Rules(Rules), DryRun(DryRun), Mode(modeOf(Kind)), Kind(Kind),
         Split(isSplitEntryPoint(Kind)),
         FwdSplit(Kind == EntryPoint::ForwardSplit),
         MarkersOnly(Kind == EntryPoint::AugmentSize ||
@@ -350,6 +352,34 @@ public:
   std::optional<DecodedCall> run();
 
 private:
+  /// True if the user registered a derivative of \p F for this request's
+  /// mode (a gradient for reverse and split mode, a derivative for forward).
+  bool hasRegisteredRule(const Function &F) const {
+    if (!Rules || FwdSplit)
+      return false;
+    return Mode == DiffMode::Forward ? Rules->forwardDerivative(&F) != nullptr
+                                     : Rules->gradient(&F) != nullptr;
+  }
+  /// An internal function of F's type that only calls F.
+  static Function &callerOfRegistered(Function &F) {
+    Module &M = *F.getParent();
+    std::string Name = (F.getName() + ".tapestry.registered").str();
+    if (Function *W = M.getFunction(Name))
+      return *W;
+    Function *W = Function::Create(F.getFunctionType(),
+                                   GlobalValue::InternalLinkage, Name, M);
+    IRBuilder<> WB(BasicBlock::Create(M.getContext(), "entry", W));
+    SmallVector<Value *, 8> Args;
+    for (Argument &A : W->args())
+      Args.push_back(&A);
+    CallInst *Call = WB.CreateCall(&F, Args);
+    if (W->getReturnType()->isVoidTy())
+      WB.CreateRetVoid();
+    else
+      WB.CreateRet(Call);
+    return *W;
+  }
+
   /// Records an error; run() reports them at the call when decoding ends
   /// (or, if a struct value passed in pieces explains them, that instead).
   bool error(const Twine &Msg) {
@@ -418,6 +448,8 @@ private:
 
   CallBase &CB;
   /// Decode without reporting errors or inserting conversions.
+  /// Derivatives the user registered (null: none known).
+  const CustomRules *Rules;
   bool DryRun;
   DiffMode Mode;
   EntryPoint Kind;
@@ -717,7 +749,7 @@ std::optional<DecodedCall> Decoder::decode() {
                : ""));
     return std::nullopt;
   }
-  if (Fn->isDeclaration()) {
+  if (Fn->isDeclaration() && !hasRegisteredRule(*Fn)) {
     error("'" + sourceIdentifier(*Fn) +
           "' has no body in this translation unit, so its derivative cannot "
           "be synthesised; define it here, register a derivative for it, or "
@@ -733,6 +765,10 @@ std::optional<DecodedCall> Decoder::decode() {
   }
   Out.Request.Fn = Fn;
   Out.Request.Mode = Mode;
+  // The user's registered derivative of Fn serves a request for Fn itself
+  // as it serves calls of Fn: differentiate a function that calls it.
+  if (hasRegisteredRule(*Fn) && !DryRun)
+    Out.Request.Fn = &callerOfRegistered(*Fn);
   Out.Request.ErrorEstimate = Kind == EntryPoint::ErrorEstimate;
   // Enzyme calls these per operation when the program defines them (their
   // signature changed between Enzyme versions); a program counting on
@@ -1408,8 +1444,9 @@ std::optional<int64_t> constantIntegerArgument(Value *V) {
   return std::nullopt;
 }
 
-std::optional<DecodedCall> decodeRequest(CallBase &CB, EntryPoint Kind) {
-  return Decoder(CB, Kind).run();
+std::optional<DecodedCall> decodeRequest(CallBase &CB, EntryPoint Kind,
+                                         const CustomRules *Rules) {
+  return Decoder(CB, Kind, /*DryRun=*/false, Rules).run();
 }
 
 std::optional<DecodedCall> peekRequest(CallBase &CB, EntryPoint Kind) {

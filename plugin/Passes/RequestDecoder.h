@@ -17,6 +17,8 @@ class Value;
 
 namespace tapestry {
 
+class CustomRules;
+
 /// Which entry point a called function's name denotes.
 enum class EntryPoint {
   None,
@@ -86,7 +88,8 @@ struct DecodedCall {
 /// Decodes \p CB, reporting every problem as an error at the call and
 /// returning nullopt if there was any. Conversions of argument values are
 /// inserted before \p CB.
-std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, EntryPoint Kind);
+std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, EntryPoint Kind,
+                                         const CustomRules *Rules = nullptr);
 
 /// Decodes \p CB without changing the IR or reporting anything: the
 /// request it makes (values unconverted), or nullopt if it is malformed.

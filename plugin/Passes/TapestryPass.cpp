@@ -884,7 +884,8 @@ static void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
 }
 
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
-                           Specializations &Specs, TLIGetter GetTLI) {
+                           const CustomRules &Rules, Specializations &Specs,
+                           TLIGetter GetTLI) {
   CallBase *CB = Req.CB;
   switch (Req.Kind) {
   case EntryPoint::Unsupported:
@@ -916,7 +917,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   default:
     break;
   }
-  std::optional<DecodedCall> D = decodeRequest(*CB, Req.Kind);
+  std::optional<DecodedCall> D = decodeRequest(*CB, Req.Kind, &Rules);
   if (!D)
     return;
   specializeConstantCallbacks(*D, Specs);
@@ -1154,7 +1155,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
             continue;
           }
         }
-        resolveRequest(Req, Cache, Specs, GetTLI);
+        resolveRequest(Req, Cache, Rules, Specs, GetTLI);
         Pending.erase(Pending.begin() + I);
         Progress = true;
       }
