@@ -14,7 +14,8 @@
 // (tools/bench/standard.sh collects these lines into tables).
 //   <binary> <small|medium|large> [--once]
 // --once computes each derivative once and checks it, without timing (the
-// lit tests use it).
+// lit tests use it); --dump also prints the derivative, one %a per line
+// (the determinism test compares two runs bit for bit).
 #ifndef TAPESTRY_BENCH_STANDARD_COMMON_H
 #define TAPESTRY_BENCH_STANDARD_COMMON_H
 
@@ -146,11 +147,13 @@ inline double maxRelErr(const std::vector<double> &got,
 
 struct Args {
   std::string size = "small";
-  bool once = false;
+  bool once = false, dump = false;
   Args(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--once"))
         once = true;
+      else if (!strcmp(argv[i], "--dump"))
+        once = dump = true;
       else
         size = argv[i];
     }
@@ -233,6 +236,9 @@ struct Runner {
     if (tapeBytes)
       tape = tapeBytes();
     std::vector<double> mine = got;
+    if (args.dump)
+      for (double v : mine)
+        printf("%a\n", v);
     if (!args.once) {
       pt = timeMs(primal);
       dt = timeMs(deriv);
