@@ -38,6 +38,7 @@ extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
 void __enzyme_autodiff(void *, ...);
 void __enzyme_fwddiff(void *, ...);
 double __enzyme_autodiff_ret(void *, ...);
+double __enzyme_fwddiff_ret(void *, ...);
 unsigned long long tapestry_tape_high_water(void) __attribute__((weak));
 void tapestry_tape_reset_high_water(void) __attribute__((weak));
 }
