@@ -71,8 +71,8 @@ skip() {
 }
 
 # compile <tool> <problem> <output> [extra flags]: object timed by
-# /usr/bin/time (wall seconds and peak RSS in KB into <output>.ctime), then
-# linked.
+# /usr/bin/time (user and system CPU seconds and peak RSS in KB into
+# <output>.ctime), then linked.
 compile() {
   local tool=$1 p=$2 o=$3
   shift 3
@@ -83,7 +83,7 @@ compile() {
   adolc) libs=(-ladolc) ;;
   esac
   local def=${tool%-noplugin}
-  /usr/bin/time -f "%e %M" -o "$o.ctime" \
+  /usr/bin/time -f "%U %S %M" -o "$o.ctime" \
     "$CXX" "${FLAGS[@]}" -DTOOL_${def^^} "${extra[@]}" "$@" -c "$SRC/$p.cpp" \
     -o "$o.o" || { echo "standard.sh: $tool $p does not compile" >&2; return 1; }
   [[ $tool == tapestry-noplugin ]] && return 0
@@ -161,8 +161,8 @@ def num(x):
 
 def ctime(p, t):
     try:
-        s, kb = open(os.path.join(out, f"{p}.{t}.ctime")).read().split()[-2:]
-        return float(s), int(kb) / 1024
+        u, s, kb = open(os.path.join(out, f"{p}.{t}.ctime")).read().split()[-3:]
+        return float(u) + float(s), int(kb) / 1024
     except (OSError, ValueError):
         return None
 
@@ -177,7 +177,9 @@ def fmt(x, digits=3):
 
 print(f"Rounds: {rounds}; times in ms (min / median, spread = (max - min) "
       "/ median); ratios of medians; 'tuned' = MALLOC_TRIM_THRESHOLD_, "
-      "MALLOC_TOP_PAD_, MALLOC_MMAP_THRESHOLD_ raised.\n")
+      "MALLOC_TOP_PAD_, MALLOC_MMAP_THRESHOLD_ raised; compile = CPU seconds "
+      "(user + system) of one compile to an object.\n")
+summary = {}
 for p in problems.split():
     for s in sizes.split():
         if not any((p, s, t, "default") in runs for t in tools.split()):
@@ -208,12 +210,43 @@ for p in problems.split():
             ct = ctime(p, t)
             cts = f"{ct[0]:.2f}" if ct else "-"
             cms = f"{ct[1]:.0f}" if ct else "-"
+            summary[(p, s, t)] = (dm / hand["default"], dtu / hand["tuned"], check)
             print(f"| {t} | {fmt(min(pr) if pr else float('nan'))} / {fmt(pm)} "
                   f"| {fmt(min(good) if good else float('nan'))} / {fmt(dm)} "
-                  f"| {fmt(100 * spread, 2)}% | {fmt(dm / pm)} "
+                  f"| {100 * spread:.0f}% | {fmt(dm / pm)} "
                   f"| {fmt(dm / hand['default'])} | {fmt(dtu)} "
                   f"| {fmt(dtu / hand['tuned'])} | {tape} | {cts} | {cms} | {check} |")
         print()
+import math
+print("Summary: derivative / hand-written (medians), default allocator / "
+      "tuned; geomean over the problems and sizes where the hand-written "
+      "derivative is the same algorithm's (all but saddle, whose hand-written "
+      "derivative is a closed form).\n")
+tl = tools.split()
+print("| problem | size | " + " | ".join(tl) + " |")
+print("|---|---|" + "---:|" * len(tl))
+logs = {t: ([], []) for t in tl}
+for p in problems.split():
+    for s in sizes.split():
+        if not any((p, s, t) in summary for t in tl):
+            continue
+        row = []
+        for t in tl:
+            r = summary.get((p, s, t))
+            if not r:
+                row.append("-")
+                continue
+            row.append(f"{fmt(r[0])} / {fmt(r[1])}" + ("" if r[2] == "OK" else f" {r[2]}"))
+            if p != "saddle":
+                for k in (0, 1):
+                    if r[k] == r[k] and r[k] > 0:
+                        logs[t][k].append(math.log(r[k]))
+        print(f"| {p} | {s} | " + " | ".join(row) + " |")
+def gm(v):
+    return fmt(math.exp(sum(v) / len(v))) if v else "-"
+print("| geomean | | " + " | ".join(
+    f"{gm(logs[t][0])} / {gm(logs[t][1])} ({len(logs[t][0])})" for t in tl) + " |")
+print()
 print("Compile time of the Tapestry source with the plugin against plain clang "
       "on the same source (no derivative code generated):\n")
 print("| problem | plain clang s | plain MB | with plugin s | plugin MB | ratio |")
