@@ -368,11 +368,17 @@ private:
       return *W;
     Function *W = Function::Create(F.getFunctionType(),
                                    GlobalValue::InternalLinkage, Name, M);
+    // The same parameters (byval, sret...) and convention as F's.
+    AttributeList Params = F.getAttributes().removeFnAttributes(M.getContext());
+    W->setAttributes(Params);
+    W->setCallingConv(F.getCallingConv());
     IRBuilder<> WB(BasicBlock::Create(M.getContext(), "entry", W));
     SmallVector<Value *, 8> Args;
     for (Argument &A : W->args())
       Args.push_back(&A);
     CallInst *Call = WB.CreateCall(&F, Args);
+    Call->setAttributes(Params);
+    Call->setCallingConv(F.getCallingConv());
     if (W->getReturnType()->isVoidTy())
       WB.CreateRetVoid();
     else
