@@ -32,6 +32,25 @@ struct tapestry_tape_block {
 __attribute__((weak)) _Thread_local struct tapestry_tape_block
     __tapestry_tape_cache[4];
 
+/* Set once a thread's cache is to be freed at the thread's exit. */
+__attribute__((weak)) _Thread_local unsigned char
+    __tapestry_tape_cache_registered;
+
+int __cxa_thread_atexit_impl(void (*)(void *), void *, void *);
+extern void *__dso_handle;
+
+static void release_at_exit(void *unused) {
+  (void)unused;
+  tapestry_release_tape_cache();
+}
+
+void tapestry_prepare_tape_cache(void) {
+  if (__tapestry_tape_cache_registered)
+    return;
+  __tapestry_tape_cache_registered = 1;
+  __cxa_thread_atexit_impl(release_at_exit, 0, &__dso_handle);
+}
+
 void tapestry_release_tape_cache(void) {
   for (int i = 0; i < 4; ++i) {
     free(__tapestry_tape_cache[i].block);

@@ -24,6 +24,11 @@ void tapestry_tape_reset_high_water(void);
  * calling thread's cached blocks now, e.g. after a burst of large
  * gradients. */
 void tapestry_release_tape_cache(void);
+/* Registers now, instead of at the first reverse sweep, the release of the
+ * calling thread's tape cache when the thread exits (that registration
+ * allocates a few bytes once per thread): for code that must not allocate
+ * during its first gradient, and for heap accounting in tests. */
+void tapestry_prepare_tape_cache(void);
 
 #ifdef __cplusplus
 }

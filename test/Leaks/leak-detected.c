@@ -6,8 +6,8 @@
 // per-call heap check must count the bytes left live; the derivative is still
 // right. If this test fails, the other tests in this directory prove nothing.
 // REQUIRES: lsan
-// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O0 %s -lm -o %t0 && not %lsan_run %t0 2>&1 | FileCheck %s
-// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O2 %s -lm -o %t2 && not %lsan_run %t2 2>&1 | FileCheck %s
+// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O0 %s -lm %tapestry_rt -o %t0 && not %lsan_run %t0 2>&1 | FileCheck %s
+// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O2 %s -lm %tapestry_rt -o %t2 && not %lsan_run %t2 2>&1 | FileCheck %s
 // CHECK: FAIL heap leaky: {{[1-9][0-9]*}} allocation(s) during the call, 48 byte(s) left live
 // CHECK: PASS leaky d/dx
 // CHECK: ERROR: LeakSanitizer: detected memory leaks

@@ -8,8 +8,8 @@
 // derivative call must leave no heap bytes behind, and the derivatives must
 // match their analytic values.
 // REQUIRES: lsan
-// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O0 %s -lm -o %t0 && %lsan_run %t0 2>&1 | FileCheck %s
-// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O2 %s -lm -o %t2 && %lsan_run %t2 2>&1 | FileCheck %s
+// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O0 %s -lm %tapestry_rt -o %t0 && %lsan_run %t0 2>&1 | FileCheck %s
+// RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O2 %s -lm %tapestry_rt -o %t2 && %lsan_run %t2 2>&1 | FileCheck %s
 // CHECK-NOT: {{FAIL|Sanitizer|ERROR}}
 // CHECK: ALL PASSED: 0 failure(s)
 // CHECK-NOT: {{FAIL|Sanitizer|ERROR}}

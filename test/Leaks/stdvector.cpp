@@ -8,8 +8,8 @@
 // memory error may be reported, every derivative call must leave no heap
 // bytes behind, and the derivatives must match their analytic values.
 // REQUIRES: lsan
-// RUN: %clang --driver-mode=g++ -fsanitize=address -fno-omit-frame-pointer -g -O0 %s -o %t0 && %lsan_run %t0 2>&1 | FileCheck %s
-// RUN: %clang --driver-mode=g++ -fsanitize=address -fno-omit-frame-pointer -g -O2 %s -o %t2 && %lsan_run %t2 2>&1 | FileCheck %s
+// RUN: %clang --driver-mode=g++ -fsanitize=address -fno-omit-frame-pointer -g -O0 %s %tapestry_rt -o %t0 && %lsan_run %t0 2>&1 | FileCheck %s
+// RUN: %clang --driver-mode=g++ -fsanitize=address -fno-omit-frame-pointer -g -O2 %s %tapestry_rt -o %t2 && %lsan_run %t2 2>&1 | FileCheck %s
 // CHECK-NOT: {{FAIL|Sanitizer|ERROR}}
 // CHECK: ALL PASSED: 0 failure(s)
 // CHECK-NOT: {{FAIL|Sanitizer|ERROR}}
