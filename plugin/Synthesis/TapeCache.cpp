@@ -31,6 +31,13 @@ static GlobalVariable *cacheSlots(Module &M) {
                      ArrayType::get(slotType(M.getContext()), TapeCacheSlots));
 }
 
+/// The address of slot \p I of this thread's cache, whose thread-local
+/// address is \p Cache.
+static Value *slotAddress(IRBuilderBase &B, GlobalVariable *Slots, Value *Cache,
+                          unsigned I) {
+  return B.CreateConstInBoundsGEP2_32(Slots->getValueType(), Cache, 0, I);
+}
+
 static Function *createHelper(Module &M, StringRef Name) {
   LLVMContext &C = M.getContext();
   Function *F = Function::Create(
@@ -59,8 +66,7 @@ static Function *getCacheFreeFn(Module &M) {
   IRBuilder<> B(BasicBlock::Create(C, "entry", F));
   Value *Cache = B.CreateThreadLocalAddress(Slots);
   for (unsigned I = 0; I < TapeCacheSlots; ++I) {
-    Value *Slot =
-        B.CreateConstInBoundsGEP2_32(Slots->getValueType(), Cache, 0, I);
+    Value *Slot = slotAddress(B, Slots, Cache, I);
     B.CreateCall(freeFn(M), {B.CreateLoad(B.getPtrTy(), Slot)});
     B.CreateStore(Constant::getNullValue(SlotTy), Slot);
   }
@@ -81,8 +87,7 @@ Function *getTapeAcquireFn(Module &M) {
   Value *Cache = B.CreateThreadLocalAddress(Slots);
   // The first cached block, if any, becomes the state's (used: 0 bytes).
   for (unsigned I = 0; I < TapeCacheSlots; ++I) {
-    Value *Slot =
-        B.CreateConstInBoundsGEP2_32(Slots->getValueType(), Cache, 0, I);
+    Value *Slot = slotAddress(B, Slots, Cache, I);
     Value *Block = B.CreateLoad(B.getPtrTy(), Slot);
     BasicBlock *Take = BasicBlock::Create(C, "take", F);
     BasicBlock *Next = BasicBlock::Create(C, "next", F);
@@ -152,16 +157,13 @@ Function *getTapeRecycleFn(Module &M) {
   // for it; else the block itself is freed.
   B.SetInsertPoint(Store);
   Value *Cache = B.CreateThreadLocalAddress(Slots);
-  auto SlotAt = [&](unsigned I) {
-    return B.CreateConstInBoundsGEP2_32(Slots->getValueType(), Cache, 0, I);
-  };
   auto Put = [&](Value *Slot) {
     B.CreateStore(Block, B.CreateStructGEP(SlotTy, Slot, 0));
     B.CreateStore(Cap, B.CreateStructGEP(SlotTy, Slot, 1));
     B.CreateBr(Ret);
   };
   for (unsigned I = 0; I < TapeCacheSlots; ++I) {
-    Value *Slot = SlotAt(I);
+    Value *Slot = slotAddress(B, Slots, Cache, I);
     BasicBlock *Empty = BasicBlock::Create(C, "empty", F);
     BasicBlock *Next = BasicBlock::Create(C, "next", F);
     B.CreateCondBr(B.CreateIsNull(B.CreateLoad(Ptr, Slot)), Empty, Next);
@@ -170,7 +172,7 @@ Function *getTapeRecycleFn(Module &M) {
     B.SetInsertPoint(Next);
   }
   for (unsigned I = 0; I < TapeCacheSlots; ++I) {
-    Value *Slot = SlotAt(I);
+    Value *Slot = slotAddress(B, Slots, Cache, I);
     Value *SlotCap =
         B.CreateLoad(B.getInt64Ty(), B.CreateStructGEP(SlotTy, Slot, 1));
     BasicBlock *Evict = BasicBlock::Create(C, "evict", F);
