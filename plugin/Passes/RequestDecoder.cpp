@@ -5,6 +5,7 @@
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/IterationCounter.h"
+#include "Core/LinkTimePhase.h"
 #include "Passes/StructArguments.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -756,6 +757,16 @@ std::optional<DecodedCall> Decoder::decode() {
     return std::nullopt;
   }
   if (Fn->isDeclaration() && !hasRegisteredRule(*Fn)) {
+    if (isThinLTOPreLink(*CB.getModule())) {
+      error("'" + sourceIdentifier(*Fn) +
+            "' has no body in this translation unit, and ThinLTO "
+            "(-flto=thin) optimises each file on its own, so its derivative "
+            "cannot be synthesised at link time either; compile and link "
+            "with full LTO instead (-flto, and link with -flto -fuse-ld=lld "
+            "-Wl,--load-pass-plugin=<the Tapestry plugin>), define it here, "
+            "or register a derivative for it");
+      return std::nullopt;
+    }
     error("'" + sourceIdentifier(*Fn) +
           "' has no body in this translation unit, so its derivative cannot "
           "be synthesised; define it here, register a derivative for it, or "

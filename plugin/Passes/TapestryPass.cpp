@@ -8,6 +8,7 @@
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
 #include "Core/IterationCounter.h"
+#include "Core/LinkTimePhase.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/BatchRequest.h"
 #include "Passes/RequestDecoder.h"
@@ -1002,12 +1003,6 @@ static void inlineRequestWrappers(Module &M) {
   }
 }
 
-/// True for the compile half of -flto: the module is bitcode for the
-/// linker, which will see the other units.
-static bool isLTOPreLink(const Module &M) {
-  return M.getModuleFlag("ThinLTO") || M.getModuleFlag("EnableSplitLTOUnit");
-}
-
 /// True if differentiating \p Target needs a body this unit does not have:
 /// the target itself, or a function it reaches that is neither a library
 /// function, an intrinsic, nor covered by a registered rule.
@@ -1113,7 +1108,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   CustomRules Rules = CustomRules::collect(M);
   Specializations Specs;
   size_t Requested = Pending.size();
-  if (AtCompileStart && isLTOPreLink(M))
+  if (AtCompileStart && isFullLTOPreLink(M))
     erase_if(Pending, [&](const PendingRequest &P) {
       return needsOtherUnits(requestTarget(*P.CB), Rules, FAM);
     });

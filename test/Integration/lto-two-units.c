@@ -13,6 +13,10 @@
 // Without -flto the request is an error that says how to link.
 // RUN: not %clang -O2 -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLTO
 // NOLTO: error: tapestry: 'wave' has no body in this translation unit{{.*}}-flto -fuse-ld=lld -Wl,--load-pass-plugin
+// ThinLTO optimises each unit on its own, even at link time: the compile step
+// says so and how to build instead (not an undefined symbol at the link).
+// RUN: not %clang -O2 -flto=thin -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=THIN
+// THIN: lto-two-units.c:{{[0-9]+}}:{{[0-9]+}}: error: tapestry: 'wave' has no body in this translation unit, and ThinLTO (-flto=thin) optimises each file on its own{{.*}}full LTO instead (-flto, and link with -flto -fuse-ld=lld
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
