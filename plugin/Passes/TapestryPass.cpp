@@ -530,19 +530,49 @@ static void eraseDeadApi(Module &M) {
       F->eraseFromParent();
 }
 
-/// Functions with bodies reachable from \p F through direct calls, F
-/// included.
+/// Adds to \p Out the functions with bodies that constant \p C refers to:
+/// itself, or through constant expressions, aggregates and the initialisers
+/// of the globals it names (a table of callbacks).
+static void collectReferencedFunctions(const Constant *C,
+                                       SmallPtrSetImpl<const Constant *> &Seen,
+                                       SmallVectorImpl<Function *> &Out) {
+  if (!Seen.insert(C).second)
+    return;
+  if (auto *F = dyn_cast<Function>(C)) {
+    if (!F->isDeclaration())
+      Out.push_back(const_cast<Function *>(F));
+    return;
+  }
+  if (auto *GV = dyn_cast<GlobalVariable>(C)) {
+    if (GV->hasInitializer())
+      collectReferencedFunctions(GV->getInitializer(), Seen, Out);
+    return;
+  }
+  if (isa<GlobalValue>(C))
+    return;
+  for (const Use &U : C->operands())
+    if (auto *Op = dyn_cast<Constant>(U.get()))
+      collectReferencedFunctions(Op, Seen, Out);
+}
+
+/// Functions with bodies reachable from \p F, F included: through direct
+/// calls, and through the functions whose addresses the reached code names
+/// (a callback passed on, a table of functions), since a call through a
+/// pointer may land in any of them.
 static SmallPtrSet<Function *, 16> reachableFunctions(Function *F) {
   SmallPtrSet<Function *, 16> Seen{F};
+  SmallPtrSet<const Constant *, 32> SeenConstants;
   SmallVector<Function *, 16> Work{F};
   while (!Work.empty()) {
     Function *Cur = Work.pop_back_val();
-    for (BasicBlock &BB : *Cur)
-      for (Instruction &I : BB)
-        if (auto *CB = dyn_cast<CallBase>(&I))
-          if (Function *Callee = CB->getCalledFunction())
-            if (!Callee->isDeclaration() && Seen.insert(Callee).second)
-              Work.push_back(Callee);
+    SmallVector<Function *, 8> Found;
+    for (Instruction &I : instructions(*Cur))
+      for (const Use &U : I.operands())
+        if (auto *C = dyn_cast<Constant>(U.get()))
+          collectReferencedFunctions(C, SeenConstants, Found);
+    for (Function *Callee : Found)
+      if (Seen.insert(Callee).second)
+        Work.push_back(Callee);
   }
   return Seen;
 }

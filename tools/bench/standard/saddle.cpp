@@ -20,8 +20,7 @@ static double objective(const double *p1, const double *p2) {
 
 // The gradient of -f(p1, .) w.r.t. p2 is a template argument (hand-written
 // or by AD), a function object called directly. (Through a function
-// pointer, forward over reverse is rejected:
-// test/Bench/nested-fwd-over-rev-fnptr.c.)
+// pointer works too: test/Bench/nested-fwd-over-rev-fnptr.c.)
 
 struct HandNegGrad {
   void operator()(const double *, const double *p2, double *g) const {
