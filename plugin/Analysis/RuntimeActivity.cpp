@@ -21,6 +21,13 @@ static SmallVector<const Value *, 4> rawRoots(const Value *V) {
   return Roots;
 }
 
+/// True if every object \p Ptr may point to is null or undefined.
+static bool isNullOrUndef(const Value *Ptr) {
+  return all_of(rawRoots(Ptr), [](const Value *R) {
+    return isa<ConstantPointerNull>(R) || isa<UndefValue>(R);
+  });
+}
+
 /// A function-local object no other pointer can reach: an alloca or fresh
 /// allocation whose address is never stored, passed on or converted.
 static bool isPrivateObject(const Value *V) {
@@ -180,9 +187,10 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
         }
         continue;
       }
-      // Copies of marked memory hold markers too.
+      // Copies of marked memory hold markers too. A copy from null (what
+      // realloc from a null pointer becomes) copies nothing.
       if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-        if (AI.hasShadow(MT->getDest()) &&
+        if (AI.hasShadow(MT->getDest()) && !isNullOrUndef(MT->getSource()) &&
             (AI.hasShadow(MT->getSource()) ? RA.mayReadMarker(MT->getSource())
                                            : CopiesPointers(*MT)))
           for (const Value *R : RA.roots(MT->getDest()))

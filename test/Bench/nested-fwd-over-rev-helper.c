@@ -1,14 +1,16 @@
-// Known bug, found by the k-means benchmark (tools/bench/standard/kmeans.cpp,
-// its Hessian diagonal by forward over reverse) at -O0: forward over reverse
-// is rejected when the inner reverse request's function passes a constant
-// pointer (enzyme_const) and an active one to a helper ("cannot
-// differentiate 'grad': argument 1 of this call is a pointer read from
-// memory that also holds pointers to constant data ..."). At -O1 and above,
-// and for the reverse request alone at -O0, it compiles and is right.
+// Found by the k-means benchmark (tools/bench/standard/kmeans.cpp, its
+// Hessian diagonal by forward over reverse) at -O0: forward over reverse was
+// rejected when the inner reverse request's function passes a constant
+// pointer (enzyme_const) and an active one to a helper ("argument 1 of this
+// call is a pointer read from memory that also holds pointers to constant
+// data ..."). The inner reverse keeps its loop records in an array grown by
+// realloc from null, whose first copy (from null, of nothing) was taken for
+// a copy of pointers without shadows.
 // Expected (analytic): dc = sum_i 2 (c - p_i) = 6 c - 14 = -11 at c = 0.5,
 // and its derivative in c is 6.
-// XFAIL: *
 // RUN: %clang -O0 %s -o %t0 && %t0 | FileCheck %s
+// RUN: %clang -O1 %s -o %t1 && %t1 | FileCheck %s
+// RUN: %clang -O2 %s -o %t2 && %t2 | FileCheck %s
 // CHECK: -11 6 (want -11 6)
 #include <stdio.h>
 extern int enzyme_const, enzyme_dup;
