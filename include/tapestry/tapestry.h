@@ -4,6 +4,7 @@
 
 #include "tapestry/batch.h"
 #include "tapestry/enzyme.h"
+#include "tapestry/gradcheck.h"
 #include "tapestry/runtime.h"
 
 #endif /* TAPESTRY_TAPESTRY_H */
