@@ -13,6 +13,8 @@ install(DIRECTORY include/tapestry include/enzyme
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS TapestryPlugin TapestryClang
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+# tapestry-explain finds the plugin in ../lib beside its bin/.
+install(PROGRAMS tools/tapestry-explain DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS tapestry-rt EXPORT TapestryTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

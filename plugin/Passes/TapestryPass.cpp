@@ -11,6 +11,7 @@
 #include "Core/LinkTimePhase.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/BatchRequest.h"
+#include "Passes/ExplainRequest.h"
 #include "Passes/RequestDecoder.h"
 #include "Passes/TruncateRequest.h"
 #include "Synthesis/DerivativeSignature.h"
@@ -957,8 +958,10 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
     return;
   }
   if (!isSplitEntryPoint(Req.Kind)) {
-    if (Function *G = Cache.get(D->Request))
+    if (Function *G = Cache.get(D->Request)) {
+      explainRequest(*CB, *D, *G);
       CallSiteRewriter(*CB, *D).rewriteOneShot(*G);
+    }
     return;
   }
   if (Req.Kind == EntryPoint::SplitReverse && !checkTapeOrigin(*CB, *D))
@@ -966,6 +969,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   const SplitDerivative *S = Cache.getSplit(D->Request);
   if (!S)
     return;
+  explainSplitRequest(*CB, *D, *S);
   switch (Req.Kind) {
   case EntryPoint::AugmentedForward:
     CallSiteRewriter(*CB, *D).rewriteAugmented(*S);

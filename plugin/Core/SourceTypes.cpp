@@ -1,0 +1,151 @@
+//===- SourceTypes.cpp - Source-level types and names ---------------------===//
+//===//
+#include "Core/SourceTypes.h"
+
+#include "Core/Diagnostics.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+/// "std::" for a class declared in namespace std, "Outer::" for a nested
+/// class.
+static std::string scopePrefix(const DIScope *S) {
+  std::string Prefix;
+  for (unsigned Depth = 0;
+       S && !isa<DIFile>(S) && !isa<DICompileUnit>(S) && Depth < 16;
+       S = S->getScope(), ++Depth) {
+    if (isa<DINamespace>(S) || isa<DICompositeType>(S)) {
+      if (S->getName().empty())
+        continue; // an anonymous namespace
+      Prefix = S->getName().str() + "::" + Prefix;
+    } else {
+      break; // a class local to a function
+    }
+  }
+  return Prefix;
+}
+
+/// Renders \p T around a declarator suffix: pointers and qualifiers bind
+/// to what they follow, arrays follow the name.
+static std::string render(const DIType *T, unsigned Depth = 0) {
+  if (!T)
+    return "void";
+  if (Depth > 16)
+    return "...";
+  if (auto *D = dyn_cast<DIDerivedType>(T)) {
+    std::string Base = render(D->getBaseType(), Depth + 1);
+    switch (D->getTag()) {
+    case dwarf::DW_TAG_pointer_type:
+      return Base + " *";
+    case dwarf::DW_TAG_reference_type:
+      return Base + " &";
+    case dwarf::DW_TAG_rvalue_reference_type:
+      return Base + " &&";
+    case dwarf::DW_TAG_const_type:
+      // "const double", but "double *const" after a pointer.
+      return StringRef(Base).ends_with("*") ? Base + "const" : "const " + Base;
+    case dwarf::DW_TAG_volatile_type:
+      return StringRef(Base).ends_with("*") ? Base + "volatile"
+                                            : "volatile " + Base;
+    case dwarf::DW_TAG_restrict_type:
+      return Base + "restrict";
+    case dwarf::DW_TAG_typedef:
+      return D->getName().str();
+    default:
+      return D->getName().empty() ? Base : D->getName().str();
+    }
+  }
+  if (auto *C = dyn_cast<DICompositeType>(T)) {
+    if (C->getTag() == dwarf::DW_TAG_array_type) {
+      std::string Dims;
+      for (const DINode *N : C->getElements())
+        if (auto *R = dyn_cast<DISubrange>(N)) {
+          auto *Count = dyn_cast_if_present<ConstantInt *>(R->getCount());
+          Dims +=
+              "[" + (Count ? std::to_string(Count->getSExtValue()) : "") + "]";
+        }
+      return render(C->getBaseType(), Depth + 1) + Dims;
+    }
+    StringRef Name = C->getName();
+    // C has tags; C++ names a class by itself.
+    bool IsC = false;
+    if (const DIScope *S = C->getScope(); !S || isa<DIFile>(S))
+      IsC = C->getIdentifier().empty();
+    if (Name.empty())
+      return "(anonymous)";
+    if (!IsC)
+      return scopePrefix(C->getScope()) + Name.str();
+    switch (C->getTag()) {
+    case dwarf::DW_TAG_structure_type:
+      return "struct " + Name.str();
+    case dwarf::DW_TAG_union_type:
+      return "union " + Name.str();
+    case dwarf::DW_TAG_enumeration_type:
+      return "enum " + Name.str();
+    default:
+      return Name.str();
+    }
+  }
+  if (isa<DISubroutineType>(T))
+    return "function";
+  return T->getName().str();
+}
+
+std::string sourceTypeName(const DIType *T) { return render(T); }
+
+static const DISubroutineType *subroutineType(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  return SP ? SP->getType() : nullptr;
+}
+
+/// The name debug information gives parameter \p DwarfArg (from 1): in
+/// the variables the body declares, or those optimised code retains.
+static std::string parameterName(const Function &F, unsigned DwarfArg) {
+  auto Matches = [&](const DILocalVariable *V) {
+    return V && V->getArg() == DwarfArg;
+  };
+  for (const Instruction &I : instructions(F)) {
+    for (const DbgVariableRecord &DVR : filterDbgVars(I.getDbgRecordRange()))
+      if (Matches(DVR.getVariable()))
+        return DVR.getVariable()->getName().str();
+    if (auto *DI = dyn_cast<DbgVariableIntrinsic>(&I))
+      if (Matches(DI->getVariable()))
+        return DI->getVariable()->getName().str();
+  }
+  if (const DISubprogram *SP = F.getSubprogram())
+    for (const DINode *N : SP->getRetainedNodes())
+      if (auto *V = dyn_cast<DILocalVariable>(N); Matches(V))
+        return V->getName().str();
+  return "";
+}
+
+SourceParameter sourceParameter(const Function &F, unsigned ArgNo) {
+  SourceParameter P;
+  P.Name = parameterName(F, ArgNo + 1);
+  const DISubroutineType *T = subroutineType(F);
+  // Element 0 is the return type; a C++ method's `this` is an argument.
+  if (T && ArgNo + 1 < T->getTypeArray().size())
+    P.Type = sourceTypeName(T->getTypeArray()[ArgNo + 1]);
+  else if (ArgNo < F.arg_size())
+    P.Type = describe(F.getArg(ArgNo)->getType());
+  if (P.Name.empty() && ArgNo < F.arg_size() && F.getArg(ArgNo)->hasName() &&
+      !F.getArg(ArgNo)->getName().contains('.'))
+    P.Name = F.getArg(ArgNo)->getName().str();
+  return P;
+}
+
+std::string sourceReturnType(const Function &F) {
+  if (const DISubroutineType *T = subroutineType(F);
+      T && T->getTypeArray().size() > 0)
+    return sourceTypeName(T->getTypeArray()[0]);
+  return describe(F.getReturnType());
+}
+
+} // namespace tapestry
