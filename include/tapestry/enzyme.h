@@ -52,6 +52,7 @@ extern int enzyme_noret;         /* do not return the primal (the default) */
 extern int enzyme_active_return; /* a floating-point return is active (the */
 extern int enzyme_dup_return;    /* default in Tapestry) */
 extern int enzyme_not_overwritten; /* a hint Tapestry does not need */
+extern int enzyme_nocache;         /* a hint Tapestry does not need */
 /* Values first, then enzyme_interleave, then the shadows in the same order;
  * an unmarked argument takes the marker of the one before it. */
 extern int enzyme_interleave;

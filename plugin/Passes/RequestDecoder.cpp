@@ -6,6 +6,7 @@
 #include "Core/Diagnostics.h"
 #include "Core/IterationCounter.h"
 #include "Core/LinkTimePhase.h"
+#include "Core/Markers.h"
 #include "Passes/StructArguments.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -848,14 +849,15 @@ std::optional<DecodedCall> Decoder::decode() {
               "or one shared by all lanes); it is not valid in " +
               entryName() +
               "; there, enzyme_width N with enzyme_dup takes N shadows");
+      } else if (markerKind(M)) {
+        // In Markers.def but decoded nowhere above: the table and the
+        // decoder disagree.
+        error("internal error: the marker '" + M +
+              "' is listed in Markers.def but not decoded; please report "
+              "this");
       } else {
         error("unknown marker '" + M + "' in the call to " + entryName() +
-              "; Tapestry knows Enzyme's enzyme_const, enzyme_dup, "
-              "enzyme_dupnoneed, enzyme_out, enzyme_dupv, enzyme_dupnoneedv, "
-              "enzyme_width, enzyme_interleave, enzyme_primal_return, "
-              "enzyme_const_return, enzyme_noret, enzyme_runtime_activity, "
-              "enzyme_not_overwritten, enzyme_nocache, "
-              "enzyme_allocated, enzyme_tape and enzyme_nofree");
+              "; Tapestry knows " + knownMarkerList());
       }
     }
     if (Failed)
@@ -1177,9 +1179,7 @@ void Decoder::checkMarkersOnlyStructs() {
   unsigned Markers = 0;
   for (unsigned Op = 0; Op < CB.arg_size(); ++Op) {
     StringRef M = markerName(CB.getArgOperand(Op));
-    Markers += M == "enzyme_const" || M == "enzyme_dup" ||
-               M == "enzyme_dupnoneed" || M == "enzyme_out" ||
-               M == "enzyme_dupv" || M == "enzyme_dupnoneedv";
+    Markers += markerKind(M) == MarkerKind::Activity;
   }
   unsigned SourceParams = Fn->arg_size();
   const AbiStruct *Split = nullptr;

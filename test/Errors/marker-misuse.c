@@ -18,7 +18,7 @@ double vector_in_autodiff(double x, double y) {
 }
 
 double unknown(double x, double y) {
-  // CHECK-DAG: marker-misuse.c:[[@LINE+1]]:10: error: tapestry: unknown marker 'enzyme_foo' in the call to __enzyme_fwddiff; Tapestry knows Enzyme's
+  // CHECK-DAG: marker-misuse.c:[[@LINE+1]]:10: error: tapestry: unknown marker 'enzyme_foo' in the call to __enzyme_fwddiff; Tapestry knows enzyme_const, enzyme_dup, enzyme_dupnoneed, enzyme_out, {{.*}} and tapestry_reusable_tape
   return __enzyme_fwddiff((void *)f, enzyme_foo, x, 1.0, y, 0.0);
 }
 
