@@ -7,6 +7,7 @@
 #include "Core/IterationCounter.h"
 #include "Core/LinkTimePhase.h"
 #include "Core/Markers.h"
+#include "Core/SourceTypes.h"
 #include "Passes/StructArguments.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -557,8 +558,16 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
   } else {
     A = Activity::Const;
   }
-  std::string Param = ("parameter " + Twine(ParamNo + 1) + " of '" +
-                       sourceIdentifier(*Fn) + "' (" + describe(T) + ")")
+  // With debug information, and where IR parameters are the source's (no
+  // struct the ABI split or passed in memory), the parameter's name and
+  // type as declared.
+  SourceParameter SP;
+  if (Fn->getSubprogram() && StructParams.empty())
+    SP = sourceParameter(*Fn, ParamNo);
+  std::string Param = ("parameter " + Twine(ParamNo + 1) +
+                       (SP.Name.empty() ? "" : " '" + SP.Name + "'") + " of '" +
+                       sourceIdentifier(*Fn) + "' (" +
+                       (SP.Type.empty() ? describe(T) : SP.Type) + ")")
                           .str();
   if (const AbiStruct *S = structParamOf(ParamNo)) {
     if (S->ByVal)

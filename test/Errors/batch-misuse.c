@@ -62,12 +62,12 @@ void g(double *p, double *dp0, double *dp1) {
 }
 #elif CASE == 4
 void g(double *p, double *dp0) {
-  // FEW: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: too few arguments: enzyme_dup on parameter 1 of 'h' (pointer) must be followed by the value and 2 shadows (enzyme_width 2); the call ends after 1
+  // FEW: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: too few arguments: enzyme_dup on parameter 1 'p' of 'h' (double *) must be followed by the value and 2 shadows (enzyme_width 2); the call ends after 1
   __enzyme_autodiff((void *)h, enzyme_width, 2, enzyme_dup, p, dp0);
 }
 #elif CASE == 5
 void g(double *p, double *dp0) {
-  // MARKER: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: expected shadow 2 of 2 of parameter 1 of 'h' (pointer) but found the marker enzyme_const (with enzyme_width 2, enzyme_dup is followed by the value and 2 shadows, enzyme_dupv by the stride, the value and one shadow)
+  // MARKER: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: expected shadow 2 of 2 of parameter 1 'p' of 'h' (double *) but found the marker enzyme_const (with enzyme_width 2, enzyme_dup is followed by the value and 2 shadows, enzyme_dupv by the stride, the value and one shadow)
   __enzyme_autodiff((void *)h, enzyme_width, 2, enzyme_dup, p, dp0, enzyme_const, 3);
 }
 #elif CASE == 6
@@ -77,12 +77,12 @@ void g(double *p, double *dp0, double *dp1, double *dp2) {
 }
 #elif CASE == 7
 D2 g(double x, double *dx) {
-  // DUPV: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: [[M]] (a strided batch of shadows) needs a pointer, but parameter 1 of 'f' (double) is not one; use enzyme_dup followed by the value and its 2 tangents
+  // DUPV: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: [[M]] (a strided batch of shadows) needs a pointer, but parameter 1 'x' of 'f' (double) is not one; use enzyme_dup followed by the value and its 2 tangents
   return __enzyme_fwddiff((void *)f, enzyme_width, 2, DUPV, sizeof(double), x, dx);
 }
 #elif CASE == 8
 D2 g(double x) {
-  // TANGENTS: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: too few arguments: enzyme_dup on parameter 1 of 'f' (double) must be followed by the value and 2 tangents (enzyme_width 2); the call ends after 1
+  // TANGENTS: batch-misuse.c:[[@LINE+1]]:10: error: tapestry: too few arguments: enzyme_dup on parameter 1 'x' of 'f' (double) must be followed by the value and 2 tangents (enzyme_width 2); the call ends after 1
   return __enzyme_fwddiff((void *)f, enzyme_width, 2, x, 1.0);
 }
 #elif CASE == 9

@@ -24,7 +24,7 @@ double run(int which) {
   return enzyme::get<0>(enzyme::get<0>(enzyme::autodiff<enzyme::Reverse>(fp, enzyme::Active(2.0))));
 #endif
 #ifdef MARKER
-  // MARKER: cxx-request-location.cpp:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: enzyme_out marks an active floating-point value, but parameter 2 of 'scaled' (int) is not one
+  // MARKER: cxx-request-location.cpp:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: enzyme_out marks an active floating-point value, but parameter 2 'n' of 'scaled' (int) is not one
   return __enzyme_autodiff((void *)scaled, enzyme_out, 1.0, enzyme_out, which);
 #endif
 }

@@ -14,12 +14,12 @@ double __enzyme_autodiff(void *, ...);
 double f(double x) { return x * x; }
 #ifndef NONEED
 double g(double x, double dx) {
-  // CHECK: dup-on-double-reverse.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 1 of 'f' (double) is neither; use enzyme_out
+  // CHECK: dup-on-double-reverse.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 1 'x' of 'f' (double) is neither; use enzyme_out
   return __enzyme_autodiff((void *)f, enzyme_dup, x, dx);
 }
 #else
 double g(double x, double dx) {
-  // NONEED: dup-on-double-reverse.c:[[@LINE+1]]:10: error: tapestry: enzyme_dupnoneed needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 1 of 'f' (double) is neither; use enzyme_out
+  // NONEED: dup-on-double-reverse.c:[[@LINE+1]]:10: error: tapestry: enzyme_dupnoneed needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 1 'x' of 'f' (double) is neither; use enzyme_out
   return __enzyme_autodiff((void *)f, enzyme_dupnoneed, x, dx);
 }
 #endif

@@ -14,12 +14,12 @@ double __enzyme_fwddiff(void *, ...);
 double f(double x, int n) { return x * n; }
 #ifndef FWD
 double g(double x, int n, int dn) {
-  // CHECK: dup-on-int.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 2 of 'f' (int) is neither; use enzyme_const
+  // CHECK: dup-on-int.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 2 'n' of 'f' (int) is neither; use enzyme_const
   return __enzyme_autodiff((void *)f, x, enzyme_dup, n, dn);
 }
 #else
 double g(double x, int n, int dn) {
-  // FWD: dup-on-int.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 2 of 'f' (int) is neither; use enzyme_const
+  // FWD: dup-on-int.c:[[@LINE+1]]:10: error: tapestry: enzyme_dup needs a pointer (or, in forward mode, a floating-point value with its tangent), but parameter 2 'n' of 'f' (int) is neither; use enzyme_const
   return __enzyme_fwddiff((void *)f, enzyme_dup, x, 1.0, enzyme_dup, n, dn);
 }
 #endif

@@ -19,7 +19,7 @@ double g(double *p, double *dp, double y) {
 #else
 double g(double *p, double y) {
   // The shadow of p is forgotten, so a marker sits where the shadow belongs.
-  // SHADOW: marker-instead-of-value.c:[[@LINE+1]]:10: error: tapestry: expected the shadow of parameter 1 of 'f' (pointer) but found the marker enzyme_const
+  // SHADOW: marker-instead-of-value.c:[[@LINE+1]]:10: error: tapestry: expected the shadow of parameter 1 'p' of 'f' (double *) but found the marker enzyme_const
   return __enzyme_autodiff((void *)f, enzyme_dup, p, enzyme_const, y);
 }
 #endif

@@ -8,7 +8,7 @@ extern int enzyme_out;
 double __enzyme_fwddiff(void *, ...);
 double f(double x) { return x * x; }
 double g(double x) {
-  // CHECK: out-in-forward.c:[[@LINE+1]]:10: error: tapestry: enzyme_out is not valid in forward mode (__enzyme_fwddiff); pass parameter 1 of 'f' (double) as enzyme_dup followed by its tangent
+  // CHECK: out-in-forward.c:[[@LINE+1]]:10: error: tapestry: enzyme_out is not valid in forward mode (__enzyme_fwddiff); pass parameter 1 'x' of 'f' (double) as enzyme_dup followed by its tangent
   return __enzyme_fwddiff((void *)f, enzyme_out, x);
 }
 // CHECK: 1 error generated.

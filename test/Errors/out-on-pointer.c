@@ -13,13 +13,13 @@ double __enzyme_autodiff(void *, ...);
 #ifndef INT
 double f(double *p) { return *p * *p; }
 double g(double *p) {
-  // CHECK: out-on-pointer.c:[[@LINE+1]]:10: error: tapestry: enzyme_out marks an active floating-point value, but parameter 1 of 'f' (pointer) is not one; use enzyme_dup with a shadow for pointers or enzyme_const
+  // CHECK: out-on-pointer.c:[[@LINE+1]]:10: error: tapestry: enzyme_out marks an active floating-point value, but parameter 1 'p' of 'f' (double *) is not one; use enzyme_dup with a shadow for pointers or enzyme_const
   return __enzyme_autodiff((void *)f, enzyme_out, p);
 }
 #else
 double f(double x, int n) { return x * n; }
 double g(double x, int n) {
-  // INT: out-on-pointer.c:[[@LINE+1]]:10: error: tapestry: enzyme_out marks an active floating-point value, but parameter 2 of 'f' (int) is not one; use enzyme_dup with a shadow for pointers or enzyme_const
+  // INT: out-on-pointer.c:[[@LINE+1]]:10: error: tapestry: enzyme_out marks an active floating-point value, but parameter 2 'n' of 'f' (int) is not one; use enzyme_dup with a shadow for pointers or enzyme_const
   return __enzyme_autodiff((void *)f, enzyme_out, x, enzyme_out, n);
 }
 #endif

@@ -19,7 +19,7 @@ double g(double x) {
 #else
 double h(double *p) { return *p * *p; }
 double g(double *p) {
-  // SHADOW: too-few-arguments.c:[[@LINE+1]]:10: error: tapestry: too few arguments: enzyme_dup on parameter 1 of 'h' (pointer) must be followed by the value and its shadow
+  // SHADOW: too-few-arguments.c:[[@LINE+1]]:10: error: tapestry: too few arguments: enzyme_dup on parameter 1 'p' of 'h' (double *) must be followed by the value and its shadow
   return __enzyme_autodiff((void *)h, enzyme_dup, p);
 }
 #endif
