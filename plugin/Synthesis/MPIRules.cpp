@@ -94,6 +94,16 @@ static bool checkMPICall(const CallBase &CB, const MPICall &MC,
       return false;
     }
   }
+  if (R == MPIRoutine::Irecv)
+    for (MPIArg Arg : {A::Source, A::Tag})
+      if (auto *C = dyn_cast<ConstantInt>(operand(CB, MC, Arg));
+          C && C->isMinusOne()) {
+        F("this 'MPI_Irecv' receives from MPI_ANY_SOURCE or with "
+          "MPI_ANY_TAG; Tapestry needs the source and tag of a non-blocking "
+          "receive when it is posted: give them, or use MPI_Recv (whose "
+          "matched source and tag it reads from the status)");
+        return false;
+      }
   if (MC.has(A::Op) &&
       classifyMPIType(operand(CB, MC, A::Type)) != MPITypeKind::Inactive) {
     StringRef Op = mpiOpName(operand(CB, MC, A::Op));

@@ -2,8 +2,8 @@
 // name the routine and say what to do: an MPI routine with no rule
 // (MPI_Scan), a request started in the differentiated function and waited
 // for outside it (or the reverse: a wait for a request started outside),
-// and a reduction of doubles with an operation other than sum, product,
-// max and min.
+// a reduction of doubles with an operation other than sum, product, max
+// and min, and a non-blocking receive from MPI_ANY_SOURCE.
 // REQUIRES: mpi
 // RUN: not %clang -O0 -g %mpi_cflags -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefix=SCAN
 // RUN: not %clang -O2 -g %mpi_cflags -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefix=SCAN
@@ -12,6 +12,8 @@
 // RUN: not %clang -O0 -g %mpi_cflags -c %s -o /dev/null -DCASE=3 2>&1 | FileCheck %s --check-prefix=NOSTART
 // RUN: not %clang -O1 -g %mpi_cflags -c %s -o /dev/null -DCASE=3 2>&1 | FileCheck %s --check-prefix=NOSTART
 // RUN: not %clang -O0 -g %mpi_cflags -c %s -o /dev/null -DCASE=4 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: not %clang -O0 -g %mpi_cflags -c %s -o /dev/null -DCASE=5 2>&1 | FileCheck %s --check-prefix=ANYSRC
+// RUN: not %clang -O2 -g %mpi_cflags -c %s -o /dev/null -DCASE=5 2>&1 | FileCheck %s --check-prefix=ANYSRC
 // CHECK-NOT: PLEASE submit a bug report
 #include <mpi.h>
 
@@ -58,6 +60,18 @@ double f(double *x) {
   // OP: mpi-unsupported.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: {{.*}}'MPI_Allreduce' reduces with MPI_LAND; Tapestry differentiates reductions of MPI_DOUBLE and MPI_FLOAT data with MPI_SUM, MPI_PROD, MPI_MAX and MPI_MIN only
   MPI_Allreduce(x, &y, 1, MPI_DOUBLE, MPI_LAND, MPI_COMM_WORLD);
   return y;
+}
+void g(double *x, double *dx) {
+  __enzyme_autodiff((void *)f, enzyme_dup, x, dx);
+}
+#elif CASE == 5
+double f(double *x) {
+  double y;
+  MPI_Request r;
+  // ANYSRC: mpi-unsupported.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: {{.*}}this 'MPI_Irecv' receives from MPI_ANY_SOURCE or with MPI_ANY_TAG; {{.*}}use MPI_Recv
+  MPI_Irecv(&y, 1, MPI_DOUBLE, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  return y * x[0];
 }
 void g(double *x, double *dx) {
   __enzyme_autodiff((void *)f, enzyme_dup, x, dx);
