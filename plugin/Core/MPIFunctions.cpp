@@ -91,6 +91,38 @@ std::optional<MPICall> findMPICall(const CallBase &CB) {
   return std::nullopt;
 }
 
+SmallVector<unsigned, 2> mpiWrittenOperands(const CallBase &CB) {
+  SmallVector<unsigned, 2> Out;
+  std::optional<MPICall> MC = findMPICall(CB);
+  if (!MC)
+    return Out;
+  auto Add = [&](MPIArg Buf, MPIArg Type) {
+    if (MC->has(Buf) && classifyMPIType(CB.getArgOperand(MC->index(Type))) !=
+                            MPITypeKind::Inactive)
+      Out.push_back(MC->index(Buf));
+  };
+  switch (MC->Routine) {
+  case MPIRoutine::Recv:
+  case MPIRoutine::Irecv:
+  case MPIRoutine::Bcast:
+    Add(A::Buf, A::Type);
+    break;
+  case MPIRoutine::Reduce:
+  case MPIRoutine::Allreduce:
+    Add(A::RecvBuf, A::Type);
+    break;
+  case MPIRoutine::Sendrecv:
+  case MPIRoutine::Gather:
+  case MPIRoutine::Scatter:
+  case MPIRoutine::Allgather:
+    Add(A::RecvBuf, A::RecvType);
+    break;
+  default:
+    break;
+  }
+  return Out;
+}
+
 bool isInactiveMPIFunction(StringRef Name) {
   if (Name.starts_with("PMPI_"))
     Name = Name.drop_front(1);

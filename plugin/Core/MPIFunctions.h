@@ -15,6 +15,7 @@
 #ifndef TAPESTRY_CORE_MPIFUNCTIONS_H
 #define TAPESTRY_CORE_MPIFUNCTIONS_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 
@@ -83,6 +84,11 @@ std::optional<MPICall> findMPICall(const llvm::CallBase &CB);
 inline bool isMPICall(const llvm::CallBase &CB) {
   return findMPICall(CB).has_value();
 }
+
+/// The operands of \p CB (a supported MPI call) that point to memory it
+/// writes with floating-point data (receive buffers of MPI_DOUBLE or
+/// MPI_FLOAT, or of a datatype only known at run time).
+llvm::SmallVector<unsigned, 2> mpiWrittenOperands(const llvm::CallBase &CB);
 
 /// True for MPI routines through which no floating-point data flows
 /// (MPI_Init, MPI_Comm_rank, MPI_Barrier, MPI_Wtime, ...).

@@ -105,6 +105,34 @@ double ring_seq(const double *x, int n, int m, int steps) {
   return s;
 }
 
+/* Requests posted in one function and completed in another (kept out of
+ * line in the program, differentiated as one): J = sum_r x_r x_partner
+ * over pairs of ranks (rank ^ 1; an even number of ranks). */
+__attribute__((noinline)) void post(double *x, double *y, MPI_Request *r,
+                                    int peer) {
+  MPI_Irecv(y, 1, MPI_DOUBLE, peer, 5, MPI_COMM_WORLD, &r[0]);
+  MPI_Isend(x, 1, MPI_DOUBLE, peer, 5, MPI_COMM_WORLD, &r[1]);
+}
+__attribute__((noinline)) void finish(MPI_Request *r) {
+  MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+}
+double pair(double *x, int peer) {
+  double y;
+  MPI_Request r[2];
+  post(x, &y, r, peer);
+  finish(r);
+  return y * x[0];
+}
+
+/* A receive buffer that is a global: it gets a shadow as a global the
+ * function stores into does. Same J as pair(). */
+double received[2];
+double pair_global(double *x, int peer) {
+  MPI_Sendrecv(x, 1, MPI_DOUBLE, peer, 6, received, 1, MPI_DOUBLE, peer, 6,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return received[0] * x[0];
+}
+
 static double eval(const double *p) { return ring(p, M, STEPS); }
 
 int main(int argc, char **argv) {
@@ -153,5 +181,16 @@ int main(int argc, char **argv) {
                    enzyme_const, STEPS, 1.0, r.tape);
   for (int i = 0; i < M; i++)
     mpi_check("split reverse", off + i, g2[i], g[i], 1e-13);
+
+  /* d/dx_r of sum_r x_r x_partner(r) = 2 x_partner */
+  double px = 1.0 + mpi_rank, dpx = 0;
+  int peer = mpi_rank ^ 1;
+  __enzyme_autodiff((void *)pair, enzyme_dup, &px, &dpx, enzyme_const, peer);
+  mpi_check("requests across functions", mpi_rank, dpx, 2.0 * (1 + peer),
+            1e-15);
+  dpx = 0;
+  __enzyme_autodiff((void *)pair_global, enzyme_dup, &px, &dpx, enzyme_const,
+                    peer);
+  mpi_check("global receive buffer", mpi_rank, dpx, 2.0 * (1 + peer), 1e-15);
   return mpi_report();
 }
