@@ -15,6 +15,9 @@ clang-19 -O2 -fpass-plugin="$BUILD_DIR/plugin/TapestryPlugin-19.so" \
   -o "$OUT/mpi-heat"
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Waiting ranks yield the core (they spin otherwise, which on a machine
+# with other work, or with more ranks than cores, costs more than it saves).
+export OMPI_MCA_mpi_yield_when_idle=${OMPI_MCA_mpi_yield_when_idle:-1}
 echo "| ranks | primal (ms) | gradient (ms) | gradient / primal | primal speed-up | gradient speed-up |"
 echo "|---:|---:|---:|---:|---:|---:|"
 p1="" g1=""
