@@ -262,7 +262,8 @@ config.substitutions.append(("%tapestry_rt", _tapestry_rt))
 # installs them). %mpi_cflags and %mpi_libs are mpicc's compile and link
 # flags, for %clang; %mpi_libs links the runtime (runtime/tapestry_mpi.c)
 # before the MPI library. %mpirun starts N ranks (%mpirun -np N prog) on
-# this machine, oversubscribed, as root too, over shared memory only.
+# this machine, oversubscribed, as root too, over shared memory only, its
+# waiting ranks yielding their core (tests run side by side on few cores).
 if shutil.which("mpicc") and shutil.which("mpirun"):
     _mpi_cflags = _tool_output(["mpicc", "-showme:compile"])
     _mpi_link = _tool_output(["mpicc", "-showme:link"])
@@ -274,6 +275,7 @@ if shutil.which("mpicc") and shutil.which("mpirun"):
         config.substitutions.append(
             ("%mpirun", "env OMPI_MCA_btl=self,vader "
              "OMPI_MCA_btl_vader_single_copy_mechanism=none "
-             "OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_ALLOW_RUN_AS_ROOT=1 "
+             "OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 "
+             "OMPI_ALLOW_RUN_AS_ROOT=1 "
              "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe "
              "--allow-run-as-root"))
