@@ -4,6 +4,7 @@
 #include "Analysis/PromotedCopy.h"
 #include "Core/Batch.h"
 #include "Core/CustomRules.h"
+#include "Core/MPIFunctions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -80,9 +81,12 @@ private:
     }
     auto *CB = dyn_cast<CallBase>(&I);
     Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-    if (!Callee || !WrittenArgs.count(Callee))
-      return false;
     bool Changed = false;
+    if (CB) // MPI receive buffers (Core/MPIFunctions.h)
+      for (unsigned J : mpiWrittenOperands(*CB))
+        Changed |= written(F, CB->getArgOperand(J));
+    if (!Callee || !WrittenArgs.count(Callee))
+      return Changed;
     std::set<unsigned> Args = WrittenArgs[Callee]; // written() may add
     for (unsigned J : Args)
       if (J < CB->arg_size())

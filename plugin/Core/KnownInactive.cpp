@@ -1,6 +1,7 @@
 //===- KnownInactive.cpp - Library functions never differentiated ---------===//
 #include "Core/KnownInactive.h"
 
+#include "Core/MPIFunctions.h"
 #include "Core/OpenMPRuntime.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -74,6 +75,7 @@ bool isKnownInactiveFunction(StringRef Name) {
       .Cases("tapestry.qsort.perm", "tapestry.qsort_r.perm", true)
       .Default(isInactiveLibstdcxxFunction(Name) ||
                isInactiveOpenMPFunction(Name) ||
+               isInactiveMPIFunction(Name) ||
                // sanitizer checks compiled into the function
                Name.starts_with("__ubsan_handle_") ||
                Name.starts_with("__asan_"));

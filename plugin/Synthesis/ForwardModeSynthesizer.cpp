@@ -117,6 +117,8 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       return visitVectorCall(*CB, B);
     if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
       return visitBlasCall(*CB, *BC);
+    if (auto MC = findMPICall(*CB); MC && !isInactiveCall(*CB, &Rules))
+      return visitMPICall(*CB, *MC); // Synthesis/MPIRules.cpp
     if (isOutParamAllocation(*CB)) {
       allocateOutParamShadow(*CB);
       return;

@@ -4,6 +4,7 @@
 #define TAPESTRY_SYNTHESIS_FORWARDMODESYNTHESIZER_H
 
 #include "Core/BlasFunctions.h"
+#include "Core/MPIFunctions.h"
 #include "Synthesis/SynthesizerBase.h"
 
 namespace tapestry {
@@ -38,6 +39,8 @@ private:
   void visitVectorCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   /// BLAS routines, by calling BLAS (Synthesis/BlasRules.cpp).
   void visitBlasCall(llvm::CallBase &CB, const BlasCall &BC);
+  /// MPI routines, by communicating tangents (Synthesis/MPIRules.cpp).
+  void visitMPICall(llvm::CallBase &CB, const MPICall &MC);
   /// __enzyme_error_estimate (Synthesis/ErrorModel.cpp): the error of
   /// \p PI's result from its operands' errors and its own rounding, by
   /// derivative rule \p Rule (null for a conversion); null after failing.

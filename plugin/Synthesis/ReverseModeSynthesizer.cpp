@@ -154,6 +154,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
           BC && !Rules.gradient(CB->getCalledFunction()) &&
           !isInactiveCall(*CB, &Rules))
         augmentBlasCall(*CB, *BC);
+  augmentMPICalls(); // MPI (Synthesis/MPIRules.cpp)
   for (Instruction &PI : instructions(P))
     if (auto *CB = dyn_cast<CallBase>(&PI); CB && isOutParamAllocation(*CB))
       OutParamShadows[CB] = allocateOutParamShadow(*CB);
@@ -861,6 +862,8 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       }
     if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
       return reverseBlasCall(*CB, *BC, B);
+    if (auto MC = findMPICall(*CB); MC && !isInactiveCall(*CB, &Rules))
+      return reverseMPICall(*CB, *MC, B); // Synthesis/MPIRules.cpp
     if (!AI.isActive(&PI))
       return;
     if (ruleFor(*CB))

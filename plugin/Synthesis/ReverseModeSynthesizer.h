@@ -21,6 +21,7 @@
 
 #include "Core/AllocationLike.h"
 #include "Synthesis/BlasRules.h"
+#include "Synthesis/MPIRules.h"
 #include "Synthesis/SynthesizerBase.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -109,6 +110,11 @@ private:
   void augmentBlasCall(llvm::CallBase &CB, const BlasCall &BC);
   void reverseBlasCall(llvm::CallBase &CB, const BlasCall &BC,
                        llvm::IRBuilderBase &B);
+  /// MPI routines, by communicating again (Synthesis/MPIRules.cpp).
+  void augmentMPICalls();
+  void augmentMPICall(llvm::CallBase &CB, const MPICall &MC);
+  void reverseMPICall(llvm::CallBase &CB, const MPICall &MC,
+                      llvm::IRBuilderBase &B);
   void reverseDefinedCall(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   // OpenMP (Synthesis/OpenMPRegions.cpp).
   void augmentOpenMP();
@@ -228,6 +234,8 @@ private:
     llvm::Value *Cache[(unsigned)BlasArg::NumArgs] = {};
   };
   llvm::DenseMap<const llvm::CallBase *, BlasForward> BlasForwards;
+  /// Per MPI call: what its reverse needs (Synthesis/MPIRules.h).
+  llvm::DenseMap<const llvm::CallBase *, MPIForward> MPIForwards;
   /// posix_memalign's shadow blocks, per lane.
   llvm::DenseMap<const llvm::CallBase *, llvm::SmallVector<llvm::Value *, 4>>
       OutParamShadows;

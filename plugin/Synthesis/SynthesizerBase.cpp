@@ -2,6 +2,7 @@
 #include "Synthesis/SynthesizerBase.h"
 
 #include "Core/BlasFunctions.h"
+#include "Core/MPIFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
 #include "Core/OpenMPRuntime.h"
@@ -472,7 +473,8 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
     if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(*CB, &Rules) ||
         ruleFor(*CB) || isAllocationCall(*CB) || isOutParamAllocation(*CB) ||
         isShadowMirrorCall(*CB) || isDeallocationCall(*CB) ||
-        isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB) || isBlasCall(*CB))
+        isa<MemIntrinsic>(CB) || isVectorRuleCall(*CB) || isBlasCall(*CB) ||
+        isMPICall(*CB))
       return;
     // Memory known to hold only integers (a local char buffer) carries no
     // derivative whatever the call does with it.
@@ -593,6 +595,8 @@ void SynthesizerBase::checkSupported(Instruction &PI) {
                       "trsv, double and single, CBLAS and Fortran); register "
                       "a derivative for it with __enzyme_register_gradient_" +
                       Suffix + " or __enzyme_register_derivative_" + Suffix);
+    if (isUnsupportedMPIFunction(Callee->getName())) // Core/MPIFunctions.h
+      return fail(&PI, "'" + Shown + "' is an MPI routine " + mpiSupportNote());
     fail(&PI, "no derivative is known for external function '" + Shown +
                   "': give its body, register one with 'void "
                   "*__enzyme_register_gradient_" +
