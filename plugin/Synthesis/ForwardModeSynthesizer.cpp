@@ -56,7 +56,7 @@ Function *ForwardModeSynthesizer::run() {
   ReturnInst *Ret = nullptr;
   for (BasicBlock *PB : RPO)
     for (Instruction &PI : *PB) {
-      checkSupported(PI);
+      Supported.check(PI);
       if (auto *RI = dyn_cast<ReturnInst>(&PI))
         Ret = RI;
       else
@@ -105,7 +105,7 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
   if (auto *CB = dyn_cast<CallBase>(&PI)) {
     if (isOpenMPForkCall(*CB))
       return visitParallelRegion(*CB);
-    if (R.ErrorEstimate && !hasErrorModel(*CB))
+    if (R.ErrorEstimate && !Supported.hasErrorModel(*CB))
       return;
     if (Function *Callee = CB->getCalledFunction()) {
       if (Function *Fwd = Rules.forwardDerivative(Callee))
@@ -193,8 +193,7 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       T = Constant::getNullValue(batchTy(PI.getType()));
   } else if (auto *Cast = dyn_cast<CastInst>(&PI)) {
     if (!isa<FPExtInst>(Cast) && !isa<FPTruncInst>(Cast))
-      return fail(&PI, "cannot differentiate the conversion '" + describe(&PI) +
-                           "'");
+      return; // Rejected by SupportedInstructions.
     Value *Op = tangent(Cast->getOperand(0));
     if (isWholeBatch(PI.getType(), W))
       T = B.CreateCast(Cast->getOpcode(), Op, batchTy(PI.getType()));
@@ -262,12 +261,8 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
       return B.CreateShuffleVector(lane(B, V0, K), lane(B, V1, K),
                                    SV->getShuffleMask());
     });
-  } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    (void)CB; // Reported by checkSupported.
-    return;
   } else {
-    return fail(&PI,
-                "cannot differentiate the instruction '" + describe(&PI) + "'");
+    return; // Calls without a rule, and what SupportedInstructions rejects.
   }
   T->setName(PI.getName() + "'");
   Tangents[&PI] = T;

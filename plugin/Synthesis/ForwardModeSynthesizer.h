@@ -40,13 +40,11 @@ private:
   void visitBlasCall(llvm::CallBase &CB, const BlasCall &BC);
   /// __enzyme_error_estimate (Synthesis/ErrorModel.cpp): the error of
   /// \p PI's result from its operands' errors and its own rounding, by
-  /// derivative rule \p Rule (null for a conversion); null after failing.
+  /// derivative rule \p Rule (null for a conversion); null for what
+  /// SupportedInstructions rejects.
   llvm::Value *propagatedError(llvm::Instruction &PI,
                                const DerivativeRule *Rule,
                                llvm::IRBuilderBase &B);
-  /// __enzyme_error_estimate: false, after reporting it, if the error model
-  /// does not describe call \p CB.
-  bool hasErrorModel(llvm::CallBase &CB);
   /// OpenMP (Synthesis/OpenMPRegions.cpp): a parallel region forks its
   /// body's tangent function; an atomic update updates the tangent too.
   void visitParallelRegion(llvm::CallBase &Fork);

@@ -651,19 +651,8 @@ bool ReverseModeSynthesizer::reverseOpenMP(Instruction &PI, IRBuilderBase &B) {
       return true;
     }
   }
-  if (!R.Parallel)
-    return false;
-  // Adjoints other threads may add to at the same time go in with atomic
-  // adds (reverseLoad); these other ways of adding would race.
-  Value *Src = nullptr;
-  if (auto *MT = dyn_cast<MemTransferInst>(&PI))
-    Src = MT->getSource();
-  else if (auto *LI = dyn_cast<LoadInst>(&PI); LI && isCopyLoad(*LI))
-    Src = LI->getPointerOperand();
-  if (Src && AI.hasShadow(Src) && isSharedMemory(Src))
-    fail(&PI, "inside an OpenMP parallel region, this copy of shared memory "
-              "would add derivatives that other threads add to at the same "
-              "time; copy the data element by element as double or float");
+  // Copies of shared memory in a parallel region were rejected by
+  // SupportedInstructions.
   return false;
 }
 

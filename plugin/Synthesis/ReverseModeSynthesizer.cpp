@@ -123,7 +123,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   ReversePostOrderTraversal<Function *> RPO(&P);
   for (BasicBlock *PB : RPO)
     for (Instruction &PI : *PB) {
-      checkSupported(PI);
+      Supported.check(PI);
       if (PI.getType()->isPtrOrPtrVectorTy() && AI.hasShadow(&PI))
         createShadow(PI);
     }
@@ -865,7 +865,7 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
       return;
     if (ruleFor(*CB))
       return reverseRule(PI, B);
-    return; // Unknown calls were reported by checkSupported.
+    return; // Unknown calls were reported by SupportedInstructions.
   }
   if (!AI.isActive(&PI))
     return;
@@ -881,8 +881,7 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
   if (auto *Cast = dyn_cast<CastInst>(&PI)) {
     Value *Op = Cast->getOperand(0);
     if (!isa<FPExtInst>(Cast) && !isa<FPTruncInst>(Cast))
-      return fail(&PI, "cannot differentiate the conversion '" + describe(&PI) +
-                           "'");
+      return; // Rejected by SupportedInstructions.
     Type *OpTy = Op->getType();
     addAdjoint(Op,
                OpTy->isFloatingPointTy()
@@ -969,9 +968,8 @@ void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
                            lane(B, D, K), Constant::getNullValue(EltTy), Idx);
                      }),
                B);
-  } else {
-    fail(&PI, "cannot differentiate the instruction '" + describe(&PI) + "'");
   }
+  // Anything else was rejected by SupportedInstructions.
 }
 
 /// Shadow arguments of a registered derivative: the shadow where the pointer
