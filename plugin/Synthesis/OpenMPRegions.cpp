@@ -358,8 +358,8 @@ void ForwardModeSynthesizer::visitParallelRegion(CallBase &Fork) {
   GI->eraseFromParent();
 }
 
-void ForwardModeSynthesizer::visitAtomicRMW(AtomicRMWInst &RMW,
-                                            IRBuilderBase &B) {
+void ForwardModeSynthesizer::tangentAtomicRMW(AtomicRMWInst &RMW,
+                                              IRBuilderBase &B) {
   Value *Ptr = RMW.getPointerOperand();
   if (!AI.hasShadow(Ptr))
     return;
@@ -636,23 +636,15 @@ void ReverseModeSynthesizer::reverseAtomicRMW(AtomicRMWInst &RMW,
   addAdjoint(V, D, B);
 }
 
-bool ReverseModeSynthesizer::reverseOpenMP(Instruction &PI, IRBuilderBase &B) {
-  if (auto *RMW = dyn_cast<AtomicRMWInst>(&PI)) {
-    reverseAtomicRMW(*RMW, B);
+bool ReverseModeSynthesizer::reverseOpenMP(CallBase &CB, IRBuilderBase &B) {
+  if (isOpenMPForkCall(CB)) {
+    reverseParallelRegion(CB, B);
     return true;
   }
-  if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    if (isOpenMPForkCall(*CB)) {
-      reverseParallelRegion(*CB, B);
-      return true;
-    }
-    if (openMPSyncKind(*CB) != OpenMPSync::None) {
-      reverseOpenMPSync(*CB, B);
-      return true;
-    }
+  if (openMPSyncKind(CB) != OpenMPSync::None) {
+    reverseOpenMPSync(CB, B);
+    return true;
   }
-  // Copies of shared memory in a parallel region were rejected by
-  // SupportedInstructions.
   return false;
 }
 

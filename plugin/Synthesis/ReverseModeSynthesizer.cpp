@@ -708,11 +708,12 @@ void ReverseModeSynthesizer::materializeTape() {
 
 void ReverseModeSynthesizer::buildReverseBlock(BasicBlock &PB) {
   IRBuilder<> B(RevBlocks[&PB]);
-  for (Instruction &PI : reverse(PB)) {
-    if (PI.isTerminator() || isa<PHINode>(PI))
-      continue;
-    visitReverse(PI, B);
-  }
+  Builder = &B;
+  // Phis and the terminator are reversed with the block's control flow.
+  for (Instruction &PI : reverse(PB))
+    if (!PI.isTerminator() && !isa<PHINode>(PI))
+      visit(PI);
+  Builder = nullptr;
   emitTerminatorReverse(PB, B);
 }
 
@@ -793,183 +794,240 @@ void ReverseModeSynthesizer::emitFinalReturn() {
   emitResultReturn(B, Sig, Results);
 }
 
-void ReverseModeSynthesizer::visitReverse(Instruction &PI, IRBuilderBase &B) {
-  if (reverseOpenMP(PI, B))
-    return;
-  if (auto *SI = dyn_cast<StoreInst>(&PI))
-    return reverseStore(*SI, B);
-  if (auto *CopyLI = dyn_cast<LoadInst>(&PI); CopyLI && isCopyLoad(*CopyLI))
-    return reverseCopyLoad(*CopyLI, B);
-  if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
-    return reverseMemIntrinsic(*MI, B);
-  if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    if (Function *Callee = CB->getCalledFunction()) {
-      if (const CustomGradient *CG = Rules.gradient(Callee))
-        return reverseCustomCall(*CB, *CG, B);
-      if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
-        return reverseDefinedCall(*CB, B);
-    }
-    if (isOutParamAllocation(*CB))
-      return reverseOutParamAllocation(*CB, B);
-    if (isAllocationCall(*CB)) {
-      // The shadow lives until the reverse sweep has used it, and so does
-      // primal memory whose free was deferred.
-      StringRef Name = CB->getCalledFunction()->getName();
-      StringRef FreeName = Name == "_Znwm"   ? "_ZdlPv"
-                           : Name == "_Znam" ? "_ZdaPv"
-                                             : "free";
-      if (std::optional<CustomAllocator> Custom =
-              customAllocator(*CB->getCalledFunction())) {
-        reverseCustomAllocation(*CB, *Custom, B);
-        return;
-      }
-      FunctionCallee Free = module().getOrInsertFunction(
-          FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-      if (AI.hasShadow(CB) && Shadows.count(CB)) {
-        // A block the function frees, or never stores anywhere, has its
-        // shadow freed here. A block stored somewhere goes with its
-        // shadow: freed here if the forward sweep freed the block (it is
-        // then listed, FreedShadows.h), else the block outlives the call
-        // and the caller's shadow memory holds its shadow beside it.
-        bool Owned = DeferredFrees.lookup(CB) ||
-                     !PointerMayBeCaptured(CB, /*ReturnCaptures=*/true,
-                                           /*StoreCaptures=*/true);
-        Value *S = lookup(Shadows[CB], PI.getParent(), B);
-        for (unsigned K = 0; K < W; ++K) {
-          Value *SK = lane(B, S, K);
-          Value *Freed = B.CreateCall(getFreedShadowTakeFn(module()), {SK});
-          // free(NULL) and delete of a null pointer do nothing.
-          B.CreateCall(
-              Free,
-              {Owned ? SK
-                     : B.CreateSelect(Freed, SK,
-                                      ConstantPointerNull::get(B.getPtrTy()))});
-        }
-      }
-      replayDeferredFree(*CB, B);
-      return;
-    }
-    if (isVectorRuleCall(*CB))
-      return reverseVectorCall(*CB, B);
-    // A value with derivative 0 stored through a pointer (modf's integer
-    // part, std::cin >> x): the adjoint of that memory is dropped.
-    if (auto [Out, T] = constantOutParam(*CB); Out)
-      if (Value *S = shadowOf(Out, &PI)) {
-        S = lookup(S, PI.getParent(), B);
-        for (unsigned K = 0; K < W; ++K)
-          B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
-      }
-    if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
-      return reverseBlasCall(*CB, *BC, B);
-    if (!AI.isActive(&PI))
-      return;
-    if (ruleFor(*CB))
-      return reverseRule(PI, B);
-    return; // Unknown calls were reported by SupportedInstructions.
-  }
-  if (!AI.isActive(&PI))
-    return;
-  if (auto *LoadI = dyn_cast<LoadInst>(&PI))
-    return reverseLoad(*LoadI, B);
-  if (findInstructionRule(PI.getOpcode()))
-    return reverseRule(PI, B);
-  if (auto *SV = dyn_cast<ShuffleVectorInst>(&PI))
-    return reverseShuffle(*SV, B);
+//===----------------------------------------------------------------------===//
+// The adjoint of each instruction (InstVisitor)
+//===----------------------------------------------------------------------===//
 
-  BasicBlock *PB = PI.getParent();
-  Value *D = takeAdjoint(&PI, B);
-  if (auto *Cast = dyn_cast<CastInst>(&PI)) {
-    Value *Op = Cast->getOperand(0);
-    if (!isa<FPExtInst>(Cast) && !isa<FPTruncInst>(Cast))
-      return; // Rejected by SupportedInstructions.
-    Type *OpTy = Op->getType();
-    addAdjoint(Op,
-               OpTy->isFloatingPointTy()
-                   ? B.CreateFPCast(D, batchTy(OpTy))
-                   : lanes(B, OpTy,
-                           [&](unsigned K) {
-                             return B.CreateFPCast(lane(B, D, K), OpTy);
-                           }),
-               B);
-  } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
-    Value *Cond = lookup(primal(Sel->getCondition()), PB, B);
-    Type *T = PI.getType();
-    if (W == 1 || !Cond->getType()->isVectorTy()) {
-      Value *Zero = Constant::getNullValue(batchTy(T));
-      addAdjoint(Sel->getTrueValue(), B.CreateSelect(Cond, D, Zero), B);
-      addAdjoint(Sel->getFalseValue(), B.CreateSelect(Cond, Zero, D), B);
-    } else {
-      Value *Zero = Constant::getNullValue(T);
-      addAdjoint(Sel->getTrueValue(),
-                 lanes(B, T,
-                       [&](unsigned K) {
-                         return B.CreateSelect(Cond, lane(B, D, K), Zero);
-                       }),
-                 B);
-      addAdjoint(Sel->getFalseValue(),
-                 lanes(B, T,
-                       [&](unsigned K) {
-                         return B.CreateSelect(Cond, Zero, lane(B, D, K));
-                       }),
-                 B);
-    }
-  } else if (auto *EV = dyn_cast<ExtractValueInst>(&PI)) {
-    Value *Agg = EV->getAggregateOperand();
-    addAdjoint(Agg,
-               lanes(B, Agg->getType(),
-                     [&](unsigned K) {
-                       return B.CreateInsertValue(
-                           Constant::getNullValue(Agg->getType()),
-                           lane(B, D, K), EV->getIndices());
-                     }),
-               B);
-  } else if (auto *IV = dyn_cast<InsertValueInst>(&PI)) {
-    Value *Ins = IV->getInsertedValueOperand();
-    addAdjoint(Ins,
-               lanes(B, Ins->getType(),
-                     [&](unsigned K) {
-                       return B.CreateExtractValue(lane(B, D, K),
-                                                   IV->getIndices());
-                     }),
-               B);
-    addAdjoint(IV->getAggregateOperand(),
-               lanes(B, PI.getType(),
-                     [&](unsigned K) {
-                       return B.CreateInsertValue(
-                           lane(B, D, K),
-                           Constant::getNullValue(Ins->getType()),
-                           IV->getIndices());
-                     }),
-               B);
-  } else if (auto *EE = dyn_cast<ExtractElementInst>(&PI)) {
-    Value *Vec = EE->getVectorOperand();
-    Value *Idx = lookup(primal(EE->getIndexOperand()), PB, B);
-    addAdjoint(Vec,
-               lanes(B, Vec->getType(),
-                     [&](unsigned K) {
-                       return B.CreateInsertElement(
-                           Constant::getNullValue(Vec->getType()),
-                           lane(B, D, K), Idx);
-                     }),
-               B);
-  } else if (auto *IE = dyn_cast<InsertElementInst>(&PI)) {
-    Value *Idx = lookup(primal(IE->getOperand(2)), PB, B);
-    Type *EltTy = IE->getOperand(1)->getType();
-    addAdjoint(IE->getOperand(1),
-               lanes(B, EltTy,
-                     [&](unsigned K) {
-                       return B.CreateExtractElement(lane(B, D, K), Idx);
-                     }),
-               B);
-    addAdjoint(IE->getOperand(0),
-               lanes(B, PI.getType(),
-                     [&](unsigned K) {
-                       return B.CreateInsertElement(
-                           lane(B, D, K), Constant::getNullValue(EltTy), Idx);
-                     }),
-               B);
+void ReverseModeSynthesizer::visitStoreInst(StoreInst &SI) {
+  reverseStore(SI, *Builder);
+}
+
+void ReverseModeSynthesizer::visitLoadInst(LoadInst &LI) {
+  // Bytes an integer load moves (ReverseByteCopies.cpp).
+  if (isCopyLoad(LI))
+    return reverseCopyLoad(LI, *Builder);
+  if (AI.isActive(&LI))
+    reverseLoad(LI, *Builder);
+}
+
+void ReverseModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI) {
+  reverseMemIntrinsic(MI, *Builder);
+}
+
+void ReverseModeSynthesizer::visitAtomicRMWInst(AtomicRMWInst &RMW) {
+  // OpenMP atomic updates (Synthesis/OpenMPRegions.cpp).
+  reverseAtomicRMW(RMW, *Builder);
+}
+
+void ReverseModeSynthesizer::visitRuleOperation(Instruction &PI) {
+  if (AI.isActive(&PI) && findInstructionRule(PI.getOpcode()))
+    reverseRule(PI, *Builder);
+}
+
+void ReverseModeSynthesizer::visitShuffleVectorInst(ShuffleVectorInst &SV) {
+  if (AI.isActive(&SV))
+    reverseShuffle(SV, *Builder);
+}
+
+void ReverseModeSynthesizer::visitFPCast(CastInst &Cast) {
+  if (!AI.isActive(&Cast))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *D = takeAdjoint(&Cast, B);
+  Value *Op = Cast.getOperand(0);
+  Type *OpTy = Op->getType();
+  addAdjoint(Op,
+             OpTy->isFloatingPointTy()
+                 ? B.CreateFPCast(D, batchTy(OpTy))
+                 : lanes(B, OpTy,
+                         [&](unsigned K) {
+                           return B.CreateFPCast(lane(B, D, K), OpTy);
+                         }),
+             B);
+}
+
+void ReverseModeSynthesizer::visitSelectInst(SelectInst &Sel) {
+  if (!AI.isActive(&Sel))
+    return;
+  IRBuilderBase &B = *Builder;
+  BasicBlock *PB = Sel.getParent();
+  Value *D = takeAdjoint(&Sel, B);
+  Value *Cond = lookup(primal(Sel.getCondition()), PB, B);
+  Type *T = Sel.getType();
+  if (W == 1 || !Cond->getType()->isVectorTy()) {
+    Value *Zero = Constant::getNullValue(batchTy(T));
+    addAdjoint(Sel.getTrueValue(), B.CreateSelect(Cond, D, Zero), B);
+    addAdjoint(Sel.getFalseValue(), B.CreateSelect(Cond, Zero, D), B);
+    return;
   }
-  // Anything else was rejected by SupportedInstructions.
+  Value *Zero = Constant::getNullValue(T);
+  addAdjoint(Sel.getTrueValue(),
+             lanes(B, T,
+                   [&](unsigned K) {
+                     return B.CreateSelect(Cond, lane(B, D, K), Zero);
+                   }),
+             B);
+  addAdjoint(Sel.getFalseValue(),
+             lanes(B, T,
+                   [&](unsigned K) {
+                     return B.CreateSelect(Cond, Zero, lane(B, D, K));
+                   }),
+             B);
+}
+
+void ReverseModeSynthesizer::visitExtractValueInst(ExtractValueInst &EV) {
+  if (!AI.isActive(&EV))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *D = takeAdjoint(&EV, B);
+  Value *Agg = EV.getAggregateOperand();
+  addAdjoint(Agg,
+             lanes(B, Agg->getType(),
+                   [&](unsigned K) {
+                     return B.CreateInsertValue(
+                         Constant::getNullValue(Agg->getType()), lane(B, D, K),
+                         EV.getIndices());
+                   }),
+             B);
+}
+
+void ReverseModeSynthesizer::visitInsertValueInst(InsertValueInst &IV) {
+  if (!AI.isActive(&IV))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *D = takeAdjoint(&IV, B);
+  Value *Ins = IV.getInsertedValueOperand();
+  addAdjoint(Ins,
+             lanes(B, Ins->getType(),
+                   [&](unsigned K) {
+                     return B.CreateExtractValue(lane(B, D, K),
+                                                 IV.getIndices());
+                   }),
+             B);
+  addAdjoint(IV.getAggregateOperand(),
+             lanes(B, IV.getType(),
+                   [&](unsigned K) {
+                     return B.CreateInsertValue(
+                         lane(B, D, K), Constant::getNullValue(Ins->getType()),
+                         IV.getIndices());
+                   }),
+             B);
+}
+
+void ReverseModeSynthesizer::visitExtractElementInst(ExtractElementInst &EE) {
+  if (!AI.isActive(&EE))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *D = takeAdjoint(&EE, B);
+  Value *Vec = EE.getVectorOperand();
+  Value *Idx = lookup(primal(EE.getIndexOperand()), EE.getParent(), B);
+  addAdjoint(Vec,
+             lanes(B, Vec->getType(),
+                   [&](unsigned K) {
+                     return B.CreateInsertElement(
+                         Constant::getNullValue(Vec->getType()), lane(B, D, K),
+                         Idx);
+                   }),
+             B);
+}
+
+void ReverseModeSynthesizer::visitInsertElementInst(InsertElementInst &IE) {
+  if (!AI.isActive(&IE))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *D = takeAdjoint(&IE, B);
+  Value *Idx = lookup(primal(IE.getOperand(2)), IE.getParent(), B);
+  Type *EltTy = IE.getOperand(1)->getType();
+  addAdjoint(IE.getOperand(1),
+             lanes(B, EltTy,
+                   [&](unsigned K) {
+                     return B.CreateExtractElement(lane(B, D, K), Idx);
+                   }),
+             B);
+  addAdjoint(IE.getOperand(0),
+             lanes(B, IE.getType(),
+                   [&](unsigned K) {
+                     return B.CreateInsertElement(
+                         lane(B, D, K), Constant::getNullValue(EltTy), Idx);
+                   }),
+             B);
+}
+
+void ReverseModeSynthesizer::visitCallBase(CallBase &CB) {
+  IRBuilderBase &B = *Builder;
+  // The hooks, in order; each takes the calls it reverses its own way.
+  // OpenMP: parallel regions and synchronisation (OpenMPRegions.cpp).
+  if (reverseOpenMP(CB, B))
+    return;
+  // Registered gradients, then functions with a body that were not inlined
+  // (recursion, or too large).
+  if (Function *Callee = CB.getCalledFunction()) {
+    if (const CustomGradient *CG = Rules.gradient(Callee))
+      return reverseCustomCall(CB, *CG, B);
+    if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
+      return reverseDefinedCall(CB, B);
+  }
+  // Allocations: their shadows are freed here.
+  if (isOutParamAllocation(CB))
+    return reverseOutParamAllocation(CB, B);
+  if (isAllocationCall(CB))
+    return reverseAllocation(CB, B);
+  // Vector intrinsics: reductions, masked accesses, lane moves
+  // (VectorRules.cpp).
+  if (isVectorRuleCall(CB))
+    return reverseVectorCall(CB, B);
+  // A value with derivative 0 stored through a pointer (modf's integer
+  // part, std::cin >> x): the adjoint of that memory is dropped.
+  if (auto [Out, T] = constantOutParam(CB); Out)
+    if (Value *S = shadowOf(Out, &CB)) {
+      S = lookup(S, CB.getParent(), B);
+      for (unsigned K = 0; K < W; ++K)
+        B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
+    }
+  // BLAS routines, by calling BLAS (BlasRules.cpp).
+  if (auto BC = findBlasCall(CB); BC && !isInactiveCall(CB, &Rules))
+    return reverseBlasCall(CB, *BC, B);
+  // The derivative rules table (math functions and intrinsics). Other calls
+  // carry no derivative, or were rejected by SupportedInstructions.
+  if (AI.isActive(&CB) && ruleFor(CB))
+    reverseRule(CB, B);
+}
+
+void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
+  // The shadow lives until the reverse sweep has used it, and so does
+  // primal memory whose free was deferred.
+  StringRef Name = CB.getCalledFunction()->getName();
+  StringRef FreeName = Name == "_Znwm"   ? "_ZdlPv"
+                       : Name == "_Znam" ? "_ZdaPv"
+                                         : "free";
+  if (std::optional<CustomAllocator> Custom =
+          customAllocator(*CB.getCalledFunction())) {
+    reverseCustomAllocation(CB, *Custom, B);
+    return;
+  }
+  FunctionCallee Free = module().getOrInsertFunction(
+      FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  if (AI.hasShadow(&CB) && Shadows.count(&CB)) {
+    // A block the function frees, or never stores anywhere, has its shadow
+    // freed here. A block stored somewhere goes with its shadow: freed here
+    // if the forward sweep freed the block (it is then listed,
+    // FreedShadows.h), else the block outlives the call and the caller's
+    // shadow memory holds its shadow beside it.
+    bool Owned = DeferredFrees.lookup(&CB) ||
+                 !PointerMayBeCaptured(&CB, /*ReturnCaptures=*/true,
+                                       /*StoreCaptures=*/true);
+    Value *S = lookup(Shadows[&CB], CB.getParent(), B);
+    for (unsigned K = 0; K < W; ++K) {
+      Value *SK = lane(B, S, K);
+      Value *Freed = B.CreateCall(getFreedShadowTakeFn(module()), {SK});
+      // free(NULL) and delete of a null pointer do nothing.
+      B.CreateCall(Free, {Owned ? SK
+                                : B.CreateSelect(
+                                      Freed, SK,
+                                      ConstantPointerNull::get(B.getPtrTy()))});
+    }
+  }
+  replayDeferredFree(CB, B);
 }
 
 /// Shadow arguments of a registered derivative: the shadow where the pointer

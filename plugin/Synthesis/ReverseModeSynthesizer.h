@@ -26,6 +26,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstVisitor.h"
 
 namespace llvm {
 class SCEV;
@@ -52,7 +53,10 @@ struct SweepBoundary {
   llvm::SmallVector<std::string, 2> NotReplayable;
 };
 
-class ReverseModeSynthesizer : SynthesizerBase {
+class ReverseModeSynthesizer : SynthesizerBase,
+                               llvm::InstVisitor<ReverseModeSynthesizer> {
+  friend class llvm::InstVisitor<ReverseModeSynthesizer>;
+
 public:
   explicit ReverseModeSynthesizer(const SynthesisInput &In);
 
@@ -68,7 +72,30 @@ private:
 
   // Reverse sweep.
   void buildReverseBlock(llvm::BasicBlock &PB);
-  void visitReverse(llvm::Instruction &PI, llvm::IRBuilderBase &B);
+
+  // InstVisitor: the adjoint of each kind of instruction, added at the end
+  // of the current reverse block (Builder).
+  void visitStoreInst(llvm::StoreInst &SI);
+  void visitLoadInst(llvm::LoadInst &LI);
+  void visitMemIntrinsic(llvm::MemIntrinsic &MI);
+  void visitAtomicRMWInst(llvm::AtomicRMWInst &RMW);
+  void visitCallBase(llvm::CallBase &CB);
+  void visitBinaryOperator(llvm::BinaryOperator &I) { visitRuleOperation(I); }
+  void visitUnaryOperator(llvm::UnaryOperator &I) { visitRuleOperation(I); }
+  void visitFreezeInst(llvm::FreezeInst &I) { visitRuleOperation(I); }
+  void visitFPExtInst(llvm::FPExtInst &I) { visitFPCast(I); }
+  void visitFPTruncInst(llvm::FPTruncInst &I) { visitFPCast(I); }
+  void visitSelectInst(llvm::SelectInst &Sel);
+  void visitExtractValueInst(llvm::ExtractValueInst &EV);
+  void visitInsertValueInst(llvm::InsertValueInst &IV);
+  void visitExtractElementInst(llvm::ExtractElementInst &EE);
+  void visitInsertElementInst(llvm::InsertElementInst &IE);
+  void visitShuffleVectorInst(llvm::ShuffleVectorInst &SV);
+  /// Anything else has no adjoint, or was rejected by SupportedInstructions.
+  void visitInstruction(llvm::Instruction &) {}
+  void visitRuleOperation(llvm::Instruction &PI);
+  void visitFPCast(llvm::CastInst &Cast);
+
   void reverseRule(llvm::Instruction &PI, llvm::IRBuilderBase &B);
   void reverseLoad(llvm::LoadInst &LI, llvm::IRBuilderBase &B);
   void reverseStore(llvm::StoreInst &SI, llvm::IRBuilderBase &B);
@@ -89,6 +116,9 @@ private:
   void reverseCustomCall(llvm::CallBase &CB, const CustomGradient &CG,
                          llvm::IRBuilderBase &B);
   void augmentDefinedCall(llvm::CallBase &CB);
+  /// Frees the shadow of a block allocated in the forward sweep, and the
+  /// block itself if its free was deferred.
+  void reverseAllocation(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   /// Frees posix_memalign's shadow blocks the forward sweep freed the
   /// primal blocks of (Synthesis/OutParamAllocations.cpp).
   void reverseOutParamAllocation(llvm::CallBase &CB, llvm::IRBuilderBase &B);
@@ -116,9 +146,9 @@ private:
   void reverseParallelRegion(llvm::CallBase &Fork, llvm::IRBuilderBase &B);
   void reverseOpenMPSync(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   void reverseAtomicRMW(llvm::AtomicRMWInst &RMW, llvm::IRBuilderBase &B);
-  /// Reverses what OpenMP needs reversed its own way; false if \p PI is
-  /// left to the usual rules.
-  bool reverseOpenMP(llvm::Instruction &PI, llvm::IRBuilderBase &B);
+  /// Reverses the OpenMP calls that need it their own way (a parallel
+  /// region, synchronisation); false if \p CB is left to the usual rules.
+  bool reverseOpenMP(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   void atomicAddAdjoint(llvm::IRBuilderBase &B, llvm::Value *Ptr,
                         llvm::Value *V, llvm::Align A,
                         const llvm::Instruction *At);
@@ -237,6 +267,8 @@ private:
       Recomputed;
 
   SweepBoundary Boundary;
+  /// Where the visitor adds the current instruction's adjoint.
+  llvm::IRBuilderBase *Builder = nullptr;
   llvm::BasicBlock *AllocaBlock = nullptr;
   llvm::BasicBlock *FinalBlock = nullptr;
   llvm::Value *ReturnValue = nullptr;
