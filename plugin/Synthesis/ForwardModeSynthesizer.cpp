@@ -7,12 +7,18 @@
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
+
+STATISTIC(NumForwardDerivatives, "Forward-mode derivatives synthesised");
 
 namespace tapestry {
 
@@ -47,6 +53,9 @@ Value *ForwardModeSynthesizer::addTangents(PartialEmitter &E, IRBuilderBase &B,
 }
 
 Function *ForwardModeSynthesizer::run() {
+  LLVM_DEBUG(dbgs() << "tapestry: forward mode of '" << R.Fn->getName()
+                    << "', width " << W << ", from the prepared primal:\n"
+                    << P);
   createFunction();
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0 && AI.isVaried(P.getArg(I)))
@@ -74,6 +83,8 @@ Function *ForwardModeSynthesizer::run() {
     G->eraseFromParent();
     return nullptr;
   }
+  ++NumForwardDerivatives;
+  LLVM_DEBUG(dbgs() << "tapestry: forward derivative:\n" << *G);
   return G;
 }
 

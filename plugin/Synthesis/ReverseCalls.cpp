@@ -25,13 +25,17 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
 
 namespace tapestry {
 
 void ReverseModeSynthesizer::visitCallBase(CallBase &CB) {
   IRBuilderBase &B = *Builder;
+  LLVM_DEBUG(dbgs() << "tapestry: reverse of call:" << CB << "\n");
   // The hooks, in order; each takes the calls it reverses its own way.
   // OpenMP: parallel regions and synchronisation (OpenMPRegions.cpp).
   if (reverseOpenMP(CB, B))

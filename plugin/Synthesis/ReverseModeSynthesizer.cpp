@@ -17,6 +17,7 @@
 #include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
@@ -24,8 +25,13 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
+
+STATISTIC(NumReverseDerivatives, "Reverse-mode derivatives synthesised");
 
 namespace tapestry {
 
@@ -33,6 +39,10 @@ ReverseModeSynthesizer::ReverseModeSynthesizer(const SynthesisInput &In)
     : SynthesizerBase(In), DT(In.DT), LI(In.LI), SE(In.SE) {}
 
 Function *ReverseModeSynthesizer::run() {
+  LLVM_DEBUG(dbgs() << "tapestry: reverse mode of '" << R.Fn->getName()
+                    << "', width " << W << (R.Split ? ", split" : "")
+                    << ", from the prepared primal:\n"
+                    << P);
   for (BasicBlock &PB : P)
     if (auto *RI = dyn_cast<ReturnInst>(PB.getTerminator())) {
       assert(!PrimalRet && "prepared primal has one return");
@@ -89,6 +99,8 @@ Function *ReverseModeSynthesizer::run() {
       Boundary.ShadowValues.insert(G->getArg(Sig.ShadowArg[I]));
   for (auto &Entry : Shadows)
     Boundary.ShadowValues.insert(Entry.second);
+  ++NumReverseDerivatives;
+  LLVM_DEBUG(dbgs() << "tapestry: reverse derivative:\n" << *G);
   return G;
 }
 

@@ -11,6 +11,7 @@
 #include "Core/EnzymeOptions.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/TapeCache.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -19,8 +20,21 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
+
+STATISTIC(NumRebuilt, "Reverse-sweep values rebuilt from loop counters");
+STATISTIC(NumRecomputed, "Reverse-sweep values recomputed");
+STATISTIC(NumReloaded, "Reverse-sweep values reloaded from memory");
+STATISTIC(NumCachedOnce, "Reverse-sweep values cached once");
+STATISTIC(NumCachedPerIteration,
+          "Reverse-sweep values cached per loop iteration");
+STATISTIC(NumBytesCachedOnce, "Bytes of values cached once");
+STATISTIC(NumBytesPerIteration,
+          "Bytes of the per-iteration tape records (one iteration each)");
 
 namespace tapestry {
 
@@ -75,7 +89,14 @@ Value *ReverseValueCache::lookup(Value *GV, BasicBlock *PB, IRBuilderBase &B) {
   if (Shared) {
     LoopCache &LC = LoopCaches[Shared];
     iterationCounter(Shared);
-    unsigned Field = LC.Fields.insert({GV, LC.Fields.size()}).first->second;
+    auto [It, New] = LC.Fields.insert({GV, LC.Fields.size()});
+    unsigned Field = It->second;
+    if (New) {
+      ++NumCachedPerIteration;
+      LLVM_DEBUG(dbgs() << "tapestry: tape: per iteration of loop "
+                        << Shared->getHeader()->getName() << ": " << *GV
+                        << "\n");
+    }
     LoadInst *Ld = B.CreateLoad(GV->getType(), PoisonValue::get(B.getPtrTy()),
                                 GV->getName() + ".tape");
     LC.Reads.push_back({Ld, Field});
@@ -83,6 +104,10 @@ Value *ReverseValueCache::lookup(Value *GV, BasicBlock *PB, IRBuilderBase &B) {
   }
   AllocaInst *&Slot = OnceSlots[GV];
   if (!Slot) {
+    ++NumCachedOnce;
+    NumBytesCachedOnce +=
+        G.getParent()->getDataLayout().getTypeAllocSize(GV->getType());
+    LLVM_DEBUG(dbgs() << "tapestry: tape: once: " << *GV << "\n");
     Slot = entryAlloca(GV->getType(), GV->getName() + ".cache");
     auto *GI = cast<Instruction>(GV);
     IRBuilder<> SB(GI->getParent(), isa<PHINode>(GI)
@@ -117,6 +142,13 @@ Value *ReverseValueCache::recompute(Value *GV, BasicBlock *PB,
     C->setOperand(Op, lookup(C->getOperand(Op), PB, B));
   B.Insert(C, GV->getName() + ".re");
   Recomputed[Key] = C;
+  if (isa<LoadInst>(C))
+    ++NumReloaded;
+  else
+    ++NumRecomputed;
+  LLVM_DEBUG(dbgs() << "tapestry: tape: "
+                    << (isa<LoadInst>(C) ? "reloaded: " : "recomputed: ") << *GV
+                    << "\n");
   return C;
 }
 
@@ -131,8 +163,10 @@ Value *ReverseValueCache::rebuildRecurrence(Value *GV, BasicBlock *PB,
   Value *V = expandSCEV(S, PB, B);
   if (V && V->getType() != Phi->getType())
     return nullptr;
-  if (V)
+  if (V) {
     V->setName(GV->getName() + ".re");
+    ++NumRebuilt;
+  }
   return V;
 }
 
@@ -343,6 +377,7 @@ void ReverseValueCache::materialize(BasicBlock *Final,
       FieldTys.push_back(Entry.first->getType());
     StructType *RecTy = StructType::get(G.getContext(), FieldTys);
     uint64_t Bytes = alignTo(DL.getTypeAllocSize(RecTy), 8);
+    NumBytesPerIteration += Bytes;
     // -Rpass=tapestry (and -enzyme-print-perf): what the tape holds and why
     // it costs what it does.
     auto LoopRemark = [&]() {

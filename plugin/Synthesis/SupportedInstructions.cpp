@@ -14,16 +14,24 @@
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/SynthesizerBase.h"
 #include "Synthesis/VectorRules.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/Debug.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
+
+STATISTIC(NumRejected, "Instructions rejected as not differentiable");
 
 namespace tapestry {
 
 void SupportedInstructions::fail(const Instruction *I, const Twine &Msg) {
+  ++NumRejected;
+  LLVM_DEBUG(dbgs() << "tapestry: cannot differentiate:" << *I << "\n");
   S.fail(I, Msg);
 }
 
