@@ -65,12 +65,8 @@ Value *ForwardModeSynthesizer::propagatedError(Instruction &PI,
                                                const DerivativeRule *Rule,
                                                IRBuilderBase &B) {
   Type *Ty = PI.getType();
-  if (!Ty->isFPOrFPVectorTy()) {
-    fail(&PI, "__enzyme_error_estimate has no model of the round-off error "
-              "of '" +
-                  describe(&PI) + "'");
-    return nullptr;
-  }
+  if (!Ty->isFPOrFPVectorTy())
+    return nullptr; // Rejected by SupportedInstructions.
   Value *Y = primal(&PI);
   Value *Sum = nullptr;
   // |err(a) * a / y * partial|, in the type of y.
@@ -101,54 +97,13 @@ Value *ForwardModeSynthesizer::propagatedError(Instruction &PI,
   } else if (isa<FPTruncInst>(PI)) {
     AddTerm(PI.getOperand(0), nullptr);
   } else {
-    fail(&PI, "__enzyme_error_estimate has no model of the round-off error "
-              "of the conversion '" +
-                  describe(&PI) + "'");
-    return nullptr;
+    return nullptr; // Rejected by SupportedInstructions.
   }
   if (!Sum)
     Sum = Constant::getNullValue(Ty);
   if (isExact(PI, Rule))
     return Sum;
   return B.CreateBinaryIntrinsic(Intrinsic::maxnum, unitInLastPlace(B, Y), Sum);
-}
-
-bool ForwardModeSynthesizer::hasErrorModel(CallBase &CB) {
-  bool Touches = AI.isActive(&CB) || any_of(CB.args(), [&](Value *A) {
-                   return AI.isActive(A) || AI.hasShadow(A);
-                 });
-  if (!Touches)
-    return true;
-  Function *Callee = CB.getCalledFunction();
-  std::string Name =
-      Callee ? "'" + sourceName(*Callee) + "'" : std::string("this call");
-  if (Callee && Rules.forwardDerivative(Callee)) {
-    fail(&CB, Name + " has a registered forward derivative, which computes "
-                     "tangents, not round-off errors; __enzyme_error_estimate "
-                     "needs the function's body (leave it unregistered in this "
-                     "translation unit) to estimate its errors");
-    return false;
-  }
-  VectorOp Op = classifyVectorCall(CB);
-  if (Op == VectorOp::ReduceFAdd || Op == VectorOp::ReduceFMul) {
-    fail(&CB, "__enzyme_error_estimate has no model of the round-off error "
-              "of the vector reduction " +
-                  Name +
-                  "; compile the function without vectorisation "
-                  "(-fno-vectorize -fno-slp-vectorize) or without "
-                  "-ffast-math, so that the sum is computed element by "
-                  "element");
-    return false;
-  }
-  if (isBlasCall(CB)) {
-    fail(&CB, "__enzyme_error_estimate has no model of the round-off error "
-              "of the BLAS routine " +
-                  Name +
-                  "; write the loop in C (or give the routine's body) to "
-                  "estimate its errors");
-    return false;
-  }
-  return true;
 }
 
 } // namespace tapestry

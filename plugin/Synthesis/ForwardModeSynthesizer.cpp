@@ -7,12 +7,18 @@
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
 
 using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
+
+STATISTIC(NumForwardDerivatives, "Forward-mode derivatives synthesised");
 
 namespace tapestry {
 
@@ -47,6 +53,9 @@ Value *ForwardModeSynthesizer::addTangents(PartialEmitter &E, IRBuilderBase &B,
 }
 
 Function *ForwardModeSynthesizer::run() {
+  LLVM_DEBUG(dbgs() << "tapestry: forward mode of '" << R.Fn->getName()
+                    << "', width " << W << ", from the prepared primal:\n"
+                    << P);
   createFunction();
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0 && AI.isVaried(P.getArg(I)))
@@ -56,11 +65,11 @@ Function *ForwardModeSynthesizer::run() {
   ReturnInst *Ret = nullptr;
   for (BasicBlock *PB : RPO)
     for (Instruction &PI : *PB) {
-      checkSupported(PI);
+      Supported.check(PI);
       if (auto *RI = dyn_cast<ReturnInst>(&PI))
         Ret = RI;
       else
-        visit(PI);
+        differentiate(PI);
     }
   if (!Ret)
     fail(nullptr, "the function never returns");
@@ -74,10 +83,12 @@ Function *ForwardModeSynthesizer::run() {
     G->eraseFromParent();
     return nullptr;
   }
+  ++NumForwardDerivatives;
+  LLVM_DEBUG(dbgs() << "tapestry: forward derivative:\n" << *G);
   return G;
 }
 
-void ForwardModeSynthesizer::visit(Instruction &PI) {
+void ForwardModeSynthesizer::differentiate(Instruction &PI) {
   if (PI.isTerminator())
     return;
   // A value with derivative 0 stored through a pointer (modf's integer
@@ -89,193 +100,288 @@ void ForwardModeSynthesizer::visit(Instruction &PI) {
         for (unsigned K = 0; K < W; ++K)
           B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
       }
+  // Pointers get shadows, not tangents.
   if (PI.getType()->isPtrOrPtrVectorTy()) {
     if (AI.hasShadow(&PI))
       createShadow(PI);
     return;
   }
-  Instruction *GI = primal(&PI);
-  IRBuilder<> B(GI->getNextNode());
-  if (auto *SI = dyn_cast<StoreInst>(&PI))
-    return visitStore(*SI, B);
-  if (auto *MI = dyn_cast<MemIntrinsic>(&PI))
-    return visitMemIntrinsic(*MI, B);
-  if (auto *RMW = dyn_cast<AtomicRMWInst>(&PI))
-    return visitAtomicRMW(*RMW, B);
-  if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    if (isOpenMPForkCall(*CB))
-      return visitParallelRegion(*CB);
-    if (R.ErrorEstimate && !hasErrorModel(*CB))
-      return;
-    if (Function *Callee = CB->getCalledFunction()) {
-      if (Function *Fwd = Rules.forwardDerivative(Callee))
-        return visitCustomForward(*CB, *Fwd, B);
-      if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
-        return visitDefinedCall(*CB, B);
-    }
-    if (isVectorRuleCall(*CB))
-      return visitVectorCall(*CB, B);
-    if (auto BC = findBlasCall(*CB); BC && !isInactiveCall(*CB, &Rules))
-      return visitBlasCall(*CB, *BC);
-    if (auto MC = findMPICall(*CB); MC && !isInactiveCall(*CB, &Rules))
-      return visitMPICall(*CB, *MC); // Synthesis/MPIRules.cpp
-    if (isOutParamAllocation(*CB)) {
-      allocateOutParamShadow(*CB);
-      return;
-    }
-    if (isShadowMirrorCall(*CB)) {
-      if (any_of(CB->args(), [&](Value *A) { return AI.hasShadow(A); }))
-        mirrorCall(*CB); // void: pointer results are shadows (above)
-      return;
-    }
-    if (isDeallocationCall(*CB) && AI.hasShadow(freedPointer(*CB)))
-      if (Value *S = shadowOf(freedPointer(*CB), &PI)) {
-        // Same call on the shadow (sized delete keeps its size, a
-        // registered deallocator its other arguments), per lane.
-        for (unsigned K = 0; K < W; ++K) {
-          SmallVector<Value *, 2> Args;
-          for (unsigned I = 0; I < CB->arg_size(); ++I)
-            Args.push_back(I == freedOperandIndex(*CB)
-                               ? lane(B, S, K)
-                               : primal(CB->getArgOperand(I)));
-          B.CreateCall(CB->getFunctionType(), CB->getCalledOperand(), Args);
-        }
-      }
-  }
-  if (!AI.isActive(&PI))
-    return;
+  // The tangent is computed right after the primal's clone.
+  IRBuilder<> B(primal(&PI)->getNextNode());
+  Builder = &B;
+  visit(PI);
+  Builder = nullptr;
+}
 
-  auto Lookup = [&](Value *V) { return primal(V); };
-  Value *T = nullptr;
-  const DerivativeRule *Rule = nullptr;
-  if (auto *CB = dyn_cast<CallBase>(&PI))
-    Rule = ruleFor(*CB);
-  else
-    Rule = findInstructionRule(PI.getOpcode());
-
-  if (R.ErrorEstimate && (Rule || isa<CastInst>(PI))) {
-    if (!(T = propagatedError(PI, Rule, B)))
-      return;
-  } else if (PI.getOpcode() == Instruction::FDiv &&
-             AI.isActive(PI.getOperand(1))) {
-    // d(x/y) = (dx - q dy) / y, not dx/y - (q/y) dy: q/y overflows for a
-    // tiny y (x/1e-160), and infinity times a zero tangent is NaN.
-    Value *X = PI.getOperand(0), *Y = PI.getOperand(1);
-    Value *Ops[] = {X, Y}; // the emitter keeps a reference to them
-    PartialEmitter E(B, Ops, &PI, Lookup);
-    Value *Q = E.result(), *YP = E.arg(1);
-    auto Tangent = [&](Value *TX, Value *TY, Value *QL, Value *YL) {
-      Value *N = E.mul(QL, TY);
-      N = TX ? E.sub(TX, N) : E.neg(N);
-      return E.div(N, YL);
-    };
-    bool XActive = AI.isActive(X);
-    if (isWholeBatch(PI.getType(), W))
-      T = Tangent(XActive ? tangent(X) : nullptr, tangent(Y),
-                  splatLanes(B, Q, W), splatLanes(B, YP, W));
-    else
-      T = lanes(B, PI.getType(), [&](unsigned K) {
-        return Tangent(XActive ? lane(B, tangent(X), K) : nullptr,
-                       lane(B, tangent(Y), K), Q, YP);
-      });
-  } else if (Rule) {
-    SmallVector<Value *, 3> Ops(PI.operands().begin(),
-                                PI.operands().begin() + Rule->NumOperands);
-    PartialEmitter E(B, Ops, &PI, Lookup);
-    for (unsigned I = 0; I < Rule->NumOperands; ++I) {
-      if (!AI.isActive(Ops[I]))
-        continue;
-      Value *Partial = Rule->Partial(E, I);
-      if (!Partial)
-        continue;
-      Value *Term = scaledTangent(E, B, Partial, Ops[I], PI.getType());
-      T = T ? addTangents(E, B, T, Term, PI.getType()) : Term;
-    }
-    if (!T)
-      T = Constant::getNullValue(batchTy(PI.getType()));
-  } else if (auto *Cast = dyn_cast<CastInst>(&PI)) {
-    if (!isa<FPExtInst>(Cast) && !isa<FPTruncInst>(Cast))
-      return fail(&PI, "cannot differentiate the conversion '" + describe(&PI) +
-                           "'");
-    Value *Op = tangent(Cast->getOperand(0));
-    if (isWholeBatch(PI.getType(), W))
-      T = B.CreateCast(Cast->getOpcode(), Op, batchTy(PI.getType()));
-    else
-      T = lanes(B, PI.getType(), [&](unsigned K) {
-        return B.CreateCast(Cast->getOpcode(), lane(B, Op, K), PI.getType());
-      });
-  } else if (auto *Sel = dyn_cast<SelectInst>(&PI)) {
-    Value *Cond = primal(Sel->getCondition());
-    Value *TT = tangent(Sel->getTrueValue()),
-          *TF = tangent(Sel->getFalseValue());
-    if (!Cond->getType()->isVectorTy() || W == 1)
-      T = B.CreateSelect(Cond, TT, TF);
-    else
-      T = lanes(B, PI.getType(), [&](unsigned K) {
-        return B.CreateSelect(Cond, lane(B, TT, K), lane(B, TF, K));
-      });
-  } else if (auto *Phi = dyn_cast<PHINode>(&PI)) {
-    B.SetInsertPoint(GI->getParent(), GI->getParent()->getFirstNonPHIIt());
-    T = B.CreatePHI(batchTy(Phi->getType()), Phi->getNumIncomingValues());
-  } else if (auto *LI = dyn_cast<LoadInst>(&PI)) {
-    Value *S = shadowOf(LI->getPointerOperand(), &PI);
-    if (!S)
-      return;
-    // Through a pointer that may be constant, the tangent is zero where
-    // the shadow marks it so.
-    Value *GP = RA.mayBeConstant(LI->getPointerOperand())
-                    ? primal(LI->getPointerOperand())
-                    : nullptr;
-    T = lanes(B, PI.getType(), [&](unsigned K) {
-      Value *SK = lane(B, S, K);
-      Value *L = B.CreateAlignedLoad(LI->getType(), SK, LI->getAlign());
-      if (!GP)
-        return L;
-      return B.CreateSelect(isConstantShadow(B, SK, GP),
-                            Constant::getNullValue(LI->getType()), L);
-    });
-  } else if (auto *EV = dyn_cast<ExtractValueInst>(&PI)) {
-    Value *Agg = tangent(EV->getAggregateOperand());
-    T = lanes(B, PI.getType(), [&](unsigned K) {
-      return B.CreateExtractValue(lane(B, Agg, K), EV->getIndices());
-    });
-  } else if (auto *IV = dyn_cast<InsertValueInst>(&PI)) {
-    Value *Agg = tangent(IV->getAggregateOperand());
-    Value *Ins = tangent(IV->getInsertedValueOperand());
-    T = lanes(B, PI.getType(), [&](unsigned K) {
-      return B.CreateInsertValue(lane(B, Agg, K), lane(B, Ins, K),
-                                 IV->getIndices());
-    });
-  } else if (auto *EE = dyn_cast<ExtractElementInst>(&PI)) {
-    Value *Vec = tangent(EE->getVectorOperand());
-    T = lanes(B, PI.getType(), [&](unsigned K) {
-      return B.CreateExtractElement(lane(B, Vec, K),
-                                    primal(EE->getIndexOperand()));
-    });
-  } else if (auto *IE = dyn_cast<InsertElementInst>(&PI)) {
-    Value *Vec = tangent(IE->getOperand(0)), *Elt = tangent(IE->getOperand(1));
-    T = lanes(B, PI.getType(), [&](unsigned K) {
-      return B.CreateInsertElement(lane(B, Vec, K), lane(B, Elt, K),
-                                   primal(IE->getOperand(2)));
-    });
-  } else if (auto *SV = dyn_cast<ShuffleVectorInst>(&PI)) {
-    Value *V0 = tangent(SV->getOperand(0)), *V1 = tangent(SV->getOperand(1));
-    T = lanes(B, PI.getType(), [&](unsigned K) {
-      return B.CreateShuffleVector(lane(B, V0, K), lane(B, V1, K),
-                                   SV->getShuffleMask());
-    });
-  } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    (void)CB; // Reported by checkSupported.
-    return;
-  } else {
-    return fail(&PI,
-                "cannot differentiate the instruction '" + describe(&PI) + "'");
-  }
+void ForwardModeSynthesizer::setTangent(Instruction &PI, Value *T) {
   T->setName(PI.getName() + "'");
   Tangents[&PI] = T;
 }
 
-void ForwardModeSynthesizer::visitStore(StoreInst &SI, IRBuilderBase &B) {
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+void ForwardModeSynthesizer::visitCallBase(CallBase &CB) {
+  IRBuilderBase &B = *Builder;
+  // The hooks, in order; each takes the calls it differentiates its own way.
+  // OpenMP: a parallel region forks its body's tangent function.
+  if (isOpenMPForkCall(CB))
+    return visitParallelRegion(CB);
+  // __enzyme_error_estimate: a call the error model does not describe
+  // (reported by SupportedInstructions).
+  if (R.ErrorEstimate && !Supported.hasErrorModel(CB))
+    return;
+  // Registered forward derivatives, then functions with a body that were
+  // not inlined (recursion).
+  if (Function *Callee = CB.getCalledFunction()) {
+    if (Function *Fwd = Rules.forwardDerivative(Callee))
+      return visitCustomForward(CB, *Fwd, B);
+    if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
+      return visitDefinedCall(CB, B);
+  }
+  // Vector intrinsics: reductions, masked accesses, lane moves.
+  if (isVectorRuleCall(CB))
+    return visitVectorCall(CB, B);
+  // BLAS routines, by calling BLAS.
+  if (auto BC = findBlasCall(CB); BC && !isInactiveCall(CB, &Rules))
+    return visitBlasCall(CB, *BC);
+  if (auto MC = findMPICall(CB); MC && !isInactiveCall(CB, &Rules))
+    return visitMPICall(CB, *MC); // Synthesis/MPIRules.cpp
+  // Memory: posix_memalign, pointer-structure calls, deallocation.
+  if (isOutParamAllocation(CB)) {
+    allocateOutParamShadow(CB);
+    return;
+  }
+  if (isShadowMirrorCall(CB)) {
+    if (any_of(CB.args(), [&](Value *A) { return AI.hasShadow(A); }))
+      mirrorCall(CB); // void: pointer results are shadows (differentiate)
+    return;
+  }
+  if (isDeallocationCall(CB))
+    freeShadow(CB, B);
+  // The derivative rules table (math functions and intrinsics).
+  if (AI.isActive(&CB))
+    if (const DerivativeRule *Rule = ruleFor(CB))
+      tangentByRule(CB, Rule);
+}
+
+void ForwardModeSynthesizer::freeShadow(CallBase &CB, IRBuilderBase &B) {
+  if (!AI.hasShadow(freedPointer(CB)))
+    return;
+  Value *S = shadowOf(freedPointer(CB), &CB);
+  if (!S)
+    return;
+  // Same call on the shadow (sized delete keeps its size, a registered
+  // deallocator its other arguments), per lane.
+  for (unsigned K = 0; K < W; ++K) {
+    SmallVector<Value *, 2> Args;
+    for (unsigned I = 0; I < CB.arg_size(); ++I)
+      Args.push_back(I == freedOperandIndex(CB) ? lane(B, S, K)
+                                                : primal(CB.getArgOperand(I)));
+    B.CreateCall(CB.getFunctionType(), CB.getCalledOperand(), Args);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Operations with derivative rules
+//===----------------------------------------------------------------------===//
+
+void ForwardModeSynthesizer::visitRuleOperation(Instruction &PI) {
+  if (!AI.isActive(&PI))
+    return;
+  if (const DerivativeRule *Rule = findInstructionRule(PI.getOpcode()))
+    tangentByRule(PI, Rule);
+}
+
+void ForwardModeSynthesizer::tangentByRule(Instruction &PI,
+                                           const DerivativeRule *Rule) {
+  IRBuilderBase &B = *Builder;
+  if (R.ErrorEstimate) {
+    if (Value *T = propagatedError(PI, Rule, B))
+      setTangent(PI, T);
+    return;
+  }
+  SmallVector<Value *, 3> Ops(PI.operands().begin(),
+                              PI.operands().begin() + Rule->NumOperands);
+  auto Lookup = [&](Value *V) { return primal(V); };
+  PartialEmitter E(B, Ops, &PI, Lookup);
+  Value *T = nullptr;
+  for (unsigned I = 0; I < Rule->NumOperands; ++I) {
+    if (!AI.isActive(Ops[I]))
+      continue;
+    Value *Partial = Rule->Partial(E, I);
+    if (!Partial)
+      continue;
+    Value *Term = scaledTangent(E, B, Partial, Ops[I], PI.getType());
+    T = T ? addTangents(E, B, T, Term, PI.getType()) : Term;
+  }
+  if (!T)
+    T = Constant::getNullValue(batchTy(PI.getType()));
+  setTangent(PI, T);
+}
+
+void ForwardModeSynthesizer::visitFDiv(BinaryOperator &PI) {
+  if (!AI.isActive(&PI))
+    return;
+  if (R.ErrorEstimate || !AI.isActive(PI.getOperand(1)))
+    return tangentByRule(PI, findInstructionRule(PI.getOpcode()));
+  // d(x/y) = (dx - q dy) / y, not dx/y - (q/y) dy: q/y overflows for a
+  // tiny y (x/1e-160), and infinity times a zero tangent is NaN.
+  IRBuilderBase &B = *Builder;
+  auto Lookup = [&](Value *V) { return primal(V); };
+  Value *X = PI.getOperand(0), *Y = PI.getOperand(1);
+  Value *Ops[] = {X, Y}; // the emitter keeps a reference to them
+  PartialEmitter E(B, Ops, &PI, Lookup);
+  Value *Q = E.result(), *YP = E.arg(1);
+  auto Tangent = [&](Value *TX, Value *TY, Value *QL, Value *YL) {
+    Value *N = E.mul(QL, TY);
+    N = TX ? E.sub(TX, N) : E.neg(N);
+    return E.div(N, YL);
+  };
+  bool XActive = AI.isActive(X);
+  Value *T;
+  if (isWholeBatch(PI.getType(), W))
+    T = Tangent(XActive ? tangent(X) : nullptr, tangent(Y), splatLanes(B, Q, W),
+                splatLanes(B, YP, W));
+  else
+    T = lanes(B, PI.getType(), [&](unsigned K) {
+      return Tangent(XActive ? lane(B, tangent(X), K) : nullptr,
+                     lane(B, tangent(Y), K), Q, YP);
+    });
+  setTangent(PI, T);
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions, selects, phis, loads and element moves
+//===----------------------------------------------------------------------===//
+
+void ForwardModeSynthesizer::visitFPCast(CastInst &Cast) {
+  if (!AI.isActive(&Cast))
+    return;
+  IRBuilderBase &B = *Builder;
+  if (R.ErrorEstimate) {
+    if (Value *T = propagatedError(Cast, nullptr, B))
+      setTangent(Cast, T);
+    return;
+  }
+  Value *Op = tangent(Cast.getOperand(0));
+  Type *Ty = Cast.getType();
+  if (isWholeBatch(Ty, W))
+    return setTangent(Cast, B.CreateCast(Cast.getOpcode(), Op, batchTy(Ty)));
+  setTangent(Cast, lanes(B, Ty, [&](unsigned K) {
+               return B.CreateCast(Cast.getOpcode(), lane(B, Op, K), Ty);
+             }));
+}
+
+void ForwardModeSynthesizer::visitSelectInst(SelectInst &Sel) {
+  if (!AI.isActive(&Sel))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *Cond = primal(Sel.getCondition());
+  Value *TT = tangent(Sel.getTrueValue()), *TF = tangent(Sel.getFalseValue());
+  if (!Cond->getType()->isVectorTy() || W == 1)
+    return setTangent(Sel, B.CreateSelect(Cond, TT, TF));
+  setTangent(Sel, lanes(B, Sel.getType(), [&](unsigned K) {
+               return B.CreateSelect(Cond, lane(B, TT, K), lane(B, TF, K));
+             }));
+}
+
+void ForwardModeSynthesizer::visitPHINode(PHINode &Phi) {
+  if (!AI.isActive(&Phi))
+    return;
+  // Its incoming tangents are added once every block is done
+  // (finishTangentPhis).
+  BasicBlock *GB = primal(&Phi)->getParent();
+  IRBuilderBase &B = *Builder;
+  B.SetInsertPoint(GB, GB->getFirstNonPHIIt());
+  setTangent(Phi,
+             B.CreatePHI(batchTy(Phi.getType()), Phi.getNumIncomingValues()));
+}
+
+void ForwardModeSynthesizer::visitLoadInst(LoadInst &LI) {
+  if (!AI.isActive(&LI))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *S = shadowOf(LI.getPointerOperand(), &LI);
+  if (!S)
+    return;
+  // Through a pointer that may be constant, the tangent is zero where the
+  // shadow marks it so.
+  Value *GP = RA.mayBeConstant(LI.getPointerOperand())
+                  ? primal(LI.getPointerOperand())
+                  : nullptr;
+  setTangent(LI, lanes(B, LI.getType(), [&](unsigned K) {
+               Value *SK = lane(B, S, K);
+               Value *L = B.CreateAlignedLoad(LI.getType(), SK, LI.getAlign());
+               if (!GP)
+                 return L;
+               return B.CreateSelect(isConstantShadow(B, SK, GP),
+                                     Constant::getNullValue(LI.getType()), L);
+             }));
+}
+
+void ForwardModeSynthesizer::visitExtractValueInst(ExtractValueInst &EV) {
+  if (!AI.isActive(&EV))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *Agg = tangent(EV.getAggregateOperand());
+  setTangent(EV, lanes(B, EV.getType(), [&](unsigned K) {
+               return B.CreateExtractValue(lane(B, Agg, K), EV.getIndices());
+             }));
+}
+
+void ForwardModeSynthesizer::visitInsertValueInst(InsertValueInst &IV) {
+  if (!AI.isActive(&IV))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *Agg = tangent(IV.getAggregateOperand());
+  Value *Ins = tangent(IV.getInsertedValueOperand());
+  setTangent(IV, lanes(B, IV.getType(), [&](unsigned K) {
+               return B.CreateInsertValue(lane(B, Agg, K), lane(B, Ins, K),
+                                          IV.getIndices());
+             }));
+}
+
+void ForwardModeSynthesizer::visitExtractElementInst(ExtractElementInst &EE) {
+  if (!AI.isActive(&EE))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *Vec = tangent(EE.getVectorOperand());
+  setTangent(EE, lanes(B, EE.getType(), [&](unsigned K) {
+               return B.CreateExtractElement(lane(B, Vec, K),
+                                             primal(EE.getIndexOperand()));
+             }));
+}
+
+void ForwardModeSynthesizer::visitInsertElementInst(InsertElementInst &IE) {
+  if (!AI.isActive(&IE))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *Vec = tangent(IE.getOperand(0)), *Elt = tangent(IE.getOperand(1));
+  setTangent(IE, lanes(B, IE.getType(), [&](unsigned K) {
+               return B.CreateInsertElement(lane(B, Vec, K), lane(B, Elt, K),
+                                            primal(IE.getOperand(2)));
+             }));
+}
+
+void ForwardModeSynthesizer::visitShuffleVectorInst(ShuffleVectorInst &SV) {
+  if (!AI.isActive(&SV))
+    return;
+  IRBuilderBase &B = *Builder;
+  Value *V0 = tangent(SV.getOperand(0)), *V1 = tangent(SV.getOperand(1));
+  setTangent(SV, lanes(B, SV.getType(), [&](unsigned K) {
+               return B.CreateShuffleVector(lane(B, V0, K), lane(B, V1, K),
+                                            SV.getShuffleMask());
+             }));
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
+  IRBuilderBase &B = *Builder;
   Value *Val = SI.getValueOperand();
   Value *Ptr = SI.getPointerOperand();
   if (!AI.hasShadow(Ptr)) {
@@ -326,8 +432,8 @@ void ForwardModeSynthesizer::visitStore(StoreInst &SI, IRBuilderBase &B) {
   }
 }
 
-void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI,
-                                               IRBuilderBase &B) {
+void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI) {
+  IRBuilderBase &B = *Builder;
   if (!AI.hasShadow(MI.getDest()))
     return;
   Value *Dst = shadowOf(MI.getDest(), &MI);
@@ -360,6 +466,10 @@ void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI,
   for (unsigned K = 0; K < W; ++K)
     B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MI.getDestAlign());
 }
+
+//===----------------------------------------------------------------------===//
+// Call hooks
+//===----------------------------------------------------------------------===//
 
 void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
                                                 IRBuilderBase &B) {

@@ -358,8 +358,8 @@ void ForwardModeSynthesizer::visitParallelRegion(CallBase &Fork) {
   GI->eraseFromParent();
 }
 
-void ForwardModeSynthesizer::visitAtomicRMW(AtomicRMWInst &RMW,
-                                            IRBuilderBase &B) {
+void ForwardModeSynthesizer::tangentAtomicRMW(AtomicRMWInst &RMW,
+                                              IRBuilderBase &B) {
   Value *Ptr = RMW.getPointerOperand();
   if (!AI.hasShadow(Ptr))
     return;
@@ -636,34 +636,15 @@ void ReverseModeSynthesizer::reverseAtomicRMW(AtomicRMWInst &RMW,
   addAdjoint(V, D, B);
 }
 
-bool ReverseModeSynthesizer::reverseOpenMP(Instruction &PI, IRBuilderBase &B) {
-  if (auto *RMW = dyn_cast<AtomicRMWInst>(&PI)) {
-    reverseAtomicRMW(*RMW, B);
+bool ReverseModeSynthesizer::reverseOpenMP(CallBase &CB, IRBuilderBase &B) {
+  if (isOpenMPForkCall(CB)) {
+    reverseParallelRegion(CB, B);
     return true;
   }
-  if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    if (isOpenMPForkCall(*CB)) {
-      reverseParallelRegion(*CB, B);
-      return true;
-    }
-    if (openMPSyncKind(*CB) != OpenMPSync::None) {
-      reverseOpenMPSync(*CB, B);
-      return true;
-    }
+  if (openMPSyncKind(CB) != OpenMPSync::None) {
+    reverseOpenMPSync(CB, B);
+    return true;
   }
-  if (!R.Parallel)
-    return false;
-  // Adjoints other threads may add to at the same time go in with atomic
-  // adds (reverseLoad); these other ways of adding would race.
-  Value *Src = nullptr;
-  if (auto *MT = dyn_cast<MemTransferInst>(&PI))
-    Src = MT->getSource();
-  else if (auto *LI = dyn_cast<LoadInst>(&PI); LI && isCopyLoad(*LI))
-    Src = LI->getPointerOperand();
-  if (Src && AI.hasShadow(Src) && isSharedMemory(Src))
-    fail(&PI, "inside an OpenMP parallel region, this copy of shared memory "
-              "would add derivatives that other threads add to at the same "
-              "time; copy the data element by element as double or float");
   return false;
 }
 

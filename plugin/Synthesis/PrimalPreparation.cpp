@@ -445,7 +445,7 @@ static void lowerRealloc(Function &F) {
                                           B.CreateCall(Usable, {Old}), Size);
     B.CreateMemCpy(New, MaybeAlign(), Old, MaybeAlign(), Keep);
     // Marked so that reverse mode can reject a realloc of the caller's
-    // memory (SynthesizerBase::checkSupported).
+    // memory (SupportedInstructions).
     CallInst *Freed = B.CreateCall(Free, {Old});
     Freed->setMetadata("tapestry.realloc", MDNode::get(B.getContext(), {}));
     CB->replaceAllUsesWith(New);

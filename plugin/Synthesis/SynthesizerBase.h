@@ -19,6 +19,7 @@
 #include "Core/DiffRequest.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/DerivativeSignature.h"
+#include "Synthesis/SupportedInstructions.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/IRBuilder.h"
@@ -71,6 +72,9 @@ struct SynthesisInput {
 };
 
 class SynthesizerBase {
+  /// Decides what can be differentiated (Synthesis/SupportedInstructions.h).
+  friend class SupportedInstructions;
+
 protected:
   explicit SynthesizerBase(const SynthesisInput &In);
 
@@ -150,17 +154,9 @@ protected:
   /// Reports an active value stored where no shadow receives its
   /// derivative.
   void reportLostStore(llvm::StoreInst &SI);
-  /// Rejects a shadowless pointer stored into shadowed memory that is read
-  /// back.
-  void checkShadowlessPointerStore(llvm::StoreInst &SI);
   /// Rejects a call to a function the user declared inactive that may
   /// write differentiated data read afterwards (Synthesis/InactiveCalls.cpp).
   void checkInactiveDeclaredCall(llvm::CallBase &CB);
-
-  /// Rejects a pointer that may be constant at run time (RuntimeActivity.h)
-  /// passed where its shadow is used without the run-time test (a callee
-  /// differentiated on its own, a memory copy, a free).
-  void checkRuntimeConstantUse(llvm::Instruction &PI);
 
   /// Runtime activity: true if lane shadow \p SK of the primal pointer
   /// \p GP marks it constant (is the pointer itself).
@@ -184,8 +180,8 @@ protected:
   /// Makes the derivative stop with a message where \p CB, the fallback of
   /// a dispatched indirect call, is reached with active values.
   void stopAtUnknownCallee(llvm::CallBase &CB);
-  /// Rejects instructions that would silently drop a derivative.
-  void checkSupported(llvm::Instruction &PI);
+  /// The types memory holds (TypeAnalysis), computed on first need.
+  TypeInfo &types();
 
   llvm::Module &module() const;
 
@@ -236,6 +232,9 @@ protected:
   RuntimeActivity RA;
   /// Scratch slots that receive accesses through constant pointers.
   llvm::DenseMap<llvm::Type *, llvm::AllocaInst *> ScratchSlots;
+  /// What can be differentiated: both modes check every instruction with it
+  /// before differentiating anything.
+  SupportedInstructions Supported{*this};
 };
 
 } // namespace tapestry

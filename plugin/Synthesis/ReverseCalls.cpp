@@ -1,0 +1,365 @@
+//===- ReverseCalls.cpp - The reverse of calls ----------------------------===//
+//
+// How reverse mode differentiates a call. The adjoint sweep's call visitor
+// tries the hooks below in order, each taking the calls it reverses its own
+// way; a call none takes is reversed by the derivative rules table, or
+// carries no derivative (SupportedInstructions rejected the others). The
+// calls to registered gradients and to functions with a body that were not
+// inlined run their augmented forward in the forward sweep (augment*) and
+// their reverse here.
+//
+//===----------------------------------------------------------------------===//
+#include "Synthesis/ReverseModeSynthesizer.h"
+
+#include "Analysis/PromotedCopy.h"
+#include "Core/Diagnostics.h"
+#include "Core/MathFunctions.h"
+#include "Core/OpenMPRuntime.h"
+#include "Synthesis/CustomSignatures.h"
+#include "Synthesis/FreedShadows.h"
+#include "Synthesis/VectorRules.h"
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
+
+namespace tapestry {
+
+void ReverseModeSynthesizer::visitCallBase(CallBase &CB) {
+  IRBuilderBase &B = *Builder;
+  LLVM_DEBUG(dbgs() << "tapestry: reverse of call:" << CB << "\n");
+  // The hooks, in order; each takes the calls it reverses its own way.
+  // OpenMP: parallel regions and synchronisation (OpenMPRegions.cpp).
+  if (reverseOpenMP(CB, B))
+    return;
+  // Registered gradients, then functions with a body that were not inlined
+  // (recursion, or too large).
+  if (Function *Callee = CB.getCalledFunction()) {
+    if (const CustomGradient *CG = Rules.gradient(Callee))
+      return reverseCustomCall(CB, *CG, B);
+    if (!Callee->isDeclaration() && !Rules.isOpaque(Callee))
+      return reverseDefinedCall(CB, B);
+  }
+  // Allocations: their shadows are freed here.
+  if (isOutParamAllocation(CB))
+    return reverseOutParamAllocation(CB, B);
+  if (isAllocationCall(CB))
+    return reverseAllocation(CB, B);
+  // Vector intrinsics: reductions, masked accesses, lane moves
+  // (VectorRules.cpp).
+  if (isVectorRuleCall(CB))
+    return reverseVectorCall(CB, B);
+  // A value with derivative 0 stored through a pointer (modf's integer
+  // part, std::cin >> x): the adjoint of that memory is dropped.
+  if (auto [Out, T] = constantOutParam(CB); Out)
+    if (Value *S = shadowOf(Out, &CB)) {
+      S = lookup(S, CB.getParent(), B);
+      for (unsigned K = 0; K < W; ++K)
+        B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
+    }
+  // BLAS routines, by calling BLAS (BlasRules.cpp).
+  if (auto BC = findBlasCall(CB); BC && !isInactiveCall(CB, &Rules))
+    return reverseBlasCall(CB, *BC, B);
+  // MPI routines, by communicating again (MPIRules.cpp).
+  if (auto MC = findMPICall(CB); MC && !isInactiveCall(CB, &Rules))
+    return reverseMPICall(CB, *MC, B);
+  // The derivative rules table (math functions and intrinsics). Other calls
+  // carry no derivative, or were rejected by SupportedInstructions.
+  if (AI.isActive(&CB) && ruleFor(CB))
+    reverseRule(CB, B);
+}
+
+void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
+  // The shadow lives until the reverse sweep has used it, and so does
+  // primal memory whose free was deferred.
+  StringRef Name = CB.getCalledFunction()->getName();
+  StringRef FreeName = Name == "_Znwm"   ? "_ZdlPv"
+                       : Name == "_Znam" ? "_ZdaPv"
+                                         : "free";
+  if (std::optional<CustomAllocator> Custom =
+          customAllocator(*CB.getCalledFunction())) {
+    reverseCustomAllocation(CB, *Custom, B);
+    return;
+  }
+  FunctionCallee Free = module().getOrInsertFunction(
+      FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  if (AI.hasShadow(&CB) && Shadows.count(&CB)) {
+    // A block the function frees, or never stores anywhere, has its shadow
+    // freed here. A block stored somewhere goes with its shadow: freed here
+    // if the forward sweep freed the block (it is then listed,
+    // FreedShadows.h), else the block outlives the call and the caller's
+    // shadow memory holds its shadow beside it.
+    bool Owned = DeferredFrees.lookup(&CB) ||
+                 !PointerMayBeCaptured(&CB, /*ReturnCaptures=*/true,
+                                       /*StoreCaptures=*/true);
+    Value *S = lookup(Shadows[&CB], CB.getParent(), B);
+    for (unsigned K = 0; K < W; ++K) {
+      Value *SK = lane(B, S, K);
+      Value *Freed = B.CreateCall(getFreedShadowTakeFn(module()), {SK});
+      // free(NULL) and delete of a null pointer do nothing.
+      B.CreateCall(Free, {Owned ? SK
+                                : B.CreateSelect(
+                                      Freed, SK,
+                                      ConstantPointerNull::get(B.getPtrTy()))});
+    }
+  }
+  replayDeferredFree(CB, B);
+}
+
+/// Shadow arguments of a registered derivative: the shadow where the pointer
+/// has one, null otherwise.
+static Value *shadowOrNull(Value *S, Type *T) {
+  return S ? S : ConstantPointerNull::get(cast<PointerType>(T));
+}
+
+/// True if \p F writes no memory but its own stack and what it allocates
+/// itself (a registered augmented forward filling the tape it returns), so
+/// running it once more repeats no side effect.
+static bool writesOnlyFreshMemoryPromoted(Function &F, unsigned Depth);
+
+static bool writesOnlyFreshMemory(Function &F, unsigned Depth = 4) {
+  // As the front end wrote it, every local goes through the stack: look at
+  // a copy with its slots promoted to values.
+  Function *Copy = clonePromoted(F);
+  bool Result = writesOnlyFreshMemoryPromoted(*Copy, Depth);
+  Copy->eraseFromParent();
+  return Result;
+}
+
+static bool writesOnlyFreshMemoryPromoted(Function &F, unsigned Depth) {
+  auto Fresh = [&](const Value *Ptr) {
+    const Value *Obj = getUnderlyingObject(Ptr, 0);
+    if (isa<AllocaInst>(Obj))
+      return true;
+    auto *CB = dyn_cast<CallBase>(Obj);
+    return CB && CB->getFunction() == &F && isAllocationCall(*CB);
+  };
+  for (Instruction &I : instructions(F)) {
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (!Fresh(SI->getPointerOperand()))
+        return false;
+    } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+      if (!Fresh(MI->getDest()))
+        return false;
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (isAllocationCall(*CB) ||
+          (findMathFunction(*CB) && !mathWritesMemory(*CB)) ||
+          CB->onlyReadsMemory())
+        continue;
+      // A callee with a body (pointer arguments aside) is held to the same.
+      Function *Callee = CB->getCalledFunction();
+      if (Callee && !Callee->isDeclaration() && Depth > 0 &&
+          none_of(CB->args(),
+                  [](Value *A) { return A->getType()->isPointerTy(); }) &&
+          writesOnlyFreshMemory(*Callee, Depth - 1))
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(CB))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      return false;
+    } else if (I.mayWriteToMemory()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
+                                               const CustomGradient &CG) {
+  Function &Callee = *CB.getCalledFunction();
+  Function &Aug = *CG.Augmented;
+  if (W > 1 && (!writesOnlyFreshMemory(Aug) ||
+                any_of(Callee.getFunctionType()->params(),
+                       [](Type *T) { return T->isVectorTy(); }))) {
+    fail(&CB, "the gradient registered for '" + sourceName(Callee) +
+                  "' cannot serve batch mode (enzyme_width " + Twine(W) +
+                  "): its augmented forward writes memory other than the "
+                  "tape it allocates, so it cannot run once per lane; use "
+                  "width 1 or give the function's body");
+    return;
+  }
+  bool HasTape = augmentedReturnsTape(Callee, Aug);
+  if (!checkCustomSignature(Callee, Aug, "augmented forward",
+                            augmentedType(Callee, Aug), &CB) ||
+      !checkCustomSignature(Callee, *CG.Reverse, "reverse",
+                            reverseType(Callee, HasTape), &CB))
+    return;
+  auto *GI = cast<CallBase>(primal(&CB));
+  IRBuilder<> B(GI);
+  // In batch mode aug runs once per lane (it repeats no side effect), each
+  // run with that lane's shadows and keeping its own tape.
+  Value *Result = nullptr;
+  SmallVector<Value *, 4> Tapes;
+  for (unsigned K = 0; K < W; ++K) {
+    SmallVector<Value *, 8> Args;
+    for (Value *Op : CB.args()) {
+      Args.push_back(primal(Op));
+      if (Op->getType()->isPointerTy()) {
+        Value *S = AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr;
+        Args.push_back(
+            shadowOrNull(S ? lane(B, S, K) : nullptr, Op->getType()));
+      }
+    }
+    CallInst *AugCall = B.CreateCall(&Aug, Args);
+    Value *Tape = nullptr, *LaneResult = nullptr;
+    if (isa<StructType>(Aug.getReturnType())) {
+      Tape = B.CreateExtractValue(AugCall, 0);
+      LaneResult = B.CreateExtractValue(AugCall, 1);
+    } else if (HasTape) {
+      Tape = AugCall;
+    } else if (augmentedReturnsPrimal(Callee, Aug)) {
+      LaneResult = AugCall;
+    }
+    Tapes.push_back(Tape);
+    if (K == 0)
+      Result = LaneResult;
+  }
+  CustomTapes[&CB] = Tapes.front();
+  CustomLaneTapes[&CB] = Tapes;
+  // aug performs the primal call's work; keep the original call only for a
+  // result aug does not give.
+  if (Result) {
+    GI->replaceAllUsesWith(Result);
+    GI->eraseFromParent();
+  } else if (Callee.getReturnType()->isVoidTy() || GI->use_empty()) {
+    GI->eraseFromParent();
+  }
+}
+
+void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
+                                               const CustomGradient &CG,
+                                               IRBuilderBase &B) {
+  BasicBlock *PB = CB.getParent();
+  Function &Callee = *CB.getCalledFunction();
+  if (R.Split)
+    Boundary.NotReplayable.push_back("it calls the registered reverse of '" +
+                                     Callee.getName().str() +
+                                     "', which may consume its own tape");
+  Type *RetTy = Callee.getReturnType();
+  Value *Seed = nullptr;
+  if (RetTy->isFPOrFPVectorTy())
+    Seed = AI.isActive(&CB) ? takeAdjoint(&CB, B)
+                            : Constant::getNullValue(batchTy(RetTy));
+  // One reverse per lane (batch mode runs aug once per lane too).
+  SmallVector<CallInst *, 4> Results;
+  auto LaneTapes = CustomLaneTapes.lookup(&CB);
+  for (unsigned L = 0; L < W; ++L) {
+    SmallVector<Value *, 8> Args;
+    for (Value *Op : CB.args()) {
+      Args.push_back(lookup(primal(Op), PB, B));
+      if (Op->getType()->isPointerTy()) {
+        Value *S = AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr;
+        Args.push_back(shadowOrNull(S ? lane(B, lookup(S, PB, B), L) : nullptr,
+                                    Op->getType()));
+      }
+    }
+    if (Seed)
+      Args.push_back(lane(B, Seed, L));
+    if (L < LaneTapes.size() && LaneTapes[L])
+      Args.push_back(lookup(LaneTapes[L], PB, B));
+    Results.push_back(B.CreateCall(CG.Reverse, Args));
+  }
+  unsigned NumFP = count_if(Callee.getFunctionType()->params(),
+                            [](Type *T) { return T->isFPOrFPVectorTy(); });
+  unsigned K = 0;
+  for (Value *Op : CB.args()) {
+    if (!Op->getType()->isFPOrFPVectorTy())
+      continue;
+    Value *Adj = lanes(B, Op->getType(), [&](unsigned L) -> Value * {
+      return NumFP == 1 ? (Value *)Results[L]
+                        : B.CreateExtractValue(Results[L], K);
+    });
+    addAdjoint(Op, Adj, B);
+    ++K;
+  }
+}
+
+/// A call left in place by preparation (recursion, or a callee too large
+/// to inline) runs the callee's augmented forward, which returns the
+/// callee's tape, in the forward sweep...
+void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
+  DiffRequest CR = calleeRequest(CB);
+  if (hasNoDerivative(CR))
+    return;
+  CalleeSplit CS = CalleeSplitFor(CR);
+  if (!CS.Augmented) {
+    Failed = true;
+    return;
+  }
+  DerivativeSignature Sig = computeSignature(CR);
+  auto *GI = cast<CallBase>(primal(&CB));
+  IRBuilder<> B(GI);
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0; I < CB.arg_size(); ++I) {
+    Value *Op = CB.getArgOperand(I);
+    Args.push_back(primal(Op));
+    if (Sig.ShadowArg[I] >= 0)
+      Args.push_back(shadowOf(Op, &CB));
+  }
+  if (Failed)
+    return;
+  CallInst *Call = B.CreateCall(CS.Augmented, Args);
+  Call->setDebugLoc(GI->getDebugLoc());
+  Value *Tape = Call;
+  if (isa<StructType>(Call->getType())) {
+    Tape = B.CreateExtractValue(Call, 0, CB.getName() + ".tape");
+    GI->replaceAllUsesWith(B.CreateExtractValue(Call, 1));
+  }
+  GI->eraseFromParent();
+  CalleeTapes[&CB] = Tape;
+}
+
+/// ...and its reverse, which consumes that tape, in the reverse sweep.
+void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
+                                                IRBuilderBase &B) {
+  DiffRequest CR = calleeRequest(CB);
+  if (hasNoDerivative(CR))
+    return;
+  Value *Tape = CalleeTapes.lookup(&CB);
+  CalleeSplit CSplit = CalleeSplitFor(CR);
+  if (!Tape || !CSplit.Reverse) {
+    Failed = true;
+    return;
+  }
+  if (R.Split)
+    Boundary.NotReplayable.push_back("its reverse sweep runs the reverse of '" +
+                                     sourceName(*CB.getCalledFunction()) +
+                                     "', which consumes that call's own tape");
+  BasicBlock *PB = CB.getParent();
+  DerivativeSignature CS = computeSignature(CR);
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0; I < CB.arg_size(); ++I) {
+    Value *Op = CB.getArgOperand(I);
+    Args.push_back(lookup(primal(Op), PB, B));
+    if (CS.ShadowArg[I] >= 0)
+      if (Value *S = shadowOf(Op, &CB))
+        Args.push_back(lookup(S, PB, B));
+  }
+  if (CS.SeedArg >= 0)
+    Args.push_back(AI.isActive(&CB) ? takeAdjoint(&CB, B)
+                                    : Constant::getNullValue(CB.getType()));
+  Args.push_back(lookup(Tape, PB, B));
+  if (Failed)
+    return;
+  CallInst *Res = B.CreateCall(CSplit.Reverse, Args);
+  unsigned K = 0;
+  for (unsigned I = 0; I < CB.arg_size(); ++I) {
+    if (CR.Args[I] != Activity::Active)
+      continue;
+    Value *Adj =
+        CS.Results.size() == 1 ? (Value *)Res : B.CreateExtractValue(Res, K);
+    addAdjoint(CB.getArgOperand(I),
+               fromResult(B, Adj, CB.getArgOperand(I)->getType(), W), B);
+    ++K;
+  }
+}
+
+} // namespace tapestry

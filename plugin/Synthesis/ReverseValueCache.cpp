@@ -1,0 +1,478 @@
+//===- ReverseValueCache.cpp - Forward values the reverse sweep reads -----===//
+//
+// How the reverse sweep gets each forward value it needs: directly,
+// rebuilt, recomputed, reloaded or cached (see the header).
+//
+//===----------------------------------------------------------------------===//
+#include "Synthesis/ReverseValueCache.h"
+
+#include "Analysis/TapeAnalysis.h"
+#include "Core/Diagnostics.h"
+#include "Core/EnzymeOptions.h"
+#include "Synthesis/InlineHelpers.h"
+#include "Synthesis/TapeCache.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
+
+STATISTIC(NumRebuilt, "Reverse-sweep values rebuilt from loop counters");
+STATISTIC(NumRecomputed, "Reverse-sweep values recomputed");
+STATISTIC(NumReloaded, "Reverse-sweep values reloaded from memory");
+STATISTIC(NumCachedOnce, "Reverse-sweep values cached once");
+STATISTIC(NumCachedPerIteration,
+          "Reverse-sweep values cached per loop iteration");
+STATISTIC(NumBytesCachedOnce, "Bytes of values cached once");
+STATISTIC(NumBytesPerIteration,
+          "Bytes of the per-iteration tape records (one iteration each)");
+
+namespace tapestry {
+
+ReverseValueCache::ReverseValueCache(const ReverseCacheInput &In)
+    : UserFn(In.UserFn), G(In.Derivative), VMap(In.VMap), RetBlock(In.RetBlock),
+      Tape(In.Tape), LoopIVs(In.LoopIVs), DT(In.DT), LI(In.LI), SE(In.SE),
+      W(In.W), AllocaBlock(&In.Derivative.getEntryBlock()) {
+  for (BasicBlock &PB : In.Primal) {
+    PrimalBlocks[cast<BasicBlock>(VMap.lookup(&PB))] = &PB;
+    for (Instruction &PI : PB)
+      PrimalOf[cast<Instruction>(VMap.lookup(&PI))] = &PI;
+  }
+}
+
+Value *ReverseValueCache::clone(Value *PV) const {
+  if (isa<Constant>(PV) || isa<MetadataAsValue>(PV) || isa<InlineAsm>(PV))
+    return PV;
+  Value *GV = VMap.lookup(PV);
+  assert(GV && "primal value has no clone");
+  return GV;
+}
+
+AllocaInst *ReverseValueCache::entryAlloca(Type *T, const Twine &Name) {
+  IRBuilder<> B(AllocaBlock, AllocaBlock->getFirstInsertionPt());
+  return B.CreateAlloca(T, nullptr, Name);
+}
+
+BasicBlock *ReverseValueCache::primalBlockOf(Value *GV) const {
+  auto *I = dyn_cast<Instruction>(GV);
+  return I ? PrimalBlocks.lookup(I->getParent()) : nullptr;
+}
+
+Value *ReverseValueCache::lookup(Value *GV, BasicBlock *PB, IRBuilderBase &B) {
+  BasicBlock *Def = primalBlockOf(GV);
+  if (!Def)
+    return GV; // Arguments, constants.
+  Loop *DefLoop = LI.getLoopFor(Def);
+  if (!DefLoop && DT.dominates(Def, RetBlock))
+    return GV; // Dominates the whole reverse sweep.
+  // A loop's counter inside that loop is the reverse counter.
+  if (Instruction *PI = PrimalOf.lookup(GV))
+    if (DefLoop && DefLoop->getHeader() == Def && DefLoop->contains(PB) &&
+        LoopIVs.lookup(Def) == PI)
+      return B.CreateLoad(B.getInt64Ty(), reverseCounter(DefLoop), "iv.rev");
+  if (Value *V = rebuildRecurrence(GV, PB, B))
+    return V;
+  if (Value *V = recompute(GV, PB, B))
+    return V;
+  Loop *Shared = DefLoop;
+  while (Shared && !Shared->contains(PB))
+    Shared = Shared->getParentLoop();
+  if (Shared) {
+    LoopCache &LC = LoopCaches[Shared];
+    iterationCounter(Shared);
+    auto [It, New] = LC.Fields.insert({GV, LC.Fields.size()});
+    unsigned Field = It->second;
+    if (New) {
+      ++NumCachedPerIteration;
+      LLVM_DEBUG(dbgs() << "tapestry: tape: per iteration of loop "
+                        << Shared->getHeader()->getName() << ": " << *GV
+                        << "\n");
+    }
+    LoadInst *Ld = B.CreateLoad(GV->getType(), PoisonValue::get(B.getPtrTy()),
+                                GV->getName() + ".tape");
+    LC.Reads.push_back({Ld, Field});
+    return Ld;
+  }
+  AllocaInst *&Slot = OnceSlots[GV];
+  if (!Slot) {
+    ++NumCachedOnce;
+    NumBytesCachedOnce +=
+        G.getParent()->getDataLayout().getTypeAllocSize(GV->getType());
+    LLVM_DEBUG(dbgs() << "tapestry: tape: once: " << *GV << "\n");
+    Slot = entryAlloca(GV->getType(), GV->getName() + ".cache");
+    auto *GI = cast<Instruction>(GV);
+    IRBuilder<> SB(GI->getParent(), isa<PHINode>(GI)
+                                        ? GI->getParent()->getFirstNonPHIIt()
+                                        : std::next(GI->getIterator()));
+    SB.CreateStore(GV, Slot);
+  }
+  return B.CreateLoad(GV->getType(), Slot, GV->getName() + ".r");
+}
+
+Value *ReverseValueCache::recompute(Value *GV, BasicBlock *PB,
+                                    IRBuilderBase &B) {
+  auto *I = cast<Instruction>(GV);
+  bool Cheap = isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
+               isa<ICmpInst>(I) || isa<FreezeInst>(I) ||
+               (isa<BinaryOperator>(I) && I->getType()->isIntOrIntVectorTy()) ||
+               // Batch mode's gathering of per-lane shadows into [W x ptr]:
+               // recomputed so the tape holds no lane more than once.
+               (W > 1 && !PrimalOf.count(I) &&
+                (isa<ExtractValueInst>(I) || isa<InsertValueInst>(I)));
+  if (auto *Load = dyn_cast<LoadInst>(I)) {
+    auto *PL = dyn_cast_or_null<LoadInst>(PrimalOf.lookup(Load));
+    Cheap = PL && Tape.Reloadable.count(PL);
+  }
+  if (!Cheap)
+    return nullptr;
+  auto Key = std::make_pair(GV, B.GetInsertBlock());
+  if (Value *V = Recomputed.lookup(Key))
+    return V;
+  Instruction *C = I->clone();
+  for (unsigned Op = 0; Op < C->getNumOperands(); ++Op)
+    C->setOperand(Op, lookup(C->getOperand(Op), PB, B));
+  B.Insert(C, GV->getName() + ".re");
+  Recomputed[Key] = C;
+  if (isa<LoadInst>(C))
+    ++NumReloaded;
+  else
+    ++NumRecomputed;
+  LLVM_DEBUG(dbgs() << "tapestry: tape: "
+                    << (isa<LoadInst>(C) ? "reloaded: " : "recomputed: ") << *GV
+                    << "\n");
+  return C;
+}
+
+Value *ReverseValueCache::rebuildRecurrence(Value *GV, BasicBlock *PB,
+                                            IRBuilderBase &B) {
+  auto *Phi = dyn_cast_or_null<PHINode>(PrimalOf.lookup(GV));
+  if (!Phi || !SE.isSCEVable(Phi->getType()))
+    return nullptr;
+  const SCEV *S = SE.getSCEV(Phi);
+  if (!isa<SCEVAddRecExpr>(S))
+    return nullptr;
+  Value *V = expandSCEV(S, PB, B);
+  if (V && V->getType() != Phi->getType())
+    return nullptr;
+  if (V) {
+    V->setName(GV->getName() + ".re");
+    ++NumRebuilt;
+  }
+  return V;
+}
+
+Value *ReverseValueCache::expandSCEV(const SCEV *S, BasicBlock *PB,
+                                     IRBuilderBase &B) {
+  if (auto *C = dyn_cast<SCEVConstant>(S))
+    return C->getValue();
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    Value *V = U->getValue();
+    if (isa<Constant>(V))
+      return V;
+    auto *I = dyn_cast<Instruction>(V);
+    if (I && DT.dominates(I->getParent(), PB) == false && !isa<Argument>(V))
+      return nullptr;
+    return lookup(clone(V), PB, B);
+  }
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
+    Value *Op = expandSCEV(Cast->getOperand(), PB, B);
+    if (!Op || !Op->getType()->isIntegerTy() || !S->getType()->isIntegerTy())
+      return nullptr;
+    if (isa<SCEVZeroExtendExpr>(S))
+      return B.CreateZExt(Op, S->getType());
+    if (isa<SCEVSignExtendExpr>(S))
+      return B.CreateSExt(Op, S->getType());
+    if (isa<SCEVTruncateExpr>(S))
+      return B.CreateTrunc(Op, S->getType());
+    return nullptr;
+  }
+  if (auto *NA = dyn_cast<SCEVNAryExpr>(S)) {
+    bool IsAdd = isa<SCEVAddExpr>(S), IsMul = isa<SCEVMulExpr>(S);
+    if ((IsAdd || IsMul) && S->getType()->isIntegerTy()) {
+      Value *Acc = nullptr;
+      for (const SCEV *Op : NA->operands()) {
+        Value *V = expandSCEV(Op, PB, B);
+        if (!V || V->getType() != S->getType())
+          return nullptr;
+        Acc = !Acc ? V : IsAdd ? B.CreateAdd(Acc, V) : B.CreateMul(Acc, V);
+      }
+      return Acc;
+    }
+  }
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (!AR || !S->getType()->isIntegerTy() || AR->getNumOperands() > 3)
+    return nullptr;
+  const Loop *L = AR->getLoop();
+  if (!L->contains(PB) || !LoopIVs.count(L->getHeader()))
+    return nullptr;
+  // {A,+,B,+,C} at iteration k is A + B*k + C*k*(k-1)/2.
+  Type *T = S->getType();
+  Value *K = B.CreateZExtOrTrunc(
+      B.CreateLoad(B.getInt64Ty(), reverseCounter(L), "iv.rev"), T);
+  Value *Coef[3] = {nullptr, nullptr, nullptr};
+  for (unsigned I = 0; I < AR->getNumOperands(); ++I)
+    if (!(Coef[I] = expandSCEV(AR->getOperand(I), PB, B)) ||
+        Coef[I]->getType() != T)
+      return nullptr;
+  Value *V = B.CreateAdd(Coef[0], B.CreateMul(Coef[1], K));
+  if (Coef[2]) {
+    Value *Tri =
+        B.CreateLShr(B.CreateMul(K, B.CreateSub(K, ConstantInt::get(T, 1))), 1);
+    V = B.CreateAdd(V, B.CreateMul(Coef[2], Tri));
+  }
+  return V;
+}
+
+AllocaInst *ReverseValueCache::reverseCounter(const Loop *L) {
+  AllocaInst *&Slot = ReverseCounters[L];
+  if (!Slot)
+    Slot = entryAlloca(Type::getInt64Ty(G.getContext()), "iv.rev.slot");
+  return Slot;
+}
+
+void ReverseValueCache::enterLoopsBackwards(BasicBlock *Pred, BasicBlock *Succ,
+                                            IRBuilderBase &B) {
+  for (Loop *L = LI.getLoopFor(Pred); L && !L->contains(Succ);
+       L = L->getParentLoop()) {
+    PHINode *IV = LoopIVs.lookup(L->getHeader());
+    if (!IV)
+      continue;
+    // The iteration the loop left in is its exit count when SCEV knows it,
+    // otherwise the counter's value as cached.
+    Value *Last = nullptr;
+    const SCEV *Count = SE.getExitCount(L, Pred);
+    if (!isa<SCEVCouldNotCompute>(Count))
+      if ((Last = expandSCEV(Count, Succ, B)))
+        Last = B.CreateZExtOrTrunc(Last, B.getInt64Ty());
+    if (!Last)
+      Last = lookup(clone(IV), Succ, B);
+    B.CreateStore(Last, reverseCounter(L));
+  }
+}
+
+Value *ReverseValueCache::expandAtEntry(const SCEV *S, IRBuilderBase &B) {
+  Type *T = S->getType();
+  if (!T->isIntegerTy())
+    return nullptr;
+  if (auto *C = dyn_cast<SCEVConstant>(S))
+    return C->getValue();
+  if (auto *U = dyn_cast<SCEVUnknown>(S))
+    return isa<Argument>(U->getValue()) ? clone(U->getValue()) : nullptr;
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S)) {
+    Value *Op = expandAtEntry(Cast->getOperand(), B);
+    if (!Op || !Op->getType()->isIntegerTy())
+      return nullptr;
+    if (isa<SCEVZeroExtendExpr>(S))
+      return B.CreateZExt(Op, T);
+    if (isa<SCEVSignExtendExpr>(S))
+      return B.CreateSExt(Op, T);
+    if (isa<SCEVTruncateExpr>(S))
+      return B.CreateTrunc(Op, T);
+    return nullptr;
+  }
+  if (auto *D = dyn_cast<SCEVUDivExpr>(S)) {
+    Value *L = expandAtEntry(D->getLHS(), B),
+          *R = expandAtEntry(D->getRHS(), B);
+    return L && R ? B.CreateUDiv(L, R) : nullptr;
+  }
+  auto *NA = dyn_cast<SCEVNAryExpr>(S);
+  if (!NA || isa<SCEVAddRecExpr>(S))
+    return nullptr;
+  Value *Acc = nullptr;
+  for (const SCEV *Op : NA->operands()) {
+    Value *V = expandAtEntry(Op, B);
+    if (!V)
+      return nullptr;
+    if (!Acc) {
+      Acc = V;
+      continue;
+    }
+    switch (S->getSCEVType()) {
+    case scAddExpr:
+      Acc = B.CreateAdd(Acc, V);
+      break;
+    case scMulExpr:
+      Acc = B.CreateMul(Acc, V);
+      break;
+    case scSMaxExpr:
+      Acc = B.CreateBinaryIntrinsic(Intrinsic::smax, Acc, V);
+      break;
+    case scUMaxExpr:
+      Acc = B.CreateBinaryIntrinsic(Intrinsic::umax, Acc, V);
+      break;
+    case scSMinExpr:
+      Acc = B.CreateBinaryIntrinsic(Intrinsic::smin, Acc, V);
+      break;
+    case scUMinExpr:
+      Acc = B.CreateBinaryIntrinsic(Intrinsic::umin, Acc, V);
+      break;
+    default:
+      return nullptr;
+    }
+  }
+  return Acc;
+}
+
+Value *ReverseValueCache::iterationsFromEntry(const Loop *L, IRBuilderBase &B) {
+  Value *Total = nullptr;
+  for (const Loop *Cur = L; Cur; Cur = Cur->getParentLoop()) {
+    const SCEV *BTC = SE.getBackedgeTakenCount(Cur);
+    if (isa<SCEVCouldNotCompute>(BTC))
+      return nullptr;
+    Value *Trips = expandAtEntry(BTC, B);
+    if (!Trips)
+      return nullptr;
+    Trips =
+        B.CreateAdd(B.CreateZExtOrTrunc(Trips, B.getInt64Ty()), B.getInt64(1));
+    Total = Total ? B.CreateMul(Total, Trips) : Trips;
+  }
+  return Total;
+}
+
+AllocaInst *ReverseValueCache::iterationCounter(const Loop *L) {
+  auto &Entry = IterationCounters[L];
+  if (Entry.first)
+    return Entry.first;
+  Type *I64 = Type::getInt64Ty(G.getContext());
+  AllocaInst *Counter = entryAlloca(I64, "iter");
+  IRBuilder<>(Counter->getNextNode())
+      .CreateStore(ConstantInt::get(I64, -1, true), Counter);
+  auto *H = cast<BasicBlock>(VMap.lookup(L->getHeader()));
+  IRBuilder<> B(H, H->getFirstNonPHIIt());
+  Value *Next = B.CreateAdd(B.CreateLoad(I64, Counter), B.getInt64(1));
+  Entry = {Counter, B.CreateStore(Next, Counter)};
+  return Counter;
+}
+
+/// -enzyme-print-perf: the -Rpass=tapestry remark \p MakeRemark makes, on
+/// stderr.
+template <typename RemarkFn> static void printPerf(RemarkFn MakeRemark) {
+  if (enzymePrintPerf())
+    errs() << "tapestry: " << MakeRemark().getMsg() << "\n";
+}
+
+void ReverseValueCache::materialize(BasicBlock *Final,
+                                    SmallVectorImpl<AllocaInst *> &States,
+                                    SmallVectorImpl<CallInst *> &Releases) {
+  Module &M = *G.getParent();
+  const DataLayout &DL = M.getDataLayout();
+  StructType *StateTy = getTapeStateType(M);
+  Function *Reserve = getTapeReserveFn(M);
+  SmallVector<AllocaInst *, 4> Records;
+  OptimizationRemarkEmitter ORE(&UserFn);
+  for (auto &LoopEntry : LoopCaches) {
+    const Loop *L = LoopEntry.first;
+    LoopCache &LC = LoopEntry.second;
+    SmallVector<Type *, 8> FieldTys;
+    for (auto &Entry : LC.Fields)
+      FieldTys.push_back(Entry.first->getType());
+    StructType *RecTy = StructType::get(G.getContext(), FieldTys);
+    uint64_t Bytes = alignTo(DL.getTypeAllocSize(RecTy), 8);
+    NumBytesPerIteration += Bytes;
+    // -Rpass=tapestry (and -enzyme-print-perf): what the tape holds and why
+    // it costs what it does.
+    auto LoopRemark = [&]() {
+      OptimizationRemark Rem("tapestry", "LoopTape", L->getStartLoc(),
+                             &UserFn.getEntryBlock());
+      Rem << "reverse sweep of '" << UserFn.getName() << "' caches "
+          << std::to_string(LC.Fields.size()) << " value(s), "
+          << std::to_string(Bytes) << " bytes per iteration of this loop:";
+      for (auto &Entry : LC.Fields) {
+        Instruction *PI = PrimalOf.lookup(Entry.first);
+        Rem << " " << describe(PI ? (Value *)PI : Entry.first) << ";";
+      }
+      return Rem;
+    };
+    ORE.emit(LoopRemark);
+    printPerf(LoopRemark);
+    AllocaInst *State = entryAlloca(StateTy, "tape");
+    // The records start in a block an earlier call left (TapeCache.h).
+    IRBuilder<> SB(State->getNextNode());
+    SB.CreateStore(Constant::getNullValue(StateTy), State);
+    CallInst *Acquire = SB.CreateCall(getTapeAcquireFn(M), {State});
+    Records.push_back(State);
+    AllocaInst *Counter = IterationCounters[L].first;
+    StoreInst *Advance = IterationCounters[L].second;
+    // Forward: room for this iteration's record, then each value stored
+    // where it is computed.
+    // When ScalarEvolution knows how often the loop nest runs from the
+    // function's arguments, the records are allocated once up front (the
+    // per-iteration check below then never grows them).
+    IRBuilder<> EB(Acquire->getNextNode());
+    if (Value *Total = iterationsFromEntry(L, EB))
+      EB.CreateCall(
+          Reserve,
+          {State, EB.CreateBinaryIntrinsic(
+                      Intrinsic::umin, EB.CreateMul(Total, EB.getInt64(Bytes)),
+                      EB.getInt64(uint64_t(1) << 30))});
+    IRBuilder<> HB(Advance->getNextNode());
+    Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
+    CallInst *Ready = HB.CreateCall(
+        Reserve, {State, HB.CreateMul(Count, HB.getInt64(Bytes))});
+    auto RecordField = [&](IRBuilderBase &IB, unsigned Field) {
+      Value *Base =
+          IB.CreateLoad(IB.getPtrTy(), IB.CreateStructGEP(StateTy, State, 0));
+      Value *Idx = IB.CreateLoad(IB.getInt64Ty(), Counter);
+      Value *Rec = IB.CreateGEP(RecTy, Base, Idx);
+      return IB.CreateStructGEP(RecTy, Rec, Field);
+    };
+    for (auto &[V, Field] : LC.Fields) {
+      auto *I = cast<Instruction>(V);
+      BasicBlock *BB = I->getParent();
+      IRBuilder<> SB(BB, std::next(I->getIterator()));
+      if (isa<PHINode>(I))
+        SB.SetInsertPoint(BB, BB == Ready->getParent()
+                                  ? std::next(Ready->getIterator())
+                                  : BB->getFirstNonPHIIt());
+      SB.CreateAlignedStore(V, RecordField(SB, Field), Align(8));
+    }
+    // Reverse: each read comes from the current iteration's record.
+    for (auto [Ld, Field] : LC.Reads) {
+      IRBuilder<> RB(Ld);
+      Ld->setOperand(Ld->getPointerOperandIndex(), RecordField(RB, Field));
+      Ld->setAlignment(Align(8));
+    }
+  }
+  // The reverse of an iteration ends where its header's reverse block
+  // leaves: the previous iteration's record becomes current.
+  for (auto &[L, Entry] : IterationCounters) {
+    AllocaInst *Counter = Entry.first;
+    for (BasicBlock *Exit : RevHeaderExits[L->getHeader()]) {
+      IRBuilder<> B(Exit->getTerminator());
+      B.CreateStore(
+          B.CreateSub(B.CreateLoad(B.getInt64Ty(), Counter), B.getInt64(1)),
+          Counter);
+    }
+  }
+  if (!OnceSlots.empty() || Records.empty()) {
+    auto TapeRemark = [&]() {
+      OptimizationRemark Rem("tapestry", "Tape", &UserFn);
+      Rem << "reverse sweep of '" << UserFn.getName() << "' caches "
+          << std::to_string(OnceSlots.size()) << " value(s) computed once and "
+          << (Records.empty() ? "nothing per loop iteration"
+                              : "records per loop iteration (see above)");
+      return Rem;
+    };
+    ORE.emit(TapeRemark);
+    printPerf(TapeRemark);
+  }
+  if (Records.empty())
+    return;
+  // The records go back to the thread's cache as the reverse sweep ends.
+  IRBuilder<> B(Final->getTerminator());
+  for (AllocaInst *State : Records) {
+    States.push_back(State);
+    Releases.push_back(B.CreateCall(getTapeRecycleFn(M), {State}));
+  }
+}
+
+} // namespace tapestry

@@ -1,0 +1,184 @@
+//===- ReverseValueCache.h - What the reverse sweep reads -------*- C++ -*-===//
+//
+// The reverse sweep of a one-shot derivative reads values the forward sweep
+// computed. For each such value, the cache decides how the reverse block
+// that needs it gets it, and emits that:
+//
+//  - used directly, where its definition dominates the whole reverse sweep
+//    (outside loops);
+//  - rebuilt from the reverse iteration counter, for an affine recurrence
+//    of a loop (ScalarEvolution), and the loop's counter itself;
+//  - recomputed, for a cheap instruction (address arithmetic, integer
+//    operations, casts), or reloaded, for a load of memory the tape
+//    analysis found unmodified (TapePlan::Reloadable);
+//  - cached: stored once into a slot when outside every loop it shares with
+//    its use, otherwise into the current iteration's record of a per-loop
+//    array (the tape), indexed by the loop's iteration count over the call.
+//
+// The synthesizer asks lookup() for a value at a point of a reverse block;
+// materialize() lays out the per-loop records once the reverse sweep is
+// built, and remarks (-Rpass=tapestry) what the tape holds.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SYNTHESIS_REVERSEVALUECACHE_H
+#define TAPESTRY_SYNTHESIS_REVERSEVALUECACHE_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+namespace llvm {
+class DominatorTree;
+class Loop;
+class LoopInfo;
+class SCEV;
+class ScalarEvolution;
+} // namespace llvm
+
+namespace tapestry {
+
+struct TapePlan;
+
+/// What the cache works from: the primal, its clone in the derivative
+/// function, and analyses of the primal.
+struct ReverseCacheInput {
+  /// The user's function (for remarks).
+  const llvm::Function &UserFn;
+  llvm::Function &Primal;
+  llvm::Function &Derivative;
+  /// Primal values to their clones in the derivative function.
+  const llvm::ValueToValueMapTy &VMap;
+  /// The primal's return block (it has exactly one).
+  llvm::BasicBlock *RetBlock;
+  const TapePlan &Tape;
+  const llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> &LoopIVs;
+  llvm::DominatorTree &DT;
+  llvm::LoopInfo &LI;
+  llvm::ScalarEvolution &SE;
+  /// The batch width.
+  unsigned W;
+};
+
+class ReverseValueCache {
+public:
+  explicit ReverseValueCache(const ReverseCacheInput &In);
+
+  /// A forward value \p GV (in the derivative function) as usable in the
+  /// reverse block of primal block \p PB at the builder's position.
+  llvm::Value *lookup(llvm::Value *GV, llvm::BasicBlock *PB,
+                      llvm::IRBuilderBase &B);
+  /// The primal block a derivative-function block clones (null for the
+  /// blocks the synthesizer added).
+  llvm::BasicBlock *primalBlock(const llvm::BasicBlock *GB) const {
+    return PrimalBlocks.lookup(GB);
+  }
+  /// The primal instruction a derivative-function instruction clones.
+  llvm::Instruction *primalOf(const llvm::Value *GV) const {
+    return PrimalOf.lookup(GV);
+  }
+  /// Forgets a clone the synthesizer erased.
+  void forget(const llvm::Instruction *GI) { PrimalOf.erase(GI); }
+
+  /// The reverse iteration counter of loop \p L.
+  llvm::AllocaInst *reverseCounter(const llvm::Loop *L);
+  /// Going back from \p Succ's reverse into \p Pred's crosses a loop exit
+  /// for every loop that contains Pred but not Succ: start their counters
+  /// at the iteration the loop left in.
+  void enterLoopsBackwards(llvm::BasicBlock *Pred, llvm::BasicBlock *Succ,
+                           llvm::IRBuilderBase &B);
+  /// \p Exit is a block through which the reverse block of loop header
+  /// \p Header leaves (where the iteration count steps back).
+  void addHeaderExit(const llvm::BasicBlock *Header, llvm::BasicBlock *Exit) {
+    RevHeaderExits[Header].push_back(Exit);
+  }
+  /// Lays out the per-loop records and fills in the reverse sweep's reads
+  /// of them; the records go back to the thread's cache before \p Final's
+  /// terminator. Returns the records' states and the calls that release
+  /// them.
+  void materialize(llvm::BasicBlock *Final,
+                   llvm::SmallVectorImpl<llvm::AllocaInst *> &States,
+                   llvm::SmallVectorImpl<llvm::CallInst *> &Releases);
+
+  /// An alloca at the derivative function's entry.
+  llvm::AllocaInst *entryAlloca(llvm::Type *T, const llvm::Twine &Name);
+
+private:
+  llvm::Value *clone(llvm::Value *PV) const;
+  /// The primal block a derivative-function value is computed in (null for
+  /// arguments, constants and what the synthesizer added between blocks).
+  llvm::BasicBlock *primalBlockOf(llvm::Value *GV) const;
+  /// Recomputes a cheap instruction or reloads unmodified memory in the
+  /// reverse block instead of caching; null if \p GV is neither.
+  llvm::Value *recompute(llvm::Value *GV, llvm::BasicBlock *PB,
+                         llvm::IRBuilderBase &B);
+  /// An affine recurrence of a loop (start + k * step at iteration k),
+  /// rebuilt from the reverse counter; null if \p GV is not one.
+  llvm::Value *rebuildRecurrence(llvm::Value *GV, llvm::BasicBlock *PB,
+                                 llvm::IRBuilderBase &B);
+  /// Builds the value of an integer SCEV in the reverse block of \p PB from
+  /// reverse counters and looked-up values; null if it cannot.
+  llvm::Value *expandSCEV(const llvm::SCEV *S, llvm::BasicBlock *PB,
+                          llvm::IRBuilderBase &B);
+  /// The count of iterations of \p L started so far (minus one): the index
+  /// of the current iteration's record, in both sweeps.
+  llvm::AllocaInst *iterationCounter(const llvm::Loop *L);
+  /// A loop-invariant SCEV built at the function's entry from constants and
+  /// arguments; null if it needs anything else.
+  llvm::Value *expandAtEntry(const llvm::SCEV *S, llvm::IRBuilderBase &B);
+  /// How many iterations \p L runs in one call, counted over its enclosing
+  /// loops, when known at entry; null otherwise.
+  llvm::Value *iterationsFromEntry(const llvm::Loop *L, llvm::IRBuilderBase &B);
+
+  const llvm::Function &UserFn;
+  llvm::Function &G;
+  const llvm::ValueToValueMapTy &VMap;
+  llvm::BasicBlock *RetBlock;
+  const TapePlan &Tape;
+  const llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> &LoopIVs;
+  llvm::DominatorTree &DT;
+  llvm::LoopInfo &LI;
+  llvm::ScalarEvolution &SE;
+  const unsigned W;
+  /// Where allocas go: the derivative function's entry block.
+  llvm::BasicBlock *AllocaBlock;
+
+  /// Map from derivative-function blocks back to primal blocks.
+  llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> PrimalBlocks;
+  /// Derivative-function instructions back to the primal ones they clone.
+  llvm::DenseMap<const llvm::Value *, llvm::Instruction *> PrimalOf;
+  /// Values cached once (outside any loop shared with their user).
+  llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> OnceSlots;
+  /// Values needed by the reverse of a loop iteration are stored, when they
+  /// are computed, in that iteration's record of an array per loop, indexed
+  /// by the loop's iteration count over the whole call; the reverse sweep
+  /// counts the index back down. Each value is stored once per iteration of
+  /// the innermost loop that contains both its definition and its use.
+  struct LoopCache {
+    llvm::MapVector<llvm::Value *, unsigned> Fields;
+    /// Reverse-sweep loads whose address is filled in by materialize().
+    llvm::SmallVector<std::pair<llvm::LoadInst *, unsigned>, 8> Reads;
+  };
+  llvm::MapVector<const llvm::Loop *, LoopCache> LoopCaches;
+  /// Per loop: the iteration count slot and the store that advances it at
+  /// the top of the header in the forward sweep.
+  llvm::DenseMap<const llvm::Loop *,
+                 std::pair<llvm::AllocaInst *, llvm::StoreInst *>>
+      IterationCounters;
+  /// Per loop header: the blocks through which its reverse block leaves
+  /// (where the iteration count steps back).
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 llvm::SmallVector<llvm::BasicBlock *, 2>>
+      RevHeaderExits;
+  llvm::DenseMap<const llvm::Loop *, llvm::AllocaInst *> ReverseCounters;
+  /// Values recomputed in a reverse block, to reuse within that block.
+  llvm::DenseMap<std::pair<const llvm::Value *, const llvm::BasicBlock *>,
+                 llvm::Value *>
+      Recomputed;
+};
+
+} // namespace tapestry
+
+#endif // TAPESTRY_SYNTHESIS_REVERSEVALUECACHE_H

@@ -1,0 +1,550 @@
+//===- SupportedInstructions.cpp - What Tapestry can differentiate --------===//
+//
+// The legality check both synthesizers run before differentiating (see the
+// header). Every message says, in source terms, what to do instead.
+//
+//===----------------------------------------------------------------------===//
+#include "Synthesis/SupportedInstructions.h"
+
+#include "Core/AllocationLike.h"
+#include "Core/BlasFunctions.h"
+#include "Core/MPIFunctions.h"
+#include "Core/Diagnostics.h"
+#include "Core/OpenMPRuntime.h"
+#include "Synthesis/DerivativeRules.h"
+#include "Synthesis/IndirectCalls.h"
+#include "Synthesis/SynthesizerBase.h"
+#include "Synthesis/VectorRules.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tapestry"
+
+STATISTIC(NumRejected, "Instructions rejected as not differentiable");
+
+namespace tapestry {
+
+void SupportedInstructions::fail(const Instruction *I, const Twine &Msg) {
+  ++NumRejected;
+  LLVM_DEBUG(dbgs() << "tapestry: cannot differentiate:" << *I << "\n");
+  S.fail(I, Msg);
+}
+
+void SupportedInstructions::check(Instruction &I) {
+  checkRuntimeConstantUse(I);
+  if (checkVectors(I))
+    visit(I);
+  // __enzyme_error_estimate (forward mode): the calls the error model does
+  // not describe. A call returning a pointer only gets a shadow, and an
+  // OpenMP fork has its body estimated on its own.
+  if (auto *CB = dyn_cast<CallBase>(&I);
+      CB && S.R.ErrorEstimate && !CB->isTerminator() &&
+      !CB->getType()->isPtrOrPtrVectorTy() && !isOpenMPForkCall(*CB))
+    if (std::string Gap = errorModelGap(*CB); !Gap.empty())
+      fail(CB, Gap);
+}
+
+//===----------------------------------------------------------------------===//
+// Checks that apply to every instruction
+//===----------------------------------------------------------------------===//
+
+void SupportedInstructions::checkRuntimeConstantUse(Instruction &I) {
+  const RuntimeActivity &RA = S.RA;
+  if (RA.MaybeConstant.empty())
+    return;
+  // Where the pointer turns out constant, the stored value's derivative
+  // has nowhere to go: fine for a constant output, wrong if read back.
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    if (RA.mayBeConstant(SI->getPointerOperand()) &&
+        S.AI.isVaried(SI->getValueOperand()) && S.isReadBack(*SI))
+      fail(&I, "an active value is stored through a pointer read from "
+               "memory that also holds pointers to constant data "
+               "(enzyme_const or global), and is read back: where the "
+               "pointer is constant at run time its derivative would be "
+               "lost; pass the constant data as enzyme_dup with a zeroed "
+               "shadow");
+    return;
+  }
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd() ||
+      isInactiveCall(*CB, &S.Rules))
+    return;
+  for (Use &A : CB->args())
+    if (RA.mayBeConstant(A)) {
+      fail(&I, "argument " + Twine(A.getOperandNo() + 1) +
+                   " of this call is a pointer read from memory that also "
+                   "holds pointers to constant data (enzyme_const or "
+                   "global), so whether it "
+                   "points to constant data is only known at run time, and "
+                   "this call cannot test it; pass the constant data as "
+                   "enzyme_dup with a zeroed shadow, or access it "
+                   "element by element here");
+      return;
+    }
+}
+
+bool SupportedInstructions::checkVectors(Instruction &I) {
+  const ActivityInfo &AI = S.AI;
+  auto Varied = [&](Value *V) { return AI.isVaried(V); };
+  auto Scalable = [](const Value *V) {
+    return isa<ScalableVectorType>(V->getType());
+  };
+  if ((Scalable(&I) || any_of(I.operands(), Scalable)) &&
+      (AI.isVaried(&I) || any_of(I.operands(), Varied))) {
+    fail(&I, "scalable vectors (SVE, RVV) are not supported yet; compile "
+             "without scalable vectorisation (-fno-vectorize, or "
+             "fixed-width vectors with -msve-vector-bits=N)");
+    return false;
+  }
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    if ((II->getIntrinsicID() == Intrinsic::masked_load ||
+         II->getIntrinsicID() == Intrinsic::masked_gather) &&
+        II->getType()->isPtrOrPtrVectorTy() && !II->use_empty() &&
+        AI.hasShadow(II->getArgOperand(0))) {
+      // The loaded pointers would have no shadows: every derivative
+      // through them would be dropped.
+      fail(&I, "this loads pointers from differentiated memory with a "
+               "masked vector load or gather, which is not supported yet; "
+               "compile the function without vectorisation "
+               "(-fno-vectorize) or read the pointers one by one");
+      return false;
+    }
+  return true;
+}
+
+/// True if the integer \p V is only compared (signbit(x) is a bitcast, a
+/// shift or mask, and a compare): no derivative flows through it.
+static bool onlyFeedsComparisons(const Value *V, unsigned Depth = 0) {
+  if (Depth > 3)
+    return false;
+  return all_of(V->users(), [&](const User *U) {
+    if (isa<ICmpInst>(U))
+      return true;
+    if (isa<BinaryOperator>(U) || isa<TruncInst>(U) || isa<ZExtInst>(U))
+      return onlyFeedsComparisons(U, Depth + 1);
+    return false;
+  });
+}
+
+/// What \p I does to an active floating-point value, in source terms: "a
+/// double is reinterpreted as a long here".
+static std::string reinterpretation(const Instruction &I) {
+  Type *From = nullptr;
+  for (const Value *Op : I.operands())
+    if (Op->getType()->isFPOrFPVectorTy() ||
+        (!From && !isa<Constant>(Op) && !isa<BasicBlock>(Op)))
+      From = Op->getType();
+  if (isa<CastInst>(I) && From && From->isFPOrFPVectorTy())
+    return "a " + describe(From) + " is reinterpreted as a " +
+           describe(I.getType()) + " here";
+  return "an active floating-point value is reinterpreted as a " +
+         describe(I.getType()) + " here";
+}
+
+void SupportedInstructions::checkBitManipulation(Instruction &I) {
+  const ActivityInfo &AI = S.AI;
+  if (!AI.isActive(&I) &&
+      any_of(I.operands(), [&](Value *V) { return AI.isVaried(V); }) &&
+      !onlyFeedsComparisons(&I) && !I.getType()->isFPOrFPVectorTy() &&
+      !isa<SelectInst>(I) && !isa<PHINode>(I) &&
+      !isa<StructType>(I.getType()) && !isa<ArrayType>(I.getType()))
+    fail(&I, reinterpretation(I) +
+                 "; derivatives cannot flow through bit manipulation (keep "
+                 "the value as a floating-point number: fabs, copysign, "
+                 "signbit)");
+}
+
+//===----------------------------------------------------------------------===//
+// Instructions that carry derivatives
+//===----------------------------------------------------------------------===//
+
+void SupportedInstructions::visitInstruction(Instruction &I) {
+  checkBitManipulation(I);
+  if (S.AI.isActive(&I))
+    fail(&I, "cannot differentiate the instruction '" + describe(&I) + "'");
+}
+
+void SupportedInstructions::checkRule(Instruction &I) {
+  checkBitManipulation(I);
+  if (!S.AI.isActive(&I))
+    return;
+  if (!findInstructionRule(I.getOpcode()))
+    fail(&I, "cannot differentiate the instruction '" + describe(&I) + "'");
+  else if (S.R.ErrorEstimate && !I.getType()->isFPOrFPVectorTy())
+    fail(&I, "__enzyme_error_estimate has no model of the round-off error "
+             "of '" +
+                 describe(&I) + "'");
+}
+
+void SupportedInstructions::visitCastInst(CastInst &I) {
+  checkBitManipulation(I);
+  if (!S.AI.isActive(&I) || isa<FPExtInst>(I) || isa<FPTruncInst>(I))
+    return;
+  if (!S.R.ErrorEstimate)
+    fail(&I, "cannot differentiate the conversion '" + describe(&I) + "'");
+  else if (!I.getType()->isFPOrFPVectorTy())
+    fail(&I, "__enzyme_error_estimate has no model of the round-off error "
+             "of '" +
+                 describe(&I) + "'");
+  else
+    fail(&I, "__enzyme_error_estimate has no model of the round-off error "
+             "of the conversion '" +
+                 describe(&I) + "'");
+}
+
+void SupportedInstructions::visitLoadInst(LoadInst &LI) {
+  checkBitManipulation(LI);
+  if (isCopyLoad(LI))
+    checkSharedCopy(LI, LI.getPointerOperand());
+}
+
+void SupportedInstructions::visitMemTransferInst(MemTransferInst &MT) {
+  visitCallBase(MT);
+  checkSharedCopy(MT, MT.getSource());
+}
+
+void SupportedInstructions::checkSharedCopy(Instruction &I, Value *Src) {
+  // Adjoints other threads may add to at the same time go in with atomic
+  // adds (reverseLoad); these other ways of adding would race.
+  if (S.R.Mode == DiffMode::Reverse && S.R.Parallel && S.AI.hasShadow(Src) &&
+      S.isSharedMemory(Src))
+    fail(&I, "inside an OpenMP parallel region, this copy of shared memory "
+             "would add derivatives that other threads add to at the same "
+             "time; copy the data element by element as double or float");
+}
+
+void SupportedInstructions::visitAtomicRMWInst(AtomicRMWInst &RMW) {
+  checkBitManipulation(RMW);
+  if (S.AI.hasShadow(RMW.getPointerOperand()) &&
+      RMW.getType()->isFPOrFPVectorTy() &&
+      RMW.getOperation() != AtomicRMWInst::FAdd &&
+      RMW.getOperation() != AtomicRMWInst::FSub)
+    fail(&RMW, "atomic read-modify-write of differentiable memory is not "
+               "supported yet except += and -= (#pragma omp atomic x += "
+               "v); write the update under '#pragma omp critical'");
+}
+
+//===----------------------------------------------------------------------===//
+// Stores
+//===----------------------------------------------------------------------===//
+
+/// Strips casts between integer and pointer widths to find the value an
+/// integer store writes.
+static const Value *stripIntCasts(const Value *V) {
+  while (auto *CI = dyn_cast<CastInst>(V))
+    V = CI->getOperand(0);
+  return V;
+}
+
+void SupportedInstructions::visitStoreInst(StoreInst &SI) {
+  const ActivityInfo &AI = S.AI;
+  Value *Val = SI.getValueOperand();
+  if (Val->getType()->isPtrOrPtrVectorTy() && !AI.hasShadow(Val) &&
+      AI.hasShadow(SI.getPointerOperand()))
+    checkShadowlessPointerStore(SI);
+  if (!AI.hasShadow(SI.getPointerOperand()) ||
+      !Val->getType()->isIntOrIntVectorTy() ||
+      Val->getType()->getPrimitiveSizeInBits() < 32)
+    return;
+  auto *LI = dyn_cast<LoadInst>(stripIntCasts(Val));
+  if (!LI || !AI.hasShadow(LI->getPointerOperand()))
+    return;
+  // An integer load whose every use stores it unchanged only moves bytes
+  // (an aggregate copy emitted as i64 or <2 x i64>, a union's integer
+  // member): the shadow bytes move with them, and the reverse sweep moves
+  // the adjoints of the floating-point parts (reverseStore).
+  if (LI == Val && isCopyLoad(*LI))
+    return;
+  // Otherwise the integer is converted or computed with: only memory known
+  // to hold no floating-point data there carries no derivative (an iterator
+  // or a vector's bounds).
+  TypeInfo &Types = S.types();
+  const DataLayout &DL = S.module().getDataLayout();
+  ByteLayout L = Types.layoutAt(LI->getPointerOperand(),
+                                DL.getTypeStoreSize(LI->getType()));
+  bool HoldsFloat = !L.floatParts().empty();
+  if (L.empty()) {
+    SmallVector<Type *, 4> Held = Types.typesAt(LI->getPointerOperand());
+    HoldsFloat = Held.empty() ||
+                 any_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); });
+  }
+  if (HoldsFloat)
+    fail(&SI, "this store copies memory that may hold floating-point "
+              "data as an integer; copy it as double or float, or use "
+              "memcpy");
+}
+
+/// A pointer without a shadow (an enzyme_const argument, a global table)
+/// stored into memory that has one gets itself as its shadow, the marker of
+/// a constant pointer (Analysis/RuntimeActivity.h); every read of it in this
+/// function tests for the marker. A callee differentiated on its own that
+/// may read the memory would not: rejected, with what to do. Where the
+/// memory goes cannot always be seen (a table filled through a pointer
+/// advanced in a loop, a vector's storage): any callee argument that may
+/// point to the same memory counts as a reader.
+void SupportedInstructions::checkShadowlessPointerStore(StoreInst &SI) {
+  const ActivityInfo &AI = S.AI;
+  Value *Val = SI.getValueOperand();
+  if (isa<ConstantPointerNull>(Val) || isa<UndefValue>(Val))
+    return; // its shadow is itself
+  // A function's address is its own shadow too, in every function: no
+  // derivative goes through it, and calls through it are dispatched on the
+  // primal pointer (Synthesis/IndirectCalls.h).
+  if (isa<Function>(Val->stripPointerCasts()))
+    return;
+  SmallVector<Type *, 4> Held = S.types().typesAt(Val);
+  if (!Held.empty() && none_of(Held, [](Type *T) {
+        return T->isFPOrFPVectorTy() || T->isPointerTy();
+      }))
+    return; // integer data: nothing to differentiate behind it
+  SmallVector<const Value *, 4> Stored = S.RA.roots(SI.getPointerOperand());
+  const CallBase *Reader = nullptr;
+  for (Instruction &I : instructions(S.P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (Callee && !Callee->isDeclaration() && !S.Rules.isOpaque(Callee) &&
+        any_of(CB->args(), [&](Value *A) {
+          return A->getType()->isPointerTy() && AI.hasShadow(A) &&
+                 mayShareObject(S.RA.roots(A), Stored);
+        })) {
+      Reader = CB;
+      break;
+    }
+  }
+  if (!Reader)
+    return;
+  fail(&SI, describe(Val->stripPointerCasts()) +
+                " has no shadow (it is constant) but is stored into memory "
+                "that has one, which '" +
+                sourceName(*Reader->getCalledFunction()) +
+                "', differentiated on its own, reads: it cannot tell the "
+                "pointer is constant. Pass it as enzyme_dup with a zeroed "
+                "shadow (a global table: copy it into an array passed that "
+                "way)");
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+void SupportedInstructions::visitCallBase(CallBase &CB) {
+  const ActivityInfo &AI = S.AI;
+  const CustomRules &Rules = S.Rules;
+  const DiffRequest &R = S.R;
+  if (!S.checkOpenMPCall(CB) || isOpenMPForkCall(CB))
+    return;
+  Function *Known = CB.getCalledFunction();
+  if (Known && R.Mode == DiffMode::Forward && Rules.forwardDerivative(Known))
+    return;
+  if (Known && R.Mode == DiffMode::Reverse && Rules.gradient(Known))
+    return;
+  if (R.Mode == DiffMode::Reverse && CB.hasMetadata("tapestry.realloc") &&
+      AI.hasShadow(CB.getArgOperand(0)))
+    if (auto *A = dyn_cast<Argument>(getUnderlyingObject(CB.getArgOperand(0))))
+      fail(&CB, "realloc of " + describe(A) +
+                    ", which the caller passed with a shadow: the "
+                    "derivative with respect to its old contents would be "
+                    "left in the caller's shadow buffer, which is freed "
+                    "with it; copy the data into a buffer the function "
+                    "allocates (malloc and memcpy) and realloc that");
+  if (Known && Rules.isDeclaredInactive(Known))
+    return S.checkInactiveDeclaredCall(CB);
+  // Calls the synthesizers differentiate by their own rules: the
+  // derivative table, allocation, vector and BLAS rules, ...
+  if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(CB, &Rules) ||
+      S.ruleFor(CB) || isAllocationCall(CB) || isOutParamAllocation(CB) ||
+      isShadowMirrorCall(CB) || isDeallocationCall(CB) ||
+      isa<MemIntrinsic>(CB) || isVectorRuleCall(CB) || isBlasCall(CB) ||
+      isMPICall(CB))
+    return;
+  // Memory known to hold only integers (a local char buffer) carries no
+  // derivative whatever the call does with it.
+  auto HoldsOnlyIntegers = [&](Value *A) {
+    SmallVector<Type *, 4> Held = S.types().typesAt(A);
+    return !Held.empty() &&
+           all_of(Held, [](Type *T) { return T->isIntegerTy(); });
+  };
+  bool Touches =
+      (AI.isVaried(&CB) && AI.isActive(&CB)) ||
+      any_of(CB.args(), [&](Value *A) {
+        return AI.isActive(A) || (AI.hasShadow(A) && !HoldsOnlyIntegers(A));
+      });
+  if (!Touches)
+    return;
+  Function *Callee = CB.getCalledFunction();
+  if (CB.isInlineAsm()) {
+    fail(&CB, "an inline assembly statement (asm) takes or gives active "
+              "values, and Tapestry cannot differentiate assembly; write "
+              "the computation in C, or move the asm into a function and "
+              "register its derivative (__enzyme_register_gradient_NAME / "
+              "__enzyme_register_derivative_NAME)");
+    return;
+  }
+  if (Callee && Callee->isVarArg() && !Callee->isDeclaration() &&
+      !Rules.isOpaque(Callee)) {
+    std::string Shown = sourceName(*Callee);
+    fail(&CB, "'" + Shown +
+                  "' takes a variable number of arguments (...) and is "
+                  "called with active values; Tapestry cannot "
+                  "differentiate va_arg yet: pass the values in an array "
+                  "(const double *) or as fixed parameters, or register "
+                  "a derivative for '" +
+                  Shown + "'");
+    return;
+  }
+  if (!Callee)
+    return checkIndirectCall(CB);
+  checkExternalCall(CB, *Callee);
+}
+
+/// True if \p CB calls the target a std::function holds (its invoker,
+/// loaded from the object).
+static bool callsThroughStdFunction(const CallBase &CB) {
+  auto *Target = dyn_cast<LoadInst>(CB.getCalledOperand());
+  auto *GEP =
+      Target ? dyn_cast<GEPOperator>(Target->getPointerOperand()) : nullptr;
+  auto *ST = GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
+  return ST && ST->hasName() &&
+         (ST->getName().contains("std::function") ||
+          ST->getName().contains("std::_Function_base"));
+}
+
+void SupportedInstructions::checkIndirectCall(CallBase &CB) {
+  if (isUnknownCalleeFallback(CB)) {
+    S.stopAtUnknownCallee(CB);
+    return;
+  }
+  // A virtual call loads its target from the vtable, itself loaded from
+  // the object (clang marks it !invariant.load when optimising).
+  auto *Target = dyn_cast<LoadInst>(CB.getCalledOperand());
+  bool Virtual =
+      Target &&
+      (Target->hasMetadata(LLVMContext::MD_invariant_load) ||
+       isa<LoadInst>(
+           Target->getPointerOperand()->stripInBoundsConstantOffsets()));
+  size_t Seen = indirectCallCandidates(S.module(), CB.getFunctionType()).size();
+  std::string Why =
+      Seen == 0 ? " no function of its type has its address taken in "
+                  "this file (Tapestry differentiates such a call by "
+                  "dispatching on the pointer over the functions it "
+                  "may hold)"
+      : Seen > maxIndirectCandidates()
+          ? " " + std::to_string(Seen) +
+                " functions of its type have their address taken in "
+                "this file, more than Tapestry dispatches over (-mllvm "
+                "-tapestry-max-indirect-candidates=N)"
+          : " Tapestry cannot dispatch it over the functions it may "
+            "hold (a call that may throw to a handler here, or a "
+            "musttail call)";
+  if (Virtual)
+    fail(&CB, "this virtual call takes active arguments, and" + Why +
+                  "; define the classes that implement it in this "
+                  "file, or call the method non-virtually "
+                  "(Class::method)");
+  else
+    fail(&CB, "a call through a function pointer takes active "
+              "arguments, and" +
+                  Why +
+                  (callsThroughStdFunction(CB)
+                       ? "; define the callable in this file, or take "
+                         "it as a template parameter, template <class "
+                         "F> ... (F f), so that the call is direct"
+                       : "; define the functions it may call in this "
+                         "file"));
+}
+
+void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
+  std::string Shown = sourceName(Callee);
+  std::string Name = sourceIdentifier(Callee);
+  std::string Suffix = registrationSuffix(Callee);
+  if (S.Rules.isOpaque(&Callee)) {
+    fail(&CB, "'" + Shown + "' has a registered " +
+                  (S.R.Mode == DiffMode::Forward
+                       ? "gradient but no forward derivative; register "
+                         "one with __enzyme_register_derivative_" +
+                             Suffix
+                       : "forward derivative but no gradient; register "
+                         "one with __enzyme_register_gradient_" +
+                             Suffix));
+    return;
+  }
+  if (!Callee.isDeclaration()) {
+    // Differentiated on its own (calleeRequest), unless it returns a
+    // pointer whose shadow the caller needs.
+    if (CB.getType()->isPointerTy() && S.AI.hasShadow(&CB))
+      fail(&CB, "the call to '" + Shown +
+                    "' is not inlined (it is recursive or too large) and "
+                    "returns a pointer into differentiated memory; "
+                    "return the data through an argument instead");
+    return;
+  }
+  if (std::string Hint = vectorLibraryHint(Callee); !Hint.empty())
+    return fail(&CB, Hint);
+  if (StringRef Blas = unsupportedBlasRoutine(Callee.getName()); !Blas.empty())
+    return fail(&CB,
+                "'" + Shown + "' is a BLAS/LAPACK routine (" + Blas +
+                    ") Tapestry has no derivative for yet (it has dot, "
+                    "axpy, scal, copy, nrm2, gemv, gemm, symv, spmv, trmv, "
+                    "trsv, double and single, CBLAS and Fortran); register "
+                    "a derivative for it with __enzyme_register_gradient_" +
+                    Suffix + " or __enzyme_register_derivative_" + Suffix);
+  if (isUnsupportedMPIFunction(Callee.getName())) // Core/MPIFunctions.h
+    return fail(&CB, "'" + Shown + "' is an MPI routine " + mpiSupportNote());
+  fail(&CB, "no derivative is known for external function '" + Shown +
+                "': give its body, register one with 'void "
+                "*__enzyme_register_gradient_" +
+                Suffix + "[3] = {(void*)" + Name +
+                ", (void*)aug, (void*)rev};' or 'void "
+                "*__enzyme_register_derivative_" +
+                Suffix + "[2] = {(void*)" + Name +
+                ", (void*)fwd};', or, only if nothing it returns or "
+                "writes depends on differentiated values (it only prints "
+                "or checks them), declare it inactive with 'void "
+                "*__enzyme_inactivefn[] = {(void*)" +
+                Name + "};'");
+}
+
+std::string SupportedInstructions::errorModelGap(CallBase &CB) const {
+  const ActivityInfo &AI = S.AI;
+  bool Touches = AI.isActive(&CB) || any_of(CB.args(), [&](Value *A) {
+                   return AI.isActive(A) || AI.hasShadow(A);
+                 });
+  if (!Touches)
+    return "";
+  Function *Callee = CB.getCalledFunction();
+  std::string Name =
+      Callee ? "'" + sourceName(*Callee) + "'" : std::string("this call");
+  if (Callee && S.Rules.forwardDerivative(Callee))
+    return Name + " has a registered forward derivative, which computes "
+                  "tangents, not round-off errors; __enzyme_error_estimate "
+                  "needs the function's body (leave it unregistered in this "
+                  "translation unit) to estimate its errors";
+  VectorOp Op = classifyVectorCall(CB);
+  if (Op == VectorOp::ReduceFAdd || Op == VectorOp::ReduceFMul)
+    return "__enzyme_error_estimate has no model of the round-off error "
+           "of the vector reduction " +
+           Name +
+           "; compile the function without vectorisation "
+           "(-fno-vectorize -fno-slp-vectorize) or without "
+           "-ffast-math, so that the sum is computed element by "
+           "element";
+  if (isBlasCall(CB))
+    return "__enzyme_error_estimate has no model of the round-off error "
+           "of the BLAS routine " +
+           Name +
+           "; write the loop in C (or give the routine's body) to "
+           "estimate its errors";
+  if (AI.isActive(&CB) && S.ruleFor(CB) && !CB.getType()->isFPOrFPVectorTy())
+    return "__enzyme_error_estimate has no model of the round-off error "
+           "of '" +
+           describe(&CB) + "'";
+  return "";
+}
+
+} // namespace tapestry
