@@ -145,6 +145,27 @@ class GeneratorTest(unittest.TestCase):
             self.assertIn("__enzyme_augmentfwd", b.source)
             self.assertNotIn("__enzyme_augmentfwd", a.source)
 
+    def test_new_features_replay_and_leave_other_seeds_alone(self):
+        extra = ALL_FEATURES + ("fnptr", "byval", "tape")
+        for seed in range(1, 15):
+            p = generate(seed, extra)
+            self.assertEqual(generate(seed, extra, p.choices).source, p.source)
+        # opt-in features draw nothing unless asked for
+        self.assertEqual(generate(7, ALL_FEATURES).source,
+                         generate(7, ALL_FEATURES, generate(7, ALL_FEATURES).choices).source)
+
+    def test_fnptr_and_byval_twins(self):
+        src = generate(4, ALL_FEATURES + ("fnptr", "byval")).source
+        plain, rest = src.split("/* ---- chk ---- */")
+        chk, ld = rest.split("/* ---- ld ---- */")
+        # every dialect calls through its own table of its own functions
+        self.assertRegex(plain, r"\(\*const tab0\[\d\]\)\(double")
+        self.assertRegex(chk, r"tab0_chk\[\d\]\)\(double[^)]*\) = \{ h\d+_chk")
+        self.assertRegex(ld, r"long double \(\*(const )?tab0_ld\[\d\]\)\(long double")
+        self.assertIn("struct V2_ld { long double a; long double b; }", src)
+        self.assertIn("struct DI_ld { long double d; int n; }", src)
+        self.assertNotRegex(plain.split("double f(")[1], r"^[^)]*struct")   # not f's params
+
     def test_any_choice_list_is_a_program(self):
         for replay in ([], [99] * 50, list(range(300))):
             p = generate(0, ALL_FEATURES, replay)
