@@ -7,13 +7,16 @@
 // "cannot differentiate 'f': an active value is stored to the global
 // 'total'", although the logging functions can never be called from them. Found
 // by the fuzzer (feature fnptr: the check twins' table holds instrumented
-// functions of the same type). Tables: constant, static and only read (constant
-// only after optimisation), and a callback passed to a helper. Expected values
-// are analytic, and checked against central finite differences; forward and
-// reverse mode at -O0..-O3. RUN: %clang -O0 %s -lm -o %t0 && %t0 1 | FileCheck
-// %s RUN: %clang -O1 %s -lm -o %t1 && %t1 1 | FileCheck %s RUN: %clang -O2 %s
-// -lm -o %t2 && %t2 1 | FileCheck %s RUN: %clang -O3 %s -lm -o %t3 && %t3 1 |
-// FileCheck %s CHECK-NOT: FAIL CHECK: ALL PASSED
+// functions of the same type). Tables: constant, static and only read
+// (constant only after optimisation), and a callback passed to a helper.
+// Expected values are analytic, and checked against central finite
+// differences; forward and reverse mode at -O0..-O3.
+// RUN: %clang -O0 %s -lm -o %t0 && %t0 1 | FileCheck %s
+// RUN: %clang -O1 %s -lm -o %t1 && %t1 1 | FileCheck %s
+// RUN: %clang -O2 %s -lm -o %t2 && %t2 1 | FileCheck %s
+// RUN: %clang -O3 %s -lm -o %t3 && %t3 1 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: ALL PASSED
 #include "Inputs/check.h"
 #include <stdlib.h>
 
