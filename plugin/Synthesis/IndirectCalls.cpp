@@ -4,6 +4,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -11,6 +12,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 
@@ -83,6 +85,141 @@ SmallVector<Function *, 8> indirectCallCandidates(Module &M,
   return Out;
 }
 
+/// True if \p GV is a table whose contents are its initializer: constant,
+/// or local to this file and only ever read (through loads, possibly at
+/// offsets), so that no code can store another pointer in it.
+static bool isReadOnlyTable(const GlobalVariable &GV) {
+  if (!GV.hasDefinitiveInitializer())
+    return false;
+  if (GV.isConstant())
+    return true;
+  if (!GV.hasLocalLinkage())
+    return false;
+  SmallVector<const Value *, 8> Work{&GV};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (auto *L = dyn_cast<LoadInst>(U)) {
+        if (L->isVolatile())
+          return false;
+        continue;
+      }
+      if (isa<GEPOperator>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      return false; // stored to, passed, or its address escapes
+    }
+  }
+  return true;
+}
+
+/// Adds to \p Out every function in the constant \p C.
+static void functionsIn(const Constant *C, SmallPtrSetImpl<Function *> &Out,
+                        SmallPtrSetImpl<const Constant *> &Seen) {
+  if (!Seen.insert(C).second)
+    return;
+  if (auto *F = dyn_cast<Function>(C)) {
+    Out.insert(const_cast<Function *>(F));
+    return;
+  }
+  if (isa<GlobalValue>(C))
+    return;
+  for (const Use &Op : C->operands())
+    if (auto *OpC = dyn_cast<Constant>(Op.get()))
+      functionsIn(OpC, Out, Seen);
+}
+
+namespace {
+/// Where a called pointer's possible values are looked for.
+struct TargetSearch {
+  /// The function being dispatched, and the one it was cloned from (its
+  /// arguments are the original's, whose call sites are in the module).
+  const Function *Clone = nullptr, *Original = nullptr;
+  SmallPtrSet<Function *, 8> Targets;
+  SmallPtrSet<const Value *, 16> Seen;
+};
+} // namespace
+
+/// The functions the called pointer \p V can hold, when the module shows
+/// where it comes from: a function, a load from a read-only table of
+/// functions (any function of its initializer), a select or phi of those,
+/// or an argument of a function local to the file whose every use is a
+/// call passing such a value. False when its origin is not visible (an
+/// argument of a function other files may call, a load from writable
+/// memory).
+static bool possibleTargets(const Value *V, TargetSearch &S) {
+  V = V->stripPointerCasts();
+  if (!S.Seen.insert(V).second)
+    return true;
+  SmallPtrSetImpl<Function *> &Out = S.Targets;
+  if (auto *A = dyn_cast<Argument>(V)) {
+    const Function *G = A->getParent();
+    if (G == S.Clone && S.Original)
+      G = S.Original;
+    if (!G->hasLocalLinkage())
+      return false;
+    bool AnyCall = false;
+    for (const Use &U : G->uses()) {
+      auto *CB = dyn_cast<CallBase>(U.getUser());
+      if (!CB || !CB->isCallee(&U) || CB->arg_size() <= A->getArgNo())
+        return false; // its address escapes: callers are not all visible
+      AnyCall = true;
+      if (!possibleTargets(CB->getArgOperand(A->getArgNo()), S))
+        return false;
+    }
+    return AnyCall;
+  }
+  if (auto *F = dyn_cast<Function>(V)) {
+    Out.insert(const_cast<Function *>(F));
+    return true;
+  }
+  if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
+    return true; // calling it is undefined: no derivative is owed
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return possibleTargets(Sel->getTrueValue(), S) &&
+           possibleTargets(Sel->getFalseValue(), S);
+  if (auto *Phi = dyn_cast<PHINode>(V))
+    return all_of(Phi->incoming_values(),
+                  [&](const Value *In) { return possibleTargets(In, S); });
+  if (auto *L = dyn_cast<LoadInst>(V)) {
+    auto *GV =
+        dyn_cast<GlobalVariable>(getUnderlyingObject(L->getPointerOperand()));
+    if (!GV || !isReadOnlyTable(*GV))
+      return false;
+    SmallPtrSet<const Constant *, 16> SeenC;
+    functionsIn(GV->getInitializer(), Out, SeenC);
+    return true;
+  }
+  return false;
+}
+
+/// Narrows \p Candidates (the functions of the call's type whose address
+/// escapes) to those \p CI's pointer can hold, when its origin is visible:
+/// a call through a constant table of functions cannot reach a function
+/// stored in another table. Unchanged when any possible target is not a
+/// candidate (a cast pointer), so the dispatch stays as complete as before.
+static void narrowToTargets(const CallInst &CI, const Function *Original,
+                            SmallVectorImpl<Function *> &Candidates) {
+  TargetSearch S;
+  S.Clone = CI.getFunction();
+  S.Original = Original;
+  if (!possibleTargets(CI.getCalledOperand(), S))
+    return;
+  SmallVector<Function *, 8> Narrowed;
+  for (Function *Callee : Candidates)
+    if (S.Targets.contains(Callee))
+      Narrowed.push_back(Callee);
+  for (Function *T : S.Targets)
+    if (T->getFunctionType() == CI.getFunctionType() &&
+        !is_contained(Narrowed, T) && T != CI.getFunction())
+      return;
+  Candidates = std::move(Narrowed);
+}
+
 /// Whether a call of type \p FTy could carry a derivative: it takes or
 /// gives floating-point values or pointers.
 static bool mayCarryDerivatives(FunctionType *FTy) {
@@ -136,7 +273,7 @@ static void dispatch(CallInst &CI, ArrayRef<Function *> Candidates) {
   ++NumDispatched;
 }
 
-bool dispatchIndirectCalls(Function &F) {
+bool dispatchIndirectCalls(Function &F, const Function *Original) {
   SmallVector<std::pair<CallInst *, SmallVector<Function *, 8>>, 4> Work;
   // Finding candidates reads every function's uses: once per type.
   DenseMap<FunctionType *, SmallVector<Function *, 8>> ByType;
@@ -154,6 +291,7 @@ bool dispatchIndirectCalls(Function &F) {
     for (Function *Callee : It->second)
       if (Callee->getCallingConv() == CI->getCallingConv() && Callee != &F)
         Candidates.push_back(Callee);
+    narrowToTargets(*CI, Original, Candidates);
     LLVM_DEBUG(dbgs() << "tapestry: " << Candidates.size()
                       << " candidate callees for " << *CI << "\n");
     if (Candidates.empty() || Candidates.size() > MaxCandidates)

@@ -44,8 +44,14 @@ unsigned maxIndirectCandidates();
 
 /// Rewrites each indirect call of \p F (not inline asm) that has between
 /// one and the candidate limit of candidates into a dispatch on the
-/// pointer's value. Returns true if anything changed.
-bool dispatchIndirectCalls(llvm::Function &F);
+/// pointer's value. Where the module shows what the pointer can hold (a
+/// read-only table of functions, an argument of a function local to the
+/// file whose callers all pass such values) the dispatch is over those
+/// functions only. \p Original is the function \p F was cloned from, if
+/// any: its callers show what \p F's arguments hold. Returns true if
+/// anything changed.
+bool dispatchIndirectCalls(llvm::Function &F,
+                           const llvm::Function *Original = nullptr);
 
 /// True if \p CB is the fallback call of a dispatch (pointer to a function
 /// Tapestry did not see).

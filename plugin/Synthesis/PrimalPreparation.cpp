@@ -711,7 +711,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     wrapParallelRegions(*P);
     // What simplification left indirect is dispatched over the functions
     // the pointer may hold; the next round inlines those calls.
-    dispatchIndirectCalls(*P);
+    dispatchIndirectCalls(*P, &F);
   }
   // Differentiated code, inlined callees included, is one order higher.
   advanceIterationCounters(*P);

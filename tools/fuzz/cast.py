@@ -19,6 +19,21 @@ from interval import Iv
 
 SUFFIX = {"plain": "_", "chk": "_chk", "ld": "_ld"}
 KINKS = ("fabs", "fmin", "fmax", "copysign")
+# structs passed and returned by value (feature byval): name -> fields
+# (name, 'd' or 'i'); the long double twin's struct is <name>_ld
+STRUCTS = {"V2": (("a", "d"), ("b", "d")),
+           "V3": (("x", "d"), ("y", "d"), ("z", "d")),
+           "DI": (("d", "d"), ("n", "i"))}
+
+
+def render_structs():
+    """The by-value struct types, plain and long double (feature byval)."""
+    out = []
+    for name, fields in STRUCTS.items():
+        for suffix, fp in (("", "double"), ("_ld", "long double")):
+            members = " ".join("%s %s;" % ("int" if t == "i" else fp, f) for f, t in fields)
+            out.append("struct %s%s { %s };\n" % (name, suffix, members))
+    return "".join(out)
 
 
 class Dialect:
@@ -33,6 +48,10 @@ class Dialect:
         """C spelling of a scalar type ('f', 'd', 'i')."""
         if t == "i":
             return "int"
+        if t in STRUCTS:
+            return "struct " + self.struct(t)
+        if t == "arr":
+            return self.ty("d") + " *"
         if self.mode == "ld":
             return "long double"
         return "float" if t == "f" else "double"
@@ -59,7 +78,7 @@ class Dialect:
 
     def track(self, code, t):
         """Wrap a value stored to a variable so its magnitude is recorded."""
-        if not self.instrumented:
+        if not self.instrumented or t in STRUCTS:
             return code
         return "tap_trk%s(%s)" % (self.libm_suffix(t), code)
 
@@ -307,6 +326,20 @@ class ArrayDecl:
         return "%s%s %s[%d];\n" % (ind, t, self.name, self.length)
 
 
+class Copy:
+    """memcpy(dst + off, src, count * sizeof *dst) between arrays of the
+    program (feature tape); the same in every dialect."""
+
+    def __init__(self, dst, src, off, count, keep=False):
+        self.dst, self.src, self.off, self.count = dst, src, off, count
+        self.keep = keep   # filling a fresh array: the reducer must not drop it
+
+    def render(self, d, ind):
+        dst = "%s + %d" % (self.dst, self.off) if self.off else self.dst
+        return "%smemcpy(%s, %s, %d * sizeof *%s);\n" % (ind, dst, self.src, self.count,
+                                                         self.dst)
+
+
 class TableDecl:
     """A table of pointers to arrays (`constptr`): on the stack, or from
     malloc filled through a pointer advanced in a loop's way (*p++ = a),
@@ -346,15 +379,25 @@ class StructDecl:
 # ------------------------------------------------------------------- functions
 
 class Param:
-    """kind: 'f'/'d' scalar, 'i' int, 'arr' double* (length `length`)."""
+    """kind: 'f'/'d' scalar, 'i' int, 'arr' double* (length `length`), a
+    struct of STRUCTS by value, or 'fn': a pointer to a function of
+    signature `sig` = (return kind, parameter kinds)."""
 
-    def __init__(self, name, kind, length=0):
-        self.name, self.kind, self.length = name, kind, length
+    def __init__(self, name, kind, length=0, sig=None):
+        self.name, self.kind, self.length, self.sig = name, kind, length, sig
 
     def render(self, d):
         if self.kind == "arr":
             return "%s *%s" % (d.ty("d"), self.name)
+        if self.kind == "fn":
+            return fnptr_decl(d, self.sig, self.name)
         return "%s %s" % (d.ty(self.kind), self.name)
+
+
+def fnptr_decl(d, sig, declarator):
+    """`double (*name)(double, double *)` in dialect d."""
+    ret, kinds = sig
+    return "%s (*%s)(%s)" % (d.ty(ret), declarator, ", ".join(d.ty(k) for k in kinds))
 
 
 class FuncDef:
@@ -463,3 +506,77 @@ class Sort:
             out += "%stap_sorted%s(%s, %s);\n" % (ind, "l" if d.mode == "ld" else "",
                                                   self.array, self.count)
         return out
+
+
+# ------------------------------- function pointers and by-value structs
+
+class FnRef:
+    """A function designator passed or called through a pointer (feature
+    fnptr): a generated function (renamed per dialect), an element of a
+    function table `table[index]` (index: integer C code), or a parameter
+    holding a function pointer (not renamed)."""
+
+    def __init__(self, name, index=None, param=False):
+        self.name, self.index, self.param = name, index, param
+
+    def render(self, d):
+        if self.param:
+            return self.name
+        if self.index is None:
+            return d.fn(self.name)
+        return "%s[%s]" % (d.fn(self.name), self.index)
+
+
+class IndirectCall(Expr):
+    """A call through a function pointer: `tab[(sel + 1) % 3](x, a0)`."""
+
+    def __init__(self, callee, args, ty, iv):
+        self.callee, self.args, self.ty, self.iv = callee, args, ty, iv
+
+    def render(self, d):
+        parts = [a if isinstance(a, str) else a.render(d) for a in self.args]
+        return "%s(%s)" % (self.callee.render(d), ", ".join(parts))
+
+
+class FnTable:
+    """A file-scope table of functions of one signature (feature fnptr),
+    rendered once per dialect among the functions:
+
+        static double (*const tab0[3])(double) = { h0, h1, h2 };
+
+    `const`: a constant table (folded where the index is known), else a
+    writable one; `static` false gives it external linkage."""
+
+    def __init__(self, name, sig, entries, const=True, static=True):
+        self.name, self.sig, self.entries = name, sig, list(entries)
+        self.const, self.static = const, static
+
+    def render(self, d):
+        decl = fnptr_decl(d, self.sig, "%s%s[%d]" % ("const " if self.const else "",
+                                                      d.fn(self.name), len(self.entries)))
+        quals = "static " if self.static or d.instrumented else ""
+        return "%s%s = { %s };\n" % (quals, decl, ", ".join(d.fn(e) for e in self.entries))
+
+
+class StructLit(Expr):
+    """A compound literal of a by-value struct (feature byval); fields are
+    expressions, or integer C code for int fields."""
+
+    def __init__(self, sty, fields):
+        self.sty, self.fields, self.ty, self.iv = sty, list(fields), sty, None
+
+    def render(self, d):
+        parts = []
+        for (_, t), e in zip(STRUCTS[self.sty], self.fields):
+            parts.append(e if isinstance(e, str) else d.track(e.render(d), "d"))
+        return "((%s){ %s })" % (d.ty(self.sty), ", ".join(parts))
+
+
+class FieldOf(Expr):
+    """A member of a struct-valued expression: `h0(s, x).b`."""
+
+    def __init__(self, base, field, ty, iv):
+        self.base, self.field, self.ty, self.iv = base, field, ty, iv
+
+    def render(self, d):
+        return "%s.%s" % (self.base.render(d), self.field)

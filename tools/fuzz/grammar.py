@@ -16,9 +16,9 @@ initial one plus trip-count times the increment's.
 
 import math
 
-from cast import (Assign, ArrayDecl, TableDecl, Bin, Call, Cmp, Const, Decl, Elem, For,
-                  Free, Grow, HelperCall, If, IntAsFp, IntCmp, Logic, Neg, Return, Select,
-                  Sort, StructDecl, Var, While)
+from cast import (STRUCTS, Assign, ArrayDecl, TableDecl, Bin, Call, Cmp, Const, Copy, Decl, Elem,
+                  FieldOf, FnRef, For, Free, Grow, HelperCall, If, IndirectCall, IntAsFp,
+                  IntCmp, Logic, Neg, Return, Select, Sort, StructDecl, StructLit, Var, While)
 from interval import Iv, libm_image
 
 MAXMAG = 1e3                 # larger intermediate values get squashed
@@ -74,11 +74,23 @@ class Names:
 
 
 class Helper:
-    """A generated callee as seen by its callers."""
+    """A generated callee as seen by its callers.  A helper returning a
+    struct by value (feature byval) has ret_ty the struct's name and every
+    floating-point field in ret_iv."""
 
     def __init__(self, name, params, ret_ty, ret_iv, func):
         self.name, self.params, self.ret_ty, self.ret_iv = name, params, ret_ty, ret_iv
         self.func = func
+
+
+class FnSlot:
+    """Something called through a function pointer (feature fnptr): a table
+    of `length` functions or a callback parameter (length 0), with the
+    signature (return kind, parameter kinds) and the union of the possible
+    callees' return intervals."""
+
+    def __init__(self, name, sig, ret_iv, length=0):
+        self.name, self.sig, self.ret_iv, self.length = name, sig, ret_iv, length
 
 
 class FuncBuilder:
@@ -97,6 +109,9 @@ class FuncBuilder:
         self.vec = None          # index forms inside a vectorisable loop
         self.veclib = False      # compiled with -fveclib=libmvec
         self.mparam = None       # runtime array length parameter (== arrlen)
+        self.fntabs = []         # FnSlot: function tables in scope (fnptr)
+        self.fnparams = []       # FnSlot: callback parameters (fnptr)
+        self.sel = None          # int parameter that selects table entries
 
     # ----------------------------------------------------------- environment
     def declare(self, name, info):
@@ -197,6 +212,8 @@ class FuncBuilder:
             options.append((1, "select"))
         if self.helpers and self.vec is None:
             options.append((2, "call"))
+        if (self.fntabs or self.fnparams) and self.vec is None:
+            options.append((2, "icall"))
         kind = self.ch.weighted(options)
         if kind == "leaf":
             return self.leaf()
@@ -211,6 +228,8 @@ class FuncBuilder:
         if kind == "select":
             cond = self.cond(depth - 1)
             return Select(cond, self.expr(depth - 1), self.expr(depth - 1))
+        if kind == "icall":
+            return self.tame(self.icall(depth))
         return self.tame(self.call(depth))
 
     def unary_fns(self):
@@ -295,11 +314,190 @@ class FuncBuilder:
                 args.append(self.ch.pick(arrays)[0] if arrays else None)
             elif p.kind == "i":
                 args.append(str(self.ch.between(1, 4)))
+            elif p.kind == "fn":
+                args.append(self.fn_designator(p.slot))
+            elif p.kind in STRUCTS:
+                args.append(self.struct_arg(p.kind, depth))
             else:
                 args.append(self.fit(self.expr(depth - 1), HELPER_IV.lo, HELPER_IV.hi))
         if None in args:
             return self.leaf()
+        if helper.ret_ty in STRUCTS:
+            # a member of the returned struct: h(s, x).b
+            field = self.ch.pick([f for f, t in STRUCTS[helper.ret_ty] if t == "d"])
+            return FieldOf(HelperCall(helper.name, args, helper.ret_ty, None), field, "d",
+                           helper.ret_iv)
         return HelperCall(helper.name, args, helper.ret_ty, helper.ret_iv)
+
+    # ------------------------------------ function pointers (feature fnptr)
+    def fn_index(self, length):
+        """Integer C code selecting a table entry at run time: from the int
+        parameter `sel` and/or a loop counter (inactive values), else a
+        constant."""
+        c = self.ch.below(length)
+        forms = []
+        if self.loopvars:
+            var, _ = self.ch.pick(self.loopvars)
+            forms.append("(%s + %d) %% %d" % (var, c, length))
+            if self.sel:
+                forms.append("(%s * %s + %d) %% %d" % (var, self.sel, c, length))
+        if self.sel:
+            forms.append("(%s + %d) %% %d" % (self.sel, c, length))
+        return self.ch.pick(forms) if forms else str(c)
+
+    def fn_designator(self, slot):
+        """A function to pass for a callback parameter: an entry of its
+        table chosen at run time (when in scope), or a named member."""
+        tabs = [t for t in self.fntabs if t.name == slot.name]
+        if tabs and self.ch.chance(60):
+            return FnRef(slot.name, self.fn_index(slot.length))
+        return FnRef(self.ch.pick(slot.members))
+
+    def fn_args(self, sig, depth):
+        args = []
+        for k in sig[1]:
+            if k == "arr":
+                arrays = self.arrays()
+                if not arrays:
+                    return None
+                args.append(self.ch.pick(arrays)[0])
+            else:
+                args.append(self.fit(self.expr(depth - 1), HELPER_IV.lo, HELPER_IV.hi))
+        return args
+
+    def icall(self, depth):
+        """A call through a function table entry or a callback parameter."""
+        slot = self.ch.pick(self.fntabs + self.fnparams)
+        args = self.fn_args(slot.sig, depth)
+        if args is None:
+            return self.leaf()
+        if slot.length:
+            callee = FnRef(slot.name, self.fn_index(slot.length))
+        else:
+            callee = FnRef(slot.name, param=True)
+        return IndirectCall(callee, args, "d", slot.ret_iv)
+
+    def stmt_fncall(self, nest):
+        """`double t = tab[sel % K](...)`, or (outside loops) a sum over a
+        counted loop whose counter selects the table entry."""
+        if not self.fntabs or self.loops or self.ch.chance(40):
+            e = self.tame(self.icall(self.ch.between(1, 3)))
+            name = self.new_name("t")
+            self.declare(name, VarInfo("fp", "d", e.iv))
+            return [Decl("d", name, e)]
+        slot = self.ch.pick(self.fntabs)
+        bound, top = self.trip_count() if self.nparam else (str(slot.length), slot.length)
+        j, r = self.new_name("i"), self.new_name("r")
+        self.loopvars.append((j, top - 1))
+        try:
+            args = self.fn_args(slot.sig, self.ch.between(1, 2))
+            if args is not None:
+                call = IndirectCall(FnRef(slot.name, self.fn_index(slot.length)), args, "d",
+                                    slot.ret_iv)
+                e = self.fit(call, -8.0, 8.0)
+        finally:
+            self.loopvars.pop()
+        if args is None:
+            return self.stmt_decl(nest)
+        init = self.const("d")
+        self.declare(r, VarInfo("fp", "d", init.iv + e.iv.union(Iv.point(0.0)).scale(float(top))))
+        return [Decl("d", r, init), For(j, bound, [Assign(r, "+=", e, "d", track=True)])]
+
+    # ---------------------------------------- by-value structs (feature byval)
+    def struct_vars(self, sty):
+        """Struct variables of type sty whose fields may be passed as they are."""
+        out = []
+        for n, (_, i) in self._visible().items():
+            if i.kind != "struct" or i.ty != sty:
+                continue
+            fields = [self._visible().get("%s.%s" % (n, f)) for f, t in STRUCTS[sty] if t == "d"]
+            if all(fi and fi[1].readable and fi[1].iv.within(HELPER_IV.lo, HELPER_IV.hi)
+                   for fi in fields):
+                out.append(n)
+        return out
+
+    def int_code(self):
+        """An int struct field's value in [0, NMAX]: a constant, `sel` or a counter."""
+        forms = [str(self.ch.between(1, 4))]
+        if self.sel:
+            forms.append(self.sel)
+        if self.loopvars:
+            forms.append(self.ch.pick(self.loopvars)[0])
+        return self.ch.pick(forms)
+
+    def struct_lit(self, sty, depth):
+        fields = []
+        for _, t in STRUCTS[sty]:
+            if t == "i":
+                fields.append(self.int_code())
+            else:
+                fields.append(self.fit(self.expr(max(depth - 1, 0)), HELPER_IV.lo, HELPER_IV.hi))
+        return StructLit(sty, fields)
+
+    def struct_arg(self, sty, depth):
+        names = self.struct_vars(sty)
+        if names and self.ch.chance(60):
+            return self.ch.pick(names)
+        return self.struct_lit(sty, depth)
+
+    def declare_struct(self, name, sty, ivs):
+        self.declare(name, VarInfo("struct", sty))
+        for (f, t), iv in zip([ft for ft in STRUCTS[sty] if ft[1] == "d"], ivs):
+            self.declare("%s.%s" % (name, f), VarInfo("fp", "d", iv))
+
+    def stmt_structvar(self, nest):
+        sty = self.ch.pick(sorted(STRUCTS))
+        lit = self.struct_lit(sty, self.ch.between(1, 2))
+        name = self.new_name("sv")
+        self.declare_struct(name, sty, [e.iv for e, (_, t) in zip(lit.fields, STRUCTS[sty])
+                                        if t == "d"])
+        return [Decl(sty, name, lit)]
+
+    def stmt_byval(self, nest):
+        """A call of a helper taking and/or returning structs by value; a
+        returned struct becomes a variable whose fields are in scope."""
+        byval = [h for h in self.helpers if h.ret_ty in STRUCTS
+                 or any(p.kind in STRUCTS for p in h.params)]
+        if not byval:
+            return self.stmt_structvar(nest)
+        h = self.ch.pick(byval)
+        out = []
+        for p in h.params:
+            if p.kind in STRUCTS and not self.struct_vars(p.kind) and self.ch.chance(50):
+                out += self.stmt_structvar_of(p.kind)
+        args = []
+        depth = self.ch.between(1, 2)
+        for p in h.params:
+            if p.kind == "arr":
+                arrays = self.arrays()
+                if not arrays:
+                    return out + self.stmt_decl(nest)
+                args.append(self.ch.pick(arrays)[0])
+            elif p.kind == "i":
+                args.append(str(self.ch.between(1, 4)))
+            elif p.kind == "fn":
+                args.append(self.fn_designator(p.slot))
+            elif p.kind in STRUCTS:
+                args.append(self.struct_arg(p.kind, depth))
+            else:
+                args.append(self.fit(self.expr(depth), HELPER_IV.lo, HELPER_IV.hi))
+        call = HelperCall(h.name, args, h.ret_ty, h.ret_iv)
+        if h.ret_ty in STRUCTS:
+            name = self.new_name("sv")
+            nfp = sum(1 for _, t in STRUCTS[h.ret_ty] if t == "d")
+            self.declare_struct(name, h.ret_ty, [h.ret_iv] * nfp)
+            return out + [Decl(h.ret_ty, name, call)]
+        name = self.new_name("t")
+        e = self.tame(call)
+        self.declare(name, VarInfo("fp", "d", e.iv))
+        return out + [Decl("d", name, e)]
+
+    def stmt_structvar_of(self, sty):
+        lit = self.struct_lit(sty, self.ch.between(1, 2))
+        name = self.new_name("sv")
+        self.declare_struct(name, sty, [e.iv for e, (_, t) in zip(lit.fields, STRUCTS[sty])
+                                        if t == "d"])
+        return [Decl(sty, name, lit)]
 
     # ------------------------------------------------------ domain shaping
     def tame(self, e):
@@ -406,6 +604,13 @@ class FuncBuilder:
             options.append((1, "struct"))
         if "constptr" in self.feat and nest == 0 and not self.loops and self.arrays():
             options.append((2, "table"))
+        if self.fntabs:
+            options.append((2, "fncall"))
+        if "tape" in self.feat and self.arrays():
+            options.append((2, "copy"))
+        if "byval" in self.feat and any(h.ret_ty in STRUCTS or any(p.kind in STRUCTS for p in h.params)
+                                        for h in self.helpers):
+            options += [(2, "byval"), (1, "structvar")]
         if not self.loops:
             if "vectorize" in self.feat and self.arrays():
                 options.append((8, "vloop"))
@@ -488,7 +693,7 @@ class FuncBuilder:
             self.scopes.pop()
 
     def trip_count(self):
-        if self.nparam and self.ch.chance(40):
+        if self.nparam and self.ch.chance(75 if "tape" in self.feat else 40):
             return self.nparam, NMAX
         k = self.ch.between(1, 5)
         return str(k), k
@@ -560,6 +765,19 @@ class FuncBuilder:
         init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
         init.keep = init.body[0].keep = True   # the reducer must not leave it uninitialised
         return [ArrayDecl(name, self.arrlen, heap), init]
+
+    def stmt_copy(self, nest):
+        """memcpy of an array in scope into a fresh local array, or into
+        part of another array (feature tape: local arrays and memcpy)."""
+        src = self.ch.pick(self.arrays())[0]
+        others = [n for n, _ in self.arrays() if n != src]
+        if not others or self.ch.chance(60):
+            name = self.new_name("c")
+            self.declare(name, VarInfo("arr", "d", ARR_IV, self.arrlen))
+            return [ArrayDecl(name, self.arrlen, False), Copy(name, src, 0, self.arrlen, True)]
+        dst = self.ch.pick(others)
+        off = self.ch.below(self.arrlen)
+        return [Copy(dst, src, off, self.arrlen - off)]
 
     def stmt_table(self, nest):
         """A table of pointers to the arrays in scope (`constptr`): those
@@ -735,8 +953,26 @@ class FuncBuilder:
         init.keep = init.body[0].keep = True
         return [ArrayDecl(c, self.arrlen, heap), init, Sort(c, count, cmp, cmp == 2)]
 
-    def make_return(self):
+    def make_return(self, must=()):
+        """The return statement; `must`: terms the result always includes.
+        A helper returning a struct by value returns a compound literal
+        whose fields are each a result expression fit into HELPER_IV."""
+        if self.ret_ty in STRUCTS:
+            fields = []
+            for f, t in STRUCTS[self.ret_ty]:
+                if t == "i":
+                    ints = [n for n, _ in self.loopvars if n.endswith(".n")]
+                    fields.append("%s %% 3 + 1" % ints[0] if ints else str(self.ch.between(1, 3)))
+                else:
+                    e = self.result_expr()
+                    for m in must:
+                        e = self.tame(Bin("+", e, m, e.iv + m.iv))
+                    fields.append(self.fit(e, HELPER_IV.lo, HELPER_IV.hi))
+            self.returns.append(HELPER_IV)
+            return Return(StructLit(self.ret_ty, fields), self.ret_ty, self.heap)
         e = self.result_expr()
+        for m in must:
+            e = self.tame(Bin("+", e, m, e.iv + m.iv))
         self.returns.append(e.iv)
         return Return(e, self.ret_ty, self.heap)
 

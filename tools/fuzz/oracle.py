@@ -19,8 +19,9 @@ Outcome categories
                   of __enzyme_augmentsize bytes: adjoints, canaries, size vs
                   the thunk's tape_bytes), split-thunk / split-nofree (first
                   sweep through the thunk's pointers / with enzyme_nofree),
-                  split-replay (a reusable tape's second sweep with seed 2 is
-                  not twice the first), split-interleaved (two tapes alive
+                  split-replay (a reusable tape's sweep i with seed s_i,
+                  through the thunk or in a caller buffer, is not s_i times
+                  the first), split-interleaved (two tapes alive
                   at once, at the sample point and at its mirror image)
 
 Tolerances are scaled by ABSMAX (the largest magnitude stored to a variable),
@@ -62,8 +63,8 @@ FAILURES = ("primal-mismatch", "wrong-rev", "wrong-fwd", "rev-fwd", "batch-misma
 def parse(text):
     """Output lines -> dict; per-direction values under 'FD', 'FDL', 'REV', 'FWD'."""
     out = {"FD": {}, "FDL": {}, "FDLERR": {}, "REV": {}, "FWD": {}, "FWDPRIMAL": {},
-           "SREV": {}, "AREV": {}, "XREV1": {}, "XREV2": {}, "MREV": {}, "WREV": {}, "VREV": {},
-           "BFWD": {}, "BREV": {}, "BREV1": {}}
+           "SREV": {}, "AREV": {}, "XREV1": {}, "MREV": {}, "WREV": {}, "VREV": {},
+           "BFWD": {}, "BREV": {}, "BREV1": {}, "AREP": {}, "XREP": {}}
     for line in text.splitlines():
         parts = line.split()
         if not parts:
@@ -72,6 +73,9 @@ def parse(text):
         try:
             if key in out and len(parts) == 3:
                 out[key][int(parts[1])] = float(parts[2])
+            elif key in ("AREP", "XREP") and len(parts) == 4:
+                # sweep i of a replayed tape, direction k
+                out[key][(int(parts[1]), int(parts[2]))] = float(parts[3])
             elif len(parts) == 2:
                 out[key] = float(parts[1])
             elif key == "DONE":
@@ -234,12 +238,16 @@ def judge_split(out, meta, ptol, mtol, scale, found):
                     % (d["label"], where, out[key][k], out[refkey][k]))
         if not reusable:
             continue
-        if k not in out["XREV2"]:
-            bad("bad-output", "no XREV2 %d" % k)
-        elif k in out["XREV1"] and not close(out["XREV2"][k], 2 * out["XREV1"][k],
-                                              TOL["replay"], scale):
-            bad("split-replay", "%s second sweep (seed 2) %s: %.17g vs 2 x first %.17g"
-                % (path, d["label"], out["XREV2"][k], 2 * out["XREV1"][k]))
+        seeds = meta["split"].get("seeds", [1.0, 2.0])
+        for key, firstkey, what in (("XREP", "XREV1", path), ("AREP", "AREV", "caller buffer")):
+            for i, seed in enumerate(seeds[1:], start=2):
+                if (i, k) not in out[key]:
+                    bad("bad-output", "no %s %d %d" % (key, i, k))
+                elif k in out[firstkey] and not close(out[key][(i, k)], seed * out[firstkey][k],
+                                                      TOL["replay"], scale):
+                    bad("split-replay", "%s sweep %d (seed %g) %s: %.17g vs %g x first %.17g"
+                        % (what, i, seed, d["label"], out[key][(i, k)], seed,
+                           out[firstkey][k]))
 
 
 def _judge_batch(out, meta, mtol, scale, found):

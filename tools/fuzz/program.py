@@ -27,10 +27,11 @@ elements of each array parameter.  With -DTAP_NO_AD the AD calls are
 compiled out, so the generator can be validated without the plugin.
 """
 
-from cast import (Assign, Bin, Decl, Dialect, FuncDef, HelperCall, If, IntCmp, Param,
-                  Return, Sort, Var, uses_float, walk)
+from cast import (STRUCTS, Assign, Bin, Copy, Decl, Dialect, FnTable, FuncDef, HelperCall, If,
+                  IndirectCall, IntCmp, Param, Return, Sort, Var, render_structs, uses_float,
+                  walk)
 from choices import Chooser
-from grammar import (ARR_IV, HELPER_IV, NMAX, FuncBuilder, Helper, Names,
+from grammar import (ARR_IV, HELPER_IV, NMAX, FnSlot, FuncBuilder, Helper, Names,
                      VarInfo)
 from interval import Iv
 from split import SplitConfig, render_split
@@ -42,8 +43,14 @@ ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls
 # diagnose; batch adds batched (enzyme_width) forward and reverse checks;
 # constptr stores the arrays' pointers (enzyme_const or dup, as drawn) in a
 # table and reads through it (runtime activity)
-# vectorize, realloc and sort are the issue 14 shapes
-EXTRA_FEATURES = ("constmem", "batch", "constptr", "vectorize", "realloc", "sort")
+# vectorize, realloc, sort, fnptr (function tables indexed at run time,
+# callbacks) and byval (structs passed to and returned from helpers by
+# value) are the issue 14 shapes
+# tape (issue 17) adds the shapes split mode must replay: local arrays
+# filled by memcpy, runtime trip counts in (nested) loops, noinline callees
+EXTRA_FEATURES = ("constmem", "batch", "constptr", "vectorize", "realloc", "sort", "fnptr",
+                  "byval", "tape")
+ISSUE14 = ("realloc", "sort", "vectorize", "fnptr", "byval")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
@@ -191,30 +198,55 @@ def gen_helpers(ch, feats, names, arrlen, struct_vty, veclib=False):
     return helpers
 
 
-def _helper_quals(ch):
-    return {"static": not ch.chance(30), "noinline": ch.chance(40)}
+def _helper_quals(ch, feats=()):
+    return {"static": not ch.chance(30), "noinline": ch.chance(70 if "tape" in feats else 40)}
 
 
 def gen_helper(ch, feats, names, name, earlier, arrlen, struct_vty, with_array,
-               veclib=False):
-    ret_ty = "f" if "floats" in feats and ch.chance(20) else "d"
+               veclib=False, kinds=None, ret_ty=None, callback=None):
+    """A helper; `kinds`/`ret_ty` fix its signature (function tables and
+    by-value structs), `callback` (an FnSlot) adds a function-pointer
+    parameter that its body calls at least once."""
+    if ret_ty is None:
+        ret_ty = "f" if "floats" in feats and ch.chance(20) else "d"
     fb = FuncBuilder(ch, feats, names, ret_ty, earlier, arrlen, None, struct_vty)
     fb.veclib = veclib
 
     params = []
-    if with_array:
-        params.append(Param(names.fresh("q"), "arr", arrlen))
-        fb.declare(params[-1].name, VarInfo("arr", "d", ARR_IV, arrlen))
-    for _ in range(ch.between(1, 3)):
-        p = Param(names.fresh("p"), fb.fp_type(25))
-        fb.declare(p.name, VarInfo("fp", p.kind, HELPER_IV))
+    if kinds is None:
+        kinds = (["arr"] if with_array else []) + [fb.fp_type(25) for _ in range(ch.between(1, 3))]
+    if callback is not None:
+        params.append(Param(callback.name, "fn", sig=callback.sig))
+        fb.fnparams = [callback]
+    for kind in kinds:
+        if kind == "arr":
+            p = Param(names.fresh("q"), "arr", arrlen)
+            fb.declare(p.name, VarInfo("arr", "d", ARR_IV, arrlen))
+        elif kind in STRUCTS:
+            p = Param(names.fresh("w"), kind)
+            fb.declare(p.name, VarInfo("struct", kind))
+            for f, t in STRUCTS[kind]:
+                if t == "d":
+                    fb.declare("%s.%s" % (p.name, f), VarInfo("fp", "d", HELPER_IV))
+                else:
+                    fb.loopvars.append(("%s.%s" % (p.name, f), NMAX))   # an int in [0, NMAX]
+        else:
+            p = Param(names.fresh("p"), kind)
+            fb.declare(p.name, VarInfo("fp", p.kind, HELPER_IV))
         params.append(p)
     body = fb.block(ch.between(1, 3), 1)
-    body.append(fb.make_return())
+    must = []
+    if callback is not None:
+        t = names.fresh("t")
+        e = fb.tame(fb.icall(ch.between(1, 2)))
+        fb.declare(t, VarInfo("fp", "d", e.iv))
+        body.append(Decl("d", t, e))
+        must.append(Var(t, "d", e.iv))
+    body.append(fb.make_return(must))
     ret_iv = fb.returns[0]
     for iv in fb.returns[1:]:
         ret_iv = ret_iv.union(iv)
-    func = FuncDef(name, ret_ty, params, body, **_helper_quals(ch))
+    func = FuncDef(name, ret_ty, params, body, **_helper_quals(ch, feats))
     return Helper(name, params, ret_ty, ret_iv, func)
 
 
@@ -242,8 +274,58 @@ def gen_recursive(ch, feats, names, name, earlier, arrlen, struct_vty, _, veclib
     comb = fb.fit(Bin(op, tv, tail, iv), lo, hi)
     body = [If(IntCmp("%s <= 0" % depth.name), [Return(base, "d")], []),
             Decl("d", t, call), Return(comb, "d")]
-    func = FuncDef(name, "d", [v, depth], body, **_helper_quals(ch))
+    func = FuncDef(name, "d", [v, depth], body, **_helper_quals(ch, feats))
     return Helper(name, [v, depth], "d", HELPER_IV, func)
+
+
+def gen_fnptr(ch, feats, names, arrlen, struct_vty, earlier, veclib=False):
+    """Feature fnptr: a file-scope table of 2-3 helpers of one signature
+    (doubles, or an array and a double), and a helper taking a callback of
+    that signature as a function-pointer parameter.  Returns (helpers,
+    table definition, table slot)."""
+    # one-parameter helpers tie more often (fmin(p, fmax(p, c))): fewer of them
+    sigs = [(1, ("d", ("d",))), (3, ("d", ("d", "d")))]
+    if "arrays" in feats:
+        sigs.append((3, ("d", ("arr", "d"))))
+    sig = ch.weighted(sigs)
+    members = []
+    for _ in range(ch.between(2, 3)):
+        members.append(gen_helper(ch, feats, names, names.fresh("h"), earlier, arrlen,
+                                  struct_vty, False, veclib, kinds=list(sig[1]), ret_ty="d"))
+    iv = members[0].ret_iv
+    for h in members[1:]:
+        iv = iv.union(h.ret_iv)
+    tab = names.fresh("tab")
+    # a writable table only when static: one other files may write is
+    # beyond the plugin's view (it dispatches over every escaped function)
+    static = not ch.chance(30)
+    table = FnTable(tab, sig, [h.name for h in members],
+                    const=not static or not ch.chance(30), static=static)
+    slot = FnSlot(tab, sig, iv, len(members))
+    slot.members = [h.name for h in members]
+    cb = FnSlot(names.fresh("cb"), sig, iv)
+    cb.members = slot.members
+    kinds = (["arr"] if "arr" in sig[1] else []) + ["d"] * ch.between(1, 2)
+    apply = gen_helper(ch, feats, names, names.fresh("h"), earlier + members, arrlen,
+                       struct_vty, False, veclib, kinds=kinds, ret_ty="d", callback=cb)
+    apply.params[0].slot = slot
+    return members, table, apply, slot
+
+
+def gen_byval(ch, feats, names, arrlen, struct_vty, earlier, veclib=False):
+    """Feature byval: 2-3 helpers taking and/or returning the structs of
+    cast.STRUCTS by value (V2 {double a, b}, V3 {double x, y, z}, DI
+    {double d; int n}), with 0-2 double parameters beside them."""
+    out = []
+    stys = sorted(STRUCTS)
+    for _ in range(ch.between(2, 3)):
+        kinds = [ch.pick(stys) for _ in range(ch.between(0, 2))]
+        for _ in range(ch.between(0 if kinds else 1, 2)):
+            kinds.insert(ch.below(len(kinds) + 1), "d")
+        ret = ch.pick(["d"] + stys) if kinds and any(k in STRUCTS for k in kinds) else ch.pick(stys)
+        out.append(gen_helper(ch, feats, names, names.fresh("h"), earlier + out, arrlen,
+                              struct_vty, False, veclib, kinds=kinds, ret_ty=ret))
+    return out
 
 
 def gen_params(ch, feats, arrlen):
@@ -257,12 +339,14 @@ def gen_params(ch, feats, arrlen):
         extras.append(Param("a0", "arr", arrlen))
         if ch.chance(50 if "vectorize" in feats else 20):
             extras.append(Param("a1", "arr", arrlen))
-    if "loops" in feats and ch.chance(50):
+    if "loops" in feats and ch.chance(85 if "tape" in feats else 50):
         extras.append(Param("n", "i"))
     # constant trip counts are mostly unrolled before the loop vectoriser
     # runs: vectorize draws a runtime length more often
     if {"vectorize", "realloc", "sort"} & feats and ch.chance(80 if "vectorize" in feats else 40):
         extras.append(Param("m", "i"))   # the array length at run time
+    if "fnptr" in feats and ch.chance(75):
+        extras.append(Param("sel", "i"))   # selects function table entries
     for p in extras:
         params.insert(ch.below(len(params) + 1), p)
     return params
@@ -328,22 +412,38 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     else:
         arrlen = 4
     struct_vty = "f" if "floats" in feats and ch.chance(50) else "d"
-    helpers = gen_helpers(ch, feats, names, arrlen, struct_vty, "-fveclib=libmvec" in vecflags)
+    veclib = "-fveclib=libmvec" in vecflags
+    helpers = gen_helpers(ch, feats, names, arrlen, struct_vty, veclib)
+    funcs = [h.func for h in helpers]
+    slots = []
+    if "fnptr" in feats:
+        members, table, apply, slot = gen_fnptr(ch, feats, names, arrlen, struct_vty, helpers,
+                                                veclib)
+        funcs += [h.func for h in members] + [table, apply.func]
+        helpers += members + [apply]
+        slots.append(slot)
+    if "byval" in feats:
+        byval = gen_byval(ch, feats, names, arrlen, struct_vty, helpers, veclib)
+        funcs += [h.func for h in byval]
+        helpers += byval
     params = gen_params(ch, feats, arrlen)
     nparam = "n" if any(p.name == "n" for p in params) else None
     fb = FuncBuilder(ch, feats, names, "d", helpers, arrlen, nparam, struct_vty)
-    fb.veclib = "-fveclib=libmvec" in vecflags
+    fb.veclib = veclib
     fb.mparam = "m" if any(p.name == "m" for p in params) else None
+    fb.fntabs = slots
+    fb.sel = "sel" if any(p.name == "sel" for p in params) else None
     for p in params:
         if p.kind == "arr":
             fb.declare(p.name, VarInfo("arr", "d", ARR_IV, arrlen))
         elif p.kind != "i":
             fb.declare(p.name, VarInfo("fp", p.kind, BOX))
-    if {"realloc", "sort", "vectorize"} & feats:
+    if set(ISSUE14) & feats:
         body = fb.block(ch.between(0, 2), 0)
         # at least one of each issue 14 shape asked for
         for feat, make in (("realloc", fb.stmt_grow), ("sort", fb.stmt_sort),
-                           ("vectorize", fb.stmt_vloop)):
+                           ("vectorize", fb.stmt_vloop), ("fnptr", fb.stmt_fncall),
+                           ("byval", fb.stmt_byval)):
             if feat in feats:
                 body += make(0)
         body += fb.block(ch.between(1, 4), 0)
@@ -365,7 +465,7 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     meta["vecflags"] = vecflags
     if split:
         meta["split"] = split.meta()
-    parts = dict(seed=seed, feats=feats, funcs=[h.func for h in helpers] + [f],
+    parts = dict(seed=seed, feats=feats, funcs=funcs + [f],
                  params=params, values=values, ad=ad, struct_vty=struct_vty,
                  split=split, meta=meta)
     return render_parts(parts, list(ch.record))
@@ -391,7 +491,9 @@ def stored_arrays(func):
             out.add(n.target.split("[")[0])
         elif isinstance(n, Sort):
             out.add(n.array)
-        elif isinstance(n, HelperCall):
+        elif isinstance(n, Copy):
+            out.add(n.dst)
+        elif isinstance(n, (HelperCall, IndirectCall)):
             out.update(a for a in n.args if isinstance(a, str))
     return out
 
@@ -429,6 +531,8 @@ def render_program(parts):
     out.append(PRELUDE)
     if "sort" in feats:
         out.append(SORT_PRELUDE)
+    if "byval" in feats:
+        out.append(render_structs())
     for d in (plain, chk, ld):
         out.append("\n/* ---- %s ---- */\n" % d.mode)
         out.extend(fn.render(d) for fn in funcs)

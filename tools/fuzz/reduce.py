@@ -123,7 +123,8 @@ EXPR_SLOTS = {cast.Decl: ("expr",), cast.Assign: ("expr",), cast.Return: ("expr"
               cast.If: ("cond",), cast.While: ("cond",), cast.Bin: ("a", "b"),
               cast.Neg: ("a",), cast.Select: ("cond", "a", "b"), cast.Call: ("args",),
               cast.HelperCall: ("args",), cast.Cmp: ("a", "b"), cast.Logic: ("a", "b"),
-              cast.StructDecl: ("source",)}
+              cast.StructDecl: ("source",), cast.IndirectCall: ("args",),
+              cast.StructLit: ("fields",), cast.FieldOf: ("base",)}
 REPLACEABLE = (cast.Expr, cast.Logic)
 
 
@@ -197,8 +198,10 @@ def expr_edits(node):
     """Candidate replacements for an expression or condition."""
     if isinstance(node, cast.Logic):
         return [node.a, node.b]
+    if getattr(node, "ty", None) in cast.STRUCTS:
+        return []   # a struct value has no scalar operand or constant to become
     kids = [_get(c, k) for c, k in _children(node, EXPR_SLOTS)]
-    kids = [k for k in kids if isinstance(k, cast.Expr)]
+    kids = [k for k in kids if isinstance(k, cast.Expr) and k.ty not in cast.STRUCTS]
     if not isinstance(node, cast.Const):
         kids.append(cast.Const(1.0, node.ty))
     return kids

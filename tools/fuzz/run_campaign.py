@@ -133,8 +133,12 @@ class Runner:
                            "exit code %d%s" % (run.returncode, ": " + why[:200] if why else ""),
                            shown, cc.stderr + run.stderr, run.stdout)
         verdict = oracle.judge(run.stdout, prog.meta, ad=not self.no_ad)
-        return Outcome(seed, olevel, verdict.category, "; ".join(verdict.details), shown,
-                       cc.stderr, run.stdout, verdict.rechecked)
+        out = Outcome(seed, olevel, verdict.category, "; ".join(verdict.details), shown,
+                      cc.stderr, run.stdout, verdict.rechecked)
+        # split mode: the thunk's compile-time answer "may I replay this tape?"
+        out.reusable = next((l.split()[1] for l in run.stdout.splitlines()
+                             if l.startswith("REUSABLE ")), None)
+        return out
 
     def staged(self, meta):
         """Feature vectorize: clang -O3 -march=native [-ffast-math]
@@ -293,6 +297,11 @@ def summarize(outcomes, elapsed):
     passed = counts.get("pass", 0)
     failed = sum(counts.get(c, 0) for c in FAIL_CATEGORIES)
     rechecked = sum(o.rechecked for o in outcomes)
+    thunks = [getattr(o, "reusable", None) for o in outcomes]
+    thunks = [r for r in thunks if r is not None]
+    if thunks:
+        print("split thunks: %d of %d reusable (their tapes replayed with 2-4 seeds)"
+              % (thunks.count("1"), len(thunks)))
     cats = " ".join("%s=%d" % (c, n) for c, n in sorted(counts.items()))
     print("categories: %s (programs %d, long-double rechecks %d, %.0fs)"
           % (cats, len(outcomes), rechecked, elapsed))

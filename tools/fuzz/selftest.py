@@ -64,10 +64,12 @@ class OracleTest(unittest.TestCase):
         self.assertEqual(judge("REV 0 1.01\nREV 1 2\nFWD 0 1.01\n", head, meta), "wrong-rev")
 
 
-SPLIT_META = dict(META, split={"garbage": "1e30", "offset": 0, "path": "thunk"})
+SPLIT_META = dict(META, split={"garbage": "1e30", "offset": 0, "path": "thunk",
+                               "seeds": [1.0, 2.0, -0.5]})
 SPLIT_OK = ("REV 0 1\nREV 1 2\nFWD 0 1\nSPRIMAL 1\nSREV 0 1\nSREV 1 2\nAPRIMAL 1\n"
             "CANARY 1\nAUGSIZE 64\nAREV 0 1\nAREV 1 2\nREUSABLE 1\nTAPEBYTES 64\n"
-            "XPRIMAL 1\nXREV1 0 1\nXREV1 1 2\nXREV2 0 2\nXREV2 1 4\n"
+            "XPRIMAL 1\nXREV1 0 1\nXREV1 1 2\nXREP 2 0 2\nXREP 2 1 4\n"
+            "XREP 3 0 -0.5\nXREP 3 1 -1\nAREP 2 0 2\nAREP 2 1 4\nAREP 3 0 -0.5\nAREP 3 1 -1\n"
             "MPRIMAL 3\nMREV 0 5\nMREV 1 6\nWPRIMAL 1\nVPRIMAL 3\n"
             "WREV 0 1\nWREV 1 2\nVREV 0 5\nVREV 1 6\n")
 
@@ -86,15 +88,19 @@ class SplitOracleTest(unittest.TestCase):
                  ("TAPEBYTES 64\n", "TAPEBYTES 80\n", "split-allocated"),
                  ("AREV 0 1\n", "AREV 0 0\n", "split-allocated"),
                  ("XREV1 0 1\n", "XREV1 0 3\n", "split-thunk"),
-                 ("XREV2 1 4\n", "XREV2 1 6\n", "split-replay"),
+                 ("XREP 2 1 4\n", "XREP 2 1 6\n", "split-replay"),
+                 ("XREP 3 1 -1\n", "XREP 3 1 1\n", "split-replay"),
+                 ("AREP 3 0 -0.5\n", "AREP 3 0 -0.25\n", "split-replay"),
+                 ("AREP 2 1 4\n", "", "bad-output"),
                  ("VREV 1 6\n", "VREV 1 2\n", "split-interleaved"),
                  ("VPRIMAL 3\n", "VPRIMAL 1\n", "split-interleaved"),
-                 ("XREV2 1 4\n", "", "bad-output")]
+                 ("XREP 2 1 4\n", "", "bad-output")]
         for old, new, cat in cases:
             self.assertEqual(self.judge(SPLIT_OK.replace(old, new)), cat, new)
 
     def test_no_second_sweep_unless_reusable(self):
-        lines = SPLIT_OK.replace("REUSABLE 1", "REUSABLE 0").replace("XREV2 0 2\nXREV2 1 4\n", "")
+        lines = SPLIT_OK.replace("REUSABLE 1", "REUSABLE 0")
+        lines = "".join(l + "\n" for l in lines.splitlines() if not l.startswith(("XREP", "AREP")))
         self.assertEqual(self.judge(lines), "pass")
 
     def test_wrong_one_shot_takes_precedence(self):
@@ -138,6 +144,27 @@ class GeneratorTest(unittest.TestCase):
             self.assertEqual(b.choices[:len(a.choices)], a.choices)
             self.assertIn("__enzyme_augmentfwd", b.source)
             self.assertNotIn("__enzyme_augmentfwd", a.source)
+
+    def test_new_features_replay_and_leave_other_seeds_alone(self):
+        extra = ALL_FEATURES + ("fnptr", "byval", "tape")
+        for seed in range(1, 15):
+            p = generate(seed, extra)
+            self.assertEqual(generate(seed, extra, p.choices).source, p.source)
+        # opt-in features draw nothing unless asked for
+        self.assertEqual(generate(7, ALL_FEATURES).source,
+                         generate(7, ALL_FEATURES, generate(7, ALL_FEATURES).choices).source)
+
+    def test_fnptr_and_byval_twins(self):
+        src = generate(4, ALL_FEATURES + ("fnptr", "byval")).source
+        plain, rest = src.split("/* ---- chk ---- */")
+        chk, ld = rest.split("/* ---- ld ---- */")
+        # every dialect calls through its own table of its own functions
+        self.assertRegex(plain, r"\(\*const tab0\[\d\]\)\(double")
+        self.assertRegex(chk, r"tab0_chk\[\d\]\)\(double[^)]*\) = \{ h\d+_chk")
+        self.assertRegex(ld, r"long double \(\*(const )?tab0_ld\[\d\]\)\(long double")
+        self.assertIn("struct V2_ld { long double a; long double b; }", src)
+        self.assertIn("struct DI_ld { long double d; int n; }", src)
+        self.assertNotRegex(plain.split("double f(")[1], r"^[^)]*struct")   # not f's params
 
     def test_any_choice_list_is_a_program(self):
         for replay in ([], [99] * 50, list(range(300))):

@@ -16,15 +16,21 @@ markers as the __enzyme_autodiff call, explicit or implicit):
                                       enzyme_tape, buf, args..., 1.0) -> AREV k
                   the OFF bytes before and 64 bytes after the buffer must
                   still be 0xA5                                -> CANARY, AUGSIZE
+                  if the thunk says reusable, the buffer is replayed: every
+                  sweep but the last with enzyme_nofree, shadows restored to
+                  their state after the forward half, seeds s_2..s_N (N 2-4,
+                  powers of two)                               -> AREP i k
+                  and the buffer's life ends with the last sweep (no
+                  enzyme_nofree) or, after N nofree sweeps, t->release
 3. thunk:         t = __tapestry_thunk(f, explicit markers...)
                                                    -> REUSABLE, TAPEBYTES
                   path "thunk": t->augmented, garbage, t->reverse seed 1.0
                   (adjoints through its last argument; XREV1 k); if t->reusable: restore the shadows to their
-                  state after the forward half, t->reverse again with seed
-                  2.0 (XREV2 k); t->release and free.
+                  state after the forward half, t->reverse again with seeds
+                  s_2..s_N (XREP i k); t->release and free.
                   path "nofree": the same through __enzyme_augmentfwd and
                   __enzyme_reverse with enzyme_nofree; a reusable tape gets
-                  its second sweep (seed 2.0, without enzyme_nofree, which
+                  its sweeps 2..N (the last without enzyme_nofree, which
                   frees it), any other is released through t->release.
 4. two tapes:     forward halves at V (tape A) and at -V (tape B), garbage,
                   both reverses in either order    -> WPRIMAL, WREV k (vs REV),
@@ -33,8 +39,8 @@ markers as the __enzyme_autodiff call, explicit or implicit):
 
 The oracle (oracle.judge_split) wants SPRIMAL/APRIMAL/XPRIMAL == PRIMAL,
 SREV/AREV/XREV1/WREV == REV (one-shot reverse, itself checked against finite
-differences), XREV2 == 2 XREV1, VREV == MREV, intact canaries and
-TAPEBYTES == AUGSIZE.
+differences), AREP i == s_i AREV and XREP i == s_i XREV1, VREV == MREV,
+intact canaries and TAPEBYTES == AUGSIZE.
 
 Scalars are passed to the reverse with the values the forward half got: the
 reverse takes f's arguments again, so only memory is overwritten.  All
@@ -43,6 +49,9 @@ decisions are drawn after every other one, so a program generated without
 """
 
 GARBAGE = ("1e30", "NAN", "-7.25e8 * (j + 1)", "0.0")
+# seeds of the replayed sweeps: powers of two, so that a sweep with seed s
+# is exactly s times the first (the oracle's split-replay check)
+REPLAY_SEEDS = (2.0, -0.5, 4.0, -0.25, 0.5, -2.0)
 
 
 class SplitConfig:
@@ -53,10 +62,16 @@ class SplitConfig:
         self.offset = ch.pick([0, 8])          # 8: a buffer only 8-aligned
         self.path = ch.pick(["thunk", "nofree"])
         self.lifo = ch.chance(50)              # block 4: order of the reverses
+        # reverse sweeps on one reusable tape (blocks 2 and 3), with seeds
+        # 1 then these; block 2 ends a caller buffer's life with its last
+        # sweep (no enzyme_nofree) or with the thunk's release
+        self.sweeps = ch.between(2, 4)
+        self.seeds = [1.0] + [ch.pick(REPLAY_SEEDS) for _ in range(self.sweeps - 1)]
+        self.buf_end = ch.pick(["last", "release"])
 
     def meta(self):
         return {"garbage": self.garbage, "offset": self.offset, "path": self.path,
-                "lifo": self.lifo}
+                "lifo": self.lifo, "seeds": self.seeds, "buf_end": self.buf_end}
 
 
 def _ctype(t):
@@ -144,6 +159,8 @@ def render_split(params, values, ad, idx, scalar, fresh_arrays, cfg):
         _proto(ret, "__enzyme_reverse_alloc" + sfx, alloc_types + base_types + ["double"], typed),
         _proto(ret, "__enzyme_reverse_nofree" + sfx, ["int"] + base_types + ["double", "void *"],
                typed),
+        _proto(ret, "__enzyme_reverse_alloc_nofree" + sfx, ["int"] + alloc_types + base_types
+               + ["double"], typed),
         "int __enzyme_augmentsize(void *, ...);\n",
         "const TapThunk *__tapestry_thunk(void *, ...);\n",
         "typedef double (*TapAugFn)(%s);\n" % ", ".join(val_types + ["void *"]),
@@ -217,15 +234,43 @@ def render_split(params, values, ad, idx, scalar, fresh_arrays, cfg):
     code.append("    double p = __enzyme_augmentfwd_alloc%s(%s, enzyme_allocated, sz, enzyme_tape,"
                 " buf, %s);\n" % (sfx, fn, args))
     code.append('    printf("APRIMAL %.17g\\n", p);\n')
+    code.extend(snapshot("b"))
     code.extend(garbage("b"))
-    code.extend(grad_call("g", "__enzyme_reverse_alloc%s(%s, enzyme_allocated, sz, enzyme_tape,"
-                               " buf, %s, 1.0)" % (sfx, fn, args)))
+    # a reusable tape in a caller buffer is the caller's to replay: sweeps
+    # with enzyme_nofree keep it live; the last sweep (or the thunk's
+    # release) frees what it owns
+    code.append("    const TapThunk *tb = __tapestry_thunk(%s, %s);\n" % (fn, markers))
+    code.append("    if (tb->reusable) {\n")
+    code.extend("  " + c for c in grad_call(
+        "g", "__enzyme_reverse_alloc_nofree%s(%s, enzyme_nofree, enzyme_allocated, sz,"
+        " enzyme_tape, buf, %s, 1.0)" % (sfx, fn, args)))
+    code.extend("  " + c for c in print_grads("AREV", "g", "b"))
+    for i, seed in enumerate(cfg.seeds[1:], start=2):
+        last = i == len(cfg.seeds) and cfg.buf_end == "last"
+        code.append("      {\n      fflush(stdout);\n")
+        code.extend("  " + c for c in restore("b"))
+        if last:
+            call = ("__enzyme_reverse_alloc%s(%s, enzyme_allocated, sz, enzyme_tape, buf, %s, %r)"
+                    % (sfx, fn, args, seed))
+        else:
+            call = ("__enzyme_reverse_alloc_nofree%s(%s, enzyme_nofree, enzyme_allocated, sz,"
+                    " enzyme_tape, buf, %s, %r)" % (sfx, fn, args, seed))
+        code.extend("    " + c for c in grad_call("gr", call))
+        code.extend("    " + c for c in print_grads("AREP %d" % i, "gr", "b"))
+        code.append("      }\n")
+    if cfg.buf_end == "release":
+        code.append("      ((void (*)(void *))tb->release)(buf);\n")
+    code.append("    } else {\n")
+    code.extend("  " + c for c in grad_call(
+        "g", "__enzyme_reverse_alloc%s(%s, enzyme_allocated, sz, enzyme_tape, buf, %s, 1.0)"
+        % (sfx, fn, args)))
+    code.extend("  " + c for c in print_grads("AREV", "g", "b"))
+    code.append("    }\n")
     code.append("    int ok = 1;\n")
     if off:
         code.append("    for (int j = 0; j < %d; j++) ok &= raw[j] == 0xA5;\n" % off)
     code.append("    for (int j = 0; j < 64; j++) ok &= raw[%d + sz + j] == 0xA5;\n" % off)
     code.append('    printf("CANARY %d\\nAUGSIZE %d\\n", ok, sz);\n')
-    code.extend(print_grads("AREV", "g", "b"))
     code.append("    free(raw);\n  }\n")
     # 3. the thunk; two sweeps on one tape when it says the tape is reusable
     code.append("  fflush(stdout);\n  {\n")
@@ -242,10 +287,13 @@ def render_split(params, values, ad, idx, scalar, fresh_arrays, cfg):
         code.extend(garbage("u"))
         code.extend(thunk_reverse("g", vals, "1.0"))
         code.extend(print_grads("XREV1", "g", "u"))
-        code.append("    if (t->reusable) {\n      fflush(stdout);\n")
-        code.extend(restore("u"))
-        code.extend("  " + c for c in thunk_reverse("g2", vals, "2.0"))
-        code.extend("  " + c for c in print_grads("XREV2", "g2", "u"))
+        code.append("    if (t->reusable) {\n")
+        for i, seed in enumerate(cfg.seeds[1:], start=2):
+            code.append("      {\n      fflush(stdout);\n")
+            code.extend(restore("u"))
+            code.extend("    " + c for c in thunk_reverse("g2", vals, repr(seed)))
+            code.extend("    " + c for c in print_grads("XREP %d" % i, "g2", "u"))
+            code.append("      }\n")
         code.append("    }\n")
         code.append("    ((void (*)(void *))t->release)(tape);\n    free(tape);\n")
     else:
@@ -257,11 +305,18 @@ def render_split(params, values, ad, idx, scalar, fresh_arrays, cfg):
         code.extend(grad_call("g", "__enzyme_reverse_nofree%s(%s, enzyme_nofree, %s, 1.0, s.tape)"
                               % (sfx, fn, args)))
         code.extend(print_grads("XREV1", "g", "u"))
-        code.append("    if (t->reusable) {\n      fflush(stdout);\n")
-        code.extend(restore("u"))
-        code.extend("  " + c for c in grad_call("g2", "__enzyme_reverse%s(%s, %s, 2.0, s.tape)"
-                                                % (sfx, fn, args)))
-        code.extend("  " + c for c in print_grads("XREV2", "g2", "u"))
+        code.append("    if (t->reusable) {\n")
+        for i, seed in enumerate(cfg.seeds[1:], start=2):
+            code.append("      {\n      fflush(stdout);\n")
+            code.extend(restore("u"))
+            if i == len(cfg.seeds):   # the last sweep frees the tape
+                call = "__enzyme_reverse%s(%s, %s, %r, s.tape)" % (sfx, fn, args, seed)
+            else:
+                call = ("__enzyme_reverse_nofree%s(%s, enzyme_nofree, %s, %r, s.tape)"
+                        % (sfx, fn, args, seed))
+            code.extend("    " + c for c in grad_call("g2", call))
+            code.extend("    " + c for c in print_grads("XREP %d" % i, "g2", "u"))
+            code.append("      }\n")
         code.append("    } else {\n      ((void (*)(void *))t->release)(s.tape);\n"
                     "      free(s.tape);\n    }\n")
     code.append("  }\n  fflush(stdout);\n")
