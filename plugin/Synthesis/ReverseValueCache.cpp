@@ -383,7 +383,7 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     auto LoopRemark = [&]() {
       OptimizationRemark Rem("tapestry", "LoopTape", L->getStartLoc(),
                              &UserFn.getEntryBlock());
-      Rem << "reverse sweep of '" << UserFn.getName() << "' caches "
+      Rem << "reverse sweep of '" << sourceName(UserFn) << "' caches "
           << std::to_string(LC.Fields.size()) << " value(s), "
           << std::to_string(Bytes) << " bytes per iteration of this loop:";
       for (auto &Entry : LC.Fields) {
@@ -456,7 +456,7 @@ void ReverseValueCache::materialize(BasicBlock *Final,
   if (!OnceSlots.empty() || Records.empty()) {
     auto TapeRemark = [&]() {
       OptimizationRemark Rem("tapestry", "Tape", &UserFn);
-      Rem << "reverse sweep of '" << UserFn.getName() << "' caches "
+      Rem << "reverse sweep of '" << sourceName(UserFn) << "' caches "
           << std::to_string(OnceSlots.size()) << " value(s) computed once and "
           << (Records.empty() ? "nothing per loop iteration"
                               : "records per loop iteration (see above)");

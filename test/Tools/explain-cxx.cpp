@@ -10,6 +10,10 @@
 // CHECK-NEXT: m const Model & enzyme_dup its shadow accumulates the derivative (+=)
 // CHECK-NEXT: x const std::vector<double, std::allocator<double> > & enzyme_dup
 // CHECK-NEXT: result: double, active
+// The remarks name the function demangled, not '_Z3runRK5Model...'.
+// RUN: env TAPESTRY_PLUGIN=%plugin %src_root/tools/tapestry-explain -I%src_root/include %s -O1 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK: remark: reverse sweep of 'run(Model const&, std::vector<double, std::allocator<double>> const&)' caches
+// REMARK-NOT: _Z3run
 #include <enzyme/enzyme>
 #include <vector>
 
