@@ -1,17 +1,19 @@
+// clang-format off
 // The C++ face of the finite-difference checker (tapestry/gradcheck.hpp):
 // functions, capturing lambdas and functors, std::vector or pointers. A
 // gradient from tapestry::gradient and a Jacobian from forward mode agree;
 // a perturbed entry is found; sizes that differ throw. (Expected values:
 // the analytic derivatives; the checker is what is under test.)
-// RUN: %clangxx -std=c++17 -O0 %s %tapestry_rt -lm -o %t0 && %t0 2>%t0.err |
-// FileCheck %s && FileCheck %s --check-prefix=REPORT < %t0.err RUN: %clangxx
-// -std=c++17 -O2 %s %tapestry_rt -lm -o %t2 && %t2 2>%t2.err | FileCheck %s &&
-// FileCheck %s --check-prefix=REPORT < %t2.err CHECK-NOT: FAIL CHECK: ALL
-// PASSED REPORT: tapestry_check_gradient: 3 of 3 entries checked, 0 mismatches
+// RUN: %clangxx -std=c++17 -O0 %s %tapestry_rt -lm -o %t0 && %t0 2>%t0.err | FileCheck %s && FileCheck %s --check-prefix=REPORT < %t0.err
+// RUN: %clangxx -std=c++17 -O2 %s %tapestry_rt -lm -o %t2 && %t2 2>%t2.err | FileCheck %s && FileCheck %s --check-prefix=REPORT < %t2.err
+// CHECK-NOT: FAIL
+// CHECK: ALL PASSED
+// REPORT: tapestry_check_gradient: 3 of 3 entries checked, 0 mismatches
 // REPORT: tapestry_check_gradient: 3 of 3 entries checked, 1 mismatch
 // REPORT-NEXT: entry
 // REPORT-NEXT: [1] MISMATCH
 // REPORT-NOT: tapestry_check_jacobian: {{.*}} 1 mismatch
+// clang-format on
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
