@@ -55,7 +55,14 @@
 //     the reverse itself checks and stops with the reason otherwise.
 //
 // Tape: move-only RAII owner of one tape (tape_bytes, calloc'd); its
-// destructor runs the thunk's release and frees the memory.
+// destructor runs the thunk's release and frees the memory. The tape may
+// also live in the caller's memory, as Enzyme's enzyme_allocated buffers
+// do: forward_in(buf, args...) and pullback_in(buf, args...) take a
+// tapestry::TapeBuffer<N> (N bytes on the stack) or a TapeMemory{p, bytes}
+// (the caller's allocator); the size and alignment are checked at run
+// time against Thunk::tape_bytes(), the Tape releases what the tape owns
+// and never frees the caller's memory, and a reusable tape there may be
+// replayed like any other.
 //
 // Arguments captured by a pullback (pointers, references, shadows) must
 // stay valid until its last call, as with a lambda capturing by reference.
@@ -86,8 +93,11 @@
 
 #include <tapestry/thunk.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <tuple>
 #include <type_traits>
@@ -102,8 +112,39 @@ namespace tapestry {
 /// Annotation tag: demand a reusable tape, `thunk<f, Reusable, ...>()`.
 struct Reusable {};
 
-/// One tape of a thunk: allocated for one forward call, released (the
-/// thunk's release, then free) by the destructor. Move-only.
+/// Memory the caller owns, to hold one tape: from the caller's allocator
+/// (`TapeMemory{p, bytes}`) or on the stack (tapestry::TapeBuffer<N>). It
+/// must hold Thunk::tape_bytes() bytes, aligned for any scalar
+/// (alignof(std::max_align_t)), and outlive every use of the tape.
+struct TapeMemory {
+  void *data;
+  std::size_t bytes;
+};
+
+/// A tape's memory on the stack (or inside any object): N bytes, aligned
+/// for any scalar. `TapeBuffer<512> buf; t.forward_in(buf, args...)`. N is
+/// checked against the thunk's tape size when the forward half runs (the
+/// size is the compiler's, known only after C++ is compiled: print
+/// Thunk::tape_bytes() once to choose N).
+template <std::size_t N> class TapeBuffer {
+  static_assert(N > 0, "tapestry::TapeBuffer: N must be positive");
+
+public:
+  TapeBuffer() noexcept = default;
+  TapeBuffer(const TapeBuffer &) = delete;
+  TapeBuffer &operator=(const TapeBuffer &) = delete;
+  TapeMemory memory() noexcept { return TapeMemory{bytes_, N}; }
+  operator TapeMemory() noexcept { return memory(); }
+  static constexpr std::size_t capacity() noexcept { return N; }
+
+private:
+  alignas(std::max_align_t) unsigned char bytes_[N];
+};
+
+/// One tape of a thunk, for one forward call; released (the thunk's
+/// release, which frees what the tape owns) by the destructor. Its memory
+/// is calloc'd and freed with it, or the caller's (TapeMemory, TapeBuffer),
+/// which it zeroes first and never frees. Move-only.
 class Tape {
 public:
   Tape() noexcept = default;
@@ -113,12 +154,38 @@ public:
       std::abort();
     }
   }
-  Tape(Tape &&o) noexcept : t_(o.t_), mem_(o.mem_) { o.mem_ = nullptr; }
+  /// A tape in the caller's memory \p m; stops the program with the sizes
+  /// if \p m is too small or misaligned for the thunk's tape.
+  Tape(const tapestry_thunk *t, TapeMemory m)
+      : t_(t), mem_(m.data), owned_(false) {
+    std::size_t need = t->tape_bytes ? std::size_t(t->tape_bytes) : 1;
+    if (!m.data || m.bytes < need) {
+      std::fprintf(stderr,
+                   "tapestry: the caller's tape memory holds %zu bytes, but "
+                   "this thunk's tape needs %zu (Thunk::tape_bytes()); give "
+                   "it a larger TapeBuffer or TapeMemory\n",
+                   m.data ? m.bytes : std::size_t(0), need);
+      std::abort();
+    }
+    if (reinterpret_cast<std::uintptr_t>(m.data) % alignof(std::max_align_t)) {
+      std::fprintf(stderr,
+                   "tapestry: the caller's tape memory at %p is not aligned "
+                   "to %zu bytes (alignof(std::max_align_t)); allocate it "
+                   "aligned, or use a TapeBuffer\n",
+                   m.data, alignof(std::max_align_t));
+      std::abort();
+    }
+    std::memset(m.data, 0, need);
+  }
+  Tape(Tape &&o) noexcept : t_(o.t_), mem_(o.mem_), owned_(o.owned_) {
+    o.mem_ = nullptr;
+  }
   Tape &operator=(Tape &&o) noexcept {
     if (this != &o) {
       reset();
       t_ = o.t_;
       mem_ = o.mem_;
+      owned_ = o.owned_;
       o.mem_ = nullptr;
     }
     return *this;
@@ -127,12 +194,19 @@ public:
   Tape &operator=(const Tape &) = delete;
   ~Tape() { reset(); }
 
-  /// Releases what the tape owns and frees it (the tape is then empty).
+  /// Releases what the tape owns and frees its memory if it is not the
+  /// caller's (the tape is then empty).
   void reset() noexcept {
-    if (mem_)
-      tapestry_tape_delete(t_, mem_);
+    if (mem_) {
+      if (owned_)
+        tapestry_tape_delete(t_, mem_);
+      else
+        ((void (*)(void *))t_->release)(mem_);
+    }
     mem_ = nullptr;
   }
+  /// Whether the memory is the caller's (TapeMemory, TapeBuffer).
+  bool in_caller_memory() const noexcept { return mem_ && !owned_; }
   /// The tape's memory (nullptr if empty).
   void *get() const noexcept { return mem_; }
   explicit operator bool() const noexcept { return mem_ != nullptr; }
@@ -147,6 +221,7 @@ public:
 private:
   const tapestry_thunk *t_ = nullptr;
   void *mem_ = nullptr;
+  bool owned_ = true;
 };
 
 /// What forward returns: the primal result and the tape.
@@ -486,15 +561,16 @@ struct thunk_calls<Self, Spec, types<P...>, types<S...>> {
   /// its shadow. Returns {primal, tape} ({tape} for a void f).
   TAPESTRY_ALWAYS_INLINE ForwardResult<R> forward(P... p) const {
     const tapestry_thunk *t = self().descriptor();
-    Tape tape(t);
-    auto aug = reinterpret_cast<typename Fn::augmented>(t->augmented);
-    if constexpr (std::is_void_v<R>) {
-      aug(p..., tape.get());
-      return ForwardResult<R>{std::move(tape)};
-    } else {
-      R y = aug(p..., tape.get());
-      return ForwardResult<R>{y, std::move(tape)};
-    }
+    return run_forward(Tape(t), p...);
+  }
+
+  /// forward, with the tape in the caller's memory \p m (a TapeBuffer on
+  /// the stack, or TapeMemory from the caller's allocator); the returned
+  /// Tape releases what the tape owns but leaves \p m to the caller.
+  TAPESTRY_ALWAYS_INLINE ForwardResult<R> forward_in(TapeMemory m,
+                                                     P... p) const {
+    const tapestry_thunk *t = self().descriptor();
+    return run_forward(Tape(t, m), p...);
   }
 
   /// The reverse half: the same arguments as forward, then the seed of f's
@@ -514,19 +590,41 @@ struct thunk_calls<Self, Spec, types<P...>, types<S...>> {
   /// ReusablePullback for a thunk made with tapestry::Reusable, else a
   /// one-shot Pullback.
   TAPESTRY_ALWAYS_INLINE PullbackResult<R, PB> pullback(P... p) const {
-    const tapestry_thunk *t = self().descriptor();
-    if constexpr (std::is_void_v<R>) {
-      auto [tape] = forward(p...);
-      return PullbackResult<R, PB>{
-          PB(t, typename Fn::args(p...), std::move(tape))};
-    } else {
-      auto [y, tape] = forward(p...);
-      return PullbackResult<R, PB>{
-          y, PB(t, typename Fn::args(p...), std::move(tape))};
-    }
+    return make_pullback(forward(p...), p...);
+  }
+
+  /// pullback, with the tape in the caller's memory \p m, which must
+  /// outlive the pullback and its copies.
+  TAPESTRY_ALWAYS_INLINE PullbackResult<R, PB> pullback_in(TapeMemory m,
+                                                           P... p) const {
+    return make_pullback(forward_in(m, p...), p...);
   }
 
 private:
+  TAPESTRY_ALWAYS_INLINE ForwardResult<R> run_forward(Tape tape,
+                                                      P... p) const {
+    const tapestry_thunk *t = self().descriptor();
+    auto aug = reinterpret_cast<typename Fn::augmented>(t->augmented);
+    if constexpr (std::is_void_v<R>) {
+      aug(p..., tape.get());
+      return ForwardResult<R>{std::move(tape)};
+    } else {
+      R y = aug(p..., tape.get());
+      return ForwardResult<R>{y, std::move(tape)};
+    }
+  }
+
+  TAPESTRY_ALWAYS_INLINE PullbackResult<R, PB>
+  make_pullback(ForwardResult<R> fwd, P... p) const {
+    const tapestry_thunk *t = self().descriptor();
+    if constexpr (std::is_void_v<R>)
+      return PullbackResult<R, PB>{
+          PB(t, typename Fn::args(p...), std::move(fwd.tape))};
+    else
+      return PullbackResult<R, PB>{
+          fwd.primal, PB(t, typename Fn::args(p...), std::move(fwd.tape))};
+  }
+
   TAPESTRY_ALWAYS_INLINE const Self &self() const {
     return static_cast<const Self &>(*this);
   }
