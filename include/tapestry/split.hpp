@@ -601,8 +601,7 @@ struct thunk_calls<Self, Spec, types<P...>, types<S...>> {
   }
 
 private:
-  TAPESTRY_ALWAYS_INLINE ForwardResult<R> run_forward(Tape tape,
-                                                      P... p) const {
+  TAPESTRY_ALWAYS_INLINE ForwardResult<R> run_forward(Tape tape, P... p) const {
     const tapestry_thunk *t = self().descriptor();
     auto aug = reinterpret_cast<typename Fn::augmented>(t->augmented);
     if constexpr (std::is_void_v<R>) {
