@@ -3,6 +3,7 @@
 
 #include "Analysis/PromotedCopy.h"
 #include "Core/KnownInactive.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
@@ -27,6 +28,9 @@ namespace {
 
 /// Larger periods than this are not tracked (no struct is that large).
 constexpr uint64_t MaxPeriod = 4096;
+/// The largest window whose untyped bytes fillGaps fills, element by
+/// element (a longer copy is listed part by part only where typed).
+constexpr uint64_t MaxGapWindow = 1 << 16;
 /// Facts kept per object, and rounds of copy propagation.
 constexpr unsigned MaxFacts = 512, MaxCopyRounds = 16;
 
@@ -336,6 +340,31 @@ bool ByteLayout::mixesFloatWidths(const DataLayout &DL) const {
           FP[J].Offset < FP[I].Offset + storeSize(DL, FP[I].T))
         return true;
   return false;
+}
+
+void ByteLayout::fillGaps(Type *T, uint64_t Size, const DataLayout &DL) {
+  uint64_t Span = Period ? Period : Size;
+  uint64_t TS = storeSize(DL, T);
+  // Elements of T lie on a grid of its size; a layout off that grid (a
+  // packed struct) is not such an array.
+  if (!Span || !TS || Span > MaxGapWindow || any_of(Parts, [&](const Part &P) {
+        return P.T->isFloatingPointTy() && P.Offset % TS;
+      }))
+    return;
+  BitVector Covered(Span);
+  for (const Part &P : Parts)
+    Covered.set(std::min(P.Offset, Span),
+                std::min(P.Offset + storeSize(DL, P.T), Span));
+  SmallVector<Part, 8> Added;
+  for (uint64_t Off = 0; Off + TS <= Span; Off += TS)
+    if (Covered.find_first_in(Off, Off + TS) == -1)
+      Added.push_back({Off, T});
+  if (Added.empty())
+    return;
+  Parts.append(Added.begin(), Added.end());
+  llvm::sort(Parts, [](const Part &A, const Part &B) {
+    return A.Offset != B.Offset ? A.Offset < B.Offset : A.T < B.T;
+  });
 }
 
 bool ByteLayout::hasPointers() const {

@@ -75,6 +75,11 @@ struct ByteLayout {
   bool mixesFloatWidths(const llvm::DataLayout &DL) const;
   bool hasPointers() const;
   bool empty() const { return Parts.empty(); }
+  /// Adds a part of type \p T at every multiple of its size where no part
+  /// covers its bytes, over the window (the period if there is one, else
+  /// the \p Size bytes; nothing if neither is known). Used where the
+  /// window is known to be an array of \p T with some elements untouched.
+  void fillGaps(llvm::Type *T, uint64_t Size, const llvm::DataLayout &DL);
 };
 
 class TypeInfo {

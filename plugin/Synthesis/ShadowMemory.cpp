@@ -299,6 +299,10 @@ SynthesizerBase::partsOf(const ByteLayout &L, function_ref<bool(Type *)> Keep) {
   return Out;
 }
 
+namespace {
+
+enum class CopyLayoutResult { Known, MixedFloatWidths, Unknown };
+
 /// Where nothing in the function or its callees says what copied bytes are
 /// (no typed access, GEP element type or TBAA tag at either end, even
 /// through other copies), the reverse sweep cannot add them as floats:
@@ -308,18 +312,15 @@ SynthesizerBase::partsOf(const ByteLayout &L, function_ref<bool(Type *)> Keep) {
 /// been seen, or through a copy, whose other end would then be typed too)
 /// and no floating-point access to either object was seen at all,
 /// or when they are too few to hold a float. Otherwise the caller's memory
-/// may hold anything: a clear error rather than a guess.
-bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
-                                 const Instruction *At, ByteLayout &Out) {
-  if (!Types)
-    Types = std::make_unique<TypeInfo>(computeTypes(P));
-  const DataLayout &DL = module().getDataLayout();
-  Out = Types->layoutAt(Dst, Size, Src);
-  if (Out.mixesFloatWidths(DL)) {
-    fail(At, "the memory this instruction copies is accessed both as float "
-             "and as double");
-    return false;
-  }
+/// may hold anything (Unknown). Objects accessed as one floating-point type
+/// and never as pointers are arrays of that type: their untyped bytes, in a
+/// window partly typed or not typed at all, are elements of it.
+CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst,
+                                 Value *Src, uint64_t Size,
+                                 const DataLayout &DL, ByteLayout &Out) {
+  Out = Types.layoutAt(Dst, Size, Src);
+  if (Out.mixesFloatWidths(DL))
+    return CopyLayoutResult::MixedFloatWidths;
   // A copy of a length known only at run time, of memory accessed at a few
   // fixed places as one floating-point type: an array of that type.
   if (!Size && !Out.Period && !Out.empty() &&
@@ -331,8 +332,26 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
     Out.Period = DL.getTypeStoreSize(FP);
     Out.Parts.assign({{0, FP}});
   }
-  if (!Out.empty() || (Size && Size < 4))
-    return true;
+  // Memory accessed elsewhere as one floating-point type and never as a
+  // pointer (nor at these bytes as another floating-point type): an array
+  // of that type, whose elements nothing here happens to touch.
+  Type *D = Types.floatTypeAt(Dst), *S = Types.floatTypeAt(Src);
+  Type *FP = D ? D : S;
+  auto NoPointers = [&](Value *Ptr) {
+    return none_of(Types.typesAt(Ptr),
+                   [](Type *T) { return T->isPointerTy(); });
+  };
+  bool ArrayOfFP =
+      FP && (!D || !S || D == S) && NoPointers(Dst) && NoPointers(Src);
+  // Bytes of the window that no part covers are elements of that array
+  // too: a partial layout must not turn them into bytes without adjoints.
+  if (!Out.empty()) {
+    if (ArrayOfFP)
+      Out.fillGaps(FP, Size, DL);
+    return CopyLayoutResult::Known;
+  }
+  if (Size && Size < 4)
+    return CopyLayoutResult::Known;
   auto Local = [&](Value *Ptr) {
     SmallVector<const Value *, 4> Rs = TypeInfo::roots(Ptr);
     return !Rs.empty() && all_of(Rs, [](const Value *R) {
@@ -344,23 +363,44 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
   // elsewhere in the objects (at bytes the offsets here cannot be matched
   // with) means a derivative may be in these bytes.
   auto HoldsFloat = [&](Value *Ptr) {
-    return any_of(Types->typesAt(Ptr),
+    return any_of(Types.typesAt(Ptr),
                   [](Type *T) { return T->isFloatingPointTy(); });
   };
   if (Local(Dst) && Local(Src) && !HoldsFloat(Dst) && !HoldsFloat(Src))
-    return true;
-  // Memory accessed elsewhere (not at these bytes) as one floating-point
-  // type and never as a pointer: an array of that type.
-  Type *D = Types->floatTypeAt(Dst), *S = Types->floatTypeAt(Src);
-  Type *FP = D ? D : S;
-  auto NoPointers = [&](Value *Ptr) {
-    return none_of(Types->typesAt(Ptr),
-                   [](Type *T) { return T->isPointerTy(); });
-  };
-  if (FP && (!D || !S || D == S) && NoPointers(Dst) && NoPointers(Src)) {
+    return CopyLayoutResult::Known;
+  // Nothing known at these bytes: an array of the objects' one
+  // floating-point type, if they have one.
+  if (ArrayOfFP) {
     Out.Period = DL.getTypeStoreSize(FP);
     Out.Parts.push_back({0, FP});
+    return CopyLayoutResult::Known;
+  }
+  return CopyLayoutResult::Unknown;
+}
+
+} // namespace
+
+bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
+                                 const Instruction *At, ByteLayout &Out) {
+  const DataLayout &DL = module().getDataLayout();
+  CopyLayoutResult R = inferCopyLayout(types(), Dst, Src, Size, DL, Out);
+  if (R == CopyLayoutResult::Unknown) {
+    // The callees looked into were too few levels deep to see these bytes
+    // used with a type (C++ at -O0 reaches a member through several
+    // calls: std::get, _M_head, ...): look deeper once before giving up.
+    if (!DeepTypes)
+      DeepTypes = std::make_unique<TypeInfo>(computeTypes(P, DeepTypeDepth));
+    R = inferCopyLayout(*DeepTypes, Dst, Src, Size, DL, Out);
+  }
+  switch (R) {
+  case CopyLayoutResult::Known:
     return true;
+  case CopyLayoutResult::MixedFloatWidths:
+    fail(At, "the memory this instruction copies is accessed both as float "
+             "and as double");
+    return false;
+  case CopyLayoutResult::Unknown:
+    break;
   }
   fail(At, "cannot tell what the memory this instruction copies holds "
            "(float, double, integers or pointers): nothing in the function "

@@ -228,6 +228,10 @@ protected:
   bool Failed = false;
   /// Computed on first need (most functions copy no memory).
   std::unique_ptr<TypeInfo> Types;
+  /// The same, looking DeepTypeDepth levels of callees deep; computed only
+  /// where Types cannot tell what a copy moves.
+  std::unique_ptr<TypeInfo> DeepTypes;
+  static constexpr unsigned DeepTypeDepth = 12;
   /// Pointers that may be constant at run time (createFunction()).
   RuntimeActivity RA;
   /// Scratch slots that receive accesses through constant pointers.

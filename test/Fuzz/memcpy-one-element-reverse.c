@@ -1,19 +1,13 @@
-// XFAIL: *
 // Reduced from the tape fuzz campaign (features all,tape; seed 1949 at -O2,
 // wrong-rev: REV a0[0] 0 vs finite difference -2.4375, forward mode right).
 // A local array filled by memcpy from an active array, then ONE element
-// copied back into that array with memcpy (8 bytes): q[2] = q[0]. Reverse
-// mode drops the adjoint of q[0] (gets 0, wants 1) at every -O level,
-// silently, when the copy is in a noinline callee (at -O0 also when it is
-// inlined); forward mode is right. Copying the element with an assignment,
-// or the same code in f itself, is right. In the prepared primal of h
-// (TAPESTRY_DUMP_PREPARED) both copies are still llvm.memcpy of a
-// [3 x double] alloca, so the adjoint is lost in the reverse of the
-// memcpy chain q -> c -> q+2 itself: c's shadow (an alloca's shadow) does
-// not carry dq[2] back to dq[0] when the second memcpy is repeated in a
-// loop in a callee. Where: the reverse-mode memcpy adjoint over a local's
-// shadow (plugin/Synthesis/ShadowMemory.cpp or ReverseModeSynthesizer.cpp);
-// not fixed here (those files are being refactored).
+// copied back into that array with memcpy (8 bytes): q[2] = q[0]. In h
+// (differentiated on its own: noinline) only q[1] is read with a type, so
+// the reverse of the 24-byte copy q -> c knew offset 8 as double and took
+// the untyped bytes at 0 and 16 for bytes without adjoints: the adjoint of
+// q[0] was silently dropped (0, wants 1) at every -O level. Memory that
+// holds one floating-point type and no pointers is an array of that type,
+// untouched elements included (ByteLayout::fillGaps).
 // RUN: %clang -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -o %t2 && %t2 | FileCheck %s

@@ -1,12 +1,11 @@
 // std::map lookups at -O0: the same program as cpp-stdlib-io-maps.cpp's
-// map_at, unoptimised.
-// XFAIL: *
-// Known bug: at -O0 the node construction helper
-// std::__new_allocator<_Rb_tree_node<pair<const int, double>>>::construct is
-// differentiated on its own, and the move of std::tuple<int&&> inside it is
-// a memcpy of 8 bytes whose content (a pointer) nothing in that function
-// reads with a type, so Tapestry rejects it ("cannot tell what the memory
-// this instruction copies holds"). -O1 and above inline it and work.
+// map_at, unoptimised. The node construction helper
+// std::__new_allocator<_Rb_tree_node<pair<const int, double>>>::construct
+// is differentiated on its own, and the move of std::tuple<int&&> inside it
+// is a memcpy of 8 bytes whose content (a pointer) is read with a type only
+// six calls down (pair's piecewise constructor, std::get, _M_head, ...):
+// once rejected ("cannot tell what the memory this instruction copies
+// holds"); the type analysis now looks deeper into callees before giving up.
 // RUN: %clangxx -O0 %s -o %t0 && %t0 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED

@@ -7,6 +7,8 @@
 ; RUN: FileCheck %s --input-file=%t --check-prefix=SWAP
 ; RUN: FileCheck %s --input-file=%t --check-prefix=PTR
 ; RUN: FileCheck %s --input-file=%t --check-prefix=FWD
+; RUN: FileCheck %s --input-file=%t --check-prefix=GAPS
+; RUN: FileCheck %s --input-file=%t --check-prefix=HOLE
 
 @enzyme_dup = external global i32
 declare void @__enzyme_autodiff(ptr, ...)
@@ -86,8 +88,47 @@ define double @node(ptr %dst, ptr %src) {
 ; FWD:       store i64 [[SA]], ptr %"r1'"
 ; FWD-LABEL: {{^}}}
 
+; q[2] = q[0] through a local copy, q[1] returned: only offset 8 of the
+; 24 copied bytes is read with a type. q holds doubles and no pointers, so
+; the untouched elements at 0 and 16 are doubles too, and their adjoints
+; move (they were once dropped, a silent wrong gradient).
+define double @gaps(ptr %q) {
+  %c = alloca [3 x double]
+  call void @llvm.memcpy.p0.p0.i64(ptr %c, ptr %q, i64 24, i1 false)
+  %q2 = getelementptr inbounds double, ptr %q, i64 2
+  call void @llvm.memcpy.p0.p0.i64(ptr %q2, ptr %c, i64 8, i1 false)
+  %q1 = getelementptr inbounds double, ptr %q, i64 1
+  %v = load double, ptr %q1
+  ret double %v
+}
+
+; GAPS-LABEL: define internal void @gaps.tapestry.rev_d_ra(
+; GAPS:       call void @tapestry.parts.adjoint.p8.0double(ptr {{.*}}%"q2'", ptr {{.*}}%"c'", i64 8)
+; GAPS:       call void @tapestry.parts.adjoint.p0.0double.8double.16double(ptr {{.*}}%"c'", ptr %"q'", i64 24)
+; GAPS-LABEL: {{^}}}
+
+; The same copy into another record whose middle word is loaded as a
+; pointer: the bytes at 8 are the pointer's, and the untyped bytes at 16
+; are not taken for a double (memory that holds pointers is no array of
+; doubles): only the double at 0 moves its adjoint.
+define double @hole(ptr %d, ptr %q) {
+  call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %q, i64 24, i1 false)
+  %p1 = getelementptr inbounds i8, ptr %d, i64 8
+  %p = load ptr, ptr %p1
+  %v0 = load double, ptr %p
+  %v = load double, ptr %d
+  %r = fmul double %v, %v0
+  ret double %r
+}
+
+; HOLE-LABEL: define internal void @hole.tapestry.rev_dd_ra(
+; HOLE:       call void @tapestry.parts.adjoint.p0.0double(ptr {{.*}}%"d'", ptr {{.*}}%"q'", i64 24)
+; HOLE-LABEL: {{^}}}
+
 define void @grad(ptr %r, ptr %dr, ptr %d, ptr %dd, ptr %s, ptr %ds) {
   %m = load i32, ptr @enzyme_dup
+  call void (ptr, ...) @__enzyme_autodiff(ptr @gaps, i32 %m, ptr %r, ptr %dr)
+  call void (ptr, ...) @__enzyme_autodiff(ptr @hole, i32 %m, ptr %d, ptr %dd, i32 %m, ptr %s, ptr %ds)
   call void (ptr, ...) @__enzyme_autodiff(ptr @swap, i32 %m, ptr %r, ptr %dr)
   call void (ptr, ...) @__enzyme_autodiff(ptr @node, i32 %m, ptr %d, ptr %dd, i32 %m, ptr %s, ptr %ds)
   ret void
