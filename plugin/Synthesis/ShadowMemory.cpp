@@ -315,9 +315,9 @@ enum class CopyLayoutResult { Known, MixedFloatWidths, Unknown };
 /// may hold anything (Unknown). Objects accessed as one floating-point type
 /// and never as pointers are arrays of that type: their untyped bytes, in a
 /// window partly typed or not typed at all, are elements of it.
-CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst,
-                                 Value *Src, uint64_t Size,
-                                 const DataLayout &DL, ByteLayout &Out) {
+CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst, Value *Src,
+                                 uint64_t Size, const DataLayout &DL,
+                                 ByteLayout &Out) {
   Out = Types.layoutAt(Dst, Size, Src);
   if (Out.mixesFloatWidths(DL))
     return CopyLayoutResult::MixedFloatWidths;
