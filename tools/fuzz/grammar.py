@@ -942,9 +942,15 @@ class FuncBuilder:
                 src = IntAsFp(j, "d", Iv(0.0, float(self.arrlen - 1)))
         finally:
             self.loopvars.pop()
-        # a term that varies with j, so that the values are rarely all equal
+        # a term that varies with j, so that the values are rarely all equal;
+        # a ramp in j too, in case the array read is uniform (g[j] = x1 for
+        # all j: equal sorted neighbours would be judged a near tie)
         k = Const(self.ch.pick([0.75, -1.25, 1.5]), "d")
         spread = Bin("*", k, src, src.iv.scale(k.value))
+        if isinstance(src, Elem):
+            ramp = Bin("*", Const(0.0625, "d"), IntAsFp(j, "d", Iv(0.0, float(self.arrlen - 1))),
+                       Iv(0.0, 0.0625 * (self.arrlen - 1)))
+            spread = Bin("+", spread, ramp, spread.iv + ramp.iv)
         e = self.fit(Bin("+", e, spread, e.iv + spread.iv), ARR_IV.lo, ARR_IV.hi)
         self.declare(c, VarInfo("arr", "d", ARR_IV, self.arrlen, heap))
         if heap:
