@@ -566,6 +566,26 @@ void ReverseModeSynthesizer::visitInsertElementInst(InsertElementInst &IE) {
              B);
 }
 
+/// A constant partial with undef or poison lanes (from a vector constant
+/// the optimiser left undefined in lanes whose results nothing uses, as the
+/// SLP vectoriser does): those lanes' adjoints are zero, so their partial is
+/// zero, instead of a poison that the reverse of a shuffle would sum into
+/// the lanes that are used.
+static Value *zeroUndefinedLanes(Value *Partial) {
+  auto *C = dyn_cast<Constant>(Partial);
+  auto *VT = C ? dyn_cast<FixedVectorType>(C->getType()) : nullptr;
+  if (!VT || !C->containsUndefOrPoisonElement())
+    return Partial;
+  SmallVector<Constant *, 8> Elts;
+  for (unsigned I = 0, N = VT->getNumElements(); I < N; ++I) {
+    Constant *E = C->getAggregateElement(I);
+    Elts.push_back(!E || isa<UndefValue>(E)
+                       ? Constant::getNullValue(VT->getElementType())
+                       : E);
+  }
+  return ConstantVector::get(Elts);
+}
+
 void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   const DerivativeRule *Rule = nullptr;
   if (auto *CB = dyn_cast<CallBase>(&PI))
@@ -607,6 +627,7 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
     Value *Partial = Rule->Partial(E, I);
     if (!Partial)
       continue;
+    Partial = zeroUndefinedLanes(Partial);
     Value *Delta = Whole ? Scale(splatLanes(B, Partial, W), D, 0)
                          : lanes(B, T, [&](unsigned K) {
                              return Scale(Partial, lane(B, D, K), K);

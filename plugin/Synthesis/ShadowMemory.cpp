@@ -102,7 +102,16 @@ void SynthesizerBase::createShadow(Instruction &PI) {
           *F = ShOrSelf(Sel->getFalseValue());
     if (!T || !F)
       return;
-    S = B.CreateSelect(primal(Sel->getCondition()), T, F, PI.getName() + "'");
+    // A vector condition (a select of vectors of pointers) cannot choose
+    // between [W x <N x ptr>] aggregates: it selects lane by lane.
+    Value *Cond = primal(Sel->getCondition());
+    if (W == 1 || !Cond->getType()->isVectorTy())
+      S = B.CreateSelect(Cond, T, F, PI.getName() + "'");
+    else
+      S = lanes(B, PtrTy, [&](unsigned K) {
+        return B.CreateSelect(Cond, lane(B, T, K), lane(B, F, K),
+                              PI.getName() + "'");
+      });
   } else if (auto *Fr = dyn_cast<FreezeInst>(&PI)) {
     S = Sh(Fr->getOperand(0));
   } else if (isa<InsertElementInst>(PI) || isa<ExtractElementInst>(PI) ||

@@ -2,9 +2,12 @@
 #include "Synthesis/SortLowering.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -107,6 +110,65 @@ static Function *getSortPermutationFn(Module &M, bool WithArg) {
   return F;
 }
 
+/// The type the comparator's argument \p A points to, from how the
+/// comparator reads it: every use of \p A (or, at -O0, of the local it is
+/// kept in) is a load of that type, or passes it on to another comparator
+/// with a body that does the same. Null when a use is anything else (an
+/// offset into a struct, a call to an unknown function): the elements'
+/// type is then unknown here.
+static bool pointeeType(Argument *A, Type *&T, unsigned Depth) {
+  Function *Fn = A->getParent();
+  if (Depth > 3 || Fn->isDeclaration())
+    return false;
+  SmallVector<Value *, 4> Holders{A};
+  for (User *U : A->users()) {
+    auto *SI = dyn_cast<StoreInst>(U);
+    auto *Local = SI ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
+    if (!Local || SI->getValueOperand() != A)
+      continue;
+    // The local holds A if A is all that is ever stored to it.
+    for (User *V : Local->users()) {
+      if (auto *LI = dyn_cast<LoadInst>(V))
+        Holders.push_back(LI);
+      else if (V != SI)
+        return false;
+    }
+  }
+  for (Value *H : Holders)
+    for (Use &U : H->uses()) {
+      User *V = U.getUser();
+      if (auto *LI = dyn_cast<LoadInst>(V)) {
+        if (T && T != LI->getType())
+          return false;
+        T = LI->getType();
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(V))
+        if (H == A && SI->getValueOperand() == A &&
+            isa<AllocaInst>(SI->getPointerOperand()))
+          continue; // the -O0 local, handled above
+      auto *CB = dyn_cast<CallBase>(V);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee || !CB->isArgOperand(&U) ||
+          CB->getArgOperandNo(&U) >= Callee->arg_size() ||
+          !pointeeType(Callee->getArg(CB->getArgOperandNo(&U)), T, Depth + 1))
+        return false;
+    }
+  return true;
+}
+
+/// The floating-point type of the elements \p Cmp compares when it reads
+/// both of its arguments as that type and nothing else; null otherwise.
+static Type *comparedFloatType(Value *Cmp) {
+  auto *Fn = dyn_cast<Function>(Cmp->stripPointerCasts());
+  if (!Fn || Fn->isDeclaration() || Fn->arg_size() < 2)
+    return nullptr;
+  Type *T = nullptr;
+  if (!pointeeType(Fn->getArg(0), T, 0) || !pointeeType(Fn->getArg(1), T, 0))
+    return nullptr;
+  return T && T->isFloatingPointTy() ? T : nullptr;
+}
+
 void lowerQsort(Function &F) {
   SmallVector<CallBase *, 2> Sorts;
   for (Instruction &I : instructions(F))
@@ -132,13 +194,36 @@ void lowerQsort(Function &F) {
     Value *Bytes = B.CreateMul(N, Size);
     Value *Tmp =
         B.CreateCall(libFn(M, "malloc", Ptr, {I64}), {Bytes}, "qsort.tmp");
-    B.CreateMemCpy(Tmp, MaybeAlign(), Base, MaybeAlign(), Bytes);
+    // Elements the comparator reads as one floating-point type (and of its
+    // size) move as that type: the array may be read nowhere else, and an
+    // untyped copy of memory whose type nothing says cannot be
+    // differentiated.
+    const DataLayout &DL = M.getDataLayout();
+    Type *Elt = comparedFloatType(CB->getArgOperand(3));
+    auto *ConstSize = dyn_cast<ConstantInt>(Size);
+    if (Elt &&
+        (!ConstSize || DL.getTypeStoreSize(Elt) != DL.getTypeAllocSize(Elt) ||
+         ConstSize->getZExtValue() != DL.getTypeAllocSize(Elt)))
+      Elt = nullptr;
+    auto Move = [&](IRBuilder<> &LB, Value *To, Value *I, Value *From,
+                    Value *J) {
+      if (Elt)
+        LB.CreateStore(LB.CreateLoad(Elt, LB.CreateGEP(Elt, From, J)),
+                       LB.CreateGEP(Elt, To, I));
+      else
+        LB.CreateMemCpy(
+            LB.CreateGEP(I8, To, LB.CreateMul(I, Size)), MaybeAlign(),
+            LB.CreateGEP(I8, From, LB.CreateMul(J, Size)), MaybeAlign(), Size);
+    };
+    if (Elt)
+      emitLoop(B, N, "qsort.save",
+               [&](IRBuilder<> &LB, Value *I) { Move(LB, Tmp, I, Base, I); });
+    else
+      B.CreateMemCpy(Tmp, MaybeAlign(), Base, MaybeAlign(), Bytes);
     emitLoop(B, N, "qsort.move", [&](IRBuilder<> &LB, Value *I) {
       Value *From =
           LB.CreateAlignedLoad(I64, LB.CreateGEP(I64, Perm, I), Align(8));
-      LB.CreateMemCpy(
-          LB.CreateGEP(I8, Base, LB.CreateMul(I, Size)), MaybeAlign(),
-          LB.CreateGEP(I8, Tmp, LB.CreateMul(From, Size)), MaybeAlign(), Size);
+      Move(LB, Base, I, Tmp, From);
     });
     FunctionCallee Free = libFn(M, "free", B.getVoidTy(), {Ptr});
     B.CreateCall(Free, {Tmp});

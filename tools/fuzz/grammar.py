@@ -942,9 +942,18 @@ class FuncBuilder:
                 src = IntAsFp(j, "d", Iv(0.0, float(self.arrlen - 1)))
         finally:
             self.loopvars.pop()
-        # a term that varies with j, so that the values are rarely all equal
+        # a term that varies with j, so that the values are rarely all equal;
+        # and 0.0625 sin(j) in case the array read is uniform (g[j] = x1 for
+        # all j: equal sorted neighbours are a tie). sin(j) is irrational
+        # for j > 0, so it cannot tie with the 1/64 grid of the samples as a
+        # ramp c*j would (1.5 a[j] + 0.0625 j ties for a 1/64 apart)
         k = Const(self.ch.pick([0.75, -1.25, 1.5]), "d")
         spread = Bin("*", k, src, src.iv.scale(k.value))
+        if isinstance(src, Elem):
+            jj = IntAsFp(j, "d", Iv(0.0, float(self.arrlen - 1)))
+            ramp = Bin("*", Const(0.0625, "d"), Call("sin", [jj], "d", Iv(-1.0, 1.0)),
+                       Iv(-0.0625, 0.0625))
+            spread = Bin("+", spread, ramp, spread.iv + ramp.iv)
         e = self.fit(Bin("+", e, spread, e.iv + spread.iv), ARR_IV.lo, ARR_IV.hi)
         self.declare(c, VarInfo("arr", "d", ARR_IV, self.arrlen, heap))
         if heap:

@@ -171,10 +171,17 @@ def _sample(ch, used):
     """A fresh sample value in [-2, 2], exactly representable in float.
 
     Values are kept distinct (ties like fmin(x0, x1) at x0 == x1 would make
-    the program non-smooth) and away from 0 (kinks of fabs/copysign)."""
-    k = ch.between(0, 256) - 128
-    while k == 0 or k in used:
-        k = k + 1 if k < 128 else -128
+    the program non-smooth) and away from 0 (kinks of fabs/copysign).  They
+    are also kept off the 1/16 grid of the literals (a sample equal to a
+    literal ties fmin(-0.375, a[i])) and distinct in magnitude (x0 == -x1
+    ties x0*x0 with x1*x1, and sorted copies of squares), as long as such
+    values are left; then only distinct."""
+    k0 = ch.between(0, 256) - 128
+    order = [(k0 + 128 + d) % 257 - 128 for d in range(257)]   # k0 .. 128, -128 ..
+    for good in (lambda k: k % 4 != 0 and -k not in used, lambda k: True):
+        k = next((k for k in order if k != 0 and k not in used and good(k)), None)
+        if k is not None:
+            break
     used.add(k)
     return k / 64
 

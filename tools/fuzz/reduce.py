@@ -233,7 +233,8 @@ class AstReducer:
 
     def _is_tail_return(self, stmts, i):
         return isinstance(stmts[i], cast.Return) and any(
-            fn.body is stmts and i == len(stmts) - 1 for fn in self.parts["funcs"])
+            getattr(fn, "body", None) is stmts and i == len(stmts) - 1
+            for fn in self.parts["funcs"])   # (funcs holds FnTables too, without a body)
 
     def pass_blocks(self):
         """Empty whole blocks at once (keeping a function's final return)."""

@@ -42,8 +42,11 @@ from reduce import reduce_ast, shrink  # noqa: E402
 DEFAULT_PLUGIN = os.path.join(HERE, "..", "..", "build", "plugin", "TapestryPlugin-19.so")
 CRASH_MARKERS = ("PLEASE submit a bug report", "Stack dump", "LLVM ERROR",
                  "Assertion `", "UNREACHABLE executed")
+# the plugin verifies what it synthesised and reports invalid IR as a clang
+# error ("internal error: ... is invalid IR"): a failure, not a rejection
 VERIFIER_MARKERS = ("Broken module found", "Broken function found",
-                    "verification failed", "Instruction does not dominate")
+                    "verification failed", "Instruction does not dominate",
+                    "tapestry: internal error")
 FAIL_CATEGORIES = ("crash", "verifier", "compile-timeout", "plugin-load", "link-error", "gen-error",
                    "runtime-crash", "runtime-timeout") + oracle.FAILURES
 SKIP_CATEGORIES = ("rejected", "nonsmooth", "invalid")
@@ -345,6 +348,10 @@ def snapshot_plugin(plugin, clang, directory, attempts=6, wait=20.0):
     during a long campaign cannot disturb it; a copy taken while the plugin
     is being linked fails the check, and is retaken after a pause."""
     copy = os.path.join(directory, os.path.basename(plugin))
+    # the clang part (Enzyme's attributes, source-level signatures) is a
+    # companion file the plugin loads from its own directory
+    src_dir = os.path.dirname(os.path.abspath(plugin))
+    parts = [n for n in os.listdir(src_dir) if n.startswith("TapestryClang") and n.endswith(".so")]
     probe = os.path.join(directory, "probe.c")
     with open(probe, "w") as fh:
         fh.write("int main(void) { return 0; }\n")
@@ -353,10 +360,13 @@ def snapshot_plugin(plugin, clang, directory, attempts=6, wait=20.0):
             time.sleep(wait)
         try:
             shutil.copy2(plugin, copy)
+            for name in parts:
+                shutil.copy2(os.path.join(src_dir, name), directory)
         except OSError:
             continue
         cmd = [clang, "-c", "-fpass-plugin=%s" % copy, probe, "-o", os.devnull]
-        if subprocess.run(cmd, capture_output=True).returncode == 0:
+        probe_run = subprocess.run(cmd, capture_output=True, text=True)
+        if probe_run.returncode == 0 and not (parts and "cannot load" in probe_run.stderr):
             return copy
     return None
 
