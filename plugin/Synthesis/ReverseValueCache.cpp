@@ -132,6 +132,10 @@ Value *ReverseValueCache::recompute(Value *GV, BasicBlock *PB,
     auto *PL = dyn_cast_or_null<LoadInst>(PrimalOf.lookup(Load));
     Cheap = PL && Tape.Reloadable.count(PL);
   }
+  // Floating-point arithmetic is recomputed when its operands cost no tape:
+  // (p[i] - c[i]) from two reloads beats a store and a load of the tape.
+  Cheap |= isCheapFloatOp(I) &&
+           all_of(I->operands(), [&](Value *Op) { return isFree(Op, PB, 0); });
   if (!Cheap)
     return nullptr;
   auto Key = std::make_pair(GV, B.GetInsertBlock());
@@ -150,6 +154,75 @@ Value *ReverseValueCache::recompute(Value *GV, BasicBlock *PB,
                     << (isa<LoadInst>(C) ? "reloaded: " : "recomputed: ") << *GV
                     << "\n");
   return C;
+}
+
+bool ReverseValueCache::isCheapFloatOp(const Instruction *I) {
+  if (!PrimalOf.count(I) || !I->getType()->isFPOrFPVectorTy())
+    return false;
+  if (isa<UnaryOperator>(I))
+    return I->getOpcode() == Instruction::FNeg;
+  if (!isa<BinaryOperator>(I))
+    return false;
+  unsigned Op = I->getOpcode();
+  return Op == Instruction::FAdd || Op == Instruction::FSub ||
+         Op == Instruction::FMul;
+}
+
+bool ReverseValueCache::isFree(Value *GV, BasicBlock *PB, unsigned Depth) {
+  // Bounds the work the reverse repeats for one value.
+  constexpr unsigned MaxDepth = 6;
+  BasicBlock *Def = primalBlockOf(GV);
+  if (!Def)
+    return true; // Arguments, constants.
+  Loop *DefLoop = LI.getLoopFor(Def);
+  if (!DefLoop && DT.dominates(Def, RetBlock))
+    return true;
+  Instruction *PI = PrimalOf.lookup(GV);
+  if (!PI)
+    return false;
+  if (DefLoop && DefLoop->getHeader() == Def && DefLoop->contains(PB) &&
+      LoopIVs.lookup(Def) == PI)
+    return true;
+  if (Depth >= MaxDepth)
+    return false;
+  // An affine recurrence is rebuilt from the reverse counter.
+  if (auto *Phi = dyn_cast<PHINode>(PI))
+    return SE.isSCEVable(Phi->getType()) &&
+           isa<SCEVAddRecExpr>(SE.getSCEV(Phi)) &&
+           isFreeSCEV(SE.getSCEV(Phi), PB, Depth + 1);
+  auto *I = cast<Instruction>(GV);
+  if (auto *Load = dyn_cast<LoadInst>(I))
+    return Tape.Reloadable.count(cast<LoadInst>(PI)) &&
+           isFree(Load->getPointerOperand(), PB, Depth + 1);
+  bool Cheap = isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
+               isa<ICmpInst>(I) || isa<FreezeInst>(I) ||
+               (isa<BinaryOperator>(I) && I->getType()->isIntOrIntVectorTy()) ||
+               isCheapFloatOp(I);
+  return Cheap && all_of(I->operands(),
+                         [&](Value *Op) { return isFree(Op, PB, Depth + 1); });
+}
+
+bool ReverseValueCache::isFreeSCEV(const SCEV *S, BasicBlock *PB,
+                                   unsigned Depth) {
+  if (isa<SCEVConstant>(S))
+    return true;
+  if (auto *U = dyn_cast<SCEVUnknown>(S)) {
+    Value *V = U->getValue();
+    if (isa<Constant>(V) || isa<Argument>(V))
+      return true;
+    auto *I = dyn_cast<Instruction>(V);
+    return I && DT.dominates(I->getParent(), PB) && isFree(clone(V), PB, Depth);
+  }
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return isFreeSCEV(Cast->getOperand(), PB, Depth);
+  if (isa<SCEVAddExpr>(S) || isa<SCEVMulExpr>(S))
+    return all_of(cast<SCEVNAryExpr>(S)->operands(),
+                  [&](const SCEV *Op) { return isFreeSCEV(Op, PB, Depth); });
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  return AR && AR->getNumOperands() <= 3 && AR->getLoop()->contains(PB) &&
+         LoopIVs.count(AR->getLoop()->getHeader()) &&
+         all_of(AR->operands(),
+                [&](const SCEV *Op) { return isFreeSCEV(Op, PB, Depth); });
 }
 
 Value *ReverseValueCache::rebuildRecurrence(Value *GV, BasicBlock *PB,
@@ -353,6 +426,13 @@ AllocaInst *ReverseValueCache::iterationCounter(const Loop *L) {
   return Counter;
 }
 
+/// The room a loop's record array starts with when its trip count is not
+/// known up front: a few records, at most a page.
+static uint64_t firstRecordsBytes(uint64_t RecordBytes) {
+  constexpr uint64_t FirstRecords = 8, MaxFirstBytes = 4096;
+  return std::min(FirstRecords * RecordBytes, MaxFirstBytes);
+}
+
 /// -enzyme-print-perf: the -Rpass=tapestry remark \p MakeRemark makes, on
 /// stderr.
 template <typename RemarkFn> static void printPerf(RemarkFn MakeRemark) {
@@ -409,15 +489,20 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     // per-iteration check below then never grows them).
     IRBuilder<> EB(Acquire->getNextNode());
     if (Value *Total = iterationsFromEntry(L, EB))
-      EB.CreateCall(
-          Reserve,
-          {State, EB.CreateBinaryIntrinsic(
-                      Intrinsic::umin, EB.CreateMul(Total, EB.getInt64(Bytes)),
-                      EB.getInt64(uint64_t(1) << 30))});
+      EB.CreateCall(Reserve, {State,
+                              EB.CreateBinaryIntrinsic(
+                                  Intrinsic::umin,
+                                  EB.CreateMul(Total, EB.getInt64(Bytes)),
+                                  EB.getInt64(uint64_t(1) << 30)),
+                              EB.getInt64(0)});
+    // Otherwise the records start with room for a few iterations, not a
+    // page: the tape of a call whose loop runs a few times (a recursive
+    // call's) then grows with its work.
     IRBuilder<> HB(Advance->getNextNode());
     Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
-    CallInst *Ready = HB.CreateCall(
-        Reserve, {State, HB.CreateMul(Count, HB.getInt64(Bytes))});
+    CallInst *Ready =
+        HB.CreateCall(Reserve, {State, HB.CreateMul(Count, HB.getInt64(Bytes)),
+                                HB.getInt64(firstRecordsBytes(Bytes))});
     auto RecordField = [&](IRBuilderBase &IB, unsigned Field) {
       Value *Base =
           IB.CreateLoad(IB.getPtrTy(), IB.CreateStructGEP(StateTy, State, 0));

@@ -9,8 +9,9 @@
 //  - rebuilt from the reverse iteration counter, for an affine recurrence
 //    of a loop (ScalarEvolution), and the loop's counter itself;
 //  - recomputed, for a cheap instruction (address arithmetic, integer
-//    operations, casts), or reloaded, for a load of memory the tape
-//    analysis found unmodified (TapePlan::Reloadable);
+//    operations, casts; floating-point add, subtract, multiply and negate
+//    when their operands cost no tape), or reloaded, for a load of memory
+//    the tape analysis found unmodified (TapePlan::Reloadable);
 //  - cached: stored once into a slot when outside every loop it shares with
 //    its use, otherwise into the current iteration's record of a per-loop
 //    array (the tape), indexed by the loop's iteration count over the call.
@@ -114,6 +115,15 @@ private:
   /// reverse block instead of caching; null if \p GV is neither.
   llvm::Value *recompute(llvm::Value *GV, llvm::BasicBlock *PB,
                          llvm::IRBuilderBase &B);
+  /// fadd, fsub, fmul or fneg of the primal.
+  bool isCheapFloatOp(const llvm::Instruction *I);
+  /// True if \p GV can be had in the reverse block of \p PB without adding
+  /// to the tape: an argument or constant, a value dominating the reverse
+  /// sweep, the loop's counter, or cheap arithmetic and reloads of such
+  /// values.
+  bool isFree(llvm::Value *GV, llvm::BasicBlock *PB, unsigned Depth);
+  /// isFree for the value of an integer SCEV (as expandSCEV builds it).
+  bool isFreeSCEV(const llvm::SCEV *S, llvm::BasicBlock *PB, unsigned Depth);
   /// An affine recurrence of a loop (start + k * step at iteration k),
   /// rebuilt from the reverse counter; null if \p GV is not one.
   llvm::Value *rebuildRecurrence(llvm::Value *GV, llvm::BasicBlock *PB,

@@ -4,7 +4,10 @@
  * multiply-adds each; its gradient's tape is 352 KB at l = 5, 14.8 MB at
  * l = 7 and 1.07 GB at l = 9 (a value-per-multiply tape would be ~16 bytes
  * per call: 16 MB at l = 9). The gradient is right (checked against the
- * cofactors at l = 3).
+ * cofactors at l = 3). Since loops of unknown trip count start their
+ * records with room for 8 (not 4 KiB): 134 bytes per call at l = 5 and 7
+ * (test/Integration/recursion-tape-grows.c); each call still mallocs its
+ * tape.
  *   TAPESTRY_TAPE_STATS=1 clang-19 -O2 -Iinclude \
  *     -fpass-plugin=build/plugin/TapestryPlugin-19.so \
  *     tools/bench/standard/repro/det-tape.c -Lbuild/runtime -ltapestry-rt \
