@@ -11,6 +11,7 @@
 #include "Passes/CallSiteRewriter.h"
 #include "Passes/ExplainRequest.h"
 #include "Passes/RequestDecoder.h"
+#include "Passes/RequestOrder.h"
 #include "Passes/SplitCallSites.h"
 #include "Passes/ToDense.h"
 #include "Passes/TruncateRequest.h"
@@ -74,60 +75,6 @@ static void eraseDeadApi(Module &M) {
     if (F->use_empty())
       F->eraseFromParent();
 }
-
-/// Adds to \p Out the functions with bodies that constant \p C refers to:
-/// itself, or through constant expressions, aggregates and the initialisers
-/// of the globals it names (a table of callbacks).
-static void collectReferencedFunctions(const Constant *C,
-                                       SmallPtrSetImpl<const Constant *> &Seen,
-                                       SmallVectorImpl<Function *> &Out) {
-  if (!Seen.insert(C).second)
-    return;
-  if (auto *F = dyn_cast<Function>(C)) {
-    if (!F->isDeclaration())
-      Out.push_back(const_cast<Function *>(F));
-    return;
-  }
-  if (auto *GV = dyn_cast<GlobalVariable>(C)) {
-    if (GV->hasInitializer())
-      collectReferencedFunctions(GV->getInitializer(), Seen, Out);
-    return;
-  }
-  if (isa<GlobalValue>(C))
-    return;
-  for (const Use &U : C->operands())
-    if (auto *Op = dyn_cast<Constant>(U.get()))
-      collectReferencedFunctions(Op, Seen, Out);
-}
-
-/// Functions with bodies reachable from \p F, F included: through direct
-/// calls, and through the functions whose addresses the reached code names
-/// (a callback passed on, a table of functions), since a call through a
-/// pointer may land in any of them.
-static SmallPtrSet<Function *, 16> reachableFunctions(Function *F) {
-  SmallPtrSet<Function *, 16> Seen{F};
-  SmallPtrSet<const Constant *, 32> SeenConstants;
-  SmallVector<Function *, 16> Work{F};
-  while (!Work.empty()) {
-    Function *Cur = Work.pop_back_val();
-    SmallVector<Function *, 8> Found;
-    for (Instruction &I : instructions(*Cur))
-      for (const Use &U : I.operands())
-        if (auto *C = dyn_cast<Constant>(U.get()))
-          collectReferencedFunctions(C, SeenConstants, Found);
-    for (Function *Callee : Found)
-      if (Seen.insert(Callee).second)
-        Work.push_back(Callee);
-  }
-  return Seen;
-}
-
-namespace {
-struct PendingRequest {
-  CallBase *CB;
-  EntryPoint Kind;
-};
-} // namespace
 
 /// Functions specialised for the constant function pointers requests pass.
 using Specializations = std::map<
@@ -254,7 +201,7 @@ static bool needsOtherUnits(Function *Target, const CustomRules &Rules,
                             FunctionAnalysisManager &FAM) {
   if (!Target || Target->isDeclaration())
     return Target != nullptr;
-  for (Function *F : reachableFunctions(Target))
+  for (Function *F : reachableFunctions({Target}))
     for (Instruction &I : instructions(*F)) {
       auto *CB = dyn_cast<CallBase>(&I);
       Function *Callee = CB ? CB->getCalledFunction() : nullptr;
@@ -358,51 +305,34 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     });
   bool Deferred = Pending.size() != Requested;
   // Globals the differentiated code writes with derivatives get shadows.
-  SmallPtrSet<Function *, 16> Reachable;
+  SmallVector<Function *, 8> Targets;
   for (const PendingRequest &Req : Pending)
-    if (Function *Target = requestTarget(*Req.CB);
-        Target && !Target->isDeclaration())
-      for (Function *F : reachableFunctions(Target))
-        Reachable.insert(F);
+    if (Function *Target = requestTarget(*Req.CB))
+      Targets.push_back(Target);
+  SmallPtrSet<Function *, 16> Reachable = reachableFunctions(Targets);
   GlobalShadows Globals = GlobalShadows::collect(M, Reachable, Rules);
   {
     DerivativeCache Cache(FAM, Rules, Globals);
     // A request inside code that another request differentiates (a
     // Hessian-vector product, say) is resolved first, whatever the source
-    // order.
-    while (!Pending.empty()) {
-      bool Progress = false;
-      for (unsigned I = 0; I < Pending.size();) {
-        PendingRequest Req = Pending[I];
-        Function *Target = requestTarget(*Req.CB);
-        if (Target && !Target->isDeclaration()) {
-          SmallPtrSet<Function *, 16> Reach = reachableFunctions(Target);
-          if (Reach.count(Req.CB->getFunction())) {
-            reportError(*Req.CB->getFunction(), Req.CB,
-                        "this request differentiates '" + Target->getName() +
-                            "', which itself contains the request; a "
-                            "function cannot depend on its own derivative");
-            Pending.erase(Pending.begin() + I);
-            Progress = true;
-            continue;
-          }
-          bool Waits = any_of(Pending, [&](const PendingRequest &Other) {
-            return Other.CB != Req.CB && Reach.count(Other.CB->getFunction());
-          });
-          if (Waits) {
-            ++I;
-            continue;
-          }
-        }
+    // order (RequestOrder.h).
+    for (OrderedRequest &O : orderRequests(Pending)) {
+      PendingRequest &Req = O.Req;
+      switch (O.How) {
+      case Ordering::Resolve:
         resolveRequest(Req, Cache, Rules, Specs, GetTLI);
-        Pending.erase(Pending.begin() + I);
-        Progress = true;
-      }
-      if (!Progress) {
-        for (PendingRequest &Req : Pending)
-          reportError(*Req.CB->getFunction(), Req.CB,
-                      "this request and another one each differentiate code "
-                      "that contains the other; they cannot be ordered");
+        break;
+      case Ordering::DependsOnItself:
+        reportError(*Req.CB->getFunction(), Req.CB,
+                    "this request differentiates '" +
+                        requestTarget(*Req.CB)->getName() +
+                        "', which itself contains the request; a function "
+                        "cannot depend on its own derivative");
+        break;
+      case Ordering::Cycle:
+        reportError(*Req.CB->getFunction(), Req.CB,
+                    "this request and another one each differentiate code "
+                    "that contains the other; they cannot be ordered");
         break;
       }
     }
