@@ -593,6 +593,14 @@ void __tapestry_mpi_reduce_fwd(const void *Send, const void *Recv,
   free(Term);
 }
 
+/* The element size of a gather's or scatter's blocks (0 if inactive): an
+ * in-place root ignores the datatype of the side it passes MPI_IN_PLACE for
+ * (\p Side), and its blocks have the other side's datatype. */
+static int rootedSize(int IsRoot, const void *Side, MPI_Datatype SideType,
+                      MPI_Datatype OtherType) {
+  return activeSize(IsRoot && Side == MPI_IN_PLACE ? OtherType : SideType);
+}
+
 /* Gather: the root's receive buffer holds size blocks of RCount. */
 void __tapestry_mpi_gather_rev(const void *Send, void *DSend, int SCount,
                                MPI_Datatype ST, void *DRecv, int RCount,
@@ -601,7 +609,7 @@ void __tapestry_mpi_gather_rev(const void *Send, void *DSend, int SCount,
   int IsRoot = Me == Root;
   /* The send type is ignored by an in-place root, the receive type off the
    * root. */
-  int Size = activeSize(IsRoot && Send == MPI_IN_PLACE ? RT : ST);
+  int Size = rootedSize(IsRoot, Send, ST, RT);
   if (!Size)
     return;
   void *Z = IsRoot && !DRecv ? zeros(RCount * N, Size) : 0;
@@ -628,7 +636,7 @@ void __tapestry_mpi_gather_fwd(const void *Send, const void *DSend, int SCount,
                                MPI_Datatype ST, void *DRecv, int RCount,
                                MPI_Datatype RT, int Root, MPI_Comm C) {
   int N = commSize(C), IsRoot = commRank(C) == Root;
-  int Size = activeSize(IsRoot && Send == MPI_IN_PLACE ? RT : ST);
+  int Size = rootedSize(IsRoot, Send, ST, RT);
   if (!Size)
     return;
   void *ZS = Send != MPI_IN_PLACE && !DSend ? zeros(SCount, Size) : 0;
@@ -645,7 +653,7 @@ void __tapestry_mpi_scatter_rev(void *DSend, int SCount, MPI_Datatype ST,
   int N = commSize(C), IsRoot = commRank(C) == Root;
   /* The receive type is ignored by an in-place root, the send type off the
    * root. */
-  int Size = activeSize(IsRoot && Recv == MPI_IN_PLACE ? ST : RT);
+  int Size = rootedSize(IsRoot, Recv, RT, ST);
   if (!Size)
     return;
   void *Tmp = IsRoot ? zeros(SCount * N, Size) : 0;
@@ -667,7 +675,7 @@ void __tapestry_mpi_scatter_fwd(const void *DSend, int SCount, MPI_Datatype ST,
                                 const void *Recv, void *DRecv, int RCount,
                                 MPI_Datatype RT, int Root, MPI_Comm C) {
   int N = commSize(C), IsRoot = commRank(C) == Root;
-  int Size = activeSize(IsRoot && Recv == MPI_IN_PLACE ? ST : RT);
+  int Size = rootedSize(IsRoot, Recv, RT, ST);
   if (!Size)
     return;
   void *ZS = IsRoot && !DSend ? zeros(SCount * N, Size) : 0;

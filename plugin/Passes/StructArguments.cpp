@@ -1,6 +1,7 @@
 //===- StructArguments.cpp - Structs the C ABI split or passed in memory --===//
 #include "Passes/StructArguments.h"
 
+#include "Core/SourceTypes.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfo.h"
@@ -16,7 +17,12 @@ using namespace llvm;
 namespace tapestry {
 
 std::string AbiStruct::describe() const {
-  std::string S = TypeName.empty() ? "a struct" : "struct " + TypeName;
+  // A C tag names itself ("struct V2"); a typedef or C++ name does not.
+  bool Tagged = StringRef(TypeName).starts_with("struct ") ||
+                StringRef(TypeName).starts_with("union ");
+  std::string S = TypeName.empty() ? "a struct"
+                  : Tagged         ? TypeName
+                                   : "struct " + TypeName;
   if (!Name.empty())
     S += " '" + Name + "'";
   return S;
@@ -122,17 +128,19 @@ static void irLeaves(Type *T, uint64_t Offset, const DataLayout &DL,
   }
 }
 
-/// The type's source name: a typedef's or the struct's tag; without debug
-/// info the IR name without its "struct." prefix.
+/// The type's source name as C or C++ writes it (sourceTypeName: a
+/// typedef's name, "struct V2", "ns::V2"), without qualifiers; without
+/// debug info the IR name without its "struct." prefix; "" if anonymous.
 static std::string typeName(const DIType *DT, Type *T) {
-  if (DT) {
-    while (auto *D = dyn_cast<DIDerivedType>(DT)) {
-      if (D->getTag() == dwarf::DW_TAG_typedef || !D->getBaseType())
-        break;
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(DT))
+    if (D->getTag() == dwarf::DW_TAG_const_type ||
+        D->getTag() == dwarf::DW_TAG_volatile_type)
       DT = D->getBaseType();
-    }
-    if (!DT->getName().empty())
-      return DT->getName().str();
+    else
+      break;
+  if (DT) {
+    std::string Name = sourceTypeName(DT);
+    return Name == "(anonymous)" ? "" : Name;
   }
   if (auto *ST = dyn_cast_or_null<StructType>(T); ST && ST->hasName()) {
     StringRef N = ST->getName();

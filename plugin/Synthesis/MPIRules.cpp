@@ -131,6 +131,104 @@ static CallInst *callRuntime(IRBuilderBase &B, Module &M, StringRef Name,
   return B.CreateCall(F, Args);
 }
 
+/// A primal or shadow operand of an MPI call, as the mode emitting a
+/// runtime call has it at that point.
+using MPIOperand = function_ref<Value *(MPIArg)>;
+
+/// The name of the runtime functions of a blocking routine
+/// (__tapestry_mpi_<name>_fwd and _rev), or "" for the non-blocking ones
+/// and waits, whose forward and reverse calls differ.
+static StringRef blockingRuntimeName(MPIRoutine R) {
+  switch (R) {
+  case MPIRoutine::Send:
+    return "send";
+  case MPIRoutine::Recv:
+    return "recv";
+  case MPIRoutine::Sendrecv:
+    return "sendrecv";
+  case MPIRoutine::Bcast:
+    return "bcast";
+  case MPIRoutine::Reduce:
+  case MPIRoutine::Allreduce:
+    return "reduce";
+  case MPIRoutine::Gather:
+    return "gather";
+  case MPIRoutine::Scatter:
+    return "scatter";
+  case MPIRoutine::Allgather:
+    return "allgather";
+  case MPIRoutine::Isend:
+  case MPIRoutine::Irecv:
+  case MPIRoutine::Wait:
+  case MPIRoutine::Waitall:
+    return "";
+  }
+  llvm_unreachable("unknown MPI routine");
+}
+
+/// The arguments that __tapestry_mpi_<name>_fwd and _rev of blocking
+/// routine call \p MC both take, in the runtime's order (runtime/
+/// tapestry_mpi.c): \p P gives a primal operand, \p S a shadow (of the
+/// lane being emitted), \p Matched the source (A::Source) or tag (A::Tag)
+/// a receive matched, each called in argument order. A
+/// reduction's forward takes the primal buffers before these, its reverse
+/// the record its augmented forward kept.
+static SmallVector<Value *, 12> blockingRuntimeArgs(IRBuilderBase &B,
+                                                    const MPICall &MC,
+                                                    MPIOperand P, MPIOperand S,
+                                                    MPIOperand Matched) {
+  switch (MC.Routine) {
+  case MPIRoutine::Send:
+    return {S(A::Buf),  P(A::Count), P(A::Type),
+            P(A::Dest), P(A::Tag),   P(A::Comm)};
+  case MPIRoutine::Recv:
+    return {S(A::Buf),          P(A::Count),     P(A::Type),
+            Matched(A::Source), Matched(A::Tag), P(A::Comm)};
+  case MPIRoutine::Sendrecv:
+    return {S(A::SendBuf),   P(A::SendCount), P(A::SendType),
+            P(A::Dest),      P(A::SendTag),   S(A::RecvBuf),
+            P(A::RecvCount), P(A::RecvType),  Matched(A::Source),
+            Matched(A::Tag), P(A::Comm)};
+  case MPIRoutine::Bcast:
+    return {S(A::Buf), P(A::Count), P(A::Type), P(A::Root), P(A::Comm)};
+  case MPIRoutine::Reduce:
+  case MPIRoutine::Allreduce:
+    return {S(A::SendBuf), S(A::RecvBuf),
+            P(A::Count),   P(A::Type),
+            P(A::Op),      MC.has(A::Root) ? P(A::Root) : B.getInt32(-1),
+            P(A::Comm)};
+  case MPIRoutine::Gather:
+    return {P(A::SendBuf),  S(A::SendBuf), P(A::SendCount),
+            P(A::SendType), S(A::RecvBuf), P(A::RecvCount),
+            P(A::RecvType), P(A::Root),    P(A::Comm)};
+  case MPIRoutine::Scatter:
+    return {S(A::SendBuf),  P(A::SendCount), P(A::SendType),
+            P(A::RecvBuf),  S(A::RecvBuf),   P(A::RecvCount),
+            P(A::RecvType), P(A::Root),      P(A::Comm)};
+  case MPIRoutine::Allgather:
+    return {P(A::SendBuf), S(A::SendBuf),   P(A::SendCount), P(A::SendType),
+            S(A::RecvBuf), P(A::RecvCount), P(A::RecvType),  P(A::Comm)};
+  case MPIRoutine::Isend:
+  case MPIRoutine::Irecv:
+  case MPIRoutine::Wait:
+  case MPIRoutine::Waitall:
+    break;
+  }
+  llvm_unreachable("not a blocking MPI routine");
+}
+
+/// Calls __tapestry_mpi_<name>_<Suffix> of blocking routine call \p MC,
+/// its arguments \p Prefix and then those both modes take.
+static void callBlockingRuntime(IRBuilderBase &B, Module &M, const MPICall &MC,
+                                StringRef Suffix, ArrayRef<Value *> Prefix,
+                                MPIOperand P, MPIOperand S,
+                                MPIOperand Matched) {
+  SmallVector<Value *, 12> Args(Prefix);
+  append_range(Args, blockingRuntimeArgs(B, MC, P, S, Matched));
+  callRuntime(B, M, (blockingRuntimeName(MC.Routine) + "_" + Suffix).str(),
+              B.getVoidTy(), Args);
+}
+
 /// Makes the receive \p GI (in the derivative function \p G) write its
 /// status somewhere even if the user passed MPI_STATUS_IGNORE, and returns
 /// the source and tag it matched (read after it).
@@ -182,20 +280,10 @@ void ForwardModeSynthesizer::visitMPICall(CallBase &CB, const MPICall &MC) {
   bool Before =
       MC.Routine == MPIRoutine::Reduce || MC.Routine == MPIRoutine::Allreduce;
   IRBuilder<> B(Before ? GI : At);
-  Value *NoRoot = B.getInt32(-1);
+  auto Matched = [&](MPIArg Arg) { return Arg == A::Source ? Source : Tag; };
   for (unsigned K = 0; K < W; ++K) {
     auto S = [&](MPIArg Arg) { return Shadow(B, Arg, K); };
     switch (MC.Routine) {
-    case MPIRoutine::Send:
-      callRuntime(B, M, "send_fwd", B.getVoidTy(),
-                  {S(A::Buf), P(A::Count), P(A::Type), P(A::Dest), P(A::Tag),
-                   P(A::Comm)});
-      break;
-    case MPIRoutine::Recv:
-      callRuntime(
-          B, M, "recv_fwd", B.getVoidTy(),
-          {S(A::Buf), P(A::Count), P(A::Type), Source, Tag, P(A::Comm)});
-      break;
     case MPIRoutine::Isend:
     case MPIRoutine::Irecv:
       callRuntime(B, M,
@@ -211,40 +299,14 @@ void ForwardModeSynthesizer::visitMPICall(CallBase &CB, const MPICall &MC) {
       callRuntime(B, M, "waitall_fwd", B.getVoidTy(),
                   {P(A::NumRequests), S(A::Request)});
       break;
-    case MPIRoutine::Sendrecv:
-      callRuntime(B, M, "sendrecv_fwd", B.getVoidTy(),
-                  {S(A::SendBuf), P(A::SendCount), P(A::SendType), P(A::Dest),
-                   P(A::SendTag), S(A::RecvBuf), P(A::RecvCount),
-                   P(A::RecvType), Source, Tag, P(A::Comm)});
-      break;
-    case MPIRoutine::Bcast:
-      callRuntime(B, M, "bcast_fwd", B.getVoidTy(),
-                  {S(A::Buf), P(A::Count), P(A::Type), P(A::Root), P(A::Comm)});
-      break;
     case MPIRoutine::Reduce:
     case MPIRoutine::Allreduce:
-      callRuntime(B, M, "reduce_fwd", B.getVoidTy(),
-                  {P(A::SendBuf), P(A::RecvBuf), S(A::SendBuf), S(A::RecvBuf),
-                   P(A::Count), P(A::Type), P(A::Op),
-                   MC.has(A::Root) ? P(A::Root) : NoRoot, P(A::Comm)});
+      // The tangent of MPI_PROD, MPI_MAX and MPI_MIN needs the inputs.
+      callBlockingRuntime(B, M, MC, "fwd", {P(A::SendBuf), P(A::RecvBuf)}, P, S,
+                          Matched);
       break;
-    case MPIRoutine::Gather:
-      callRuntime(B, M, "gather_fwd", B.getVoidTy(),
-                  {P(A::SendBuf), S(A::SendBuf), P(A::SendCount),
-                   P(A::SendType), S(A::RecvBuf), P(A::RecvCount),
-                   P(A::RecvType), P(A::Root), P(A::Comm)});
-      break;
-    case MPIRoutine::Scatter:
-      callRuntime(B, M, "scatter_fwd", B.getVoidTy(),
-                  {S(A::SendBuf), P(A::SendCount), P(A::SendType),
-                   P(A::RecvBuf), S(A::RecvBuf), P(A::RecvCount),
-                   P(A::RecvType), P(A::Root), P(A::Comm)});
-      break;
-    case MPIRoutine::Allgather:
-      callRuntime(B, M, "allgather_fwd", B.getVoidTy(),
-                  {P(A::SendBuf), S(A::SendBuf), P(A::SendCount),
-                   P(A::SendType), S(A::RecvBuf), P(A::RecvCount),
-                   P(A::RecvType), P(A::Comm)});
+    default:
+      callBlockingRuntime(B, M, MC, "fwd", {}, P, S, Matched);
       break;
     }
   }
@@ -341,20 +403,12 @@ void ReverseModeSynthesizer::reverseMPICall(CallBase &CB, const MPICall &MC,
     Value *S = AI.hasShadow(Op) ? shadowOf(Op, &CB) : nullptr;
     return S ? lane(B, L(S), K) : ConstantPointerNull::get(B.getPtrTy());
   };
-  Value *NoRoot = B.getInt32(-1);
+  auto Matched = [&](MPIArg Arg) {
+    return L(Arg == A::Source ? F.Source : F.Tag);
+  };
   for (unsigned K = 0; K < W; ++K) {
     auto S = [&](MPIArg Arg) { return Shadow(Arg, K); };
     switch (MC.Routine) {
-    case MPIRoutine::Send:
-      callRuntime(B, M, "send_rev", B.getVoidTy(),
-                  {S(A::Buf), P(A::Count), P(A::Type), P(A::Dest), P(A::Tag),
-                   P(A::Comm)});
-      break;
-    case MPIRoutine::Recv:
-      callRuntime(B, M, "recv_rev", B.getVoidTy(),
-                  {S(A::Buf), P(A::Count), P(A::Type), L(F.Source), L(F.Tag),
-                   P(A::Comm)});
-      break;
     case MPIRoutine::Isend:
     case MPIRoutine::Irecv:
       callRuntime(B, M, "request_rev", B.getVoidTy(), {L(F.Records[K])});
@@ -366,40 +420,14 @@ void ReverseModeSynthesizer::reverseMPICall(CallBase &CB, const MPICall &MC,
       callRuntime(B, M, "waitall_rev", B.getVoidTy(),
                   {L(F.Records[K]), P(A::NumRequests)});
       break;
-    case MPIRoutine::Sendrecv:
-      callRuntime(B, M, "sendrecv_rev", B.getVoidTy(),
-                  {S(A::SendBuf), P(A::SendCount), P(A::SendType), P(A::Dest),
-                   P(A::SendTag), S(A::RecvBuf), P(A::RecvCount),
-                   P(A::RecvType), L(F.Source), L(F.Tag), P(A::Comm)});
-      break;
-    case MPIRoutine::Bcast:
-      callRuntime(B, M, "bcast_rev", B.getVoidTy(),
-                  {S(A::Buf), P(A::Count), P(A::Type), P(A::Root), P(A::Comm)});
-      break;
     case MPIRoutine::Reduce:
     case MPIRoutine::Allreduce:
-      callRuntime(B, M, "reduce_rev", B.getVoidTy(),
-                  {L(F.Records[0]), P(A::SendBuf), S(A::SendBuf), S(A::RecvBuf),
-                   P(A::Count), P(A::Type), P(A::Op),
-                   MC.has(A::Root) ? P(A::Root) : NoRoot, P(A::Comm)});
+      // The partial derivatives the augmented forward kept.
+      callBlockingRuntime(B, M, MC, "rev", {L(F.Records[0]), P(A::SendBuf)}, P,
+                          S, Matched);
       break;
-    case MPIRoutine::Gather:
-      callRuntime(B, M, "gather_rev", B.getVoidTy(),
-                  {P(A::SendBuf), S(A::SendBuf), P(A::SendCount),
-                   P(A::SendType), S(A::RecvBuf), P(A::RecvCount),
-                   P(A::RecvType), P(A::Root), P(A::Comm)});
-      break;
-    case MPIRoutine::Scatter:
-      callRuntime(B, M, "scatter_rev", B.getVoidTy(),
-                  {S(A::SendBuf), P(A::SendCount), P(A::SendType),
-                   P(A::RecvBuf), S(A::RecvBuf), P(A::RecvCount),
-                   P(A::RecvType), P(A::Root), P(A::Comm)});
-      break;
-    case MPIRoutine::Allgather:
-      callRuntime(B, M, "allgather_rev", B.getVoidTy(),
-                  {P(A::SendBuf), S(A::SendBuf), P(A::SendCount),
-                   P(A::SendType), S(A::RecvBuf), P(A::RecvCount),
-                   P(A::RecvType), P(A::Comm)});
+    default:
+      callBlockingRuntime(B, M, MC, "rev", {}, P, S, Matched);
       break;
     }
   }

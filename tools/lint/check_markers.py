@@ -10,8 +10,9 @@ plugin/Core/Markers.def (issue 19: one source per concept).
   or <tapestry/thunk.h> for Tapestry's own) and, for Enzyme's, for C++
   users of Enzyme's header (<enzyme/utils> with
   <tapestry/detail/lowering.hpp>);
-- the request decoder (plugin/Passes/RequestDecoder.cpp) names every marker
-  of the table (it decodes it somewhere);
+- the request decoder (plugin/Passes/RequestDecoder.cpp and the files that
+  share its class, RequestDecoderImpl.h) names every marker of the table
+  (it decodes it somewhere);
 - the C API's marker table (docs/c-api.md) names every marker.
 Prints each disagreement and exits 1 if there is any; else prints
 "markers agree: N markers".
@@ -19,6 +20,11 @@ Prints each disagreement and exits 1 if there is any; else prints
 import os
 import re
 import sys
+
+
+# The request decoder's sources (those that implement RequestDecoderImpl.h).
+DECODER = ["RequestDecoder.cpp", "SplitMarkerDecoding.cpp",
+           "StructArgumentDecoding.cpp"]
 
 
 def read(root, rel):
@@ -47,7 +53,7 @@ def main():
         for m in sorted(declared(read(root, header)) - set(names)):
             problems.append(f"{header} declares {m}, which Markers.def lacks "
                             "(the decoder would reject it)")
-    decoder = read(root, "plugin/Passes/RequestDecoder.cpp")
+    decoder = "".join(read(root, "plugin/Passes/" + f) for f in DECODER)
     docs = read(root, "docs/c-api.md")
     docs = docs[docs.index("## Markers"):]
     docs = docs[:docs.index("\n## ", 1)]

@@ -1,0 +1,210 @@
+//===- RequestArguments.cpp - Values as request calls pass them -----------===//
+#include "Passes/RequestArguments.h"
+
+#include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+StringRef markerName(const Value *V) {
+  V = V->stripPointerCasts();
+  while (auto *CI = dyn_cast<CastInst>(V))
+    V = CI->getOperand(0);
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    V = LI->getPointerOperand()->stripPointerCasts();
+  if (auto *GV = dyn_cast<GlobalVariable>(V))
+    if (GV->getName().starts_with("enzyme_") ||
+        GV->getName().starts_with("tapestry_"))
+      return GV->getName();
+  return "";
+}
+
+static bool isDebugOrLifetime(const User *U) {
+  return isa<DbgInfoIntrinsic>(U) ||
+         (isa<IntrinsicInst>(U) &&
+          cast<IntrinsicInst>(U)->isLifetimeStartOrEnd());
+}
+
+/// True if the address held by local \p Holder (stored into it once) is
+/// only ever read through: each load of \p Holder is only loaded from or
+/// passed on to another such holder. This is how an inlined C++ wrapper
+/// chain keeps a reference parameter, e.g. to the temporary holding `&f`,
+/// spilling it once per inlined level at -O0.
+static bool holdsReadOnlyAddress(const AllocaInst *Holder, unsigned Depth = 0) {
+  if (Depth > 16)
+    return false;
+  unsigned Stores = 0;
+  for (const User *U : Holder->users()) {
+    if (isDebugOrLifetime(U))
+      continue;
+    if (const auto *SI = dyn_cast<StoreInst>(U)) {
+      if (SI->getPointerOperand() != Holder || ++Stores > 1)
+        return false;
+      continue;
+    }
+    const auto *LI = dyn_cast<LoadInst>(U);
+    if (!LI)
+      return false;
+    for (const User *V : LI->users()) {
+      if (isDebugOrLifetime(V))
+        continue;
+      if (const auto *Read = dyn_cast<LoadInst>(V);
+          Read && Read->getPointerOperand() == LI)
+        continue;
+      const auto *Pass = dyn_cast<StoreInst>(V);
+      const auto *Next = Pass && Pass->getValueOperand() == LI
+                             ? dyn_cast<AllocaInst>(Pass->getPointerOperand())
+                             : nullptr;
+      if (!Next || Next == Holder || !holdsReadOnlyAddress(Next, Depth + 1))
+        return false;
+    }
+  }
+  return Stores == 1;
+}
+
+/// The value of a local variable (an alloca) that is stored exactly once and
+/// otherwise only read, directly or through a local holding its address
+/// that is itself only read: how -O0 code and inlined wrappers hold a
+/// function pointer.
+static Value *onlyStoredValue(Value *Ptr) {
+  auto *AI = dyn_cast<AllocaInst>(Ptr->stripPointerCasts());
+  if (!AI)
+    return nullptr;
+  StoreInst *Only = nullptr;
+  for (User *U : AI->users()) {
+    if (isa<LoadInst>(U) || isDebugOrLifetime(U))
+      continue;
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (SI && SI->getValueOperand() == AI && SI->getPointerOperand() != AI) {
+      auto *Holder =
+          dyn_cast<AllocaInst>(SI->getPointerOperand()->stripPointerCasts());
+      if (Holder && holdsReadOnlyAddress(Holder))
+        continue;
+      return nullptr;
+    }
+    if (!SI || SI->getPointerOperand() != AI || Only)
+      return nullptr;
+    Only = SI;
+  }
+  return Only ? Only->getValueOperand() : nullptr;
+}
+
+/// The local variable a pointer operand names: the alloca itself, or the
+/// value of a local stored once that holds its address.
+static Value *localAddress(Value *Ptr) {
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    Ptr = Ptr->stripPointerCasts();
+    auto *LI = dyn_cast<LoadInst>(Ptr);
+    if (!LI)
+      return Ptr;
+    Value *Stored = onlyStoredValue(LI->getPointerOperand());
+    if (!Stored)
+      return Ptr;
+    Ptr = Stored;
+  }
+  return Ptr;
+}
+
+/// The function a request's first argument names, through casts, aliases,
+/// constant globals holding the pointer and local variables stored once.
+Function *resolveFunction(Value *V, unsigned Nesting) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    V = V->stripPointerCasts();
+    if (auto *F = dyn_cast<Function>(V))
+      return F;
+    if (auto *GA = dyn_cast<GlobalAlias>(V)) {
+      V = GA->getAliasee();
+      continue;
+    }
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      if (Value *Stored =
+              onlyStoredValue(localAddress(LI->getPointerOperand()))) {
+        V = Stored;
+        continue;
+      }
+    // A call whose every return gives the same function: a captureless
+    // lambda's conversion to a function pointer (`+[](double x) {...}`).
+    if (auto *Call = dyn_cast<CallBase>(V))
+      if (Function *Callee = Call->getCalledFunction();
+          Callee && !Callee->isDeclaration() && Nesting < 4) {
+        Function *Same = nullptr;
+        bool Agree = true;
+        for (BasicBlock &BB : *Callee)
+          if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+            Function *Given =
+                Ret->getReturnValue()
+                    ? resolveFunction(Ret->getReturnValue(), Nesting + 1)
+                    : nullptr;
+            Agree &= Given && (!Same || Same == Given);
+            Same = Given;
+          }
+        if (Agree && Same)
+          return Same;
+      }
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      if (auto *GV = dyn_cast<GlobalVariable>(
+              LI->getPointerOperand()->stripPointerCasts()))
+        if (GV->isConstant() && GV->hasDefinitiveInitializer()) {
+          V = GV->getInitializer();
+          continue;
+        }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// The constant an integer argument holds, as -O0 code passes it too: through
+/// integer casts, a local variable stored once (`const int w = 4;`) or a
+/// constant global; null if it is not a constant.
+Constant *constantValue(Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (auto *C = dyn_cast<Constant>(V))
+      return C;
+    if (auto *CI = dyn_cast<CastInst>(V)) {
+      if (!CI->getType()->isIntegerTy() ||
+          !CI->getOperand(0)->getType()->isIntegerTy())
+        return nullptr;
+      Constant *Op = constantValue(CI->getOperand(0));
+      return Op ? ConstantFoldIntegerCast(Op, CI->getType(), isa<SExtInst>(CI),
+                                          CI->getModule()->getDataLayout())
+                : nullptr;
+    }
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (!LI || LI->isVolatile())
+      return nullptr;
+    if (Value *Stored = onlyStoredValue(LI->getPointerOperand())) {
+      V = Stored;
+      continue;
+    }
+    auto *GV =
+        dyn_cast<GlobalVariable>(LI->getPointerOperand()->stripPointerCasts());
+    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer() ||
+        GV->getValueType() != LI->getType())
+      return nullptr;
+    V = GV->getInitializer();
+  }
+  return nullptr;
+}
+
+Function *requestTarget(CallBase &CB) {
+  unsigned First = CB.hasStructRetAttr() ? 1 : 0;
+  if (CB.arg_size() <= First)
+    return nullptr;
+  return resolveFunction(CB.getArgOperand(First));
+}
+
+std::optional<int64_t> constantIntegerArgument(Value *V) {
+  if (auto *C = dyn_cast_or_null<ConstantInt>(constantValue(V)))
+    return C->getSExtValue();
+  return std::nullopt;
+}
+
+} // namespace tapestry

@@ -1,0 +1,49 @@
+//===- RequestArguments.h - Values as request calls pass them ---*- C++ -*-===//
+//
+// A request's arguments as the call passes them, seen through what -O0
+// code and inlined C++ wrappers put in between: the function to
+// differentiate (through casts, aliases, constant globals and locals
+// stored once), the markers (loads of enzyme_* globals) and compile-time
+// constant integers (enzyme_width's).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_PASSES_REQUESTARGUMENTS_H
+#define TAPESTRY_PASSES_REQUESTARGUMENTS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class CallBase;
+class Constant;
+class Function;
+class Value;
+} // namespace llvm
+
+namespace tapestry {
+
+/// The function a request call differentiates (its first argument, through
+/// casts, aliases and constant globals), or null.
+llvm::Function *requestTarget(llvm::CallBase &CB);
+
+/// The marker a value passes (e.g. "enzyme_dup", or one of Tapestry's own
+/// such as "tapestry_reusable_tape"), or "" if it is not one.
+llvm::StringRef markerName(const llvm::Value *V);
+
+/// The value of a compile-time constant integer argument, as -O0 code
+/// passes it too (through a local stored once or a constant global).
+std::optional<int64_t> constantIntegerArgument(llvm::Value *V);
+
+/// The function value \p V names, through casts, aliases, constant
+/// globals holding the pointer and local variables stored once; null if
+/// none. (\p Nesting bounds the search.)
+llvm::Function *resolveFunction(llvm::Value *V, unsigned Nesting = 0);
+
+/// The constant an integer value holds, through integer casts, a local
+/// variable stored once or a constant global; null if not a constant.
+llvm::Constant *constantValue(llvm::Value *V);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_PASSES_REQUESTARGUMENTS_H

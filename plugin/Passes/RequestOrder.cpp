@@ -1,0 +1,191 @@
+//===- RequestOrder.cpp - The order of resolving requests -----------------===//
+#include "Passes/RequestOrder.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/GraphTraits.h"
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+#include <deque>
+
+#define DEBUG_TYPE "tapestry"
+
+using namespace llvm;
+
+namespace tapestry {
+
+/// Adds to \p Out the functions with bodies and the globals with
+/// initialisers that constant \p C names: itself, or through constant
+/// expressions and aggregates.
+static void collectNamedGlobals(const Constant *C,
+                                SmallPtrSetImpl<const Constant *> &Seen,
+                                SmallVectorImpl<GlobalObject *> &Out) {
+  if (!Seen.insert(C).second)
+    return;
+  if (auto *F = dyn_cast<Function>(C)) {
+    if (!F->isDeclaration())
+      Out.push_back(const_cast<Function *>(F));
+    return;
+  }
+  if (auto *GV = dyn_cast<GlobalVariable>(C)) {
+    if (GV->hasInitializer())
+      Out.push_back(const_cast<GlobalVariable *>(GV));
+    return;
+  }
+  if (isa<GlobalValue>(C))
+    return;
+  for (const Use &U : C->operands())
+    if (auto *Op = dyn_cast<Constant>(U.get()))
+      collectNamedGlobals(Op, Seen, Out);
+}
+
+/// The functions with bodies and globals with initialisers that \p G names:
+/// in a function's instructions or a global's initialiser.
+static SmallVector<GlobalObject *, 8> namedGlobals(GlobalObject &G) {
+  SmallPtrSet<const Constant *, 16> Seen;
+  SmallVector<GlobalObject *, 8> Out;
+  if (auto *GV = dyn_cast<GlobalVariable>(&G)) {
+    collectNamedGlobals(GV->getInitializer(), Seen, Out);
+    return Out;
+  }
+  for (Instruction &I : instructions(cast<Function>(G)))
+    for (const Use &U : I.operands())
+      if (auto *C = dyn_cast<Constant>(U.get()))
+        collectNamedGlobals(C, Seen, Out);
+  return Out;
+}
+
+SmallPtrSet<Function *, 16> reachableFunctions(ArrayRef<Function *> Roots) {
+  SmallPtrSet<Function *, 16> Functions;
+  SmallPtrSet<GlobalObject *, 32> Seen;
+  SmallVector<GlobalObject *, 16> Work;
+  for (Function *F : Roots)
+    if (!F->isDeclaration() && Seen.insert(F).second)
+      Work.push_back(F);
+  while (!Work.empty()) {
+    GlobalObject *G = Work.pop_back_val();
+    if (auto *F = dyn_cast<Function>(G))
+      Functions.insert(F);
+    for (GlobalObject *Next : namedGlobals(*G))
+      if (Seen.insert(Next).second)
+        Work.push_back(Next);
+  }
+  return Functions;
+}
+
+namespace {
+
+/// A request, a function or global, or the root that leads to every
+/// request in the order given.
+struct OrderNode {
+  const PendingRequest *Req = nullptr;
+  GlobalObject *Global = nullptr;
+  SmallVector<OrderNode *, 4> Succs;
+};
+
+/// Requests lead to their targets, functions and globals to what they name
+/// and functions also to the requests they make: a request is reachable
+/// from another exactly when the other's target reaches the function that
+/// makes it.
+struct OrderGraph {
+  explicit OrderGraph(ArrayRef<PendingRequest> Pending);
+
+  OrderNode Root;
+
+private:
+  OrderNode *nodeOf(GlobalObject *G);
+
+  std::deque<OrderNode> Nodes;
+  DenseMap<GlobalObject *, OrderNode *> NodeOf;
+  DenseMap<Function *, SmallVector<OrderNode *, 2>> RequestsIn;
+};
+
+} // namespace
+
+OrderGraph::OrderGraph(ArrayRef<PendingRequest> Pending) {
+  for (const PendingRequest &P : Pending) {
+    OrderNode &N = Nodes.emplace_back();
+    N.Req = &P;
+    Root.Succs.push_back(&N);
+    RequestsIn[P.CB->getFunction()].push_back(&N);
+  }
+  for (OrderNode *N : Root.Succs)
+    if (Function *Target = requestTarget(*N->Req->CB);
+        Target && !Target->isDeclaration())
+      N->Succs.push_back(nodeOf(Target));
+}
+
+/// The node of \p G, made with its edges (and those of every global it
+/// reaches) the first time.
+OrderNode *OrderGraph::nodeOf(GlobalObject *G) {
+  if (OrderNode *N = NodeOf.lookup(G))
+    return N;
+  SmallVector<OrderNode *, 16> Work;
+  auto Make = [&](GlobalObject *Gl) {
+    auto [It, New] = NodeOf.try_emplace(Gl, nullptr);
+    if (New) {
+      It->second = &Nodes.emplace_back();
+      It->second->Global = Gl;
+      Work.push_back(It->second);
+    }
+    return It->second;
+  };
+  OrderNode *First = Make(G);
+  while (!Work.empty()) {
+    OrderNode *N = Work.pop_back_val();
+    for (GlobalObject *Next : namedGlobals(*N->Global))
+      N->Succs.push_back(Make(Next));
+    if (auto *F = dyn_cast<Function>(N->Global))
+      append_range(N->Succs, RequestsIn.lookup(F));
+  }
+  return First;
+}
+
+} // namespace tapestry
+
+namespace llvm {
+template <> struct GraphTraits<tapestry::OrderGraph *> {
+  using NodeRef = tapestry::OrderNode *;
+  using ChildIteratorType = SmallVectorImpl<NodeRef>::iterator;
+  static NodeRef getEntryNode(tapestry::OrderGraph *G) { return &G->Root; }
+  static ChildIteratorType child_begin(NodeRef N) { return N->Succs.begin(); }
+  static ChildIteratorType child_end(NodeRef N) { return N->Succs.end(); }
+};
+} // namespace llvm
+
+namespace tapestry {
+
+SmallVector<OrderedRequest, 8> orderRequests(ArrayRef<PendingRequest> Pending) {
+  OrderGraph G(Pending);
+  SmallVector<OrderedRequest, 8> Order;
+  // Strongly connected components come dependencies first: a request's
+  // after those its target reaches.
+  for (scc_iterator<OrderGraph *> I = scc_begin(&G); !I.isAtEnd(); ++I) {
+    bool InCycle = I.hasCycle();
+    for (OrderNode *N : *I) {
+      if (!N->Req)
+        continue;
+      Ordering How = Ordering::Resolve;
+      if (InCycle) {
+        // Only here (a request that cannot be resolved) does one target's
+        // reach get walked again.
+        Function *Target = requestTarget(*N->Req->CB);
+        How = Target && reachableFunctions({Target}).count(
+                            N->Req->CB->getFunction())
+                  ? Ordering::DependsOnItself
+                  : Ordering::Cycle;
+      }
+      LLVM_DEBUG(dbgs() << "tapestry: resolve the request in "
+                        << N->Req->CB->getFunction()->getName()
+                        << (How == Ordering::Resolve ? "" : " (cycle)")
+                        << "\n");
+      Order.push_back({*N->Req, How});
+    }
+  }
+  return Order;
+}
+
+} // namespace tapestry

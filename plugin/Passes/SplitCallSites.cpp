@@ -1,0 +1,365 @@
+//===- SplitCallSites.cpp - Split mode's request calls --------------------===//
+#include "Passes/SplitCallSites.h"
+
+#include "Analysis/Rerun.h"
+#include "Core/Diagnostics.h"
+#include "Driver/DerivativeCache.h"
+#include "Passes/CallSiteRewriter.h"
+#include "Passes/ExplainRequest.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+/// A constant descriptor of a split-mode request: what __tapestry_thunk
+/// returns (struct tapestry_thunk in tapestry/thunk.h).
+static Constant *thunkDescriptor(Module &M, const DiffRequest &R,
+                                 const SplitDerivative &S) {
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  auto *Ty = StructType::get(
+      C, {Ptr, Ptr, Ptr, Type::getInt64Ty(C), Type::getInt32Ty(C)});
+  std::string Name =
+      (R.Fn->getName() + ".tapestry." + R.suffix() + ".thunk").str();
+  if (GlobalVariable *Old = M.getNamedGlobal(Name))
+    return Old;
+  // C callers cannot rely on how a struct of adjoints is returned (the C
+  // ABI returns some in registers, others through memory): the thunk's
+  // reverse writes them to a buffer its last argument points to.
+  SmallVector<Type *, 16> Params(S.Reverse->getFunctionType()->params());
+  Params.push_back(Ptr);
+  Function *Rev =
+      Function::Create(FunctionType::get(Type::getVoidTy(C), Params, false),
+                       GlobalValue::InternalLinkage, Name + ".reverse", M);
+  {
+    IRBuilder<> B(BasicBlock::Create(C, "entry", Rev));
+    SmallVector<Value *, 16> Args;
+    for (unsigned I = 0; I + 1 < Rev->arg_size(); ++I)
+      Args.push_back(Rev->getArg(I));
+    CallInst *Adjoints = B.CreateCall(S.Reverse, Args);
+    if (!Adjoints->getType()->isVoidTy())
+      B.CreateStore(Adjoints, Rev->getArg(Rev->arg_size() - 1));
+    B.CreateRetVoid();
+  }
+  Constant *Init = ConstantStruct::get(
+      Ty, {S.Augmented, Rev, S.Release,
+           ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
+           ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
+  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
+/// The __enzyme_augmentfwd call whose result \p V is (through struct
+/// members, casts and a local variable it was stored in), or null.
+static CallBase *augmentedCallOf(Value *V, unsigned Depth = 0) {
+  if (Depth > 6)
+    return nullptr;
+  V = V->stripPointerCasts();
+  if (auto *EV = dyn_cast<ExtractValueInst>(V))
+    return augmentedCallOf(EV->getAggregateOperand(), Depth + 1);
+  if (auto *CB = dyn_cast<CallBase>(V))
+    return classifyEntryPoint(entryPointName(*CB)) ==
+                   EntryPoint::AugmentedForward
+               ? CB
+               : nullptr;
+  auto *LI = dyn_cast<LoadInst>(V);
+  if (!LI)
+    return nullptr;
+  auto *Slot =
+      dyn_cast<AllocaInst>(getUnderlyingObject(LI->getPointerOperand()));
+  if (!Slot)
+    return nullptr;
+  CallBase *Found = nullptr;
+  SmallVector<Value *, 8> Work{Slot};
+  while (!Work.empty()) {
+    Value *P = Work.pop_back_val();
+    for (User *U : P->users()) {
+      if (isa<GetElementPtrInst>(U)) {
+        Work.push_back(U);
+      } else if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getPointerOperand() != P)
+          continue;
+        CallBase *C = augmentedCallOf(SI->getValueOperand(), Depth + 1);
+        if (C && Found && C != Found)
+          return nullptr; // Several: not one origin.
+        Found = C ? C : Found;
+      }
+    }
+  }
+  return Found;
+}
+
+/// The __enzyme_augmentfwd calls that filled the tape a reverse call uses:
+/// the call that returned it, or those given the same caller buffer.
+static SmallVector<CallBase *, 2> tapeOrigins(CallBase &CB,
+                                              const DecodedCall &D) {
+  SmallVector<CallBase *, 2> Origins;
+  if (D.Tape) {
+    if (CallBase *Aug = augmentedCallOf(D.Tape))
+      Origins.push_back(Aug);
+    return Origins;
+  }
+  const Value *Buffer = getUnderlyingObject(D.TapeBuffer);
+  for (Instruction &I : instructions(*CB.getFunction()))
+    if (auto *Other = dyn_cast<CallBase>(&I))
+      if (classifyEntryPoint(entryPointName(*Other)) ==
+          EntryPoint::AugmentedForward)
+        if (std::optional<DecodedCall> OD =
+                peekRequest(*Other, EntryPoint::AugmentedForward))
+          if (OD->TapeBuffer && getUnderlyingObject(OD->TapeBuffer) == Buffer)
+            Origins.push_back(Other);
+  return Origins;
+}
+
+/// A reverse must use a tape from the augmented forward of the same
+/// request; reports the mismatch when the tape's origin is known.
+static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
+  SmallVector<CallBase *, 2> Origins = tapeOrigins(CB, D);
+  std::optional<DiffRequest> Other;
+  CallBase *OtherCall = nullptr;
+  for (CallBase *Aug : Origins) {
+    std::optional<DecodedCall> OD =
+        peekRequest(*Aug, EntryPoint::AugmentedForward);
+    if (!OD)
+      return true; // Reported where it is resolved.
+    if (OD->Request == D.Request)
+      return true;
+    Other = OD->Request;
+    OtherCall = Aug;
+  }
+  if (!Other)
+    return true;
+  std::string Mine, Theirs;
+  raw_string_ostream MS(Mine), TS(Theirs);
+  D.Request.print(MS);
+  Other->print(TS);
+  std::string Where;
+  if (const DebugLoc &DL = OtherCall->getDebugLoc())
+    Where = " at line " + std::to_string(DL.getLine());
+  return reportError(*CB.getFunction(), &CB,
+                     "this " + entryPointName(CB) + " asks for the " + Mine +
+                         ", but its tape comes from the " +
+                         entryPointName(*OtherCall) + Where + " for the " +
+                         Theirs +
+                         "; both halves must name the same function with the "
+                         "same activity markers");
+}
+
+/// __enzyme_fwdsplit: Tapestry runs the primal again to compute the
+/// tangent, which needs the primal values and a function that computes the
+/// same values when run again (Analysis/Rerun.h).
+/// Why the primal values at __enzyme_fwdsplit \p CB may differ from those
+/// its __enzyme_augmentfwd saw (the tangent is computed by running the
+/// function again), or nothing when they provably do not: the augmented
+/// forward is in the same function and dominates \p CB, each argument is
+/// the same value (or a load of the same address), and nothing in between
+/// writes memory other than the shadows and locals the function cannot see.
+static std::optional<std::string>
+whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
+  SmallVector<CallBase *, 2> Origins = tapeOrigins(CB, D);
+  // A caller's buffer held in a variable (-O0) is loaded once per call.
+  auto *BufLoad = D.TapeBuffer ? dyn_cast<LoadInst>(D.TapeBuffer) : nullptr;
+  if (Origins.empty() && BufLoad)
+    for (Instruction &I : instructions(*CB.getFunction()))
+      if (auto *Other = dyn_cast<CallBase>(&I))
+        if (classifyEntryPoint(entryPointName(*Other)) ==
+            EntryPoint::AugmentedForward)
+          if (std::optional<DecodedCall> OD =
+                  peekRequest(*Other, EntryPoint::AugmentedForward))
+            if (auto *L = dyn_cast_or_null<LoadInst>(OD->TapeBuffer);
+                L && L->getPointerOperand() == BufLoad->getPointerOperand())
+              Origins.push_back(Other);
+  if (Origins.size() != 1)
+    return std::string("its __enzyme_augmentfwd is not found in the same "
+                       "function");
+  CallBase *Aug = Origins.front();
+  std::optional<DecodedCall> OD =
+      peekRequest(*Aug, EntryPoint::AugmentedForward);
+  DominatorTree DT(*CB.getFunction());
+  if (!OD || OD->Primals.size() != D.Primals.size() || !DT.dominates(Aug, &CB))
+    return std::string("its __enzyme_augmentfwd does not always run before it");
+  // The memory the function may read: what its pointer arguments point to,
+  // and the variables the arguments' values are loaded from.
+  SmallPtrSet<const Value *, 8> Protected, Shadows;
+  for (Value *S : D.Shadows)
+    if (S && S->getType()->isPointerTy())
+      Shadows.insert(getUnderlyingObject(S));
+  for (unsigned I = 0; I < D.Primals.size(); ++I) {
+    Value *V = D.Primals[I], *W = OD->Primals[I];
+    if (!V || !W)
+      continue;
+    // The same address: the same base and constant offset (an array
+    // decayed to a pointer at each call).
+    auto SameAddress = [&](Value *P, Value *Q) {
+      if (!P->getType()->isPointerTy() || !Q->getType()->isPointerTy())
+        return false;
+      const DataLayout &DL = CB.getModule()->getDataLayout();
+      APInt OP(DL.getIndexTypeSizeInBits(P->getType()), 0), OQ = OP;
+      return P->stripAndAccumulateInBoundsConstantOffsets(DL, OP) ==
+                 Q->stripAndAccumulateInBoundsConstantOffsets(DL, OQ) &&
+             OP == OQ;
+    };
+    if (V != W && !SameAddress(V, W)) {
+      auto *LV = dyn_cast<LoadInst>(V), *LW = dyn_cast<LoadInst>(W);
+      if (!LV || !LW ||
+          LV->getPointerOperand()->stripPointerCasts() !=
+              LW->getPointerOperand()->stripPointerCasts())
+        return "the value of parameter " + std::to_string(I + 1) +
+               " is not the one given to __enzyme_augmentfwd";
+      Protected.insert(getUnderlyingObject(LV->getPointerOperand()));
+    }
+    if (V->getType()->isPointerTy())
+      Protected.insert(getUnderlyingObject(V));
+  }
+  // A call in between can reach the memory the function reads only through
+  // its arguments, globals, or addresses that escaped.
+  Function *Fn = D.Request.Fn;
+  bool ReadsGlobals = false;
+  for (Instruction &I : instructions(*Fn)) {
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *Callee = Call->getCalledFunction();
+          !Callee || (!Callee->isDeclaration() && !Callee->isIntrinsic()))
+        ReadsGlobals = true; // not looked into
+    for (Value *Op : I.operands())
+      if (auto *GV = dyn_cast<GlobalVariable>(Op->stripPointerCasts()))
+        ReadsGlobals |= !GV->isConstant();
+  }
+  bool CallsHarmless = !ReadsGlobals && all_of(Protected, [](const Value *O) {
+    return isa<AllocaInst>(O) &&
+           !PointerMayBeCaptured(O, /*ReturnCaptures=*/false,
+                                 /*StoreCaptures=*/true);
+  });
+  for (Instruction &I : instructions(*CB.getFunction())) {
+    if (&I == Aug || &I == &CB || !I.mayWriteToMemory() ||
+        isa<DbgInfoIntrinsic>(I) ||
+        (isa<IntrinsicInst>(I) &&
+         cast<IntrinsicInst>(I).isLifetimeStartOrEnd()))
+      continue;
+    if (!isPotentiallyReachable(Aug, &I, nullptr, &DT) ||
+        !isPotentiallyReachable(&I, &CB, nullptr, &DT))
+      continue;
+    const Value *Dest = nullptr;
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      Dest = SI->getPointerOperand();
+    else if (auto *MI = dyn_cast<MemIntrinsic>(&I))
+      Dest = MI->getDest();
+    const Value *Obj = Dest ? getUnderlyingObject(Dest) : nullptr;
+    bool Harmless =
+        (!Dest && isa<CallBase>(I) && !isa<MemIntrinsic>(I) && CallsHarmless) ||
+        (Obj && (Shadows.count(Obj) ||
+                 (isa<AllocaInst>(Obj) && !Protected.count(Obj) &&
+                  !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/false,
+                                        /*StoreCaptures=*/true))));
+    if (!Harmless)
+      return "memory it may read may be written in between" +
+             std::string(sourceLocation(&I).empty()
+                             ? ""
+                             : " (at " + sourceLocation(&I) + ")");
+  }
+  return std::nullopt;
+}
+
+void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
+                         DerivativeCache &Cache) {
+  Function *Fn = D.Request.Fn;
+  std::string How = "Tapestry's " + entryPointName(CB).str() +
+                    " computes the tangent by running '" +
+                    sourceIdentifier(*Fn) +
+                    "' again (Enzyme reads the values from the tape instead)";
+  for (unsigned I = 0; I < D.Primals.size(); ++I)
+    if (D.Primals[I] && isa<ConstantPointerNull>(D.Primals[I]) &&
+        !Fn->getArg(I)->use_empty()) {
+      reportError(*CB.getFunction(), &CB,
+                  How +
+                      ", so it needs the values of the arguments, but the "
+                      "value of parameter " +
+                      Twine(I + 1) +
+                      " is a null pointer; pass the same values as to "
+                      "__enzyme_augmentfwd");
+      return;
+    }
+  if (std::optional<std::string> Why = whyRerunMayDiffer(*Fn, D.Primals)) {
+    reportError(*CB.getFunction(), &CB,
+                How + ", and a second run could compute other values: " + *Why +
+                    "; use __enzyme_fwddiff, which runs the primal once");
+    return;
+  }
+  if (std::optional<std::string> Why = whyValuesMayHaveChanged(CB, D)) {
+    reportError(*CB.getFunction(), &CB,
+                How +
+                    ", so it needs the values __enzyme_augmentfwd saw, "
+                    "but " +
+                    *Why +
+                    "; call it after __enzyme_augmentfwd in the same "
+                    "function with the same arguments and without changing "
+                    "the memory they point to in between (setting tangents "
+                    "is fine), or use __enzyme_fwddiff");
+    return;
+  }
+  const SplitDerivative *Origin = nullptr;
+  for (CallBase *Aug : tapeOrigins(CB, D))
+    if (std::optional<DecodedCall> OD =
+            peekRequest(*Aug, EntryPoint::AugmentedForward))
+      if ((Origin = Cache.getSplit(OD->Request)))
+        break;
+  if (Function *G = Cache.get(D.Request))
+    CallSiteRewriter(CB, D).rewriteForwardSplit(*G, Origin);
+}
+
+void resolveSplitRequest(CallBase &CB, EntryPoint Kind, const DecodedCall &D,
+                         DerivativeCache &Cache) {
+  if (Kind == EntryPoint::SplitReverse && !checkTapeOrigin(CB, D))
+    return;
+  const SplitDerivative *S = Cache.getSplit(D.Request);
+  if (!S)
+    return;
+  explainSplitRequest(CB, D, *S);
+  switch (Kind) {
+  case EntryPoint::AugmentedForward:
+    CallSiteRewriter(CB, D).rewriteAugmented(*S);
+    return;
+  case EntryPoint::SplitReverse:
+    CallSiteRewriter(CB, D).rewriteReverse(*S);
+    return;
+  case EntryPoint::AugmentSize:
+    if (!CB.getType()->isIntegerTy()) {
+      reportError(*CB.getFunction(), &CB,
+                  entryPointName(CB) +
+                      " returns the tape's size in bytes; declare it to "
+                      "return an integer type such as size_t or int");
+      return;
+    }
+    CB.replaceAllUsesWith(ConstantInt::get(CB.getType(), S->TapeBytes));
+    eraseRequestCall(CB);
+    return;
+  case EntryPoint::Thunk:
+    if (!CB.getType()->isPointerTy()) {
+      reportError(*CB.getFunction(), &CB,
+                  entryPointName(CB) +
+                      " returns a pointer to a constant tapestry_thunk; "
+                      "declare it as in <tapestry/thunk.h>");
+      return;
+    }
+    CB.replaceAllUsesWith(thunkDescriptor(*CB.getModule(), D.Request, *S));
+    eraseRequestCall(CB);
+    return;
+  default:
+    llvm_unreachable("not a split entry point");
+  }
+}
+
+} // namespace tapestry

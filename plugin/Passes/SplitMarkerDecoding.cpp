@@ -1,0 +1,97 @@
+//===- SplitMarkerDecoding.cpp - Split mode's markers and tape ------------===//
+#include "Passes/RequestDecoderImpl.h"
+
+#include "Core/Diagnostics.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+bool Decoder::decodeSplitMarker(StringRef M) {
+  bool Known = M == "enzyme_allocated" || M == "enzyme_tape" ||
+               M == "enzyme_nofree" || M == "tapestry_reusable_tape";
+  if (!Known)
+    return false;
+  if (!Split && !(FwdSplit && M != "tapestry_reusable_tape")) {
+    error(M +
+          " is a split-mode marker; it is valid with __enzyme_augmentfwd, "
+          "__enzyme_reverse, __enzyme_fwdsplit and __enzyme_augmentsize, not "
+          "with " +
+          entryName());
+    return true;
+  }
+  if (M == "tapestry_reusable_tape") {
+    Out.Request.ReusableTape = true;
+  } else if (M == "enzyme_nofree") {
+    Out.NoFree = true;
+  } else if (MarkersOnly) {
+    error(M + " takes a value, but " + entryName() +
+          " takes markers only (no values)");
+  } else if (M == "enzyme_allocated") {
+    if (Value *N = nextValue("the byte size after enzyme_allocated")) {
+      if (!N->getType()->isIntegerTy())
+        error("enzyme_allocated must be followed by the tape buffer's size in "
+              "bytes (an integer); got " +
+              describe(N->getType()));
+      else
+        Out.AllocatedBytes =
+            DryRun ? N : B.CreateZExtOrTrunc(N, B.getInt64Ty());
+    }
+  } else if (M == "enzyme_tape") {
+    if (Value *Buf = nextValue("the tape buffer after enzyme_tape")) {
+      if (!Buf->getType()->isPointerTy())
+        error("enzyme_tape must be followed by a pointer to the tape buffer; "
+              "got " +
+              describe(Buf->getType()));
+      else
+        Out.TapeBuffer = Buf;
+    }
+  }
+  return true;
+}
+
+bool Decoder::decodeSplitTail() {
+  Type *RetTy = Fn->getReturnType();
+  if (Out.Request.ReturnActive) {
+    Value *Seed =
+        nextValue("the seed of the return value of '" + sourceIdentifier(*Fn) +
+                  "' (the reverse takes it after the arguments)");
+    if (!Seed)
+      return false;
+    if (!Seed->getType()->isFloatingPointTy() && Seed->getType() != RetTy)
+      return error("the return seed of '" + sourceIdentifier(*Fn) +
+                   "' must be " + describe(RetTy) + "; got " +
+                   describe(Seed->getType()));
+    Out.Seed =
+        Seed->getType() == RetTy || DryRun ? Seed : B.CreateFPCast(Seed, RetTy);
+  }
+  return decodeTapeArgument("the reverse");
+}
+
+bool Decoder::decodeForwardSplitTail() {
+  return decodeTapeArgument(entryName());
+}
+
+bool Decoder::decodeTapeArgument(const Twine &Taker) {
+  if ((Out.AllocatedBytes != nullptr) != (Out.TapeBuffer != nullptr))
+    return error("enzyme_allocated and enzyme_tape go together: the buffer's "
+                 "size and the buffer");
+  if (Out.TapeBuffer)
+    return true;
+  Value *Tape = nextValue("the tape returned by __enzyme_augmentfwd (" + Taker +
+                          " takes it last)");
+  if (!Tape)
+    return false;
+  if (!Tape->getType()->isPointerTy())
+    return error("the last argument of " + entryName() +
+                 " must be the tape (a pointer) returned by "
+                 "__enzyme_augmentfwd; got " +
+                 describe(Tape->getType()));
+  Out.Tape = Tape;
+  return true;
+}
+
+} // namespace tapestry

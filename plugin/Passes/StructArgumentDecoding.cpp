@@ -1,0 +1,391 @@
+//===- StructArgumentDecoding.cpp - Structs passed by value ---------------===//
+#include "Passes/RequestDecoderImpl.h"
+
+#include "Core/Batch.h"
+#include "Core/Diagnostics.h"
+#include "Core/Markers.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+const AbiStruct *Decoder::structParamOf(unsigned ParamNo) const {
+  for (const AbiStruct &S : StructParams)
+    if (ParamNo >= S.First && ParamNo < S.First + S.Count)
+      return &S;
+  return nullptr;
+}
+
+Value *Decoder::copyByVal(Value *Ptr, Type *Ty) {
+  if (DryRun)
+    return Ptr;
+  Function &F = *CB.getFunction();
+  const DataLayout &DL = F.getDataLayout();
+  IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().begin());
+  AllocaInst *Copy = EB.CreateAlloca(Ty, nullptr, "tapestry.byval");
+  Align A = DL.getPrefTypeAlign(Ty);
+  Copy->setAlignment(A);
+  B.CreateMemCpy(Copy, A, Ptr, DL.getABITypeAlign(Ty), DL.getTypeAllocSize(Ty));
+  return Copy;
+}
+
+/// Struct value \p V spelled member by member, each after \p Marker and
+/// followed by its shadow if \p WithShadow ("enzyme_dup, v.a, dv.a,
+/// enzyme_dup, v.b, dv.b"), or "" if that is not a spelling that lines up
+/// (debug info does not name the members, or one piece holds several).
+static std::string memberSpelling(const AbiStruct &V, StringRef Name,
+                                  StringRef Marker, bool WithShadow) {
+  if (V.Members.size() != V.Count || Name.empty())
+    return "";
+  std::string S;
+  for (const std::string &M : V.Members) {
+    if (M.empty())
+      return "";
+    S += (S.empty() ? "" : ", ") + (Marker + ", " + Name + "." + M).str();
+    if (WithShadow)
+      S += (", d" + Name + "." + M).str();
+  }
+  return S;
+}
+
+bool Decoder::decodeStructParam(const AbiStruct &S,
+                                std::optional<Activity> Marked, bool Strided,
+                                bool &Handled) {
+  if (MarkersOnly)
+    return true;
+  std::optional<AbiStruct> V = structValueAt(CB, Next);
+  // The caller's name for the struct, if known, else the parameter's.
+  std::string Name = V && !V->Name.empty() ? V->Name
+                     : S.Name.empty()      ? "v"
+                                           : S.Name;
+  std::string What = "parameter " + std::to_string(S.First + 1) + " of '" +
+                     sourceIdentifier(*Fn) + "', " + S.describe();
+  FunctionType *FT = Fn->getFunctionType();
+  bool Whole = V && V->ByVal == S.ByVal && V->Count == S.Count;
+  for (unsigned I = 0; Whole && I < S.Count; ++I)
+    Whole =
+        CB.getArgOperand(Next + I)->getType() == FT->getParamType(S.First + I);
+  if (!Whole)
+    return true; // piece by piece, as Enzyme reads it
+  if (S.ByVal) {
+    // The struct spelled by value, passed in memory.
+    if (Mode == DiffMode::Forward)
+      return true; // enzyme_dup, v, dv or enzyme_const, v: copies suffice
+    Activity A = Marked.value_or(Activity::Active);
+    if (A == Activity::Dup || A == Activity::DupNoNeed)
+      return error(activityName(A) + " on " + What +
+                   ", which the C ABI passes by value in memory: its adjoint "
+                   "would be accumulated into a copy of the shadow and lost; "
+                   "write enzyme_out, " +
+                   Name + " to get its adjoint returned (as a " +
+                   (S.TypeName.empty() ? "struct" : S.TypeName) +
+                   "), or pass pointers: enzyme_dup, &" + Name + ", &d" + Name);
+    if (A == Activity::Const)
+      return true;
+    if (Split || Width != 1)
+      return error("enzyme_out on " + What +
+                   ", passed by value in memory, is not supported in " +
+                   (Split ? "split mode" : "batch mode") +
+                   "; pass pointers instead: enzyme_dup, &" + Name + ", &d" +
+                   Name);
+    // Active: differentiate with a zeroed shadow and return what it holds.
+    Value *Primal = CB.getArgOperand(Next++);
+    noteRole(Next - 1, S.First, 0);
+    WholeValues.push_back(Next - 1);
+    Type *Ty = Fn->getParamByValType(S.First);
+    Value *Shadow = Primal;
+    if (!DryRun) {
+      Function &F = *CB.getFunction();
+      const DataLayout &DL = F.getDataLayout();
+      IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().begin());
+      AllocaInst *Buf = EB.CreateAlloca(Ty, nullptr, "tapestry.adjoint");
+      Buf->setAlignment(DL.getPrefTypeAlign(Ty));
+      B.CreateMemSet(Buf, B.getInt8(0), DL.getTypeAllocSize(Ty),
+                     Buf->getAlign());
+      Shadow = Buf;
+      Primal = copyByVal(Primal, Ty);
+    }
+    Out.Request.Args.push_back(Activity::Dup);
+    Out.Primals.push_back(Primal);
+    Out.Shadows.push_back(Shadow);
+    Out.ByValAdjoints.push_back({S.First, Shadow, Ty});
+    Handled = true;
+    return true;
+  }
+  if (S.Count < 2)
+    return true; // one piece: the markers line up already
+  std::string Members = memberSpelling(S, Name, "enzyme_dup", true);
+  std::string PieceSpelling =
+      Members.empty() ? ""
+                      : ", or each member after its own marker: " + Members;
+  bool AnyFloat = false;
+  for (unsigned I = 0; I < S.Count; ++I)
+    AnyFloat |= FT->getParamType(S.First + I)->isFPOrFPVectorTy();
+  std::optional<Activity> A = Marked;
+  if (!A && Mode == DiffMode::Reverse)
+    A = Activity::Active; // per piece: floating point active, others constant
+  if (!A) {
+    // Forward mode without a marker: enzyme_dup if tangents follow.
+    std::optional<AbiStruct> T = structValueAt(CB, Next + S.Count);
+    if (!T || T->ByVal || T->Count != S.Count)
+      return true;
+    A = Activity::Dup;
+  }
+  if (*A == Activity::Active && Mode == DiffMode::Forward)
+    return true; // decodeParam says enzyme_out is for reverse mode
+  if (*A != Activity::Const && !S.HiddenFloat.empty())
+    return error(What + " is passed by value as " + Twine(S.Count) +
+                 " values, and the C ABI packs its floating-point member '" +
+                 S.HiddenFloat +
+                 "' with integer members into an integer register, where "
+                 "its derivative cannot be followed; change '" +
+                 sourceIdentifier(*Fn) +
+                 "' to take a pointer to the struct (then pass enzyme_dup, &" +
+                 Name + ", &d" + Name + ") or mark it enzyme_const");
+  if (*A == Activity::Active && !AnyFloat)
+    return error("enzyme_out marks active floating-point values, but " + What +
+                 " has no floating-point member the C ABI passes as one");
+  if (*A == Activity::Active && Width != 1)
+    // Each piece's adjoint would come back as its lanes, piece after piece,
+    // not as one struct per lane.
+    return error("enzyme_out on " + What +
+                 ", which the C ABI passes by "
+                 "value as " +
+                 Twine(S.Count) +
+                 " values, is not supported in batch mode (enzyme_width); "
+                 "request one lane at a time, or change '" +
+                 sourceIdentifier(*Fn) +
+                 "' to take a pointer to the struct (then enzyme_dup with "
+                 "one shadow per lane)");
+  bool HasShadow = *A == Activity::Dup || *A == Activity::DupNoNeed;
+  if (HasShadow && Mode == DiffMode::Reverse)
+    return error(activityName(*A) + " on " + What +
+                 ", which the C ABI passes by value as " + Twine(S.Count) +
+                 " values: in reverse mode write enzyme_out, " + Name +
+                 " to get its adjoint returned (a struct of the same type), "
+                 "or change '" +
+                 sourceIdentifier(*Fn) +
+                 "' to take a pointer and pass enzyme_dup, &" + Name + ", &d" +
+                 Name);
+  if (HasShadow && Strided)
+    return error("enzyme_dupv on " + What +
+                 ", which the C ABI passes by value as " + Twine(S.Count) +
+                 " values, is not supported; pass each tangent after "
+                 "enzyme_dup");
+  // The values: the struct, then (with a shadow) Width tangents of its type.
+  unsigned Lanes = HasShadow ? Width : 0;
+  for (unsigned L = 1; L <= Lanes; ++L) {
+    unsigned At = Next + L * S.Count;
+    std::optional<AbiStruct> T = structValueAt(CB, At);
+    bool Match = T && !T->ByVal && T->Count == S.Count;
+    for (unsigned I = 0; Match && I < S.Count; ++I)
+      Match =
+          CB.getArgOperand(At + I)->getType() == FT->getParamType(S.First + I);
+    if (!Match)
+      return error(
+          activityName(*A) + " on " + What +
+          ", which the C ABI passes by value as " + Twine(S.Count) +
+          " values, must be followed by the struct and " +
+          (Width == 1 ? Twine("its tangent") : Twine(Width) + " tangents") +
+          " of the same type (enzyme_dup, " + Name + ", d" + Name + ")" +
+          PieceSpelling);
+  }
+  for (unsigned I = 0; I < S.Count; ++I) {
+    unsigned ParamNo = S.First + I;
+    Type *PT = FT->getParamType(ParamNo);
+    bool IsFP = PT->isFPOrFPVectorTy();
+    Activity PA = IsFP ? *A : Activity::Const;
+    Out.Request.Args.push_back(PA);
+    Out.Primals.push_back(CB.getArgOperand(Next + I));
+    noteRole(Next + I, ParamNo, 0);
+    SmallVector<Value *, 8> Shadows;
+    for (unsigned L = 1; L <= Lanes; ++L) {
+      noteRole(Next + L * S.Count + I, ParamNo, L);
+      if (IsFP)
+        Shadows.push_back(CB.getArgOperand(Next + L * S.Count + I));
+    }
+    Out.Shadows.push_back(Shadows.empty() || DryRun
+                              ? (Shadows.empty() ? nullptr : Shadows.front())
+                              : gatherLanes(B, PT, Shadows));
+  }
+  for (unsigned L = 0; L <= Lanes; ++L)
+    WholeValues.push_back(Next + L * S.Count);
+  Next += (Lanes + 1) * S.Count;
+  Handled = true;
+  return true;
+}
+
+/// "struct V2" or "a struct": the type \p F returns, as debug info names it.
+static std::string returnedStructName(const Function &F) {
+  if (DISubprogram *SP = F.getSubprogram())
+    if (DISubroutineType *T = SP->getType())
+      if (T->getTypeArray().size() > 0)
+        if (DIType *R = T->getTypeArray()[0]; R && !R->getName().empty())
+          return "struct " + R->getName().str();
+  return "a struct";
+}
+
+void Decoder::decodeStructReturn(Type *RetTy) {
+  auto *ST = dyn_cast<StructType>(RetTy);
+  if (!ST || !ST->isLiteral() ||
+      none_of(ST->elements(), [](Type *E) { return E->isFPOrFPVectorTy(); }))
+    return;
+  std::string Fun = "'" + sourceIdentifier(*Fn) + "'";
+  if (any_of(ST->elements(), [](Type *E) { return !E->isFPOrFPVectorTy(); })) {
+    error(Fun + " returns " + returnedStructName(*Fn) +
+          " by value, which mixes floating-point and other members; the "
+          "derivative of such a result is not supported: return it through a "
+          "pointer parameter (enzyme_dup, &out, &dout), or add "
+          "enzyme_const_return if the result is not to be differentiated");
+    return;
+  }
+  if (Mode == DiffMode::Forward && !Split) {
+    if (Width != 1) {
+      error(Fun + " returns " + returnedStructName(*Fn) +
+            " by value; batch mode (enzyme_width) "
+            "does not return the tangents of a struct yet: request "
+            "one direction at a time, or add enzyme_const_return");
+      return;
+    }
+    Out.Request.ReturnActive = true;
+    return;
+  }
+  error(Fun + " returns " + returnedStructName(*Fn) +
+        " by value (the C ABI returns its " + Twine(ST->getNumElements()) +
+        " pieces in registers), and " + entryName() +
+        " has no seed for a struct: differentiate a function that "
+        "returns one scalar (a member, or a weighted sum of them), use "
+        "__enzyme_fwddiff (which returns the struct's tangent, a struct of "
+        "the same type), or add enzyme_const_return if the result is not to "
+        "be differentiated");
+}
+
+void Decoder::checkMarkersOnlyStructs() {
+  unsigned Markers = 0;
+  for (unsigned Op = 0; Op < CB.arg_size(); ++Op) {
+    StringRef M = markerName(CB.getArgOperand(Op));
+    Markers += markerKind(M) == MarkerKind::Activity;
+  }
+  unsigned SourceParams = Fn->arg_size();
+  const AbiStruct *Split = nullptr;
+  for (const AbiStruct &S : StructParams)
+    if (S.Count > 1) {
+      SourceParams -= S.Count - 1;
+      Split = Split ? Split : &S;
+    }
+  if (!Split || Markers != SourceParams || Markers == Fn->arg_size())
+    return;
+  error("'" + sourceIdentifier(*Fn) + "' takes " + Split->describe() +
+        " by value, which the C ABI passes as " + Twine(Split->Count) +
+        " values, and the markers of " + entryName() +
+        " apply to each of them: give one marker per value, " +
+        Twine(Fn->arg_size()) + " markers rather than " + Twine(Markers) +
+        " (parameters " + Twine(Split->First + 1) + " to " +
+        Twine(Split->First + Split->Count) + " are the struct's pieces)");
+}
+
+std::string Decoder::roleName(unsigned ParamNo, unsigned Role) const {
+  std::string P = "parameter " + std::to_string(ParamNo + 1);
+  if (Role == 0)
+    return "the value of " + P;
+  std::string Word = Mode == DiffMode::Forward ? "tangent" : "shadow";
+  if (Width == 1)
+    return "the " + Word + " of " + P;
+  return Word + " " + std::to_string(Role) + " of " + P;
+}
+
+std::optional<std::string> Decoder::structMisalignment() const {
+  unsigned First = (Out.SRet ? 1 : 0) + 1;
+  for (unsigned Op = First; Op < CB.arg_size(); ++Op) {
+    if (is_contained(WholeValues, Op))
+      continue;
+    std::optional<AbiStruct> V = structValueAt(CB, Op);
+    if (!V || V->ByVal || V->Count < 2)
+      continue;
+    // The roles its pieces got; consistent if the same role of
+    // consecutive parameters.
+    SmallVector<std::string, 4> Got;
+    bool Consistent = true;
+    std::optional<std::pair<unsigned, unsigned>> Prev;
+    for (unsigned I = 0; I < V->Count; ++I) {
+      auto It = Roles.find(Op + I);
+      if (It == Roles.end()) {
+        Got.push_back("left over");
+        continue;
+      }
+      auto [ParamNo, Role] = It->second;
+      Got.push_back(roleName(ParamNo, Role));
+      if (Prev && (Prev->second != Role || Prev->first + 1 != ParamNo))
+        Consistent = false;
+      Prev = It->second;
+    }
+    std::string Name = V->Name.empty() ? "v" : V->Name;
+    bool Fwd = Mode == DiffMode::Forward;
+    auto FirstRole = Roles.find(Op);
+    if (Consistent && FirstRole != Roles.end() &&
+        is_contained(MarkedParams, FirstRole->second.first)) {
+      // A marker before the struct applies to its first piece only: the
+      // others get the default activity, which had better agree.
+      unsigned P0 = FirstRole->second.first;
+      FunctionType *FT = Fn->getFunctionType();
+      for (unsigned I = 1; I < V->Count && Consistent; ++I) {
+        unsigned P = P0 + I;
+        if (P < Out.Request.Args.size() &&
+            FT->getParamType(P)->isFPOrFPVectorTy() &&
+            Out.Request.Args[P] != Out.Request.Args[P0])
+          Consistent = false;
+      }
+      if (!Consistent) {
+        StringRef Marker = activityName(Out.Request.Args[P0]);
+        std::string Members =
+            memberSpelling(*V, Name, Marker,
+                           Out.Request.Args[P0] == Activity::Dup ||
+                               Out.Request.Args[P0] == Activity::DupNoNeed);
+        return ("the C ABI passes " + V->describe() + " as " + Twine(V->Count) +
+                " values to " + entryPointName(CB) +
+                ", and Enzyme's markers apply to each of them: " + Marker +
+                " before it marks only the first (parameter " + Twine(P0 + 1) +
+                " of '" + sourceIdentifier(*Fn) +
+                "'), and the others get the default activity; mark each "
+                "member after its own marker" +
+                (Members.empty() ? "" : " (" + Members + ")"))
+            .str();
+      }
+    }
+    if (Consistent) {
+      Op += V->Count - 1;
+      continue;
+    }
+    std::string Msg = "the C ABI passes " + V->describe() + " as " +
+                      std::to_string(V->Count) + " values to " +
+                      entryPointName(CB).str() +
+                      ", and Enzyme's markers apply to each of them, so its "
+                      "pieces do not line up with the parameters of '" +
+                      sourceIdentifier(*Fn) + "': they would be ";
+    for (unsigned I = 0; I < Got.size(); ++I)
+      Msg += (I ? I + 1 == Got.size() ? " and " : ", " : "") + Got[I];
+    Msg += "; ";
+    bool TakesStruct = false;
+    for (const AbiStruct &S : StructParams)
+      TakesStruct |= S.Count == V->Count && !S.ByVal;
+    if (TakesStruct && Fwd)
+      Msg += "pass the struct and its tangent whole (enzyme_dup, " + Name +
+             ", d" + Name + ", both of type " +
+             (V->TypeName.empty() ? "struct" : V->TypeName) + ") or ";
+    else if (TakesStruct)
+      Msg += "pass the struct whole (enzyme_out, " + Name +
+             " returns its adjoint, enzyme_const, " + Name + " none) or ";
+    std::string Members =
+        memberSpelling(*V, Name, Fwd ? "enzyme_dup" : "enzyme_out", Fwd);
+    Msg += "pass each member after its own marker" +
+           (Members.empty() ? std::string() : " (" + Members + ")");
+    return Msg;
+  }
+  return std::nullopt;
+}
+
+} // namespace tapestry
