@@ -15,6 +15,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <numeric>
@@ -371,6 +372,11 @@ bool ByteLayout::hasPointers() const {
   return any_of(Parts, [](const Part &P) { return P.T->isPointerTy(); });
 }
 
+static cl::opt<unsigned> CalleeCopyBudget(
+    "tapestry-type-callee-budget", cl::init(2000),
+    cl::desc("Most callee bodies the type analysis of one function looks "
+             "into (each call site's callee is analysed on its own copy)"));
+
 namespace {
 
 class TypeInference {
@@ -667,9 +673,18 @@ private:
     // elements next to integer indices in a buffer of its own) says nothing
     // about the caller's memory: its copies would mix those integers in.
     if (!Callee || Callee->isDeclaration() || Depth == 0 ||
-        isKnownInactiveFunction(Callee->getName()) ||
-        !Visited.insert(Callee).second)
+        isKnownInactiveFunction(Callee->getName()) || Visited.contains(Callee))
       return;
+    // Callees are analysed once per call site and path, so deep call trees
+    // with several calls per function grow exponentially with the depth:
+    // stop at a budget (what was not seen leaves types unknown, which the
+    // synthesizers reject, never guess).
+    if (Out.CalleeCopies >= CalleeCopyBudget) {
+      Out.CalleeBudgetReached = true;
+      return;
+    }
+    Visited.insert(Callee);
+    ++Out.CalleeCopies;
     SmallVector<SmallVector<MemPlace, 2>, 8> ArgPlaces;
     for (Value *A : CB.args()) {
       ArgPlaces.emplace_back();
@@ -744,6 +759,9 @@ void TypeInfo::print(raw_ostream &OS, const Function &F) const {
   for (const Instruction &I : instructions(F))
     if (I.getType()->isPointerTy() && root(&I) == &I)
       PrintRoot(&I, ("%" + I.getName()).str());
+  if (CalleeBudgetReached)
+    OS << "  callee budget reached: " << CalleeCopies
+       << " callee bodies analysed, the rest unseen\n";
 }
 
 PreservedAnalyses TypePrinterPass::run(Function &F, FunctionAnalysisManager &) {

@@ -117,6 +117,10 @@ public:
   llvm::DenseMap<const llvm::Value *, llvm::SmallVector<TypeFact, 4>> Facts;
   llvm::DenseMap<const llvm::Value *, const llvm::Value *> Alias;
   const llvm::DataLayout *DL = nullptr;
+  /// Callee bodies looked into, and whether more were left unseen because
+  /// `-tapestry-type-callee-budget` was reached.
+  unsigned CalleeCopies = 0;
+  bool CalleeBudgetReached = false;
 };
 
 /// Infers the types of the memory that \p F's pointers reach, looking into

@@ -320,6 +320,20 @@ void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
     CallSiteRewriter(CB, D).rewriteForwardSplit(*G, Origin);
 }
 
+/// Replaces a split request that stands for a constant (the tape's size, a
+/// thunk's descriptor) by it, or reports that the call's declared result
+/// type cannot hold it (\p Expected completes "<entry point> ...").
+static void replaceByConstant(CallBase &CB, bool ResultTypeFits,
+                              function_ref<Constant *()> Value,
+                              StringRef Expected) {
+  if (!ResultTypeFits) {
+    reportError(*CB.getFunction(), &CB, entryPointName(CB) + Expected);
+    return;
+  }
+  CB.replaceAllUsesWith(Value());
+  eraseRequestCall(CB);
+}
+
 void resolveSplitRequest(CallBase &CB, EntryPoint Kind, const DecodedCall &D,
                          DerivativeCache &Cache) {
   if (Kind == EntryPoint::SplitReverse && !checkTapeOrigin(CB, D))
@@ -336,26 +350,18 @@ void resolveSplitRequest(CallBase &CB, EntryPoint Kind, const DecodedCall &D,
     CallSiteRewriter(CB, D).rewriteReverse(*S);
     return;
   case EntryPoint::AugmentSize:
-    if (!CB.getType()->isIntegerTy()) {
-      reportError(*CB.getFunction(), &CB,
-                  entryPointName(CB) +
-                      " returns the tape's size in bytes; declare it to "
-                      "return an integer type such as size_t or int");
-      return;
-    }
-    CB.replaceAllUsesWith(ConstantInt::get(CB.getType(), S->TapeBytes));
-    eraseRequestCall(CB);
+    replaceByConstant(
+        CB, CB.getType()->isIntegerTy(),
+        [&] { return ConstantInt::get(CB.getType(), S->TapeBytes); },
+        " returns the tape's size in bytes; declare it to return an integer "
+        "type such as size_t or int");
     return;
   case EntryPoint::Thunk:
-    if (!CB.getType()->isPointerTy()) {
-      reportError(*CB.getFunction(), &CB,
-                  entryPointName(CB) +
-                      " returns a pointer to a constant tapestry_thunk; "
-                      "declare it as in <tapestry/thunk.h>");
-      return;
-    }
-    CB.replaceAllUsesWith(thunkDescriptor(*CB.getModule(), D.Request, *S));
-    eraseRequestCall(CB);
+    replaceByConstant(
+        CB, CB.getType()->isPointerTy(),
+        [&] { return thunkDescriptor(*CB.getModule(), D.Request, *S); },
+        " returns a pointer to a constant tapestry_thunk; declare it as in "
+        "<tapestry/thunk.h>");
     return;
   default:
     llvm_unreachable("not a split entry point");

@@ -411,10 +411,17 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
   case CopyLayoutResult::Unknown:
     break;
   }
-  fail(At, "cannot tell what the memory this instruction copies holds "
-           "(float, double, integers or pointers): nothing in the function "
-           "or its callees reads or writes it with a type; access it with "
-           "its type in the function, or copy it field by field");
+  std::string Msg =
+      "cannot tell what the memory this instruction copies holds (float, "
+      "double, integers or pointers): nothing in the function or its "
+      "callees reads or writes it with a type; access it with its type in "
+      "the function, or copy it field by field";
+  if (DeepTypes->CalleeBudgetReached)
+    Msg += " (the type analysis stopped after looking into " +
+           std::to_string(DeepTypes->CalleeCopies) +
+           " callee bodies: -mllvm -tapestry-type-callee-budget=N with "
+           "-fplugin= raises the limit)";
+  fail(At, Msg);
   return false;
 }
 
