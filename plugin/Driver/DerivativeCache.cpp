@@ -179,6 +179,14 @@ static void printDerivative(const Function &G) {
     errs() << G;
 }
 
+ArrayRef<VariableActivity>
+DerivativeCache::variableActivities(const DiffRequest &R) const {
+  auto It = Variables.find(R);
+  if (It == Variables.end())
+    return {};
+  return It->second;
+}
+
 Function *DerivativeCache::synthesize(const DiffRequest &R,
                                       SplitDerivative *Split) {
   // Callee derivatives are built while this one is (recursion), which may
@@ -199,6 +207,8 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
   // built from.
   if (enzymePrintActivity())
     printActivity(errs(), P, AI);
+  if (KeepVariables)
+    Variables[R] = tapestry::variableActivities(P, AI);
   if (enzymePrintTypes())
     computeTypes(P).print(errs(), P);
   TapePlan Tape = planTape(P, FAM.getResult<AAManager>(P),

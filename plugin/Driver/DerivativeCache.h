@@ -2,9 +2,10 @@
 #ifndef TAPESTRY_DRIVER_DERIVATIVECACHE_H
 #define TAPESTRY_DRIVER_DERIVATIVECACHE_H
 
+#include "Analysis/GlobalShadows.h"
+#include "Analysis/VariableActivity.h"
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
-#include "Analysis/GlobalShadows.h"
 #include "Synthesis/PrimalPreparation.h"
 #include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/DenseMap.h"
@@ -34,6 +35,15 @@ public:
   /// callee request \p R (null members after reporting why it cannot).
   CalleeSplit getCalleeSplit(const DiffRequest &R);
 
+  /// From now on, keep each request's variable activities
+  /// (-tapestry-explain shows them).
+  void keepVariableActivities() { KeepVariables = true; }
+  /// The local variables of the function request \p R differentiates, each
+  /// with its activity there: empty unless kept, or without debug
+  /// information.
+  llvm::ArrayRef<VariableActivity>
+  variableActivities(const DiffRequest &R) const;
+
 private:
   llvm::Function *synthesize(const DiffRequest &R,
                              SplitDerivative *Split = nullptr);
@@ -47,6 +57,8 @@ private:
   std::map<DiffRequest, std::optional<SplitDerivative>> Splits;
   std::map<DiffRequest, CalleeSplit> CalleeSplits;
   llvm::DenseMap<llvm::Function *, PreparedPrimal> Prepared;
+  bool KeepVariables = false;
+  std::map<DiffRequest, llvm::SmallVector<VariableActivity, 8>> Variables;
 };
 
 } // namespace tapestry

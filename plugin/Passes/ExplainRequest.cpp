@@ -109,6 +109,16 @@ static void printHeader(raw_ostream &OS, const CallBase &CB,
        << "\n";
 }
 
+/// Each local variable of the differentiated function and its activity.
+static void printVariables(raw_ostream &OS, ArrayRef<VariableActivity> Vars) {
+  if (Vars.empty())
+    return;
+  OS << "  variables:\n";
+  for (const VariableActivity &V : Vars)
+    OS << formatv("    {0,-10} {1,-18} line {2,-5} {3}\n", V.Name, V.Type,
+                  V.Line, V.Verdict);
+}
+
 /// The instructions of \p F, one per line, without metadata attachments,
 /// each new source line noted once.
 static void printListing(raw_ostream &OS, const Function &F) {
@@ -137,22 +147,25 @@ static void printListing(raw_ostream &OS, const Function &F) {
   }
 }
 
-void explainRequest(const CallBase &CB, const DecodedCall &D,
-                    const Function &G) {
+void explainRequest(const CallBase &CB, const DecodedCall &D, const Function &G,
+                    ArrayRef<VariableActivity> Vars) {
   if (!Explain)
     return;
   raw_ostream &OS = errs();
   printHeader(OS, CB, D);
+  printVariables(OS, Vars);
   printListing(OS, G);
   OS << "\n";
 }
 
 void explainSplitRequest(const CallBase &CB, const DecodedCall &D,
-                         const SplitDerivative &S) {
+                         const SplitDerivative &S,
+                         ArrayRef<VariableActivity> Vars) {
   if (!Explain)
     return;
   raw_ostream &OS = errs();
   printHeader(OS, CB, D);
+  printVariables(OS, Vars);
   OS << "  tape: " << S.TapeBytes << " bytes"
      << (S.OwnsMemory ? ", plus heap blocks it owns (freed by the reverse or "
                         "by release)"

@@ -341,7 +341,7 @@ void resolveSplitRequest(CallBase &CB, EntryPoint Kind, const DecodedCall &D,
   const SplitDerivative *S = Cache.getSplit(D.Request);
   if (!S)
     return;
-  explainSplitRequest(CB, D, *S);
+  explainSplitRequest(CB, D, *S, Cache.variableActivities(D.Request));
   switch (Kind) {
   case EntryPoint::AugmentedForward:
     CallSiteRewriter(CB, D).rewriteAugmented(*S);

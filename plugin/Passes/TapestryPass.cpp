@@ -153,7 +153,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   }
   if (!isSplitEntryPoint(Req.Kind)) {
     if (Function *G = Cache.get(D->Request)) {
-      explainRequest(*CB, *D, *G);
+      explainRequest(*CB, *D, *G, Cache.variableActivities(D->Request));
       CallSiteRewriter(*CB, *D).rewriteOneShot(*G);
     }
     return;
@@ -313,6 +313,8 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   GlobalShadows Globals = GlobalShadows::collect(M, Reachable, Rules);
   {
     DerivativeCache Cache(FAM, Rules, Globals);
+    if (explainRequested())
+      Cache.keepVariableActivities();
     // A request inside code that another request differentiates (a
     // Hessian-vector product, say) is resolved first, whatever the source
     // order (RequestOrder.h).

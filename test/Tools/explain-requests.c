@@ -54,6 +54,9 @@ int main(void) {
   // ENERGY-NEXT: x const double * enzyme_dup its shadow accumulates the derivative (+=)
   // ENERGY-NEXT: n int enzyme_const not differentiated
   // ENERGY-NEXT: result: double, active: the reverse sweep starts from its seed
+  // ENERGY-NEXT: variables:
+  // ENERGY-NEXT: e double line 22 active: carries a derivative
+  // ENERGY-NEXT: i int line 23 not differentiated: an integer
   // ENERGY-NEXT: derivative '{{.*}}energy{{.*}}':
   // ENERGY: load double, ptr {{.*}}; line 24
   // ENERGY: ret
@@ -83,7 +86,13 @@ int main(void) {
   void *tape2 = __enzyme_augmentfwd((void *)scratch, enzyme_dup, x, dx,
                                     enzyme_const, 3, enzyme_dup, &y, &dy);
   // SCRATCH: tapestry-explain: __enzyme_augmentfwd at {{.*}}explain-requests.c:[[@LINE-2]]
-  // SCRATCH: reusable: no: {{.+}}
+  // SCRATCH: variables:
+  // SCRATCH-NEXT: t double * line 37 active pointer: points to memory whose shadow carries the derivative
+  // SCRATCH-NEXT: r double line 38 active: carries a derivative
+  // SCRATCH-NEXT: i int line 39 not differentiated: an integer
+  // SCRATCH-NEXT: i int line 41 not differentiated: an integer
+  // SCRATCH-NEXT: tape: {{[0-9]+}} bytes
+  // SCRATCH-NEXT: reusable: no: {{.+}}
   __enzyme_reverse((void *)scratch, enzyme_dup, x, dx, enzyme_const, 3,
                    enzyme_dup, &y, &dy, tape2);
   // The remarks on what the reverse sweeps cache come with it.
