@@ -8,6 +8,8 @@
 //     the registration globals the pass reads (Registrations.cpp);
 //   - `-mllvm -enzyme-...` options parse (Core/EnzymeOptions.h, in the
 //     plugin proper);
+//   - errors point at the user's line without -g (locations are tracked
+//     without emitting debug information, as for -Rpass remarks);
 //   - the pass itself joins clang's pipeline: the plugin's file is added to
 //     the pass plugins clang loads, unless the command line already names
 //     it (Enzyme's spelling `-fpass-plugin=X -Xclang -load -Xclang X`), so
@@ -47,6 +49,16 @@ void addPassPlugin(CompilerInstance &CI) {
     Plugins.push_back(Self);
 }
 
+/// Without -g the IR carries no source locations, and an error about a
+/// request could only name the function it is in. Track locations without
+/// emitting debug information, as clang does for -Rpass remarks: the
+/// object file is the same, and errors point at the user's line.
+void trackLocations(CompilerInstance &CI) {
+  CodeGenOptions &Opts = CI.getCodeGenOpts();
+  if (Opts.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+    Opts.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+}
+
 class TapestryConsumer : public ASTConsumer {
 public:
   explicit TapestryConsumer(CompilerInstance &CI) : CI(CI) {}
@@ -67,6 +79,7 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     addPassPlugin(CI);
+    trackLocations(CI);
     return std::make_unique<TapestryConsumer>(CI);
   }
   bool ParseArgs(const CompilerInstance &,

@@ -74,10 +74,28 @@ Value *Decoder::convert(Value *V, Type *To, unsigned ParamNo, StringRef What) {
     return B.CreateSExtOrTrunc(V, To);
   if (From->isPointerTy() && To->isPointerTy())
     return B.CreatePointerCast(V, To);
-  error("the " + What + " passed for parameter " + Twine(ParamNo + 1) +
-        " of '" + sourceIdentifier(*Fn) + "' has type " + describe(From) +
-        " but the parameter has type " + describe(To) + batchHint());
+  error("the " + What + " passed for " + parameterText(ParamNo, To) +
+        " has type " + describe(From) + ", not the parameter's type" +
+        (From->isIntegerTy() && To->isFloatingPointTy()
+             ? " (arguments after the function are passed through '...', "
+               "where an integer is not converted: write 2.0, not 2)"
+             : "") +
+        batchHint());
   return nullptr;
+}
+
+std::string Decoder::parameterText(unsigned ParamNo, Type *T) const {
+  // With debug information, and where IR parameters are the source's (no
+  // struct the ABI split or passed in memory), the parameter's name and
+  // type as declared.
+  SourceParameter SP;
+  if (Fn->getSubprogram() && StructParams.empty())
+    SP = sourceParameter(*Fn, ParamNo);
+  return ("parameter " + Twine(ParamNo + 1) +
+          (SP.Name.empty() ? "" : " '" + SP.Name + "'") + " of '" +
+          sourceIdentifier(*Fn) + "' (" +
+          (SP.Type.empty() ? describe(T) : SP.Type) + ")")
+      .str();
 }
 
 std::string Decoder::batchHint() const {
@@ -128,17 +146,7 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
   } else {
     A = Activity::Const;
   }
-  // With debug information, and where IR parameters are the source's (no
-  // struct the ABI split or passed in memory), the parameter's name and
-  // type as declared.
-  SourceParameter SP;
-  if (Fn->getSubprogram() && StructParams.empty())
-    SP = sourceParameter(*Fn, ParamNo);
-  std::string Param = ("parameter " + Twine(ParamNo + 1) +
-                       (SP.Name.empty() ? "" : " '" + SP.Name + "'") + " of '" +
-                       sourceIdentifier(*Fn) + "' (" +
-                       (SP.Type.empty() ? describe(T) : SP.Type) + ")")
-                          .str();
+  std::string Param = parameterText(ParamNo, T);
   if (const AbiStruct *S = structParamOf(ParamNo)) {
     if (S->ByVal)
       Param += ", which is " + S->describe() +

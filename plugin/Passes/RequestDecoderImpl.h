@@ -61,6 +61,9 @@ private:
   /// " (with enzyme_width N, ...)": how batch mode counts shadows, for
   /// messages about miscounted arguments.
   std::string batchHint() const;
+  /// "parameter 2 'x' of 'f' (const double *)": names and source types with
+  /// debug information, \p T described otherwise.
+  std::string parameterText(unsigned ParamNo, llvm::Type *T) const;
   /// A split-mode marker at the current position (its operands consumed);
   /// false if \p M is not one.
   bool decodeSplitMarker(llvm::StringRef M);

@@ -72,7 +72,7 @@ void g(double *p, double *dp0) {
 }
 #elif CASE == 6
 void g(double *p, double *dp0, double *dp1, double *dp2) {
-  // MANY: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: the value passed for parameter 2 of 'h' has type pointer but the parameter has type int (with enzyme_width 2, enzyme_dup is followed by the value and 2 shadows, enzyme_dupv by the stride, the value and one shadow)
+  // MANY: batch-misuse.c:[[@LINE+1]]:3: error: tapestry: the value passed for parameter 2 'n' of 'h' (int) has type pointer, not the parameter's type (with enzyme_width 2, enzyme_dup is followed by the value and 2 shadows, enzyme_dupv by the stride, the value and one shadow)
   __enzyme_autodiff((void *)h, enzyme_width, 2, enzyme_dup, p, dp0, dp1, dp2, 3);
 }
 #elif CASE == 7

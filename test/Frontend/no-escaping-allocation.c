@@ -2,7 +2,8 @@
 // function allocates does not escape it. Tapestry needs no such promise (it
 // is a hint to Enzyme's caching), so the derivative is the same; the
 // function carries Enzyme's attribute, on a definition and a declaration
-// alike.
+// alike. (-fplugin tracks source locations, so the definition may carry
+// a !dbg attachment without -g.)
 // RUN: %clang_fplugin -O1 -DIR_ONLY -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // RUN: %clang_enzyme -O1 -DIR_ONLY -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // RUN: %clang_fplugin -O0 %s -lm -o %t0 && %t0 | FileCheck %s
@@ -48,7 +49,7 @@ int main(void) {
 }
 
 // IR-DAG: declare void @external_check({{.*}}) {{.*}}[[EXT:#[0-9]+]]
-// IR-DAG: define {{.*}}double @cubes({{.*}}) {{.*}}[[DEF:#[0-9]+]] {
+// IR-DAG: define {{.*}}double @cubes({{.*}}) {{.*}}[[DEF:#[0-9]+]]{{( !dbg ![0-9]+)?}} {
 // IR-DAG: declare void @unmarked({{.*}}) {{.*}}[[UNMARKED:#[0-9]+]]
 // IR-DAG: attributes [[EXT]] = { {{.*}}"enzyme_no_escaping_allocation"
 // IR-DAG: attributes [[DEF]] = { {{.*}}"enzyme_no_escaping_allocation"
