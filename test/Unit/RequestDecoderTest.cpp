@@ -723,8 +723,8 @@ define void @caller(ptr %p, ptr %dp) {
 TEST_F(RequestDecoderTest, ErrorValueOfTheWrongType) {
   expectError(decode(callerWith("  %r = call double (ptr, ...) "
                                 "@__enzyme_autodiff(ptr @sq, ptr %p)")),
-              "the value passed for parameter 1 of 'sq' has type pointer but the "
-              "parameter has type double");
+              "the value passed for parameter 1 of 'sq' (double) has type "
+              "pointer, not the parameter's type");
 }
 
 } // namespace
