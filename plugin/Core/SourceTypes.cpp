@@ -4,8 +4,10 @@
 
 #include "Core/Diagnostics.h"
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -146,6 +148,61 @@ std::string sourceReturnType(const Function &F) {
       T && T->getTypeArray().size() > 0)
     return sourceTypeName(T->getTypeArray()[0]);
   return describe(F.getReturnType());
+}
+
+/// The return type a cast to \p F's function pointer type spells: from the
+/// mangled name (templates), debug information, or a floating-point or
+/// void IR type; empty if none of them says.
+static std::string castReturnType(const Function &F,
+                                  ItaniumPartialDemangler &D) {
+  if (char *R = D.getFunctionReturnType(nullptr, nullptr)) {
+    std::string S = R;
+    std::free(R);
+    if (!S.empty())
+      return S;
+  }
+  if (const DISubroutineType *T = subroutineType(F);
+      T && T->getTypeArray().size() > 0)
+    return sourceTypeName(T->getTypeArray()[0]);
+  Type *RT = F.getReturnType();
+  if (RT->isVoidTy())
+    return "void";
+  if (RT->isDoubleTy())
+    return "double";
+  if (RT->isFloatTy())
+    return "float";
+  return "";
+}
+
+std::string functionPointerText(const Function &F) {
+  std::string Plain = "(void*)" + sourceIdentifier(F);
+  ItaniumPartialDemangler D;
+  if (!F.getName().starts_with("_Z") || D.partialDemangle(F.getName().data()) ||
+      !D.isFunction() || D.isCtorOrDtor() || D.hasFunctionQualifiers())
+    return Plain;
+  // A method cannot be named by a function pointer at all: known as one
+  // from debug information, or by its enclosing name being a class or
+  // struct type of the module (a declaration has no debug information).
+  if (const DISubprogram *SP = F.getSubprogram();
+      SP && isa_and_nonnull<DICompositeType>(SP->getScope()))
+    return Plain;
+  if (char *Ctx = D.getFunctionDeclContextName(nullptr, nullptr)) {
+    std::string Scope = Ctx;
+    std::free(Ctx);
+    LLVMContext &C = F.getContext();
+    if (!Scope.empty() && (StructType::getTypeByName(C, "class." + Scope) ||
+                           StructType::getTypeByName(C, "struct." + Scope)))
+      return Plain;
+  }
+  std::string Ret = castReturnType(F, D);
+  char *Params = D.getFunctionParameters(nullptr, nullptr);
+  char *Name = D.getFunctionName(nullptr, nullptr);
+  std::string Text = Plain;
+  if (!Ret.empty() && Params && Name)
+    Text = "(void*)(" + Ret + " (*)" + Params + ")" + Name;
+  std::free(Params);
+  std::free(Name);
+  return Text;
 }
 
 } // namespace tapestry

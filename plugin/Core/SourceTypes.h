@@ -31,6 +31,11 @@ SourceParameter sourceParameter(const llvm::Function &F, unsigned ArgNo);
 /// \p F's return type as its source declares it ("void", "double", ...).
 std::string sourceReturnType(const llvm::Function &F);
 
+/// \p F's address as advice to paste into C or C++ source: "(void*)f", or
+/// for a C++ function, which may be overloaded, cast to its exact type
+/// first: "(void*)(double (*)(double, int))ns::f".
+std::string functionPointerText(const llvm::Function &F);
+
 } // namespace tapestry
 
 #endif // TAPESTRY_CORE_SOURCETYPES_H

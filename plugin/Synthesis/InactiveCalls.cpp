@@ -13,6 +13,7 @@
 #include "Synthesis/SynthesizerBase.h"
 
 #include "Core/Diagnostics.h"
+#include "Core/SourceTypes.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
@@ -227,7 +228,7 @@ void SynthesizerBase::checkInactiveDeclaredCall(CallBase &CB) {
               Loc;
   Function &Callee = *CB.getCalledFunction();
   std::string Suffix = registrationSuffix(Callee);
-  std::string Name = sourceIdentifier(Callee);
+  std::string Address = functionPointerText(Callee);
   fail(&CB,
        "'" + sourceName(Callee) +
            "' is declared inactive (__enzyme_inactivefn) but may write "
@@ -240,10 +241,10 @@ void SynthesizerBase::checkInactiveDeclaredCall(CallBase &CB) {
            "__enzyme_inactivefn and give its body (one that only reads the "
            "data may stay inactive), or register its derivative with 'void "
            "*__enzyme_register_gradient_" +
-           Suffix + "[3] = {(void*)" + Name +
+           Suffix + "[3] = {" + Address +
            ", (void*)aug, (void*)rev};' or 'void "
            "*__enzyme_register_derivative_" +
-           Suffix + "[2] = {(void*)" + Name + ", (void*)fwd};'");
+           Suffix + "[2] = {" + Address + ", (void*)fwd};'");
 }
 
 } // namespace tapestry

@@ -8,9 +8,10 @@
 
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
-#include "Core/MPIFunctions.h"
 #include "Core/Diagnostics.h"
+#include "Core/MPIFunctions.h"
 #include "Core/OpenMPRuntime.h"
+#include "Core/SourceTypes.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/SynthesizerBase.h"
@@ -461,7 +462,6 @@ void SupportedInstructions::checkIndirectCall(CallBase &CB) {
 
 void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
   std::string Shown = sourceName(Callee);
-  std::string Name = sourceIdentifier(Callee);
   std::string Suffix = registrationSuffix(Callee);
   if (S.Rules.isOpaque(&Callee)) {
     fail(&CB, "'" + Shown + "' has a registered " +
@@ -496,18 +496,19 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
                     Suffix + " or __enzyme_register_derivative_" + Suffix);
   if (isUnsupportedMPIFunction(Callee.getName())) // Core/MPIFunctions.h
     return fail(&CB, "'" + Shown + "' is an MPI routine " + mpiSupportNote());
+  std::string Address = functionPointerText(Callee);
   fail(&CB, "no derivative is known for external function '" + Shown +
                 "': give its body, register one with 'void "
                 "*__enzyme_register_gradient_" +
-                Suffix + "[3] = {(void*)" + Name +
+                Suffix + "[3] = {" + Address +
                 ", (void*)aug, (void*)rev};' or 'void "
                 "*__enzyme_register_derivative_" +
-                Suffix + "[2] = {(void*)" + Name +
+                Suffix + "[2] = {" + Address +
                 ", (void*)fwd};', or, only if nothing it returns or "
                 "writes depends on differentiated values (it only prints "
                 "or checks them), declare it inactive with 'void "
-                "*__enzyme_inactivefn[] = {(void*)" +
-                Name + "};'");
+                "*__enzyme_inactivefn[] = {" +
+                Address + "};'");
 }
 
 std::string SupportedInstructions::errorModelGap(CallBase &CB) const {
