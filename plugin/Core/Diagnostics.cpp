@@ -61,6 +61,19 @@ std::string sourceName(const Function &F) {
 }
 
 std::string sourceIdentifier(const Function &F) {
+  // A C++ function's name from the demangler's parse: a template's starts
+  // with its result type ("double ns::f<double>(double)"), an anonymous
+  // namespace with a parenthesis.
+  StringRef Mangled = F.getName();
+  ItaniumPartialDemangler D;
+  if (Mangled.starts_with("_Z") && !Mangled.contains('.') &&
+      !D.partialDemangle(Mangled.data()) && D.isFunction())
+    if (char *N = D.getFunctionName(nullptr, nullptr)) {
+      std::string Name = N;
+      std::free(N);
+      if (!Name.empty())
+        return Name;
+    }
   std::string S = sourceName(F);
   size_t Paren = S.find('(');
   return Paren == std::string::npos ? S : S.substr(0, Paren);

@@ -9,6 +9,10 @@
 // CHECK: error: tapestry: cannot differentiate 'energy(double)': no derivative is known for external function 'phys::force(double)'
 // CHECK-SAME: 'void *__enzyme_register_derivative_phys__force[2] = {(void*)(double (*)(double))phys::force, (void*)fwd};'
 // CHECK-SAME: 'void *__enzyme_inactivefn[] = {(void*)(double (*)(double))phys::force};'
+// A function template is named with its arguments, without its result
+// type: the suffix of the registration, too.
+// CHECK: no derivative is known for external function 'double phys::damp<double>(double, int)'
+// CHECK-SAME: 'void *__enzyme_register_gradient_phys__damp_double[3] = {(void*)(double (*)(double, int))phys::damp<double>, (void*)aug, (void*)rev};'
 // OUT-NOT: FAIL
 // OUT: ALL PASSED
 #include "../Integration/Inputs/check.h"
@@ -17,14 +21,16 @@
 namespace phys {
 double force(double x);
 float force(float x);
+template <class T> T damp(T x, int k);
 } // namespace phys
 
-double energy(double x) { return phys::force(x) + x; }
+double energy(double x) { return phys::force(x) + phys::damp<double>(x, 2); }
 
 #ifdef PASTED
 namespace phys {
 double force(double x) { return x * x * x; }
 float force(float x) { return x * x; }
+template <class T> T damp(T x, int k) { return k * x; }
 } // namespace phys
 static double force_fwd(double x, double dx) { return 3 * x * x * dx; }
 void *__enzyme_register_derivative_phys__force[2] = {
@@ -34,6 +40,6 @@ void *__enzyme_register_derivative_phys__force[2] = {
 int main() {
   double x = 1.5;
   double d = __enzyme_fwddiff((void *)energy, enzyme_dup, x, 1.0);
-  check_close("d energy/dx = 3x^2 + 1", d, 3 * x * x + 1, 1e-12);
+  check_close("d energy/dx = 3x^2 + 2", d, 3 * x * x + 2, 1e-12);
   return check_report();
 }
