@@ -491,10 +491,11 @@ class Free:
 
 class Sort:
     """qsort of a double array with one of the comparators tap_cmp<k> of the
-    prelude (feature sort).  The instrumented twins then note every gap
-    between neighbours of the sorted array as a branch margin, so a
-    near-tie (where the permutation, and so the derivative, jumps) is
-    classified nonsmooth."""
+    prelude (feature sort).  The instrumented twins hash the permutation
+    (every element's rank) into the branch path before the sort and note
+    the smallest gap between neighbours after it, so a finite-difference
+    point across a reordering (where the derivative jumps) takes another
+    path, and a near-tie is classified nonsmooth."""
 
     def __init__(self, array, count, cmp, descending):
         self.array, self.count, self.cmp, self.descending = array, count, cmp, descending
@@ -503,6 +504,8 @@ class Sort:
         fn = "tap_cmp%d%s" % (self.cmp, "_ld" if d.mode == "ld" else "")
         out = "%sqsort(%s, %s, sizeof *%s, %s);\n" % (ind, self.array, self.count, self.array, fn)
         if d.instrumented:
+            out = "%stap_ranks%s(%s, %s);\n" % (ind, "l" if d.mode == "ld" else "",
+                                               self.array, self.count) + out
             out += "%stap_sorted%s(%s, %s);\n" % (ind, "l" if d.mode == "ld" else "",
                                                   self.array, self.count)
         return out
