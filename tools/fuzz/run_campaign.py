@@ -53,7 +53,7 @@ SKIP_CATEGORIES = ("rejected", "nonsmooth", "invalid")
 NO_REDUCE = ("plugin-load", "compile-timeout", "runtime-timeout")
 # the probe wants a margin this many times the oracle's: the probe's -O0
 # compile and the program's own may differ by rounding
-PROBE_MARGIN = 1.25
+PROBE_MARGIN = 1.01
 
 
 class Outcome:
@@ -441,9 +441,11 @@ def campaign(args, runner):
                 print("FAIL %-16s seed %d -O%d %s: %s" % (out.category, out.seed, out.olevel,
                                                          path, out.details[:300]), flush=True)
             elif not args.quiet:
-                print("%-16s seed %d -O%d%s %s" % (out.category, out.seed, out.olevel,
-                                                  " point %d" % out.point if out.point else "",
-                                                  out.details[:200]), flush=True)
+                print("%-16s seed %d -O%d%s%s %s" % (
+                    out.category, out.seed, out.olevel,
+                    " point %d" % out.point if out.point else "",
+                    "" if getattr(out, "reusable", None) is None else " reusable " + out.reusable,
+                    out.details[:200]), flush=True)
     failures = [f for f in failures if f[2].category not in NO_REDUCE]
     if failures and not args.no_reduce:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
