@@ -64,9 +64,18 @@ static void tap_reset(void) {
   tap_margin = tap_margin_sort = 1e300; tap_absmax = 0;
   tap_path = 14695981039346656037ULL;
 }
+/* TAP_IDENT: an exact tie goes on the path as a tie of its own instead of
+   a zero margin. A tie that is an identity (fmin(p, t) with t = p, say)
+   stays a tie at every finite-difference point, so the path agrees and the
+   program is judged; the two sides' gradients are equal there. A tie that
+   is a coincidence (x0 + x1 == -3.75) is not one at the neighbouring
+   points: another path, nonsmooth. */
 static void tap_note(int r, long double a, long double b) {
   long double m = fabsl(a - b) / (1.0L + fabsl(a) + fabsl(b));
-  if (m < tap_margin) tap_margin = (double)m;
+  if (TAP_IDENT && a == b)
+    r = 2;
+  else if (m < tap_margin)
+    tap_margin = (double)m;
   tap_path = (tap_path ^ (unsigned long long)(r + 1)) * 1099511628211ULL;
 }
 static int tap_gt(long double a, long double b) { int r = a > b; tap_note(r, a, b); return r; }
@@ -584,6 +593,12 @@ def render_program(parts, probe=None):
     if "structs" in feats:
         out.append("struct TapPair { double u; %s v; };\n" % plain.ty(parts["struct_vty"]))
         out.append("struct TapPair_ld { long double u; long double v; };\n")
+    # exact ties as identities (PRELUDE) only where f and its twins compute
+    # alike to the last bit: no -ffast-math or libmvec (float programs do:
+    # their twin f_chk has the same float arithmetic, and the long double
+    # twin's path is checked at every finite-difference point)
+    ident = not meta.get("vecflags")
+    out.append("#define TAP_IDENT %d\n" % ident)
     out.append(PRELUDE)
     if "sort" in feats:
         out.append(SORT_PRELUDE)
