@@ -196,7 +196,9 @@ class HelperCall(Expr):
 # ------------------------------------------------------------------ conditions
 
 class Cmp:
-    """a OP b on floating values; instrumented as tap_gt / tap_lt."""
+    """a OP b on floating values; instrumented as tap_gt / tap_ge / tap_lt /
+    tap_le (the same operator: at an exact tie, which the twins may judge an
+    identity, `>=` and `>` differ)."""
 
     def __init__(self, op, a, b):
         assert op in (">", ">=", "<", "<=")
@@ -205,7 +207,8 @@ class Cmp:
     def render(self, d):
         a, b = self.a.render(d), self.b.render(d)
         if d.instrumented:
-            return "tap_%s(%s, %s)" % ("gt" if ">" in self.op else "lt", a, b)
+            name = {">": "gt", ">=": "ge", "<": "lt", "<=": "le"}[self.op]
+            return "tap_%s(%s, %s)" % (name, a, b)
         return "(%s %s %s)" % (a, self.op, b)
 
 

@@ -80,6 +80,8 @@ static void tap_note(int r, long double a, long double b) {
 }
 static int tap_gt(long double a, long double b) { int r = a > b; tap_note(r, a, b); return r; }
 static int tap_lt(long double a, long double b) { int r = a < b; tap_note(r, a, b); return r; }
+static int tap_ge(long double a, long double b) { int r = a >= b; tap_note(r, a, b); return r; }
+static int tap_le(long double a, long double b) { int r = a <= b; tap_note(r, a, b); return r; }
 #define TAP_DEFS(T, S)                                                        \
   static T tap_trk##S(T v) {                                                  \
     if (fabsl((long double)v) > tap_absmax) tap_absmax = fabsl((long double)v); \
