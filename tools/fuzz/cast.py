@@ -196,7 +196,9 @@ class HelperCall(Expr):
 # ------------------------------------------------------------------ conditions
 
 class Cmp:
-    """a OP b on floating values; instrumented as tap_gt / tap_lt."""
+    """a OP b on floating values; instrumented as tap_gt / tap_ge / tap_lt /
+    tap_le (the same operator: at an exact tie, which the twins may judge an
+    identity, `>=` and `>` differ)."""
 
     def __init__(self, op, a, b):
         assert op in (">", ">=", "<", "<=")
@@ -205,7 +207,8 @@ class Cmp:
     def render(self, d):
         a, b = self.a.render(d), self.b.render(d)
         if d.instrumented:
-            return "tap_%s(%s, %s)" % ("gt" if ">" in self.op else "lt", a, b)
+            name = {">": "gt", ">=": "ge", "<": "lt", "<=": "le"}[self.op]
+            return "tap_%s(%s, %s)" % (name, a, b)
         return "(%s %s %s)" % (a, self.op, b)
 
 
@@ -491,10 +494,11 @@ class Free:
 
 class Sort:
     """qsort of a double array with one of the comparators tap_cmp<k> of the
-    prelude (feature sort).  The instrumented twins then note every gap
-    between neighbours of the sorted array as a branch margin, so a
-    near-tie (where the permutation, and so the derivative, jumps) is
-    classified nonsmooth."""
+    prelude (feature sort).  The instrumented twins hash the permutation
+    (every element's rank) into the branch path before the sort and note
+    the smallest gap between neighbours after it, so a finite-difference
+    point across a reordering (where the derivative jumps) takes another
+    path, and a near-tie is classified nonsmooth."""
 
     def __init__(self, array, count, cmp, descending):
         self.array, self.count, self.cmp, self.descending = array, count, cmp, descending
@@ -503,6 +507,8 @@ class Sort:
         fn = "tap_cmp%d%s" % (self.cmp, "_ld" if d.mode == "ld" else "")
         out = "%sqsort(%s, %s, sizeof *%s, %s);\n" % (ind, self.array, self.count, self.array, fn)
         if d.instrumented:
+            out = "%stap_ranks%s(%s, %s);\n" % (ind, "l" if d.mode == "ld" else "",
+                                               self.array, self.count) + out
             out += "%stap_sorted%s(%s, %s);\n" % (ind, "l" if d.mode == "ld" else "",
                                                   self.array, self.count)
         return out

@@ -45,6 +45,8 @@ def main(argv=None):
     ap.add_argument("--no-ad", action="store_true",
                     help="define TAP_NO_AD: primal and finite differences only")
     ap.add_argument("--replay", help="JSON file with a recorded choice list")
+    ap.add_argument("--point", type=int, default=0,
+                    help="sample point number (run_campaign.py's probe picks one)")
     ap.add_argument("-o", "--output", help="write the program here (default stdout)")
     ap.add_argument("--meta", help="write the oracle metadata (JSON) here")
     args = ap.parse_args(argv)
@@ -52,7 +54,7 @@ def main(argv=None):
     if args.replay:
         with open(args.replay) as fh:
             replay = json.load(fh)
-    prog = generate(args.seed, parse_features(args.features), replay)
+    prog = generate(args.seed, parse_features(args.features), replay, args.point)
     source = ("#define TAP_NO_AD 1\n" if args.no_ad else "") + prog.source
     if args.output:
         with open(args.output, "w") as fh:

@@ -36,7 +36,20 @@ reference only, with a float-sized tolerance.
 
 import math
 
+# Smallest relative margin of a branch or kink at the sample point.
 MARGIN_MIN = 1e-3
+# Smallest relative gap between neighbours of a sorted array (feature sort).
+# The permutation is on the branch path, so a finite-difference point across
+# a reordering is caught as another path (PATHOK 0); the gap only has to stay
+# clear of the rounding by which f (vectorised, -ffast-math) and its twin may
+# differ, so that both sort alike. Programs computing in float get more room.
+SORT_MARGIN_MIN = 1e-6
+SORT_MARGIN_MIN_FLOAT = 1e-5
+
+
+def margin_limits(meta):
+    """(branch margin, sorted-gap margin) a program must keep to be judged."""
+    return MARGIN_MIN, SORT_MARGIN_MIN_FLOAT if meta.get("has_float") else SORT_MARGIN_MIN
 
 TOL = {
     # name: (relative, per-ABSMAX) -- |a - b| <= rel * (1 + |ref|) + abs * ABSMAX
@@ -118,8 +131,11 @@ def _gate(out, meta):
     refs = [out["PRIMAL_CHK"], out["PRIMAL_LD"]] + list(out["FDL"].values())
     if not all(math.isfinite(v) for v in refs) or len(out["FDL"]) != len(meta["dirs"]):
         return Verdict("invalid", ["non-finite or missing reference values"])
-    if out["MARGIN"] < MARGIN_MIN or out["PATHOK"] != 1:
-        return Verdict("nonsmooth", ["margin %g pathok %d" % (out["MARGIN"], out["PATHOK"])])
+    limit, limit_sort = margin_limits(meta)
+    sort_margin = out.get("MARGIN_SORT", 1e300)
+    if out["MARGIN"] < limit or sort_margin < limit_sort or out["PATHOK"] != 1:
+        return Verdict("nonsmooth", ["margin %g sorted-gap margin %g pathok %d"
+                                     % (out["MARGIN"], sort_margin, out["PATHOK"])])
     return None
 
 

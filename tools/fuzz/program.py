@@ -7,6 +7,7 @@ metadata the oracle needs.  The program prints machine-readable lines:
     PRIMAL_CHK v    instrumented double twin (must equal PRIMAL)
     PRIMAL_LD v     long double twin
     MARGIN m        smallest relative branch/kink margin at the sample point
+    MARGIN_SORT m   smallest relative gap between sorted neighbours (sort)
     ABSMAX m        largest magnitude stored to a variable (conditioning scale)
     PATHOK 0|1      every finite-difference point took the same branches
     FD k v          central difference in double, direction k
@@ -26,6 +27,8 @@ Directions are the floating-point scalar parameters in order, then the
 elements of each array parameter.  With -DTAP_NO_AD the AD calls are
 compiled out, so the generator can be validated without the plugin.
 """
+
+import random
 
 from cast import (STRUCTS, Assign, Bin, Copy, Decl, Dialect, FnTable, FuncDef, HelperCall, If,
                   IndirectCall, IntCmp, Param, Return, Sort, Var, render_structs, uses_float,
@@ -55,18 +58,30 @@ BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
 /* ---- instrumentation used only by the _chk and _ld twins ---- */
-static double tap_margin = 1e300, tap_absmax = 0;
+static double tap_margin = 1e300, tap_margin_sort = 1e300, tap_absmax = 0;
 static unsigned long long tap_path = 14695981039346656037ULL;
 static void tap_reset(void) {
-  tap_margin = 1e300; tap_absmax = 0; tap_path = 14695981039346656037ULL;
+  tap_margin = tap_margin_sort = 1e300; tap_absmax = 0;
+  tap_path = 14695981039346656037ULL;
 }
+/* TAP_IDENT: an exact tie goes on the path as a tie of its own instead of
+   a zero margin. A tie that is an identity (fmin(p, t) with t = p, say)
+   stays a tie at every finite-difference point, so the path agrees and the
+   program is judged; the two sides' gradients are equal there. A tie that
+   is a coincidence (x0 + x1 == -3.75) is not one at the neighbouring
+   points: another path, nonsmooth. */
 static void tap_note(int r, long double a, long double b) {
   long double m = fabsl(a - b) / (1.0L + fabsl(a) + fabsl(b));
-  if (m < tap_margin) tap_margin = (double)m;
+  if (TAP_IDENT && a == b)
+    r = 2;
+  else if (m < tap_margin)
+    tap_margin = (double)m;
   tap_path = (tap_path ^ (unsigned long long)(r + 1)) * 1099511628211ULL;
 }
 static int tap_gt(long double a, long double b) { int r = a > b; tap_note(r, a, b); return r; }
 static int tap_lt(long double a, long double b) { int r = a < b; tap_note(r, a, b); return r; }
+static int tap_ge(long double a, long double b) { int r = a >= b; tap_note(r, a, b); return r; }
+static int tap_le(long double a, long double b) { int r = a <= b; tap_note(r, a, b); return r; }
 #define TAP_DEFS(T, S)                                                        \
   static T tap_trk##S(T v) {                                                  \
     if (fabsl((long double)v) > tap_absmax) tap_absmax = fabsl((long double)v); \
@@ -81,8 +96,12 @@ TAP_DEFS(float, f)
 TAP_DEFS(long double, l)
 """
 
-# feature sort: the comparators (double, and long double for the _ld twin)
-# and the margin of a sorted array (its smallest gap between neighbours)
+# feature sort: the comparators (double, and long double for the _ld twin),
+# the permutation a sort applies (every element's rank, hashed into the path
+# before the sort, so a finite-difference point that reorders the array
+# takes another path) and the margin of a sorted array (its smallest gap
+# between neighbours, kept apart as MARGIN_SORT: with the permutation on the
+# path it needs only to stay clear of rounding, see oracle.py)
 SORT_PRELUDE = r"""
 static int tap_cmp0(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -102,12 +121,21 @@ static int tap_cmp0_ld(const void *a, const void *b) {
 }
 static int tap_cmp1_ld(const void *a, const void *b) { return tap_cmp0_ld(a, b); }
 static int tap_cmp2_ld(const void *a, const void *b) { return tap_cmp0_ld(b, a); }
-static void tap_sorted(const double *c, int n) {
-  for (int i = 0; i + 1 < n; i++) tap_note(1, c[i], c[i + 1]);
-}
-static void tap_sortedl(const long double *c, int n) {
-  for (int i = 0; i + 1 < n; i++) tap_note(1, c[i], c[i + 1]);
-}
+#define TAP_SORT_DEFS(T, S)                                                   \
+  static void tap_ranks##S(const T *c, int n) {                               \
+    for (int i = 0; i < n; i++) {                                             \
+      int r = 0;                                                              \
+      for (int j = 0; j < n; j++) r += c[j] < c[i];                           \
+      tap_path = (tap_path ^ (unsigned long long)(r + 1)) * 1099511628211ULL; \
+    } }                                                                       \
+  static void tap_sorted##S(const T *c, int n) {                              \
+    for (int i = 0; i + 1 < n; i++) {                                         \
+      long double a = c[i], b = c[i + 1];                                     \
+      long double m = fabsl(a - b) / (1.0L + fabsl(a) + fabsl(b));            \
+      if (m < tap_margin_sort) tap_margin_sort = (double)m;                   \
+    } }
+TAP_SORT_DEFS(double, )
+TAP_SORT_DEFS(long double, l)
 """
 
 CHECKS = r"""
@@ -138,7 +166,8 @@ static void tap_checks(const double *v) {
   tap_reset();
   double p = tap_eval_d(v);
   tap_path0 = tap_path;
-  printf("PRIMAL_CHK %.17g\nMARGIN %.6g\nABSMAX %.6g\n", p, tap_margin, tap_absmax);
+  printf("PRIMAL_CHK %.17g\nMARGIN %.6g\nMARGIN_SORT %.6g\nABSMAX %.6g\n", p, tap_margin,
+         tap_margin_sort, tap_absmax);
   tap_reset();
   long double pl = tap_eval_ld(vl);
   if (tap_path != tap_path0) tap_pathok = 0;
@@ -398,8 +427,37 @@ class ADConfig:
         return self.fwd.get(p.name) != "const"
 
 
-def generate(seed, features=DEFAULT_FEATURES, replay=None):
-    """Generate the program for `seed` (or replay a recorded choice list)."""
+class _PointRng:
+    """The draws of an alternative sample point (`generate(point=i)`): a PRNG
+    of its own, outside the recorded choice stream, so that a program's
+    choices (and their replay and reduction) do not depend on the point."""
+
+    def __init__(self, seed, point):
+        self._rng = random.Random("%d/%d" % (seed, point))
+
+    def between(self, lo, hi):
+        return self._rng.randint(lo, hi)
+
+
+def resample(params, values, seed, point):
+    """Sample point number `point` (0: `values` itself) of a program: the
+    floating-point scalars and array elements drawn afresh like the first
+    (`_sample`), the integer parameters (trip counts, lengths, selectors)
+    kept."""
+    if not point:
+        return values
+    rng, used, out = _PointRng(seed, point), set(), dict(values)
+    for p in params:
+        if p.kind == "arr":
+            out[p.name] = [_sample(rng, used) for _ in values[p.name]]
+        elif p.kind in ("d", "f"):
+            out[p.name] = _sample(rng, used)
+    return out
+
+
+def generate(seed, features=DEFAULT_FEATURES, replay=None, point=0):
+    """Generate the program for `seed` (or replay a recorded choice list),
+    sampled at its point number `point` (see `resample`)."""
     ch = Chooser(seed, replay)
     feats = frozenset(features)
     vecflags = []
@@ -463,6 +521,7 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
                        else arrlen if p.name == "m"
                        else ch.between(1, NMAX) if p.kind == "i" else _sample(ch, used))
               for p in params}
+    values = resample(params, values, seed, point)
     arrays = {p.name for p in params if p.kind == "arr"}
     may_const = arrays if "constmem" in feats else arrays - stored_arrays(f)
     ad = ADConfig(ch, params, may_const, "api" in feats)
@@ -470,6 +529,7 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None):
     split = SplitConfig(ch) if "split" in feats else None
     meta = build_meta(seed, feats, params, values, ad, arrlen)
     meta["vecflags"] = vecflags
+    meta["point"] = point
     if split:
         meta["split"] = split.meta()
     parts = dict(seed=seed, feats=feats, funcs=funcs + [f],
@@ -522,7 +582,7 @@ def build_meta(seed, feats, params, values, ad, arrlen):
     return {"seed": seed, "features": sorted(feats), "dirs": dirs, "values": values}
 
 
-def render_program(parts):
+def render_program(parts, probe=None):
     seed, feats, funcs = parts["seed"], parts["feats"], parts["funcs"]
     params, values, ad, meta = parts["params"], parts["values"], parts["ad"], parts["meta"]
     plain, chk, ld = Dialect("plain"), Dialect("chk"), Dialect("ld")
@@ -535,19 +595,89 @@ def render_program(parts):
     if "structs" in feats:
         out.append("struct TapPair { double u; %s v; };\n" % plain.ty(parts["struct_vty"]))
         out.append("struct TapPair_ld { long double u; long double v; };\n")
+    # exact ties as identities (PRELUDE) only where f and its twins compute
+    # alike to the last bit: no -ffast-math or libmvec (float programs do:
+    # their twin f_chk has the same float arithmetic, and the long double
+    # twin's path is checked at every finite-difference point)
+    ident = not meta.get("vecflags")
+    out.append("#define TAP_IDENT %d\n" % ident)
     out.append(PRELUDE)
     if "sort" in feats:
         out.append(SORT_PRELUDE)
     if "byval" in feats:
         out.append(render_structs())
-    for d in (plain, chk, ld):
+    for d in (chk, ld) if probe else (plain, chk, ld):
         out.append("\n/* ---- %s ---- */\n" % d.mode)
         out.extend(fn.render(d) for fn in funcs)
     out.append(render_evals(params, meta))
     out.append("#define ND %d\n#define HAS_FLOAT %d\n" % (len(meta["dirs"]), meta["has_float"]))
     out.append(CHECKS)
-    out.append(render_main(params, values, ad, meta, parts.get("split")))
+    if probe:
+        out.append(render_probe_main(params, probe, meta))
+    else:
+        out.append(render_main(params, values, ad, meta, parts.get("split")))
     return "".join(out)
+
+
+# The probe (run_campaign.py): the twins alone, evaluated at candidate
+# sample points in order until one is smooth there: branch margin at least
+# `limit`, the long double twin on the same path, and the same path at the
+# outermost points of both finite-difference stencils of every direction.
+PROBE_MAIN = r"""
+int main(void) {
+  for (int c = 0; c < NC; c++) {
+    const double *v = TAP_CAND[c];
+    long double vl[ND];
+    for (int k = 0; k < ND; k++) vl[k] = v[k];
+    tap_reset();
+    tap_eval_d(v);
+    tap_path0 = tap_path;
+    double m = tap_margin, ms = tap_margin_sort;
+    int smooth = m >= TAP_LIMIT && ms >= TAP_LIMIT_SORT;
+    tap_pathok = 1;
+    tap_reset();
+    tap_eval_ld(vl);
+    if (tap_path != tap_path0) tap_pathok = 0;
+    for (int k = 0; k < ND && tap_pathok && smooth; k++) {
+      double h = 1e-6 * fmax(1.0, fabs(v[k]));
+      tap_at_d(v, k, v[k] + h);
+      tap_at_d(v, k, v[k] - h);
+      long double hl = 2e-5L * fmaxl(1.0L, fabsl(vl[k]));
+      tap_at_ld(vl, k, vl[k] + hl);
+      tap_at_ld(vl, k, vl[k] - hl);
+    }
+    printf("CAND %d %.6g %.6g %d\n", c, m, ms, tap_pathok);
+    if (tap_pathok && smooth) break;
+  }
+  return 0;
+}
+"""
+
+
+def render_probe_main(params, probe, meta):
+    """main() of the probe: `probe` is (limits, candidate value dicts), the
+    limits being the margins (branches, sorted neighbours) it asks for."""
+    (limit, limit_sort), candidates = probe
+    rows = []
+    for values in candidates:
+        flat = [values[d["param"]] if "elem" not in d else values[d["param"]][d["elem"]]
+                for d in meta["dirs"]]
+        rows.append("  {%s}" % ", ".join(repr(x) for x in flat))
+    return ("\n#define NC %d\n#define TAP_LIMIT %r\n#define TAP_LIMIT_SORT %r\n"
+            % (len(candidates), limit, limit_sort)
+            + "static const double TAP_CAND[NC][ND] = {\n%s};\n" % ",\n".join(rows)
+            + PROBE_MAIN)
+
+
+def render_probe(prog, count, limits):
+    """C source of the probe of a generated program over its sample points
+    0 .. count-1 (see `resample`); it prints `CAND c margin margin_sort
+    pathok` for each point it tried, and stops at the first smooth one
+    (`limits`: the margins it asks for)."""
+    parts, meta = prog.parts, prog.meta
+    cands = [resample(parts["params"], parts["values"], meta["seed"], c)
+             if c else parts["values"] for c in range(count)]
+    return render_program(dict(parts, meta=meta), probe=(limits, cands))
 
 
 def _dir_index(meta):

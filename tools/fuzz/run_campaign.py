@@ -36,7 +36,7 @@ sys.path.insert(0, HERE)
 
 import oracle  # noqa: E402
 from gen import parse_features  # noqa: E402
-from program import generate, render_parts  # noqa: E402
+from program import generate, render_parts, render_probe  # noqa: E402
 from reduce import reduce_ast, shrink  # noqa: E402
 
 DEFAULT_PLUGIN = os.path.join(HERE, "..", "..", "build", "plugin", "TapestryPlugin-19.so")
@@ -51,6 +51,9 @@ FAIL_CATEGORIES = ("crash", "verifier", "compile-timeout", "plugin-load", "link-
                    "runtime-crash", "runtime-timeout") + oracle.FAILURES
 SKIP_CATEGORIES = ("rejected", "nonsmooth", "invalid")
 NO_REDUCE = ("plugin-load", "compile-timeout", "runtime-timeout")
+# the probe wants a margin this many times the oracle's: the probe's -O0
+# compile and the program's own may differ by rounding
+PROBE_MARGIN = 1.01
 
 
 class Outcome:
@@ -61,6 +64,7 @@ class Outcome:
         self.seed, self.olevel, self.category = seed, olevel, category
         self.details, self.cmd, self.stderr, self.stdout = details, cmd, stderr, stdout
         self.rechecked = rechecked
+        self.point = 0   # the sample point (set by Runner.check_seed)
 
     @property
     def failed(self):
@@ -82,6 +86,7 @@ class Runner:
         self.compile_timeout = args.compile_timeout
         self.run_timeout = args.run_timeout
         self.opt_tool = args.opt_tool
+        self.points = getattr(args, "points", 1)
 
     def olevel(self, seed):
         if self.fixed_opt is not None:
@@ -181,10 +186,49 @@ class Runner:
         cmd = [self.clang, "-fsyntax-only", "-w", src]
         return subprocess.run(cmd, capture_output=True).returncode == 0
 
-    def check_seed(self, seed, replay=None, olevel=None):
+    def check_seed(self, seed, replay=None, olevel=None, point=None):
+        """`point`: the sample point (see program.resample); by default the
+        first smooth one of --points candidates, as the probe finds it."""
         prog = generate(seed, self.features, replay)
+        if point is None:
+            point = self.choose_point(prog)
+        if point:
+            prog = generate(seed, self.features, replay, point)
         olevel = self.olevel(seed) if olevel is None else olevel
-        return prog, self.check_program(seed, olevel, prog)
+        out = self.check_program(seed, olevel, prog)
+        out.point = point
+        return prog, out
+
+    def choose_point(self, prog):
+        """The first of the program's sample points 0 .. --points - 1 at
+        which it is smooth (branch margins, paths of the finite-difference
+        stencils), found by the probe: its check twins alone, compiled at
+        -O0 without the plugin. 0 when none is, or the probe fails (the
+        program's own compile and run then say why)."""
+        if self.points <= 1:
+            return 0
+        with tempfile.TemporaryDirectory(prefix="tapfuzz-probe-") as tmp:
+            src, exe = os.path.join(tmp, "probe.c"), os.path.join(tmp, "probe")
+            with open(src, "w") as fh:
+                limits = [PROBE_MARGIN * m for m in oracle.margin_limits(prog.meta)]
+                fh.write(render_probe(prog, self.points, limits))
+            try:
+                cc = subprocess.run([self.clang, "-O0", "-w", src, "-o", exe, "-lm"],
+                                    capture_output=True, timeout=self.compile_timeout)
+                if cc.returncode != 0:
+                    return 0
+                run = subprocess.run([exe], capture_output=True, text=True,
+                                     timeout=self.run_timeout)
+            except subprocess.TimeoutExpired:
+                return 0
+        tried = [line.split() for line in run.stdout.splitlines() if line.startswith("CAND ")]
+        if run.returncode != 0 or not tried:
+            return 0
+        last = tried[-1]
+        smooth = (all(float(m) >= PROBE_MARGIN * limit
+                      for m, limit in zip(last[2:4], oracle.margin_limits(prog.meta)))
+                  and last[4] == "1")
+        return int(last[1]) if smooth else 0
 
     def check_program(self, seed, olevel, prog):
         with tempfile.TemporaryDirectory(prefix="tapfuzz-") as tmp:
@@ -202,7 +246,9 @@ def first_error(stderr):
 
 def repro_commands(runner, seed, olevel, src="prog.c", meta=None):
     feats = ",".join(runner.features)
-    gen = "python3 tools/fuzz/gen.py --seed %d --features %s -o %s" % (seed, feats, src)
+    point = (meta or {}).get("point", 0)
+    gen = "python3 tools/fuzz/gen.py --seed %d --features %s%s -o %s" % (
+        seed, feats, " --point %d" % point if point else "", src)
     return "%s\n%s\n./prog\n" % (gen, compile_text(runner, olevel, src, meta))
 
 
@@ -239,7 +285,7 @@ def reduce_failure(runner, path, prog, outcome, budget):
     Writes reduced.c, reduced_choices.json (the choice-level result, which
     gen.py --replay rebuilds) and reduced.txt; returns the number of tests."""
     def same_choices(cand):
-        p, o = runner.check_seed(outcome.seed, cand, outcome.olevel)
+        p, o = runner.check_seed(outcome.seed, cand, outcome.olevel, outcome.point)
         return p.choices if o.category == outcome.category else None
 
     def same_ast(parts):
@@ -247,7 +293,7 @@ def reduce_failure(runner, path, prog, outcome, budget):
         return o.category == outcome.category
 
     best, tests1 = shrink(prog.choices, same_choices, budget_s=0.3 * budget)
-    by_choices = generate(outcome.seed, runner.features, best)
+    by_choices = generate(outcome.seed, runner.features, best, outcome.point)
     parts, tests2 = reduce_ast(by_choices.parts, same_ast, budget_s=0.7 * budget)
     reduced = render_parts(parts)
     out = runner.check_program(outcome.seed, outcome.olevel, reduced)
@@ -259,11 +305,12 @@ def reduce_failure(runner, path, prog, outcome, budget):
     with open(os.path.join(path, "reduced.txt"), "w") as fh:
         fh.write("category %s after %d + %d tests (%d -> %d choices; %d -> %d -> %d bytes)\n"
                  "%s\n\nchoice-level reproducer:\n"
-                 "python3 tools/fuzz/gen.py --seed %d --features %s --replay %s -o prog.c\n"
+                 "python3 tools/fuzz/gen.py --seed %d --features %s --point %d --replay %s"
+                 " -o prog.c\n"
                  "reduced.c is that program after AST reduction:\n%s\n./prog\n"
                  % (out.category, tests1, tests2, len(prog.choices), len(best),
                     len(prog.source), len(by_choices.source), len(reduced.source),
-                    out.details.replace("; ", "\n"), outcome.seed, feats,
+                    out.details.replace("; ", "\n"), outcome.seed, feats, outcome.point,
                     os.path.join(path, "reduced_choices.json"),
                     compile_text(runner, outcome.olevel, "reduced.c", reduced.meta)))
     return tests1 + tests2
@@ -305,6 +352,10 @@ def summarize(outcomes, elapsed):
     if thunks:
         print("split thunks: %d of %d reusable (their tapes replayed with 2-4 seeds)"
               % (thunks.count("1"), len(thunks)))
+    moved = sum(1 for o in outcomes if o.point)
+    if moved:
+        print("sample points: %d of %d programs moved off a non-smooth first point"
+              % (moved, len(outcomes)))
     cats = " ".join("%s=%d" % (c, n) for c, n in sorted(counts.items()))
     print("categories: %s (programs %d, long-double rechecks %d, %.0fs)"
           % (cats, len(outcomes), rechecked, elapsed))
@@ -329,6 +380,9 @@ def main(argv=None):
     ap.add_argument("--compile-timeout", type=float, default=120.0)
     ap.add_argument("--run-timeout", type=float, default=20.0)
     ap.add_argument("--quiet", action="store_true", help="print only failures")
+    ap.add_argument("--points", type=int, default=16,
+                    help="candidate sample points per program: the first at which the"
+                    " program is smooth is used (1: the first, smooth or not)")
     args = ap.parse_args(argv)
     if not args.no_ad and not os.path.exists(args.plugin):
         print("plugin not found: %s (build it, or use --no-ad)" % args.plugin)
@@ -387,8 +441,11 @@ def campaign(args, runner):
                 print("FAIL %-16s seed %d -O%d %s: %s" % (out.category, out.seed, out.olevel,
                                                          path, out.details[:300]), flush=True)
             elif not args.quiet:
-                print("%-16s seed %d -O%d %s" % (out.category, out.seed, out.olevel,
-                                                out.details[:200]), flush=True)
+                print("%-16s seed %d -O%d%s%s %s" % (
+                    out.category, out.seed, out.olevel,
+                    " point %d" % out.point if out.point else "",
+                    "" if getattr(out, "reusable", None) is None else " reusable " + out.reusable,
+                    out.details[:200]), flush=True)
     failures = [f for f in failures if f[2].category not in NO_REDUCE]
     if failures and not args.no_reduce:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

@@ -57,6 +57,15 @@ class OracleTest(unittest.TestCase):
         head = HEAD.replace("PATHOK 1", "PATHOK 0")
         self.assertEqual(judge("REV 0 7\n", head), "nonsmooth")
 
+    def test_sorted_neighbours_need_only_clear_rounding(self):
+        # a sort's permutation is on the path: its gap needs 1e-6, not 1e-3
+        head = HEAD.replace("MARGIN 0.5", "MARGIN 0.5\nMARGIN_SORT 2e-5")
+        self.assertEqual(judge("REV 0 1\nREV 1 2\nFWD 0 1\n", head), "pass")
+        head = HEAD.replace("MARGIN 0.5", "MARGIN 0.5\nMARGIN_SORT 1e-7")
+        self.assertEqual(judge("REV 0 7\n", head), "nonsmooth")
+        head = HEAD.replace("MARGIN 0.5", "MARGIN 0.5\nMARGIN_SORT 2e-6")
+        self.assertEqual(judge("REV 0 7\n", head, dict(META, has_float=True)), "nonsmooth")
+
     def test_float_programs_use_the_long_double_reference(self):
         meta = dict(META, has_float=True)
         head = HEAD.replace("FD 0 1.0000000001", "FD 0 1.1")
@@ -165,6 +174,33 @@ class GeneratorTest(unittest.TestCase):
         self.assertIn("struct V2_ld { long double a; long double b; }", src)
         self.assertIn("struct DI_ld { long double d; int n; }", src)
         self.assertNotRegex(plain.split("double f(")[1], r"^[^)]*struct")   # not f's params
+
+    def test_other_sample_points_keep_the_program(self):
+        feats = ALL_FEATURES + ("sort", "realloc")
+        for seed in range(1, 10):
+            p0, p3 = generate(seed, feats), generate(seed, feats, point=3)
+            self.assertEqual(p0.choices, p3.choices)
+            self.assertEqual(generate(seed, feats, p0.choices, 3).source, p3.source)
+            self.assertEqual(p3.meta["point"], 3)
+            self.assertEqual(p0.source.split("/* ---- AD entry points")[0],
+                             p3.source.split("/* ---- AD entry points")[0])
+            for name, v0 in p0.meta["values"].items():
+                v3 = p3.meta["values"][name]
+                if isinstance(v0, int):
+                    self.assertEqual(v0, v3)   # trip counts, lengths, selectors
+                else:
+                    flat = v3 if isinstance(v3, list) else [v3]
+                    self.assertTrue(all(-2 <= x <= 2 and x != 0 and x * 64 == int(x * 64)
+                                        for x in flat))
+            self.assertNotEqual(p0.meta["values"], p3.meta["values"])
+
+    def test_probe_renders_the_twins_only(self):
+        from program import render_probe
+        src = render_probe(generate(2, ALL_FEATURES + ("sort",)), 4, (1e-3, 1e-6))
+        self.assertIn("static const double TAP_CAND[NC][ND]", src)
+        self.assertIn("tap_ranks(", src)
+        self.assertNotIn("/* ---- plain ---- */", src)
+        self.assertNotIn("__enzyme", src)
 
     def test_any_choice_list_is_a_program(self):
         for replay in ([], [99] * 50, list(range(300))):
