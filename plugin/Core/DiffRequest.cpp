@@ -31,7 +31,7 @@ bool DiffRequest::operator<(const DiffRequest &O) const {
   auto Key = [](const DiffRequest &R) {
     return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
                            R.Width, R.Split, R.ReusableTape, R.ErrorEstimate,
-                           R.Parallel);
+                           R.Parallel, R.FreedListDepth);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);

@@ -54,13 +54,19 @@ struct DiffRequest {
   /// The function runs on every thread of an OpenMP team at once (a
   /// parallel region's body): adjoints are added to memory atomically.
   bool Parallel = false;
+  /// The list in which the derivative keeps the shadows of blocks its
+  /// forward sweep frees (Synthesis/FreedShadows.h): one deeper than the
+  /// lists of the derivatives nested in the differentiated code (0 when it
+  /// runs none), so that an inner request's call site, which releases its
+  /// own list, never releases what this derivative still needs.
+  unsigned FreedListDepth = 0;
 
   bool operator==(const DiffRequest &O) const {
     return Fn == O.Fn && Mode == O.Mode && Args == O.Args &&
            ReturnPrimal == O.ReturnPrimal && ReturnActive == O.ReturnActive &&
            Width == O.Width && Split == O.Split &&
            ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate &&
-           Parallel == O.Parallel;
+           Parallel == O.Parallel && FreedListDepth == O.FreedListDepth;
   }
   bool operator<(const DiffRequest &O) const;
 

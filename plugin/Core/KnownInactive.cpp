@@ -68,16 +68,15 @@ bool isKnownInactiveFunction(StringRef Name) {
       .Case("malloc_usable_size", true)
       // only compares; its result's shadow is computed (ShadowMemory.cpp)
       .Case("bsearch", true)
-      // derivative code's own bookkeeping (Synthesis/FreedShadows.h)
-      .Cases("tapestry.freed.push", "tapestry.freed.take",
-             "tapestry.freed.mark", "tapestry.freed.release", true)
       // the order qsort puts elements in (Synthesis/SortLowering.h)
       .Cases("tapestry.qsort.perm", "tapestry.qsort_r.perm", true)
       .Default(isInactiveLibstdcxxFunction(Name) ||
-               isInactiveOpenMPFunction(Name) ||
-               isInactiveMPIFunction(Name) ||
+               isInactiveOpenMPFunction(Name) || isInactiveMPIFunction(Name) ||
                // sanitizer checks compiled into the function
                Name.starts_with("__ubsan_handle_") ||
+               // derivative code's own bookkeeping, a list per depth of
+               // nesting (Synthesis/FreedShadows.h)
+               Name.starts_with("tapestry.freed.") ||
                Name.starts_with("__asan_"));
 }
 

@@ -57,13 +57,13 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   // (Only modules whose derivatives record any: the derivative of a
   // function that frees nothing costs nothing.)
   Value *Mark = nullptr;
-  if (R.Mode == DiffMode::Reverse &&
-      G.getParent()->getFunction("tapestry.freed.push"))
-    Mark = B.CreateCall(getFreedShadowMarkFn(*G.getParent()));
+  Module &M = *G.getParent();
+  if (R.Mode == DiffMode::Reverse && listsFreedShadows(M, R.FreedListDepth))
+    Mark = B.CreateCall(getFreedShadowMarkFn(M, R.FreedListDepth));
   CallInst *Call = B.CreateCall(&G, Args);
   Call->setDebugLoc(CB.getDebugLoc());
   if (Mark)
-    B.CreateCall(getFreedShadowReleaseFn(*G.getParent()), {Mark});
+    B.CreateCall(getFreedShadowReleaseFn(M, R.FreedListDepth), {Mark});
   if (!D.ByValAdjoints.empty()) {
     SmallVector<Type *, 8> Types;
     Value *Results = withByValAdjoints(Call, Sig.Results, Types);

@@ -1,6 +1,7 @@
 //===- RequestOrder.cpp - The order of resolving requests -----------------===//
 #include "Passes/RequestOrder.h"
 
+#include "Synthesis/FreedShadows.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/GraphTraits.h"
 #include "llvm/ADT/SCCIterator.h"
@@ -74,6 +75,15 @@ SmallPtrSet<Function *, 16> reachableFunctions(ArrayRef<Function *> Roots) {
         Work.push_back(Next);
   }
   return Functions;
+}
+
+void setFreedListDepth(DiffRequest &R) {
+  R.FreedListDepth = 0;
+  if (R.Mode != DiffMode::Reverse || !R.Fn)
+    return;
+  for (Function *F : reachableFunctions({R.Fn}))
+    if (std::optional<unsigned> Depth = freedListDepthOf(*F))
+      R.FreedListDepth = std::max(R.FreedListDepth, *Depth + 1);
 }
 
 namespace {

@@ -62,6 +62,11 @@ struct OrderedRequest {
 llvm::SmallVector<OrderedRequest, 8>
 orderRequests(llvm::ArrayRef<PendingRequest> Pending);
 
+/// Sets \p R's FreedListDepth, in reverse mode: one deeper than the lists
+/// of the derivatives its target's code runs (Synthesis/FreedShadows.h), 0
+/// if it runs none. Called when every request inside that code is resolved.
+void setFreedListDepth(DiffRequest &R);
+
 } // namespace tapestry
 
 #endif // TAPESTRY_PASSES_REQUESTORDER_H

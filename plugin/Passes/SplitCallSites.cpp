@@ -6,6 +6,7 @@
 #include "Driver/DerivativeCache.h"
 #include "Passes/CallSiteRewriter.h"
 #include "Passes/ExplainRequest.h"
+#include "Passes/RequestOrder.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -313,9 +314,11 @@ void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
   const SplitDerivative *Origin = nullptr;
   for (CallBase *Aug : tapeOrigins(CB, D))
     if (std::optional<DecodedCall> OD =
-            peekRequest(*Aug, EntryPoint::AugmentedForward))
+            peekRequest(*Aug, EntryPoint::AugmentedForward)) {
+      setFreedListDepth(OD->Request);
       if ((Origin = Cache.getSplit(OD->Request)))
         break;
+    }
   if (Function *G = Cache.get(D.Request))
     CallSiteRewriter(CB, D).rewriteForwardSplit(*G, Origin);
 }

@@ -147,6 +147,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   if (!D)
     return;
   specializeConstantCallbacks(*D, Specs);
+  setFreedListDepth(D->Request);
   if (Req.Kind == EntryPoint::ForwardSplit) {
     resolveForwardSplit(*CB, *D, Cache);
     return;

@@ -37,7 +37,8 @@ void ReverseModeSynthesizer::reverseCustomAllocation(CallBase &CB,
     Value *S = lookup(Shadows[&CB], PB, B);
     for (unsigned K = 0; K < W; ++K) {
       Value *SK = lane(B, S, K);
-      Value *Freed = B.CreateCall(getFreedShadowTakeFn(module()), {SK});
+      Value *Freed =
+          B.CreateCall(getFreedShadowTakeFn(module(), R.FreedListDepth), {SK});
       BasicBlock *Cont = nullptr;
       if (!Owned) {
         // The deallocator need not accept a null pointer as free does.

@@ -18,24 +18,56 @@ unsigned freedShadowKind(StringRef DeallocName) {
       .Default(0);
 }
 
+static constexpr StringLiteral Prefix = "tapestry.freed.";
+
+/// The name of the list's piece \p Base at depth \p Depth: "push" at depth
+/// 0 is tapestry.freed.push, at depth 2 tapestry.freed.push.2.
+static std::string nameAt(StringRef Base, unsigned Depth) {
+  std::string Name = (Prefix + Base).str();
+  if (Depth)
+    Name += "." + std::to_string(Depth);
+  return Name;
+}
+
+std::optional<unsigned> freedListDepthOf(const Function &F) {
+  StringRef Name = F.getName();
+  if (!Name.consume_front(Prefix))
+    return std::nullopt;
+  auto [Base, Suffix] = Name.split('.');
+  if (!StringSwitch<bool>(Base)
+           .Cases("push", "take", "mark", "release", true)
+           .Default(false))
+    return std::nullopt;
+  unsigned Depth = 0;
+  if (!Suffix.empty() && Suffix.getAsInteger(10, Depth))
+    return std::nullopt;
+  return Depth;
+}
+
+bool listsFreedShadows(const Module &M, unsigned Depth) {
+  return M.getFunction(nameAt("push", Depth)) != nullptr;
+}
+
 namespace {
 /// The list's global and types, and the pieces every helper needs.
 struct FreedList {
-  explicit FreedList(Module &M)
-      : M(M), C(M.getContext()), Ptr(PointerType::getUnqual(C)),
+  FreedList(Module &M, unsigned Depth)
+      : M(M), C(M.getContext()), Depth(Depth), Ptr(PointerType::getUnqual(C)),
         I64(Type::getInt64Ty(C)), Entry(StructType::get(C, {Ptr, I64})),
         State(StructType::get(C, {Ptr, I64, I64})) {
-    G = M.getGlobalVariable("tapestry.freed.shadows", /*AllowInternal=*/true);
+    std::string Name = nameAt("shadows", Depth);
+    G = M.getGlobalVariable(Name, /*AllowInternal=*/true);
     if (!G)
-      G = new GlobalVariable(
-          M, State, /*isConstant=*/false, GlobalValue::InternalLinkage,
-          Constant::getNullValue(State), "tapestry.freed.shadows", nullptr,
-          GlobalValue::GeneralDynamicTLSModel);
+      G = new GlobalVariable(M, State, /*isConstant=*/false,
+                             GlobalValue::InternalLinkage,
+                             Constant::getNullValue(State), Name, nullptr,
+                             GlobalValue::GeneralDynamicTLSModel);
   }
 
-  Function *create(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
-    Function *F = Function::Create(FunctionType::get(Ret, Params, false),
-                                   GlobalValue::InternalLinkage, Name, M);
+  Function *create(StringRef Base, Type *Ret, ArrayRef<Type *> Params) {
+    Function *F =
+        Function::Create(FunctionType::get(Ret, Params, false),
+                         GlobalValue::InternalLinkage, nameAt(Base, Depth), M);
     F->addFnAttr(Attribute::NoInline);
     F->addFnAttr(Attribute::NoUnwind);
     return F;
@@ -55,18 +87,18 @@ struct FreedList {
 
   Module &M;
   LLVMContext &C;
+  unsigned Depth;
   Type *Ptr, *I64;
   StructType *Entry, *State;
   GlobalVariable *G;
 };
 } // namespace
 
-Function *getFreedShadowPushFn(Module &M) {
-  if (Function *F = M.getFunction("tapestry.freed.push"))
+Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
+  if (Function *F = M.getFunction(nameAt("push", Depth)))
     return F;
-  FreedList L(M);
-  Function *F =
-      L.create("tapestry.freed.push", Type::getVoidTy(L.C), {L.Ptr, L.I64});
+  FreedList L(M, Depth);
+  Function *F = L.create("push", Type::getVoidTy(L.C), {L.Ptr, L.I64});
   BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
   BasicBlock *Grow = BasicBlock::Create(L.C, "grow", F);
   BasicBlock *Append = BasicBlock::Create(L.C, "append", F);
@@ -93,11 +125,11 @@ Function *getFreedShadowPushFn(Module &M) {
   return F;
 }
 
-Function *getFreedShadowTakeFn(Module &M) {
-  if (Function *F = M.getFunction("tapestry.freed.take"))
+Function *getFreedShadowTakeFn(Module &M, unsigned Depth) {
+  if (Function *F = M.getFunction(nameAt("take", Depth)))
     return F;
-  FreedList L(M);
-  Function *F = L.create("tapestry.freed.take", Type::getInt1Ty(L.C), {L.Ptr});
+  FreedList L(M, Depth);
+  Function *F = L.create("take", Type::getInt1Ty(L.C), {L.Ptr});
   BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
   BasicBlock *Loop = BasicBlock::Create(L.C, "loop", F);
   BasicBlock *Body = BasicBlock::Create(L.C, "body", F);
@@ -137,22 +169,21 @@ Function *getFreedShadowTakeFn(Module &M) {
   return F;
 }
 
-Function *getFreedShadowMarkFn(Module &M) {
-  if (Function *F = M.getFunction("tapestry.freed.mark"))
+Function *getFreedShadowMarkFn(Module &M, unsigned Depth) {
+  if (Function *F = M.getFunction(nameAt("mark", Depth)))
     return F;
-  FreedList L(M);
-  Function *F = L.create("tapestry.freed.mark", L.I64, {});
+  FreedList L(M, Depth);
+  Function *F = L.create("mark", L.I64, {});
   IRBuilder<> B(BasicBlock::Create(L.C, "entry", F));
   B.CreateRet(L.length(B));
   return F;
 }
 
-Function *getFreedShadowReleaseFn(Module &M) {
-  if (Function *F = M.getFunction("tapestry.freed.release"))
+Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
+  if (Function *F = M.getFunction(nameAt("release", Depth)))
     return F;
-  FreedList L(M);
-  Function *F =
-      L.create("tapestry.freed.release", Type::getVoidTy(L.C), {L.I64});
+  FreedList L(M, Depth);
+  Function *F = L.create("release", Type::getVoidTy(L.C), {L.I64});
   Value *Mark = F->getArg(0);
   BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
   BasicBlock *Loop = BasicBlock::Create(L.C, "loop", F);

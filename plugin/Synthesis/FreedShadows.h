@@ -17,11 +17,24 @@
 // registered with __enzyme_allocation_like);
 // its storage is released whenever it becomes empty.
 //
+// Nested derivatives keep one list per depth. The derivative of code that
+// runs an inner request's derivative (the gradient in a Hessian) runs that
+// request's mark and release around the inner derivative's forward sweep,
+// while its own forward sweep lists the shadows of the blocks the inner
+// derivative frees (a record array outgrown, the tape freed as the inner
+// reverse sweep ends): in one list, the inner release would free those
+// shadows before the outer reverse sweep is done with them. So a request
+// uses the list one deeper than those of the derivatives nested in the
+// code it differentiates (DiffRequest::FreedListDepth), and its callees'
+// derivatives use its list. Depth 0's pieces are tapestry.freed.push and
+// so on, depth d's tapestry.freed.push.d.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
 #define TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
 
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 
 namespace llvm {
 class Function;
@@ -34,15 +47,22 @@ namespace tapestry {
 /// delete and its sized form, operator delete[] and its sized form).
 unsigned freedShadowKind(llvm::StringRef DeallocName);
 
+/// The pieces of the list at depth \p Depth:
 /// void @tapestry.freed.push(ptr shadow, i64 kind)
-llvm::Function *getFreedShadowPushFn(llvm::Module &M);
+llvm::Function *getFreedShadowPushFn(llvm::Module &M, unsigned Depth);
 /// i1 @tapestry.freed.take(ptr shadow): removes it if listed, true if so.
-llvm::Function *getFreedShadowTakeFn(llvm::Module &M);
+llvm::Function *getFreedShadowTakeFn(llvm::Module &M, unsigned Depth);
 /// i64 @tapestry.freed.mark(): the list's length, before a request runs.
-llvm::Function *getFreedShadowMarkFn(llvm::Module &M);
+llvm::Function *getFreedShadowMarkFn(llvm::Module &M, unsigned Depth);
 /// void @tapestry.freed.release(i64 mark): frees the shadows listed after
 /// \p mark and shortens the list to it.
-llvm::Function *getFreedShadowReleaseFn(llvm::Module &M);
+llvm::Function *getFreedShadowReleaseFn(llvm::Module &M, unsigned Depth);
+
+/// True if a derivative in \p M lists shadows at depth \p Depth.
+bool listsFreedShadows(const llvm::Module &M, unsigned Depth);
+
+/// The depth of the list \p F is a piece of, if it is one.
+std::optional<unsigned> freedListDepthOf(const llvm::Function &F);
 
 } // namespace tapestry
 

@@ -49,13 +49,13 @@ Function *getTapeReserveFn(Module &M) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
   StructType *ST = getTapeStateType(M);
-  Function *F =
-      createHelper(M, "tapestry.tape.reserve",
-                   FunctionType::get(Type::getVoidTy(C), {Ptr, I64}, false));
+  Function *F = createHelper(
+      M, "tapestry.tape.reserve",
+      FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false));
   // The state is read and written, never kept (the tape splitter may then
   // copy a state the reverse changes).
   F->addParamAttr(0, Attribute::NoCapture);
-  Value *State = F->getArg(0), *Need = F->getArg(1);
+  Value *State = F->getArg(0), *Need = F->getArg(1), *Least = F->getArg(2);
   auto *Entry = BasicBlock::Create(C, "entry", F);
   auto *Grow = BasicBlock::Create(C, "grow", F);
   auto *Done = BasicBlock::Create(C, "done", F);
@@ -70,8 +70,7 @@ Function *getTapeReserveFn(Module &M) {
   B.SetInsertPoint(Grow);
   Value *Doubled = B.CreateShl(Cap, 1);
   Value *NewCap = B.CreateSelect(B.CreateICmpUGT(Need, Doubled), Need, Doubled);
-  NewCap = B.CreateSelect(B.CreateICmpULT(NewCap, B.getInt64(4096)),
-                          B.getInt64(4096), NewCap);
+  NewCap = B.CreateSelect(B.CreateICmpULT(NewCap, Least), Least, NewCap);
   Value *Base = B.CreateLoad(Ptr, BaseP);
   Value *NewBase =
       B.CreateCall(libFn(M, "realloc", Ptr, {Ptr, I64}), {Base, NewCap});

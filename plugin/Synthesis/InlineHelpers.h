@@ -33,8 +33,10 @@ llvm::GlobalVariable *tapeHighWaterMark(llvm::Module &M);
 
 /// The tape state {ptr base, i64 used bytes, i64 capacity bytes}.
 llvm::StructType *getTapeStateType(llvm::Module &M);
-/// void @tapestry.tape.reserve(ptr state, i64 bytes): makes the buffer at
-/// least \p bytes long, growing it geometrically.
+/// void @tapestry.tape.reserve(ptr state, i64 bytes, i64 least): makes the
+/// buffer at least \p bytes long, growing it geometrically, and to no less
+/// than \p least bytes when it grows (a loop's first records: small for a
+/// loop of a few iterations, as a recursive call's is).
 llvm::Function *getTapeReserveFn(llvm::Module &M);
 /// void @tapestry.copy.adjoint.<ty>(ptr dst', ptr src', i64 bytes): the
 /// reverse of memcpy/memmove of FPTy data: src' += dst'; dst' = 0, correct

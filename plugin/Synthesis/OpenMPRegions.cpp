@@ -253,6 +253,7 @@ DiffRequest SynthesizerBase::regionRequest(CallBase &Fork) {
   CR.Width = R.Width;
   CR.ErrorEstimate = R.ErrorEstimate;
   CR.Parallel = true;
+  CR.FreedListDepth = R.FreedListDepth;
   CR.Args = {Activity::Const, Activity::Const};
   for (unsigned I = ForkFirstArg; I < Fork.arg_size(); ++I) {
     Value *A = Fork.getArgOperand(I);

@@ -53,7 +53,8 @@ void ReverseModeSynthesizer::reverseOutParamAllocation(CallBase &CB,
       module().getOrInsertFunction("free", B.getVoidTy(), B.getPtrTy());
   for (Value *Block : OutParamShadows.lookup(&CB)) {
     Value *SK = lookup(Block, CB.getParent(), B);
-    Value *Freed = B.CreateCall(getFreedShadowTakeFn(module()), {SK});
+    Value *Freed =
+        B.CreateCall(getFreedShadowTakeFn(module(), R.FreedListDepth), {SK});
     B.CreateCall(Free, {B.CreateSelect(
                            Freed, SK, ConstantPointerNull::get(B.getPtrTy()))});
   }

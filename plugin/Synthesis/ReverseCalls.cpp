@@ -103,7 +103,8 @@ void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
     Value *S = lookup(Shadows[&CB], CB.getParent(), B);
     for (unsigned K = 0; K < W; ++K) {
       Value *SK = lane(B, S, K);
-      Value *Freed = B.CreateCall(getFreedShadowTakeFn(module()), {SK});
+      Value *Freed =
+          B.CreateCall(getFreedShadowTakeFn(module(), R.FreedListDepth), {SK});
       // free(NULL) and delete of a null pointer do nothing.
       B.CreateCall(Free, {Owned ? SK
                                 : B.CreateSelect(

@@ -227,7 +227,8 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     if (!Kind)
       continue;
     for (unsigned K = 0; K < W; ++K)
-      B.CreateCall(getFreedShadowPushFn(module()), {lane(B, S, K), Kind});
+      B.CreateCall(getFreedShadowPushFn(module(), R.FreedListDepth),
+                   {lane(B, S, K), Kind});
   }
   // Active values stored where no shadow can receive their adjoint would
   // lose it silently.

@@ -426,6 +426,13 @@ AllocaInst *ReverseValueCache::iterationCounter(const Loop *L) {
   return Counter;
 }
 
+/// The room a loop's record array starts with when its trip count is not
+/// known up front: a few records, at most a page.
+static uint64_t firstRecordsBytes(uint64_t RecordBytes) {
+  constexpr uint64_t FirstRecords = 8, MaxFirstBytes = 4096;
+  return std::min(FirstRecords * RecordBytes, MaxFirstBytes);
+}
+
 /// -enzyme-print-perf: the -Rpass=tapestry remark \p MakeRemark makes, on
 /// stderr.
 template <typename RemarkFn> static void printPerf(RemarkFn MakeRemark) {
@@ -482,15 +489,20 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     // per-iteration check below then never grows them).
     IRBuilder<> EB(Acquire->getNextNode());
     if (Value *Total = iterationsFromEntry(L, EB))
-      EB.CreateCall(
-          Reserve,
-          {State, EB.CreateBinaryIntrinsic(
-                      Intrinsic::umin, EB.CreateMul(Total, EB.getInt64(Bytes)),
-                      EB.getInt64(uint64_t(1) << 30))});
+      EB.CreateCall(Reserve, {State,
+                              EB.CreateBinaryIntrinsic(
+                                  Intrinsic::umin,
+                                  EB.CreateMul(Total, EB.getInt64(Bytes)),
+                                  EB.getInt64(uint64_t(1) << 30)),
+                              EB.getInt64(0)});
+    // Otherwise the records start with room for a few iterations, not a
+    // page: the tape of a call whose loop runs a few times (a recursive
+    // call's) then grows with its work.
     IRBuilder<> HB(Advance->getNextNode());
     Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
-    CallInst *Ready = HB.CreateCall(
-        Reserve, {State, HB.CreateMul(Count, HB.getInt64(Bytes))});
+    CallInst *Ready =
+        HB.CreateCall(Reserve, {State, HB.CreateMul(Count, HB.getInt64(Bytes)),
+                                HB.getInt64(firstRecordsBytes(Bytes))});
     auto RecordField = [&](IRBuilderBase &IB, unsigned Field) {
       Value *Base =
           IB.CreateLoad(IB.getPtrTy(), IB.CreateStructGEP(StateTy, State, 0));

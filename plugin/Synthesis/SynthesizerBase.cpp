@@ -150,6 +150,8 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   CR.Width = R.Width;
   CR.ErrorEstimate = R.ErrorEstimate;
   CR.Parallel = R.Parallel;
+  // A callee's derivative lists freed shadows with its caller's.
+  CR.FreedListDepth = R.FreedListDepth;
   for (Value *A : CB.args()) {
     Type *T = A->getType();
     if (T->isPointerTy())
