@@ -4,10 +4,16 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include <cstdlib>
+#include "llvm/Support/CommandLine.h"
 #include <string>
 
 using namespace llvm;
+
+static cl::opt<bool>
+    TapeStats("tapestry-tape-stats", cl::init(false),
+              cl::desc("Make derivatives add the tape bytes they allocate to "
+                       "__tapestry_tape_high_water (link -ltapestry-rt): for "
+                       "benchmarks"));
 
 namespace tapestry {
 
@@ -32,10 +38,7 @@ static FunctionCallee libFn(Module &M, StringRef Name, Type *Ret,
   return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
 }
 
-bool tapeStatisticsEnabled() {
-  const char *Env = std::getenv("TAPESTRY_TAPE_STATS");
-  return Env && *Env && std::string(Env) != "0";
-}
+bool tapeStatisticsEnabled() { return TapeStats; }
 
 GlobalVariable *tapeHighWaterMark(Module &M) {
   Type *I64 = Type::getInt64Ty(M.getContext());
