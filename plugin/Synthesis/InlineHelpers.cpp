@@ -1,6 +1,7 @@
 //===- InlineHelpers.cpp --------------------------------------------------===//
 #include "Synthesis/InlineHelpers.h"
 
+#include "Core/AllocationFunctions.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -31,11 +32,6 @@ static Function *createHelper(Module &M, StringRef Name, FunctionType *FT) {
   F->addFnAttr(Attribute::AlwaysInline);
   F->addFnAttr(Attribute::NoUnwind);
   return F;
-}
-
-static FunctionCallee libFn(Module &M, StringRef Name, Type *Ret,
-                            ArrayRef<Type *> Params) {
-  return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
 }
 
 bool tapeStatisticsEnabled() { return TapeStats; }
@@ -76,8 +72,7 @@ Function *getTapeReserveFn(Module &M) {
   NewCap = B.CreateSelect(B.CreateICmpULT(NewCap, B.getInt64(4096)),
                           B.getInt64(4096), NewCap);
   Value *Base = B.CreateLoad(Ptr, BaseP);
-  Value *NewBase =
-      B.CreateCall(libFn(M, "realloc", Ptr, {Ptr, I64}), {Base, NewCap});
+  Value *NewBase = B.CreateCall(getReallocFn(M), {Base, NewCap});
   B.CreateStore(NewBase, BaseP);
   B.CreateStore(NewCap, CapP);
   if (tapeStatisticsEnabled()) {
@@ -111,7 +106,7 @@ Function *getCopyAdjointFn(Module &M, Type *FPTy) {
   IRBuilder<> B(Entry);
   // Snapshot dst' first: with overlapping ranges, adding into src' must not
   // change the dst' values still to be read.
-  Value *Tmp = B.CreateCall(libFn(M, "malloc", Ptr, {I64}), {Bytes});
+  Value *Tmp = B.CreateCall(getMallocFn(M), {Bytes});
   B.CreateMemCpy(Tmp, MaybeAlign(), Dst, MaybeAlign(), Bytes);
   B.CreateMemSet(Dst, B.getInt8(0), Bytes, MaybeAlign());
   Value *N = B.CreateUDiv(Bytes, B.getInt64(Size));
@@ -128,7 +123,7 @@ Function *getCopyAdjointFn(Module &M, Type *FPTy) {
   B.CreateCondBr(B.CreateICmpEQ(Next, N), Exit, Loop);
 
   B.SetInsertPoint(Exit);
-  B.CreateCall(libFn(M, "free", Type::getVoidTy(C), {Ptr}), {Tmp});
+  B.CreateCall(getFreeFn(M), {Tmp});
   B.CreateRetVoid();
   return F;
 }
@@ -192,7 +187,7 @@ Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
     // Snapshot first: with overlapping ranges, writing one part must not
     // change what another still reads.
     Value *From = Op == PartsOp::Copy ? Src : Dst;
-    Value *Tmp = B.CreateCall(libFn(M, "malloc", Ptr, {I64}), {Bytes});
+    Value *Tmp = B.CreateCall(getMallocFn(M), {Bytes});
     B.CreateMemCpy(Tmp, MaybeAlign(), From, MaybeAlign(), Bytes);
     if (Op == PartsOp::Copy) {
       for (auto [Off, T] : Parts)
@@ -215,7 +210,7 @@ Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
           B.CreateAlignedStore(Sum, S, Align(1));
         });
     }
-    B.CreateCall(libFn(M, "free", Type::getVoidTy(C), {Ptr}), {Tmp});
+    B.CreateCall(getFreeFn(M), {Tmp});
   }
   B.CreateRetVoid();
   return F;

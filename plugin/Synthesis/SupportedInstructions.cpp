@@ -6,10 +6,11 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SupportedInstructions.h"
 
+#include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
-#include "Core/MPIFunctions.h"
 #include "Core/Diagnostics.h"
+#include "Core/MPIFunctions.h"
 #include "Core/OpenMPRuntime.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/IndirectCalls.h"
