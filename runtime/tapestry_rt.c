@@ -13,7 +13,7 @@ const char *tapestry_version(void) { return TAPESTRY_VERSION_STRING; }
 
 void tapestry_tape_free(void *tape) { free(tape); }
 
-/* Written by derivative code compiled with TAPESTRY_TAPE_STATS=1. */
+/* Written by derivative code compiled with -mllvm -tapestry-tape-stats. */
 unsigned long long __tapestry_tape_high_water;
 
 unsigned long long tapestry_tape_high_water(void) {

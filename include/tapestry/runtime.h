@@ -15,8 +15,8 @@ const char *tapestry_version(void);
 void tapestry_tape_free(void *tape);
 
 /* The bytes of tape that reverse sweeps have allocated since the last reset,
- * recorded by code compiled with TAPESTRY_TAPE_STATS=1 in the compiler's
- * environment; always 0 otherwise. For benchmarks. */
+ * recorded by code compiled with `-fplugin=<plugin> -mllvm
+ * -tapestry-tape-stats`; always 0 otherwise. For benchmarks. */
 unsigned long long tapestry_tape_high_water(void);
 void tapestry_tape_reset_high_water(void);
 /* Reverse sweeps keep their record arrays in a per-thread cache for the next

@@ -1,10 +1,9 @@
 //===- ActivityAnalysis.cpp - Varied, useful, active, shadowed ------------===//
 #include "Analysis/ActivityAnalysis.h"
 
-#include "Core/AllocationLike.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -34,57 +33,12 @@ static StringRef calleeName(const CallBase &CB) {
   return "";
 }
 
-bool isAllocationCall(const CallBase &CB) {
-  if (const Function *F = CB.getCalledFunction(); F && customAllocator(*F))
-    return true;
-  return StringSwitch<bool>(calleeName(CB))
-      .Cases("malloc", "calloc", "realloc", "_Znwm", "_Znam", true)
-      .Case("aligned_alloc", true)
-      .Default(false);
-}
-
 bool isShadowMirrorCall(const CallBase &CB) {
   StringRef Name = calleeName(CB);
   return Name.starts_with("_ZSt18_Rb_tree_increment") ||
          Name.starts_with("_ZSt18_Rb_tree_decrement") ||
          Name.starts_with("_ZSt29_Rb_tree_insert_and_rebalance") ||
          Name.starts_with("_ZSt28_Rb_tree_rebalance_for_erase");
-}
-
-bool isOutParamAllocation(const CallBase &CB) {
-  return calleeName(CB) == "posix_memalign" && CB.arg_size() == 3 &&
-         CB.getArgOperand(0)->getType()->isPointerTy();
-}
-
-bool isDeallocationCall(const CallBase &CB) {
-  if (const Function *F = CB.getCalledFunction())
-    if (std::optional<unsigned> I = customFreedOperand(*F))
-      return *I < CB.arg_size();
-  return StringSwitch<bool>(calleeName(CB))
-      .Cases("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", true)
-      .Default(false);
-}
-
-unsigned freedOperandIndex(const CallBase &CB) {
-  if (const Function *F = CB.getCalledFunction())
-    if (std::optional<unsigned> I = customFreedOperand(*F))
-      return *I;
-  return 0;
-}
-
-Value *freedPointer(const CallBase &CB) {
-  return CB.getArgOperand(freedOperandIndex(CB));
-}
-
-Value *allocationSize(const CallBase &CB) {
-  const Function *F = CB.getCalledFunction();
-  if (std::optional<CustomAllocator> CA =
-          F ? customAllocator(*F) : std::nullopt)
-    return CB.getArgOperand(CA->SizeArg);
-  StringRef Name = calleeName(CB);
-  if (Name == "calloc")
-    return nullptr;
-  return CB.getArgOperand(Name == "aligned_alloc" ? 1 : 0);
 }
 
 bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {

@@ -38,29 +38,10 @@ public:
   llvm::SmallPtrSet<const llvm::Value *, 32> Shadowed;
 };
 
-/// True if a call to \p CB allocates fresh memory the plugin gives a shadow
-/// (malloc, calloc, realloc, aligned_alloc, operator new, and allocators
-/// registered with __enzyme_allocation_like: Core/AllocationLike.h).
-bool isAllocationCall(const llvm::CallBase &CB);
-/// For an allocation call that leaves its memory uninitialised, the
-/// operand that is its size in bytes (which the shadow zeroes); null for
-/// calloc.
-llvm::Value *allocationSize(const llvm::CallBase &CB);
 /// True if \p CB only links or walks a libstdc++ red-black tree (std::map,
 /// std::set): it reads and writes node pointers and colours, never values,
 /// so the shadows get the same call (Synthesis/MirroredCalls.cpp).
 bool isShadowMirrorCall(const llvm::CallBase &CB);
-/// True if \p CB is posix_memalign(&p, align, size), which allocates through
-/// its pointer argument (Synthesis/OutParamAllocations.cpp).
-bool isOutParamAllocation(const llvm::CallBase &CB);
-/// True if \p CB releases memory (free, operator delete, registered
-/// deallocators).
-bool isDeallocationCall(const llvm::CallBase &CB);
-/// The operand of the deallocation call \p CB that is the pointer it frees
-/// (the first, but a registered deallocator's may be another), and its
-/// index.
-llvm::Value *freedPointer(const llvm::CallBase &CB);
-unsigned freedOperandIndex(const llvm::CallBase &CB);
 /// True if a call can never affect derivatives (I/O, timing, debug
 /// intrinsics, functions the user declared inactive): it gets no derivative
 /// code.

@@ -2,6 +2,7 @@
 #include "Analysis/Rerun.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"

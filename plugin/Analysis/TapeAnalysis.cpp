@@ -2,6 +2,7 @@
 #include "Analysis/TapeAnalysis.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
 #include "Core/MathFunctions.h"

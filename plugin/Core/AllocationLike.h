@@ -10,9 +10,9 @@
 //
 // Core/CustomRules.cpp reads the registration and records it here, on the
 // two functions themselves (string attributes, as Enzyme does), so that
-// every analysis that asks "does this call allocate or free?" (Analysis/
-// ActivityAnalysis.h) sees registered allocators exactly as it sees malloc
-// and free.
+// every analysis that asks "does this call allocate or free?"
+// (Core/AllocationFunctions.h) sees registered allocators exactly as it sees
+// malloc and free.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_CORE_ALLOCATIONLIKE_H

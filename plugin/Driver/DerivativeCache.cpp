@@ -4,6 +4,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TapeAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
 #include "Synthesis/DerivativeSignature.h"
@@ -110,9 +111,8 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
   }
   {
     IRBuilder<> B(BasicBlock::Create(C, "entry", CS.Augmented));
-    FunctionCallee Malloc = M.getOrInsertFunction(
-        "malloc", FunctionType::get(Ptr, {B.getInt64Ty()}, false));
-    Value *Tape = B.CreateCall(Malloc, {B.getInt64(S->TapeBytes)}, "tape");
+    Value *Tape =
+        B.CreateCall(getMallocFn(M), {B.getInt64(S->TapeBytes)}, "tape");
     SmallVector<Value *, 16> Args;
     for (Argument &A : CS.Augmented->args())
       Args.push_back(&A);
@@ -133,9 +133,7 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
     Value *Tape = Args.back();
     Value *Adjoints = B.CreateCall(S->Reverse, Args);
     B.CreateCall(S->Release, {Tape});
-    FunctionCallee Free = M.getOrInsertFunction(
-        "free", FunctionType::get(B.getVoidTy(), {Ptr}, false));
-    B.CreateCall(Free, {Tape});
+    B.CreateCall(getFreeFn(M), {Tape});
     if (CS.Reverse->getReturnType()->isVoidTy())
       B.CreateRetVoid();
     else

@@ -1,6 +1,7 @@
 //===- CallSiteRewriter.cpp - Request calls made derivative calls ---------===//
 #include "Passes/CallSiteRewriter.h"
 
+#include "Core/AllocationFunctions.h"
 #include "Core/Batch.h"
 #include "Core/Diagnostics.h"
 #include "Driver/DerivativeCache.h"
@@ -177,9 +178,7 @@ bool CallSiteRewriter::rewriteForwardSplit(Function &G,
       B.SetInsertPoint(&CB);
     }
     if (!D.TapeBuffer) {
-      FunctionCallee Free = CB.getModule()->getOrInsertFunction(
-          "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-      B.CreateCall(Free, {Tape});
+      B.CreateCall(getFreeFn(*CB.getModule()), {Tape});
     }
   }
   return rewriteOneShot(G);
@@ -191,9 +190,8 @@ bool CallSiteRewriter::rewriteAugmented(const SplitDerivative &S) {
     if (!(Tape = callerBuffer(S)))
       return false;
   } else {
-    FunctionCallee Malloc = CB.getModule()->getOrInsertFunction(
-        "malloc", FunctionType::get(B.getPtrTy(), {B.getInt64Ty()}, false));
-    Tape = B.CreateCall(Malloc, {B.getInt64(S.TapeBytes)}, "tape");
+    Tape = B.CreateCall(getMallocFn(*CB.getModule()), {B.getInt64(S.TapeBytes)},
+                        "tape");
   }
   SmallVector<Value *, 16> Args = primalAndShadowArgs();
   Args.push_back(Tape);
@@ -237,9 +235,7 @@ bool CallSiteRewriter::rewriteReverse(const SplitDerivative &S) {
   if (!D.NoFree && !KeepLive) {
     B.CreateCall(S.Release, {Tape});
     if (!D.TapeBuffer) {
-      FunctionCallee Free = CB.getModule()->getOrInsertFunction(
-          "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-      B.CreateCall(Free, {Tape});
+      B.CreateCall(getFreeFn(*CB.getModule()), {Tape});
     }
   }
   SmallVector<Type *, 4> Types;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/BlasRules.h"
 
+#include "Core/AllocationFunctions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -163,8 +164,7 @@ void BlasEmitter::laset(IRBuilderBase &B, Value *Uplo, Value *Rows, Value *Cols,
 }
 
 Value *BlasEmitter::scratch(IRBuilderBase &B, Value *Len) {
-  FunctionCallee Calloc = M.getOrInsertFunction("calloc", B.getPtrTy(),
-                                                B.getInt64Ty(), B.getInt64Ty());
+  FunctionCallee Calloc = getCallocFn(M);
   Value *L = B.CreateSExtOrTrunc(Len, B.getInt64Ty());
   L = B.CreateSelect(B.CreateICmpSGT(L, B.getInt64(0)), L, B.getInt64(1));
   return B.CreateCall(
@@ -173,9 +173,7 @@ Value *BlasEmitter::scratch(IRBuilderBase &B, Value *Len) {
 }
 
 void BlasEmitter::release(IRBuilderBase &B, Value *Scratch) {
-  FunctionCallee Free =
-      M.getOrInsertFunction("free", B.getVoidTy(), B.getPtrTy());
-  B.CreateCall(Free, {Scratch});
+  B.CreateCall(getFreeFn(M), {Scratch});
 }
 
 Value *BlasEmitter::isNoTrans(IRBuilderBase &B, Value *T) {

@@ -12,6 +12,7 @@
 #include "Synthesis/BlasRules.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/ForwardModeSynthesizer.h"
 #include "Synthesis/ReverseModeSynthesizer.h"
@@ -557,9 +558,7 @@ void ReverseModeSynthesizer::augmentBlasCall(CallBase &CB, const BlasCall &BC) {
     Value *Bytes = B.CreateMul(
         blasSpan(B, BC, F.Args, Arg),
         B.getInt64(module().getDataLayout().getTypeAllocSize(BC.FPTy)));
-    FunctionCallee Malloc =
-        module().getOrInsertFunction("malloc", B.getPtrTy(), B.getInt64Ty());
-    Value *Copy = B.CreateCall(Malloc, {Bytes}, "blas.cache");
+    Value *Copy = B.CreateCall(getMallocFn(module()), {Bytes}, "blas.cache");
     B.CreateMemCpy(Copy, MaybeAlign(), F.Args[Arg], MaybeAlign(), Bytes);
     F.Cache[(unsigned)Arg] = Copy;
   }
@@ -837,8 +836,7 @@ void ReverseModeSynthesizer::reverseBlasCall(CallBase &CB, const BlasCall &BC,
     }
   }
   // The copies are done with.
-  FunctionCallee Free =
-      module().getOrInsertFunction("free", B.getVoidTy(), B.getPtrTy());
+  FunctionCallee Free = getFreeFn(module());
   for (unsigned I = 0; I < (unsigned)A::NumArgs; ++I)
     if (F.Cache[I])
       B.CreateCall(Free, {V.V[I]});

@@ -11,6 +11,7 @@
 // with the deallocator itself as its kind.
 //
 //===----------------------------------------------------------------------===//
+#include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/FreedShadows.h"
@@ -134,7 +135,7 @@ Value *ReverseModeSynthesizer::freedShadowKindOf(CallBase &Dealloc,
                                                  IRBuilderBase &B) {
   Function *Callee = Dealloc.getCalledFunction();
   if (!customFreedOperand(*Callee))
-    return B.getInt64(freedShadowKind(Callee->getName()));
+    return B.getInt64(freedShadowKind(*Callee));
   // The shadow of a block allocated by this function is freed when the
   // reverse sweep reaches the allocation, with the allocation's arguments;
   // any other is freed when the request ends, by the deallocator alone.

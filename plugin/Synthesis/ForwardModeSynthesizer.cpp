@@ -1,6 +1,7 @@
 //===- ForwardModeSynthesizer.cpp -----------------------------------------===//
 #include "Synthesis/ForwardModeSynthesizer.h"
 
+#include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/OpenMPRuntime.h"
 #include "Synthesis/CustomSignatures.h"

@@ -1,8 +1,8 @@
 //===- FreedShadows.cpp ---------------------------------------------------===//
 #include "Synthesis/FreedShadows.h"
 
+#include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -11,11 +11,9 @@ using namespace llvm;
 
 namespace tapestry {
 
-unsigned freedShadowKind(StringRef DeallocName) {
-  return StringSwitch<unsigned>(DeallocName)
-      .Cases("_ZdlPv", "_ZdlPvm", 1)
-      .Cases("_ZdaPv", "_ZdaPvm", 2)
-      .Default(0);
+unsigned freedShadowKind(const Function &Dealloc) {
+  std::optional<HeapFunction> H = heapFunction(Dealloc);
+  return H == HeapFunction::Delete ? 1 : H == HeapFunction::DeleteArray ? 2 : 0;
 }
 
 static constexpr StringLiteral Prefix = "tapestry.freed.";
@@ -79,9 +77,7 @@ struct FreedList {
   Value *length(IRBuilderBase &B) { return B.CreateLoad(I64, field(B, 1)); }
   /// Frees the entries' storage and empties the list.
   void drop(IRBuilderBase &B) {
-    B.CreateCall(M.getOrInsertFunction(
-                     "free", FunctionType::get(B.getVoidTy(), {Ptr}, false)),
-                 {data(B)});
+    B.CreateCall(getFreeFn(M), {data(B)});
     B.CreateStore(Constant::getNullValue(State), G);
   }
 
@@ -109,10 +105,8 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   B.SetInsertPoint(Grow);
   Value *NewCap = B.CreateSelect(B.CreateICmpEQ(Cap, B.getInt64(0)),
                                  B.getInt64(16), B.CreateShl(Cap, 1));
-  FunctionCallee Realloc = M.getOrInsertFunction(
-      "realloc", FunctionType::get(L.Ptr, {L.Ptr, L.I64}, false));
-  Value *Grown =
-      B.CreateCall(Realloc, {L.data(B), B.CreateMul(NewCap, B.getInt64(16))});
+  Value *Grown = B.CreateCall(getReallocFn(M),
+                              {L.data(B), B.CreateMul(NewCap, B.getInt64(16))});
   B.CreateStore(Grown, L.field(B, 0));
   B.CreateStore(NewCap, L.field(B, 2));
   B.CreateBr(Append);
@@ -208,21 +202,18 @@ Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
   SwitchInst *Switch = B.CreateSwitch(Kind, nullptr, 3);
   // C programs have no operator delete to link against, and no block from
   // operator new either.
-  bool Cxx = any_of(M.functions(), [](const Function &Fn) {
-    return StringSwitch<bool>(Fn.getName())
-        .Cases("_Znwm", "_Znam", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", true)
-        .Default(false);
-  });
-  for (auto [Case, Name] : {std::pair<unsigned, StringRef>{0, "free"},
-                            {1, "_ZdlPv"},
-                            {2, "_ZdaPv"}}) {
+  bool Cxx = any_of(M.functions(), isCxxHeapFunction);
+  for (auto [Case, Dealloc] :
+       {std::pair<unsigned, HeapFunction>{0, HeapFunction::Free},
+        {1, HeapFunction::Delete},
+        {2, HeapFunction::DeleteArray}}) {
     if (Case != 0 && !Cxx)
       continue;
-    BasicBlock *BB = BasicBlock::Create(L.C, Name, F, Next);
+    FunctionCallee Fn = getDeallocatorFn(M, Dealloc);
+    BasicBlock *BB = BasicBlock::Create(
+        L.C, cast<Function>(Fn.getCallee())->getName(), F, Next);
     IRBuilder<> DB(BB);
-    DB.CreateCall(M.getOrInsertFunction(
-                      Name, FunctionType::get(DB.getVoidTy(), {L.Ptr}, false)),
-                  {Shadow});
+    DB.CreateCall(Fn, {Shadow});
     DB.CreateBr(Next);
     if (Case == 0)
       Switch->setDefaultDest(BB);

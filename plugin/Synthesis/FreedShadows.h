@@ -33,7 +33,6 @@
 #ifndef TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
 #define TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
 
-#include "llvm/ADT/StringRef.h"
 #include <optional>
 
 namespace llvm {
@@ -43,9 +42,10 @@ class Module;
 
 namespace tapestry {
 
-/// The kind recorded for a block freed by \p DeallocName (free, operator
-/// delete and its sized form, operator delete[] and its sized form).
-unsigned freedShadowKind(llvm::StringRef DeallocName);
+/// The kind recorded for a block freed by the library deallocator
+/// \p Dealloc (free, operator delete and its sized form, operator delete[]
+/// and its sized form: Core/AllocationFunctions.h).
+unsigned freedShadowKind(const llvm::Function &Dealloc);
 
 /// The pieces of the list at depth \p Depth:
 /// void @tapestry.freed.push(ptr shadow, i64 kind)

@@ -1,13 +1,20 @@
 //===- InlineHelpers.cpp --------------------------------------------------===//
 #include "Synthesis/InlineHelpers.h"
 
+#include "Core/AllocationFunctions.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include <cstdlib>
+#include "llvm/Support/CommandLine.h"
 #include <string>
 
 using namespace llvm;
+
+static cl::opt<bool>
+    TapeStats("tapestry-tape-stats", cl::init(false),
+              cl::desc("Make derivatives add the tape bytes they allocate to "
+                       "__tapestry_tape_high_water (link -ltapestry-rt): for "
+                       "benchmarks"));
 
 namespace tapestry {
 
@@ -27,15 +34,7 @@ static Function *createHelper(Module &M, StringRef Name, FunctionType *FT) {
   return F;
 }
 
-static FunctionCallee libFn(Module &M, StringRef Name, Type *Ret,
-                            ArrayRef<Type *> Params) {
-  return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
-}
-
-bool tapeStatisticsEnabled() {
-  const char *Env = std::getenv("TAPESTRY_TAPE_STATS");
-  return Env && *Env && std::string(Env) != "0";
-}
+bool tapeStatisticsEnabled() { return TapeStats; }
 
 GlobalVariable *tapeHighWaterMark(Module &M) {
   Type *I64 = Type::getInt64Ty(M.getContext());
@@ -72,8 +71,7 @@ Function *getTapeReserveFn(Module &M) {
   Value *NewCap = B.CreateSelect(B.CreateICmpUGT(Need, Doubled), Need, Doubled);
   NewCap = B.CreateSelect(B.CreateICmpULT(NewCap, Least), Least, NewCap);
   Value *Base = B.CreateLoad(Ptr, BaseP);
-  Value *NewBase =
-      B.CreateCall(libFn(M, "realloc", Ptr, {Ptr, I64}), {Base, NewCap});
+  Value *NewBase = B.CreateCall(getReallocFn(M), {Base, NewCap});
   B.CreateStore(NewBase, BaseP);
   B.CreateStore(NewCap, CapP);
   if (tapeStatisticsEnabled()) {
@@ -107,7 +105,7 @@ Function *getCopyAdjointFn(Module &M, Type *FPTy) {
   IRBuilder<> B(Entry);
   // Snapshot dst' first: with overlapping ranges, adding into src' must not
   // change the dst' values still to be read.
-  Value *Tmp = B.CreateCall(libFn(M, "malloc", Ptr, {I64}), {Bytes});
+  Value *Tmp = B.CreateCall(getMallocFn(M), {Bytes});
   B.CreateMemCpy(Tmp, MaybeAlign(), Dst, MaybeAlign(), Bytes);
   B.CreateMemSet(Dst, B.getInt8(0), Bytes, MaybeAlign());
   Value *N = B.CreateUDiv(Bytes, B.getInt64(Size));
@@ -124,7 +122,7 @@ Function *getCopyAdjointFn(Module &M, Type *FPTy) {
   B.CreateCondBr(B.CreateICmpEQ(Next, N), Exit, Loop);
 
   B.SetInsertPoint(Exit);
-  B.CreateCall(libFn(M, "free", Type::getVoidTy(C), {Ptr}), {Tmp});
+  B.CreateCall(getFreeFn(M), {Tmp});
   B.CreateRetVoid();
   return F;
 }
@@ -188,7 +186,7 @@ Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
     // Snapshot first: with overlapping ranges, writing one part must not
     // change what another still reads.
     Value *From = Op == PartsOp::Copy ? Src : Dst;
-    Value *Tmp = B.CreateCall(libFn(M, "malloc", Ptr, {I64}), {Bytes});
+    Value *Tmp = B.CreateCall(getMallocFn(M), {Bytes});
     B.CreateMemCpy(Tmp, MaybeAlign(), From, MaybeAlign(), Bytes);
     if (Op == PartsOp::Copy) {
       for (auto [Off, T] : Parts)
@@ -211,7 +209,7 @@ Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
           B.CreateAlignedStore(Sum, S, Align(1));
         });
     }
-    B.CreateCall(libFn(M, "free", Type::getVoidTy(C), {Ptr}), {Tmp});
+    B.CreateCall(getFreeFn(M), {Tmp});
   }
   B.CreateRetVoid();
   return F;

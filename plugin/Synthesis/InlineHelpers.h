@@ -25,9 +25,10 @@ class Type;
 
 namespace tapestry {
 
-/// With TAPESTRY_TAPE_STATS=1 in the compiler's environment, every tape push
-/// also records the largest tape in bytes in the runtime's global
-/// __tapestry_tape_high_water (link with -ltapestry-rt): for benchmarks.
+/// With -tapestry-tape-stats (a command-line option: -mllvm with clang),
+/// every tape push also records the largest tape in bytes in the runtime's
+/// global __tapestry_tape_high_water (link with -ltapestry-rt): for
+/// benchmarks.
 bool tapeStatisticsEnabled();
 llvm::GlobalVariable *tapeHighWaterMark(llvm::Module &M);
 

@@ -5,6 +5,7 @@
 // travels as its N lanes and is rebuilt inside.
 //
 //===----------------------------------------------------------------------===//
+#include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/OpenMPRuntime.h"
 #include "Synthesis/ForwardModeSynthesizer.h"
@@ -458,9 +459,7 @@ void ReverseModeSynthesizer::augmentParallelRegion(CallBase &Fork) {
   Value *Bytes = B.CreateMul(
       B.CreateAdd(B.CreateSExt(Cap, B.getInt64Ty()), B.getInt64(FirstTape)),
       B.getInt64(8));
-  Value *Tapes =
-      B.CreateCall(runtimeFn(M, "malloc", B.getPtrTy(), {B.getInt64Ty()}),
-                   {Bytes}, "omp.tapes");
+  Value *Tapes = B.CreateCall(getMallocFn(M), {Bytes}, "omp.tapes");
   B.CreateStore(B.getInt64(0), B.CreateConstGEP1_32(B.getPtrTy(), Tapes, 1));
   SmallVector<Value *, 16> FArgs = {Tapes};
   FArgs.append(flatten(B, Args));
@@ -549,7 +548,7 @@ void ReverseModeSynthesizer::reverseParallelRegion(CallBase &Fork,
   SmallVector<Value *, 16> FArgs = {Tapes};
   FArgs.append(flatten(B, Args));
   emitFork(B, Fork, Loc, T.Fn, FArgs, B.getCurrentDebugLocation());
-  B.CreateCall(runtimeFn(M, "free", B.getVoidTy(), {B.getPtrTy()}), {Tapes});
+  B.CreateCall(getFreeFn(M), {Tapes});
 }
 
 /// Forward sweep: parallel regions fork their augmented forward; critical

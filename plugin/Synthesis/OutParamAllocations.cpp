@@ -12,6 +12,7 @@
 // call and its shadow stays with the caller's shadow memory.
 //
 //===----------------------------------------------------------------------===//
+#include "Core/AllocationFunctions.h"
 #include "Synthesis/FreedShadows.h"
 #include "Synthesis/ReverseModeSynthesizer.h"
 #include "llvm/IR/Module.h"
@@ -49,8 +50,7 @@ SmallVector<Value *, 4> SynthesizerBase::allocateOutParamShadow(CallBase &CB) {
 
 void ReverseModeSynthesizer::reverseOutParamAllocation(CallBase &CB,
                                                        IRBuilderBase &B) {
-  FunctionCallee Free =
-      module().getOrInsertFunction("free", B.getVoidTy(), B.getPtrTy());
+  FunctionCallee Free = getFreeFn(module());
   for (Value *Block : OutParamShadows.lookup(&CB)) {
     Value *SK = lookup(Block, CB.getParent(), B);
     Value *Freed =

@@ -1,6 +1,7 @@
 //===- PrimalPreparation.cpp ----------------------------------------------===//
 #include "Synthesis/PrimalPreparation.h"
 
+#include "Core/AllocationFunctions.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
@@ -424,22 +425,18 @@ static void lowerRealloc(Function &F) {
   SmallVector<CallBase *, 4> Reallocs;
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I))
-      if (Function *Callee = CB->getCalledFunction())
-        if (Callee->getName() == "realloc" && CB->arg_size() == 2 &&
-            CB->getType()->isPointerTy())
-          Reallocs.push_back(CB);
+      if (isReallocCall(*CB))
+        Reallocs.push_back(CB);
   Module &M = *F.getParent();
   for (CallBase *CB : Reallocs) {
     IRBuilder<> B(CB);
     Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty();
     Value *Old = CB->getArgOperand(0);
     Value *Size = B.CreateZExtOrTrunc(CB->getArgOperand(1), I64);
-    FunctionCallee Malloc =
-        M.getOrInsertFunction("malloc", FunctionType::get(Ptr, {I64}, false));
+    FunctionCallee Malloc = getMallocFn(M);
     FunctionCallee Usable = M.getOrInsertFunction(
         "malloc_usable_size", FunctionType::get(I64, {Ptr}, false));
-    FunctionCallee Free = M.getOrInsertFunction(
-        "free", FunctionType::get(B.getVoidTy(), {Ptr}, false));
+    FunctionCallee Free = getFreeFn(M);
     CallInst *New = B.CreateCall(Malloc, {Size});
     Value *Keep = B.CreateBinaryIntrinsic(Intrinsic::umin,
                                           B.CreateCall(Usable, {Old}), Size);

@@ -12,6 +12,7 @@
 #include "Synthesis/ReverseModeSynthesizer.h"
 
 #include "Analysis/PromotedCopy.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
 #include "Core/OpenMPRuntime.h"
@@ -80,17 +81,13 @@ void ReverseModeSynthesizer::visitCallBase(CallBase &CB) {
 void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
   // The shadow lives until the reverse sweep has used it, and so does
   // primal memory whose free was deferred.
-  StringRef Name = CB.getCalledFunction()->getName();
-  StringRef FreeName = Name == "_Znwm"   ? "_ZdlPv"
-                       : Name == "_Znam" ? "_ZdaPv"
-                                         : "free";
   if (std::optional<CustomAllocator> Custom =
           customAllocator(*CB.getCalledFunction())) {
     reverseCustomAllocation(CB, *Custom, B);
     return;
   }
-  FunctionCallee Free = module().getOrInsertFunction(
-      FreeName, FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  FunctionCallee Free =
+      getDeallocatorFn(module(), matchingDeallocator(*heapFunction(CB)));
   if (AI.hasShadow(&CB) && Shadows.count(&CB)) {
     // A block the function frees, or never stores anywhere, has its shadow
     // freed here. A block stored somewhere goes with its shadow: freed here

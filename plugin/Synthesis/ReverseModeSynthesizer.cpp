@@ -10,6 +10,7 @@
 #include "Synthesis/ReverseModeSynthesizer.h"
 
 #include "Analysis/TapeAnalysis.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/FreedShadows.h"

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/Batch.h"
 
@@ -186,7 +187,7 @@ void SynthesizerBase::createShadow(Instruction &PI) {
       Shadows[&PI] = S;
       return;
     }
-    if (Name == "realloc") {
+    if (isReallocCall(*CB)) {
       fail(&PI, "realloc inside differentiated code is not supported yet; "
                 "allocate a new buffer, copy, and free the old one");
       return;

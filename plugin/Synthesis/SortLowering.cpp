@@ -1,6 +1,7 @@
 //===- SortLowering.cpp ---------------------------------------------------===//
 #include "Synthesis/SortLowering.h"
 
+#include "Core/AllocationFunctions.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
@@ -72,7 +73,7 @@ static Function *getSortPermutationFn(Module &M, bool WithArg) {
   Value *Base = F->getArg(0), *N = F->getArg(1), *Size = F->getArg(2);
   Value *Cmp = F->getArg(3);
   IRBuilder<> B(BasicBlock::Create(C, "entry", F));
-  FunctionCallee Malloc = libFn(M, "malloc", Ptr, {I64});
+  FunctionCallee Malloc = getMallocFn(M);
   // Element, then its index, in a 16-byte aligned slot.
   Value *Stride = B.CreateAnd(B.CreateAdd(Size, B.getInt64(8 + 15)),
                               B.getInt64(~uint64_t(15)), "stride");
@@ -105,7 +106,7 @@ static Function *getSortPermutationFn(Module &M, bool WithArg) {
     LB.CreateAlignedStore(LB.CreateAlignedLoad(I64, IndexSlot(LB, I), Align(8)),
                           LB.CreateGEP(I64, Perm, I), Align(8));
   });
-  B.CreateCall(libFn(M, "free", B.getVoidTy(), {Ptr}), {Pairs});
+  B.CreateCall(getFreeFn(M), {Pairs});
   B.CreateRet(Perm);
   return F;
 }
@@ -182,7 +183,7 @@ void lowerQsort(Function &F) {
   for (CallBase *CB : Sorts) {
     bool WithArg = CB->arg_size() == 5;
     IRBuilder<> B(CB);
-    Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty(), *I8 = B.getInt8Ty();
+    Type *I64 = B.getInt64Ty(), *I8 = B.getInt8Ty();
     Value *Base = CB->getArgOperand(0);
     Value *N = B.CreateZExtOrTrunc(CB->getArgOperand(1), I64);
     Value *Size = B.CreateZExtOrTrunc(CB->getArgOperand(2), I64);
@@ -192,8 +193,7 @@ void lowerQsort(Function &F) {
     Value *Perm =
         B.CreateCall(getSortPermutationFn(M, WithArg), PermArgs, "qsort.perm");
     Value *Bytes = B.CreateMul(N, Size);
-    Value *Tmp =
-        B.CreateCall(libFn(M, "malloc", Ptr, {I64}), {Bytes}, "qsort.tmp");
+    Value *Tmp = B.CreateCall(getMallocFn(M), {Bytes}, "qsort.tmp");
     // Elements the comparator reads as one floating-point type (and of its
     // size) move as that type: the array may be read nowhere else, and an
     // untyped copy of memory whose type nothing says cannot be
@@ -225,7 +225,7 @@ void lowerQsort(Function &F) {
           LB.CreateAlignedLoad(I64, LB.CreateGEP(I64, Perm, I), Align(8));
       Move(LB, Base, I, Tmp, From);
     });
-    FunctionCallee Free = libFn(M, "free", B.getVoidTy(), {Ptr});
+    FunctionCallee Free = getFreeFn(M);
     B.CreateCall(Free, {Tmp});
     B.CreateCall(Free, {Perm});
     CB->eraseFromParent();

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SupportedInstructions.h"
 
+#include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"

@@ -1,6 +1,7 @@
 //===- TapeCache.cpp - Record arrays kept from one call to the next -------===//
 #include "Synthesis/TapeCache.h"
 
+#include "Core/AllocationFunctions.h"
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
@@ -48,13 +49,6 @@ static Function *createHelper(Module &M, StringRef Name) {
   return F;
 }
 
-static FunctionCallee freeFn(Module &M) {
-  LLVMContext &C = M.getContext();
-  return M.getOrInsertFunction(
-      "free", FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)},
-                                false));
-}
-
 /// void @tapestry.tape.cache.free(ptr): frees the thread's cached blocks.
 static Function *getCacheFreeFn(Module &M) {
   if (Function *F = M.getFunction("tapestry.tape.cache.free"))
@@ -67,7 +61,7 @@ static Function *getCacheFreeFn(Module &M) {
   Value *Cache = B.CreateThreadLocalAddress(Slots);
   for (unsigned I = 0; I < TapeCacheSlots; ++I) {
     Value *Slot = slotAddress(B, Slots, Cache, I);
-    B.CreateCall(freeFn(M), {B.CreateLoad(B.getPtrTy(), Slot)});
+    B.CreateCall(getFreeFn(M), {B.CreateLoad(B.getPtrTy(), Slot)});
     B.CreateStore(Constant::getNullValue(SlotTy), Slot);
   }
   B.CreateRetVoid();
@@ -179,11 +173,11 @@ Function *getTapeRecycleFn(Module &M) {
     BasicBlock *Next = BasicBlock::Create(C, "next", F);
     B.CreateCondBr(B.CreateICmpULT(SlotCap, Cap), Evict, Next);
     B.SetInsertPoint(Evict);
-    B.CreateCall(freeFn(M), {B.CreateLoad(Ptr, Slot)});
+    B.CreateCall(getFreeFn(M), {B.CreateLoad(Ptr, Slot)});
     Put(Slot);
     B.SetInsertPoint(Next);
   }
-  B.CreateCall(freeFn(M), {Block});
+  B.CreateCall(getFreeFn(M), {Block});
   B.CreateBr(Ret);
   B.SetInsertPoint(Ret);
   B.CreateRetVoid();
@@ -206,7 +200,7 @@ void uncacheTapes(Function &F) {
       Value *Base = B.CreateLoad(
           B.getPtrTy(),
           B.CreateStructGEP(getTapeStateType(M), CI->getArgOperand(0), 0));
-      B.CreateCall(freeFn(M), {Base});
+      B.CreateCall(getFreeFn(M), {Base});
     }
     CI->eraseFromParent();
   }

@@ -2,6 +2,7 @@
 #include "Synthesis/TapeSplitter.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/DepthFirstIterator.h"
@@ -580,8 +581,7 @@ void Splitter::buildRelease() {
   Argument *Tape = Rel->getArg(0);
   Tape->setName("tape");
   IRBuilder<> B(BasicBlock::Create(C, "entry", Rel));
-  FunctionCallee Free = M.getOrInsertFunction(
-      "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  FunctionCallee Free = getFreeFn(M);
   for (AllocaInst *State : SB.RecordStates) {
     auto It = Slots.find(State);
     if (It == Slots.end() || It->second.Field < 0)

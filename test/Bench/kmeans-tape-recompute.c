@@ -12,13 +12,13 @@
 // At -O0 dist2 stays a call (clang marks it noinline), whose split
 // derivative may not reload its caller's memory: only the values are
 // checked there.
-// RUN: env TAPESTRY_TAPE_STATS=1 %clang -O0 -DVALUES_ONLY %s -ltapestry-rt -lm -o %t0
+// RUN: %clang -fplugin=%plugin -mllvm -tapestry-tape-stats -O0 -DVALUES_ONLY %s -ltapestry-rt -lm -o %t0
 // RUN: %t0 | FileCheck %s
-// RUN: env TAPESTRY_TAPE_STATS=1 %clang -O1 %s -ltapestry-rt -lm -o %t1
+// RUN: %clang -fplugin=%plugin -mllvm -tapestry-tape-stats -O1 %s -ltapestry-rt -lm -o %t1
 // RUN: %t1 | FileCheck %s
-// RUN: env TAPESTRY_TAPE_STATS=1 %clang -O2 %s -ltapestry-rt -lm -o %t2
+// RUN: %clang -fplugin=%plugin -mllvm -tapestry-tape-stats -O2 %s -ltapestry-rt -lm -o %t2
 // RUN: %t2 | FileCheck %s
-// RUN: env TAPESTRY_TAPE_STATS=1 %clang -O3 %s -ltapestry-rt -lm -o %t3
+// RUN: %clang -fplugin=%plugin -mllvm -tapestry-tape-stats -O3 %s -ltapestry-rt -lm -o %t3
 // RUN: %t3 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
@@ -103,6 +103,11 @@ int main(void) {
    * mark may be up to twice what is recorded: at most 32 bytes per pair. */
   printf("tape %llu bytes for %d point-centroid pairs\n", tape, N * K);
 #ifndef VALUES_ONLY
+  if (tape == 0) {
+    printf("FAIL tape: nothing recorded (compiled without "
+           "-mllvm -tapestry-tape-stats?)\n");
+    check_failures++;
+  }
   if (tape > 32ull * N * K) {
     printf("FAIL tape: %llu bytes, more than 32 per pair\n", tape);
     check_failures++;

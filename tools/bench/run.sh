@@ -8,8 +8,10 @@ BUILD_DIR=${BUILD_DIR:-build}
 DATA=${ADBENCH_DATA:-../shared/data/adbench}
 OUT=$(mktemp -d)
 cc() {
-  TAPESTRY_TAPE_STATS=1 clang-19 -O2 -march=native \
-    -fpass-plugin="$BUILD_DIR/plugin/TapestryPlugin-19.so" -Iinclude \
+  clang-19 -O2 -march=native \
+    -fpass-plugin="$BUILD_DIR/plugin/TapestryPlugin-19.so" \
+    -fplugin="$BUILD_DIR/plugin/TapestryPlugin-19.so" -mllvm -tapestry-tape-stats \
+    -Iinclude \
     "$1" -L"$BUILD_DIR/runtime" -ltapestry-rt -lm -o "$2"
 }
 cc tools/bench/linalg.c "$OUT/linalg"

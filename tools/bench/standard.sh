@@ -100,7 +100,8 @@ for p in $problems; do
     # Plain clang on the same source (no derivative code: the baseline of
     # the plugin's compile time), and a binary counting tape bytes.
     compile tapestry-noplugin "$p" "$OUT/$p.plain" || true
-    TAPESTRY_TAPE_STATS=1 compile tapestry "$p" "$OUT/$p.stats" || true
+    compile tapestry "$p" "$OUT/$p.stats" -fplugin="$PLUGIN" \
+      -mllvm -tapestry-tape-stats || true
   fi
 done
 

@@ -8,8 +8,8 @@
  * records with room for 8 (not 4 KiB): 134 bytes per call at l = 5 and 7
  * (test/Integration/recursion-tape-grows.c); each call still mallocs its
  * tape.
- *   TAPESTRY_TAPE_STATS=1 clang-19 -O2 -Iinclude \
- *     -fpass-plugin=build/plugin/TapestryPlugin-19.so \
+ *   clang-19 -O2 -Iinclude \
+ *     -fplugin=build/plugin/TapestryPlugin-19.so -mllvm -tapestry-tape-stats \
  *     tools/bench/standard/repro/det-tape.c -Lbuild/runtime -ltapestry-rt \
  *     -o /tmp/det-tape && /tmp/det-tape 5 && /tmp/det-tape 7 */
 #include <stdio.h>

@@ -7,7 +7,7 @@
  *   /tmp/tape-trim
  *   MALLOC_MMAP_THRESHOLD_=1073741824 MALLOC_TRIM_THRESHOLD_=1073741824 \
  *     /tmp/tape-trim
- * (add TAPESTRY_TAPE_STATS=1 to the compiler's environment and
+ * (add -fplugin=build/plugin/TapestryPlugin-19.so -mllvm -tapestry-tape-stats
  * -Iinclude -Lbuild/runtime -ltapestry-rt for the tape bytes).
  * Prints the gradient's time per call and the hand-written one's. */
 #include <math.h>
