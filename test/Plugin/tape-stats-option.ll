@@ -45,8 +45,7 @@ define void @grad(ptr %x, ptr %dx, i64 %n) {
 ; CHECK: @__tapestry_tape_high_water = external global i64
 ; CHECK-LABEL: define internal void @tapestry.tape.reserve(
 ; CHECK:       grow:
-; CHECK:         %[[NEWCAP:[0-9]+]] = select i1 %{{[0-9]+}}, i64 4096,
-; CHECK:         call ptr @realloc(
+; CHECK:         call ptr @realloc(ptr %{{[0-9]+}}, i64 %[[NEWCAP:[0-9]+]])
 ; CHECK:         %[[GROWN:.*]] = sub i64 %[[NEWCAP]],
 ; CHECK-NEXT:    %[[HW:.*]] = load i64, ptr @__tapestry_tape_high_water
 ; CHECK-NEXT:    %[[SUM:.*]] = add i64 %[[HW]], %[[GROWN]]
