@@ -672,9 +672,13 @@ private:
     // A known-inactive helper's body (qsort's permutation, which copies the
     // elements next to integer indices in a buffer of its own) says nothing
     // about the caller's memory: its copies would mix those integers in.
-    if (!Callee || Callee->isDeclaration() || Depth == 0 ||
+    if (!Callee || Callee->isDeclaration() ||
         isKnownInactiveFunction(Callee->getName()) || Visited.contains(Callee))
       return;
+    if (Depth == 0) {
+      Out.CalleeDepthReached = true;
+      return;
+    }
     // Callees are analysed once per call site and path, so deep call trees
     // with several calls per function grow exponentially with the depth:
     // stop at a budget (what was not seen leaves types unknown, which the

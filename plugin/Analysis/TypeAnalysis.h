@@ -121,6 +121,8 @@ public:
   /// `-tapestry-type-callee-budget` was reached.
   unsigned CalleeCopies = 0;
   bool CalleeBudgetReached = false;
+  /// Whether callees with bodies lay deeper than the analysis looked.
+  bool CalleeDepthReached = false;
 };
 
 /// Infers the types of the memory that \p F's pointers reach, looking into

@@ -327,7 +327,7 @@ enum class CopyLayoutResult { Known, MixedFloatWidths, Unknown };
 /// window partly typed or not typed at all, are elements of it.
 CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst, Value *Src,
                                  uint64_t Size, const DataLayout &DL,
-                                 ByteLayout &Out) {
+                                 ByteLayout &Out, bool TrustAbsence) {
   Out = Types.layoutAt(Dst, Size, Src);
   if (Out.mixesFloatWidths(DL))
     return CopyLayoutResult::MixedFloatWidths;
@@ -351,8 +351,12 @@ CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst, Value *Src,
     return none_of(Types.typesAt(Ptr),
                    [](Type *T) { return T->isPointerTy(); });
   };
-  bool ArrayOfFP =
-      FP && (!D || !S || D == S) && NoPointers(Dst) && NoPointers(Src);
+  // What the analysis did not see may hold pointers or floating-point
+  // data: conclusions from absence need callees seen to the end (see
+  // copyLayout for the depth).
+  bool SawAll = TrustAbsence;
+  bool ArrayOfFP = SawAll && FP && (!D || !S || D == S) && NoPointers(Dst) &&
+                   NoPointers(Src);
   // Bytes of the window that no part covers are elements of that array
   // too: a partial layout must not turn them into bytes without adjoints.
   if (!Out.empty()) {
@@ -376,7 +380,8 @@ CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst, Value *Src,
     return any_of(Types.typesAt(Ptr),
                   [](Type *T) { return T->isFloatingPointTy(); });
   };
-  if (Local(Dst) && Local(Src) && !HoldsFloat(Dst) && !HoldsFloat(Src))
+  if (SawAll && Local(Dst) && Local(Src) && !HoldsFloat(Dst) &&
+      !HoldsFloat(Src))
     return CopyLayoutResult::Known;
   // Nothing known at these bytes: an array of the objects' one
   // floating-point type, if they have one.
@@ -393,14 +398,24 @@ CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst, Value *Src,
 bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
                                  const Instruction *At, ByteLayout &Out) {
   const DataLayout &DL = module().getDataLayout();
-  CopyLayoutResult R = inferCopyLayout(types(), Dst, Src, Size, DL, Out);
+  // A layout concluded from what the analysis did not see (no pointer,
+  // no floating-point access) holds only if it saw every callee: if callees
+  // lay deeper, look again deeper. Twelve levels deep, only the callee
+  // budget makes the conclusion unsafe.
+  const TypeInfo &Shallow = types();
+  bool ShallowComplete =
+      !Shallow.CalleeDepthReached && !Shallow.CalleeBudgetReached;
+  CopyLayoutResult R =
+      inferCopyLayout(Shallow, Dst, Src, Size, DL, Out, ShallowComplete);
   if (R == CopyLayoutResult::Unknown) {
     // The callees looked into were too few levels deep to see these bytes
     // used with a type (C++ at -O0 reaches a member through several
     // calls: std::get, _M_head, ...): look deeper once before giving up.
     if (!DeepTypes)
       DeepTypes = std::make_unique<TypeInfo>(computeTypes(P, DeepTypeDepth));
-    R = inferCopyLayout(*DeepTypes, Dst, Src, Size, DL, Out);
+    Out = ByteLayout();
+    R = inferCopyLayout(*DeepTypes, Dst, Src, Size, DL, Out,
+                        !DeepTypes->CalleeBudgetReached);
   }
   switch (R) {
   case CopyLayoutResult::Known:
