@@ -106,6 +106,23 @@ static CallBase *augmentedCallOf(Value *V, unsigned Depth = 0) {
 
 /// The __enzyme_augmentfwd calls that filled the tape a reverse call uses:
 /// the call that returned it, or those given the same caller buffer.
+/// The __enzyme_augmentfwd calls in \p F whose decoded request \p Match
+/// accepts.
+static SmallVector<CallBase *, 2>
+augmentedCallsWhere(Function &F,
+                    function_ref<bool(const DecodedCall &)> Match) {
+  SmallVector<CallBase *, 2> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *Other = dyn_cast<CallBase>(&I))
+      if (classifyEntryPoint(entryPointName(*Other)) ==
+          EntryPoint::AugmentedForward)
+        if (std::optional<DecodedCall> OD =
+                peekRequest(*Other, EntryPoint::AugmentedForward);
+            OD && Match(*OD))
+          Calls.push_back(Other);
+  return Calls;
+}
+
 static SmallVector<CallBase *, 2> tapeOrigins(CallBase &CB,
                                               const DecodedCall &D) {
   SmallVector<CallBase *, 2> Origins;
@@ -115,15 +132,9 @@ static SmallVector<CallBase *, 2> tapeOrigins(CallBase &CB,
     return Origins;
   }
   const Value *Buffer = getUnderlyingObject(D.TapeBuffer);
-  for (Instruction &I : instructions(*CB.getFunction()))
-    if (auto *Other = dyn_cast<CallBase>(&I))
-      if (classifyEntryPoint(entryPointName(*Other)) ==
-          EntryPoint::AugmentedForward)
-        if (std::optional<DecodedCall> OD =
-                peekRequest(*Other, EntryPoint::AugmentedForward))
-          if (OD->TapeBuffer && getUnderlyingObject(OD->TapeBuffer) == Buffer)
-            Origins.push_back(Other);
-  return Origins;
+  return augmentedCallsWhere(*CB.getFunction(), [&](const DecodedCall &OD) {
+    return OD.TapeBuffer && getUnderlyingObject(OD.TapeBuffer) == Buffer;
+  });
 }
 
 /// A reverse must use a tape from the augmented forward of the same
@@ -175,15 +186,11 @@ whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
   // A caller's buffer held in a variable (-O0) is loaded once per call.
   auto *BufLoad = D.TapeBuffer ? dyn_cast<LoadInst>(D.TapeBuffer) : nullptr;
   if (Origins.empty() && BufLoad)
-    for (Instruction &I : instructions(*CB.getFunction()))
-      if (auto *Other = dyn_cast<CallBase>(&I))
-        if (classifyEntryPoint(entryPointName(*Other)) ==
-            EntryPoint::AugmentedForward)
-          if (std::optional<DecodedCall> OD =
-                  peekRequest(*Other, EntryPoint::AugmentedForward))
-            if (auto *L = dyn_cast_or_null<LoadInst>(OD->TapeBuffer);
-                L && L->getPointerOperand() == BufLoad->getPointerOperand())
-              Origins.push_back(Other);
+    Origins =
+        augmentedCallsWhere(*CB.getFunction(), [&](const DecodedCall &OD) {
+          auto *L = dyn_cast_or_null<LoadInst>(OD.TapeBuffer);
+          return L && L->getPointerOperand() == BufLoad->getPointerOperand();
+        });
   if (Origins.size() != 1)
     return std::string("its __enzyme_augmentfwd is not found in the same "
                        "function");
