@@ -26,6 +26,9 @@ public:
   DerivativeCache(const DerivativeCache &) = delete;
   DerivativeCache &operator=(const DerivativeCache &) = delete;
 
+  /// The derivative rules the user registered in the module.
+  const CustomRules &rules() const { return Rules; }
+
   /// The derivative for \p R, or null after reporting why it cannot exist.
   llvm::Function *get(const DiffRequest &R);
   /// The augmented forward, reverse and release for split request \p R,

@@ -1,6 +1,7 @@
 //===- RequestOrder.cpp - The order of resolving requests -----------------===//
 #include "Passes/RequestOrder.h"
 
+#include "Core/CustomRules.h"
 #include "Synthesis/FreedShadows.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/GraphTraits.h"
@@ -20,8 +21,10 @@ namespace tapestry {
 
 /// Adds to \p Out the functions with bodies and the globals with
 /// initialisers that constant \p C names: itself, or through constant
-/// expressions and aggregates.
-static void collectNamedGlobals(const Constant *C,
+/// expressions and aggregates. A function named also names the rules
+/// registered for it (a call to it runs them instead of its body), whether
+/// or not it has a body.
+static void collectNamedGlobals(const Constant *C, const CustomRules &Rules,
                                 SmallPtrSetImpl<const Constant *> &Seen,
                                 SmallVectorImpl<GlobalObject *> &Out) {
   if (!Seen.insert(C).second)
@@ -29,6 +32,8 @@ static void collectNamedGlobals(const Constant *C,
   if (auto *F = dyn_cast<Function>(C)) {
     if (!F->isDeclaration())
       Out.push_back(const_cast<Function *>(F));
+    for (Function *Rule : registeredRules(*F, Rules))
+      collectNamedGlobals(Rule, Rules, Seen, Out);
     return;
   }
   if (auto *GV = dyn_cast<GlobalVariable>(C)) {
@@ -40,48 +45,73 @@ static void collectNamedGlobals(const Constant *C,
     return;
   for (const Use &U : C->operands())
     if (auto *Op = dyn_cast<Constant>(U.get()))
-      collectNamedGlobals(Op, Seen, Out);
+      collectNamedGlobals(Op, Rules, Seen, Out);
 }
 
 /// The functions with bodies and globals with initialisers that \p G names:
-/// in a function's instructions or a global's initialiser.
-static SmallVector<GlobalObject *, 8> namedGlobals(GlobalObject &G) {
+/// in a function's instructions or a global's initialiser, with the rules
+/// registered for the functions named (and for \p G itself).
+static SmallVector<GlobalObject *, 8> namedGlobals(GlobalObject &G,
+                                                   const CustomRules &Rules) {
   SmallPtrSet<const Constant *, 16> Seen;
   SmallVector<GlobalObject *, 8> Out;
   if (auto *GV = dyn_cast<GlobalVariable>(&G)) {
-    collectNamedGlobals(GV->getInitializer(), Seen, Out);
+    collectNamedGlobals(GV->getInitializer(), Rules, Seen, Out);
     return Out;
   }
-  for (Instruction &I : instructions(cast<Function>(G)))
+  auto &F = cast<Function>(G);
+  for (Function *Rule : registeredRules(F, Rules))
+    collectNamedGlobals(Rule, Rules, Seen, Out);
+  for (Instruction &I : instructions(F))
     for (const Use &U : I.operands())
       if (auto *C = dyn_cast<Constant>(U.get()))
-        collectNamedGlobals(C, Seen, Out);
+        collectNamedGlobals(C, Rules, Seen, Out);
   return Out;
 }
 
-SmallPtrSet<Function *, 16> reachableFunctions(ArrayRef<Function *> Roots) {
+SmallVector<Function *, 3> registeredRules(const Function &F,
+                                           const CustomRules &Rules) {
+  SmallVector<Function *, 3> Out;
+  if (const CustomGradient *G = Rules.gradient(&F)) {
+    Out.push_back(G->Augmented);
+    Out.push_back(G->Reverse);
+  }
+  if (Function *Fwd = Rules.forwardDerivative(&F))
+    Out.push_back(Fwd);
+  erase_if(Out, [](Function *Rule) { return !Rule; });
+  return Out;
+}
+
+SmallPtrSet<Function *, 16> reachableFunctions(ArrayRef<Function *> Roots,
+                                               const CustomRules &Rules) {
   SmallPtrSet<Function *, 16> Functions;
   SmallPtrSet<GlobalObject *, 32> Seen;
   SmallVector<GlobalObject *, 16> Work;
-  for (Function *F : Roots)
+  for (Function *F : Roots) {
     if (!F->isDeclaration() && Seen.insert(F).second)
       Work.push_back(F);
+    // A root without a body is differentiated through its rules.
+    if (F->isDeclaration())
+      for (Function *Rule : registeredRules(*F, Rules))
+        if (!Rule->isDeclaration() && Seen.insert(Rule).second)
+          Work.push_back(Rule);
+  }
   while (!Work.empty()) {
     GlobalObject *G = Work.pop_back_val();
     if (auto *F = dyn_cast<Function>(G))
       Functions.insert(F);
-    for (GlobalObject *Next : namedGlobals(*G))
+    for (GlobalObject *Next : namedGlobals(*G, Rules))
       if (Seen.insert(Next).second)
         Work.push_back(Next);
   }
   return Functions;
 }
 
-void setFreedListDepth(DiffRequest &R) {
+void setFreedListDepth(DiffRequest &R, const CustomRules &Rules) {
   R.FreedListDepth = 0;
   if (R.Mode != DiffMode::Reverse || !R.Fn)
     return;
-  for (Function *F : reachableFunctions({R.Fn}))
+  for (Function *F : reachableFunctions({R.Fn}, Rules))
     if (std::optional<unsigned> Depth = freedListDepthOf(*F))
       R.FreedListDepth = std::max(R.FreedListDepth, *Depth + 1);
 }
@@ -101,13 +131,14 @@ struct OrderNode {
 /// from another exactly when the other's target reaches the function that
 /// makes it.
 struct OrderGraph {
-  explicit OrderGraph(ArrayRef<PendingRequest> Pending);
+  OrderGraph(ArrayRef<PendingRequest> Pending, const CustomRules &Rules);
 
   OrderNode Root;
 
 private:
   OrderNode *nodeOf(GlobalObject *G);
 
+  const CustomRules &Rules;
   std::deque<OrderNode> Nodes;
   DenseMap<GlobalObject *, OrderNode *> NodeOf;
   DenseMap<Function *, SmallVector<OrderNode *, 2>> RequestsIn;
@@ -115,7 +146,9 @@ private:
 
 } // namespace
 
-OrderGraph::OrderGraph(ArrayRef<PendingRequest> Pending) {
+OrderGraph::OrderGraph(ArrayRef<PendingRequest> Pending,
+                       const CustomRules &Rules)
+    : Rules(Rules) {
   for (const PendingRequest &P : Pending) {
     OrderNode &N = Nodes.emplace_back();
     N.Req = &P;
@@ -123,9 +156,14 @@ OrderGraph::OrderGraph(ArrayRef<PendingRequest> Pending) {
     RequestsIn[P.CB->getFunction()].push_back(&N);
   }
   for (OrderNode *N : Root.Succs)
-    if (Function *Target = requestTarget(*N->Req->CB);
-        Target && !Target->isDeclaration())
-      N->Succs.push_back(nodeOf(Target));
+    if (Function *Target = requestTarget(*N->Req->CB)) {
+      if (!Target->isDeclaration())
+        N->Succs.push_back(nodeOf(Target));
+      else
+        for (Function *Rule : registeredRules(*Target, Rules))
+          if (!Rule->isDeclaration())
+            N->Succs.push_back(nodeOf(Rule));
+    }
 }
 
 /// The node of \p G, made with its edges (and those of every global it
@@ -146,7 +184,7 @@ OrderNode *OrderGraph::nodeOf(GlobalObject *G) {
   OrderNode *First = Make(G);
   while (!Work.empty()) {
     OrderNode *N = Work.pop_back_val();
-    for (GlobalObject *Next : namedGlobals(*N->Global))
+    for (GlobalObject *Next : namedGlobals(*N->Global, Rules))
       N->Succs.push_back(Make(Next));
     if (auto *F = dyn_cast<Function>(N->Global))
       append_range(N->Succs, RequestsIn.lookup(F));
@@ -168,8 +206,9 @@ template <> struct GraphTraits<tapestry::OrderGraph *> {
 
 namespace tapestry {
 
-SmallVector<OrderedRequest, 8> orderRequests(ArrayRef<PendingRequest> Pending) {
-  OrderGraph G(Pending);
+SmallVector<OrderedRequest, 8> orderRequests(ArrayRef<PendingRequest> Pending,
+                                             const CustomRules &Rules) {
+  OrderGraph G(Pending, Rules);
   SmallVector<OrderedRequest, 8> Order;
   // Strongly connected components come dependencies first: a request's
   // after those its target reaches.
@@ -183,8 +222,8 @@ SmallVector<OrderedRequest, 8> orderRequests(ArrayRef<PendingRequest> Pending) {
         // Only here (a request that cannot be resolved) does one target's
         // reach get walked again.
         Function *Target = requestTarget(*N->Req->CB);
-        How = Target && reachableFunctions({Target}).count(
-                            N->Req->CB->getFunction())
+        How = Target && reachableFunctions({Target}, Rules)
+                            .count(N->Req->CB->getFunction())
                   ? Ordering::DependsOnItself
                   : Ordering::Cycle;
       }

@@ -6,7 +6,10 @@
 // request. What code a request differentiates is every function with a body
 // its target reaches, through calls and through the functions whose
 // addresses reached code names (a callback passed on, a table of
-// functions), since a call through a pointer may land in any of them.
+// functions), since a call through a pointer may land in any of them, and
+// through the rules registered for a function reached (a custom reverse
+// that computes its adjoint with __enzyme_autodiff), since a derivative
+// calls them in its place.
 //
 // The order is one depth-first walk over a graph of requests, functions and
 // globals (llvm::scc_iterator): linear in the size of the module. A request
@@ -29,18 +32,27 @@ class Function;
 
 namespace tapestry {
 
+class CustomRules;
+
 /// A request call to resolve and its entry point.
 struct PendingRequest {
   llvm::CallBase *CB;
   EntryPoint Kind;
 };
 
+/// The functions registered as \p F's derivative rules: its augmented
+/// forward and reverse (__enzyme_register_gradient) and its forward
+/// derivative (__enzyme_register_derivative), those registered.
+llvm::SmallVector<llvm::Function *, 3>
+registeredRules(const llvm::Function &F, const CustomRules &Rules);
+
 /// Functions with bodies reachable from \p Roots (those with bodies
-/// included): through direct calls, and through the functions whose
-/// addresses the reached code names, directly or in the initialisers of
-/// the globals it names.
+/// included): through direct calls, through the functions whose addresses
+/// the reached code names, directly or in the initialisers of the globals
+/// it names, and through the rules registered for the functions named.
 llvm::SmallPtrSet<llvm::Function *, 16>
-reachableFunctions(llvm::ArrayRef<llvm::Function *> Roots);
+reachableFunctions(llvm::ArrayRef<llvm::Function *> Roots,
+                   const CustomRules &Rules);
 
 /// How a request is placed in the order.
 enum class Ordering {
@@ -60,12 +72,12 @@ struct OrderedRequest {
 /// request inside the code it differentiates, otherwise in the order given;
 /// those that cannot be ordered where they would be resolved.
 llvm::SmallVector<OrderedRequest, 8>
-orderRequests(llvm::ArrayRef<PendingRequest> Pending);
+orderRequests(llvm::ArrayRef<PendingRequest> Pending, const CustomRules &Rules);
 
 /// Sets \p R's FreedListDepth, in reverse mode: one deeper than the lists
 /// of the derivatives its target's code runs (Synthesis/FreedShadows.h), 0
 /// if it runs none. Called when every request inside that code is resolved.
-void setFreedListDepth(DiffRequest &R);
+void setFreedListDepth(DiffRequest &R, const CustomRules &Rules);
 
 } // namespace tapestry
 

@@ -322,7 +322,7 @@ void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
   for (CallBase *Aug : tapeOrigins(CB, D))
     if (std::optional<DecodedCall> OD =
             peekRequest(*Aug, EntryPoint::AugmentedForward)) {
-      setFreedListDepth(OD->Request);
+      setFreedListDepth(OD->Request, Cache.rules());
       if ((Origin = Cache.getSplit(OD->Request)))
         break;
     }

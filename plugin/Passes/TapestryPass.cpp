@@ -147,7 +147,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   if (!D)
     return;
   specializeConstantCallbacks(*D, Specs);
-  setFreedListDepth(D->Request);
+  setFreedListDepth(D->Request, Rules);
   if (Req.Kind == EntryPoint::ForwardSplit) {
     resolveForwardSplit(*CB, *D, Cache);
     return;
@@ -202,7 +202,9 @@ static bool needsOtherUnits(Function *Target, const CustomRules &Rules,
                             FunctionAnalysisManager &FAM) {
   if (!Target || Target->isDeclaration())
     return Target != nullptr;
-  for (Function *F : reachableFunctions({Target}))
+  // Registered rules are called, not differentiated: what they call may
+  // live in another unit.
+  for (Function *F : reachableFunctions({Target}, CustomRules()))
     for (Instruction &I : instructions(*F)) {
       auto *CB = dyn_cast<CallBase>(&I);
       Function *Callee = CB ? CB->getCalledFunction() : nullptr;
@@ -310,7 +312,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (const PendingRequest &Req : Pending)
     if (Function *Target = requestTarget(*Req.CB))
       Targets.push_back(Target);
-  SmallPtrSet<Function *, 16> Reachable = reachableFunctions(Targets);
+  SmallPtrSet<Function *, 16> Reachable = reachableFunctions(Targets, Rules);
   GlobalShadows Globals = GlobalShadows::collect(M, Reachable, Rules);
   {
     DerivativeCache Cache(FAM, Rules, Globals);
@@ -319,7 +321,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // A request inside code that another request differentiates (a
     // Hessian-vector product, say) is resolved first, whatever the source
     // order (RequestOrder.h).
-    for (OrderedRequest &O : orderRequests(Pending)) {
+    for (OrderedRequest &O : orderRequests(Pending, Rules)) {
       PendingRequest &Req = O.Req;
       switch (O.How) {
       case Ordering::Resolve:
