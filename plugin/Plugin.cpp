@@ -1,8 +1,9 @@
 //===- Plugin.cpp - Tapestry's entry point for clang and opt --------------===//
 //
-// Registers the `tapestry` module pass (and the analysis printers) by name
-// for `opt -passes=...`, and at the start of every clang pipeline, -O0
-// included, so that `clang -fpass-plugin=TapestryPlugin-19.so` resolves
+// Registers the `tapestry` module pass (also under Enzyme's name, `enzyme`,
+// so that Enzyme users' `opt -passes=enzyme` lines run unchanged) and the
+// analysis printers by name for `opt -passes=...`, and at the start of every
+// clang pipeline, -O0 included, so that a clang with the plugin resolves
 // requests before the optimiser runs over their results.
 //
 //===----------------------------------------------------------------------===//
@@ -19,7 +20,7 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != "tapestry")
+        if (Name != "tapestry" && Name != "enzyme")
           return false;
         MPM.addPass(tapestry::TapestryPass());
         return true;
