@@ -4,13 +4,19 @@
 #include "Core/AllocationFunctions.h"
 #include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/raw_ostream.h"
 
+#define DEBUG_TYPE "tapestry"
+
 using namespace llvm;
+
+STATISTIC(NumActivityAnalyses, "Activity analyses (one per request)");
+STATISTIC(NumActiveValues, "Values found active (carrying a derivative)");
 
 namespace tapestry {
 
@@ -245,6 +251,8 @@ ActivityInfo computeActivity(Function &F, const DiffRequest &R,
   for (const Value *V : AI.Varied)
     if (AI.Useful.count(V))
       AI.Active.insert(V);
+  ++NumActivityAnalyses;
+  NumActiveValues += AI.Active.size();
   return AI;
 }
 

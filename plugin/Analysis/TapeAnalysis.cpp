@@ -6,6 +6,7 @@
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
 #include "Core/MathFunctions.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -17,8 +18,17 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tapestry"
 
 using namespace llvm;
+
+STATISTIC(NumTapePlans, "Tape plans (one per reverse derivative)");
+STATISTIC(NumReloadableLoads,
+          "Loads the reverse sweep repeats instead of taping their values");
+STATISTIC(NumRepeatableCalls,
+          "Calls the reverse sweep runs again instead of taping their work");
 
 namespace tapestry {
 
@@ -47,6 +57,7 @@ bool isDeferredFree(const CallBase &CB, const LoopInfo &Loops) {
 TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
                   const LoopInfo &Loops) {
   TapePlan Plan;
+  ++NumTapePlans;
   SmallVector<LoadInst *, 32> Loads;
   SmallVector<Instruction *, 32> Writes;
   for (Instruction &I : instructions(F)) {
@@ -65,8 +76,13 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
         Writes.push_back(&I);
     }
   }
-  if ((uint64_t)Loads.size() * Writes.size() > MaxAliasQueries)
+  if ((uint64_t)Loads.size() * Writes.size() > MaxAliasQueries) {
+    LLVM_DEBUG(dbgs() << "tapestry: tape of " << F.getName() << ": "
+                      << Loads.size() << " loads x " << Writes.size()
+                      << " writes is past the alias query limit; every "
+                         "value needed is taped\n");
     return Plan;
+  }
   for (LoadInst *Load : Loads) {
     MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(
         Load->getPointerOperand(), Load->getAAMetadata());
@@ -127,6 +143,8 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
         Plan.UnclobberedBlasOperands.insert(&U);
     }
   }
+  NumReloadableLoads += Plan.Reloadable.size();
+  NumRepeatableCalls += Plan.Repeatable.size();
   return Plan;
 }
 

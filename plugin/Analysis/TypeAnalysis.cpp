@@ -7,6 +7,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -21,7 +22,15 @@
 #include <numeric>
 #include <tuple>
 
+#define DEBUG_TYPE "tapestry"
+
 using namespace llvm;
+
+STATISTIC(NumTypeAnalyses, "Functions whose memory types were inferred");
+STATISTIC(NumTypeCalleeCopies,
+          "Callee bodies the type analysis looked into, per call site");
+STATISTIC(NumTypeBudgetReached,
+          "Type analyses stopped by -tapestry-type-callee-budget");
 
 namespace tapestry {
 
@@ -731,6 +740,9 @@ TypeInfo computeTypes(Function &F, unsigned Depth) {
   TI.resolveAliases();
   TI.unifyCopies();
   TI.dropClones();
+  ++NumTypeAnalyses;
+  NumTypeCalleeCopies += Info.CalleeCopies;
+  NumTypeBudgetReached += Info.CalleeBudgetReached;
   return Info;
 }
 

@@ -2,6 +2,7 @@
 #include "Core/Diagnostics.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
@@ -16,14 +17,22 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
+#define DEBUG_TYPE "tapestry"
+
 using namespace llvm;
+
+STATISTIC(NumErrors, "Errors reported (derivatives refused)");
 
 namespace tapestry {
 
 bool reportError(const Function &Where, const Instruction *At,
                  const Twine &Msg) {
+  ++NumErrors;
+  LLVM_DEBUG(dbgs() << "tapestry: error in " << Where.getName() << ": " << Msg
+                    << "\n");
   DiagnosticLocation Loc;
   if (At && At->getDebugLoc())
     Loc = DiagnosticLocation(At->getDebugLoc());
@@ -34,6 +43,7 @@ bool reportError(const Function &Where, const Instruction *At,
 
 bool reportErrorAtGlobal(const Function &Where, const GlobalVariable &GV,
                          const Twine &Msg) {
+  ++NumErrors;
   SmallVector<DIGlobalVariableExpression *, 1> Exprs;
   GV.getDebugInfo(Exprs);
   DiagnosticLocation Loc;

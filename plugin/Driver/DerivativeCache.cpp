@@ -11,6 +11,7 @@
 #include "Synthesis/ForwardModeSynthesizer.h"
 #include "Synthesis/PrimalPreparation.h"
 #include "Synthesis/ReverseModeSynthesizer.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -22,9 +23,16 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
+#define DEBUG_TYPE "tapestry"
+
 using namespace llvm;
+
+STATISTIC(NumDerivativeRequests, "Derivatives asked of the cache");
+STATISTIC(NumDerivativesReused, "Derivatives served from the cache");
+STATISTIC(NumPrimalsPrepared, "Functions prepared for differentiation");
 
 namespace tapestry {
 
@@ -36,9 +44,12 @@ DerivativeCache::~DerivativeCache() {
 }
 
 Function *DerivativeCache::get(const DiffRequest &R) {
+  ++NumDerivativeRequests;
   auto It = Derivatives.find(R);
-  if (It != Derivatives.end())
+  if (It != Derivatives.end()) {
+    ++NumDerivativesReused;
     return It->second;
+  }
   // A recursive function's derivative calls itself: while it is being
   // built, requests for it get a declaration that is replaced by the
   // finished function.
@@ -190,6 +201,8 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
   // Callee derivatives are built while this one is (recursion), which may
   // grow Prepared: work on a copy of the entry.
   if (!Prepared.count(R.Fn)) {
+    ++NumPrimalsPrepared;
+    LLVM_DEBUG(dbgs() << "tapestry: prepare " << R.Fn->getName() << "\n");
     Prepared[R.Fn] = preparePrimal(*R.Fn, FAM, Rules);
     // A shadowed global's elements addressed by constant expressions get
     // instructions, which get shadows.

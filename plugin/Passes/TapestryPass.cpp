@@ -17,17 +17,25 @@
 #include "Passes/TruncateRequest.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BuildLibCalls.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include <algorithm>
 #include <map>
 
+#define DEBUG_TYPE "tapestry"
+
 using namespace llvm;
+
+STATISTIC(NumRequests, "Requests (calls of Enzyme's entry points) resolved");
+STATISTIC(NumDeferredRequests,
+          "Requests left for link time (-flto: code in other units)");
 
 namespace tapestry {
 
@@ -113,6 +121,9 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
                            const CustomRules &Rules, Specializations &Specs,
                            TLIGetter GetTLI) {
   CallBase *CB = Req.CB;
+  ++NumRequests;
+  LLVM_DEBUG(dbgs() << "tapestry: resolve " << entryPointName(*CB) << " in "
+                    << CB->getFunction()->getName() << "\n");
   switch (Req.Kind) {
   case EntryPoint::Unsupported:
     reportError(*CB->getFunction(), CB,
@@ -307,6 +318,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       return needsOtherUnits(requestTarget(*P.CB), Rules, FAM);
     });
   bool Deferred = Pending.size() != Requested;
+  NumDeferredRequests += Requested - Pending.size();
   // Globals the differentiated code writes with derivatives get shadows.
   SmallVector<Function *, 8> Targets;
   for (const PendingRequest &Req : Pending)

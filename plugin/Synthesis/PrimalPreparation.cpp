@@ -14,6 +14,7 @@
 #include "Synthesis/SortLowering.h"
 #include "Synthesis/TapeCache.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/InlineCost.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -27,6 +28,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/GVN.h"
@@ -40,11 +42,16 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
-#include <cstdlib>
 #include <functional>
 #include <optional>
 
+#define DEBUG_TYPE "tapestry"
+
 using namespace llvm;
+
+STATISTIC(NumInlined, "Callees inlined into functions to differentiate");
+STATISTIC(NumKeptCalls, "Callees kept as calls (recursive, over the "
+                        "inlining budget, or not inlinable)");
 
 namespace tapestry {
 
@@ -77,6 +84,12 @@ static cl::opt<unsigned> InlineBudget(
     "tapestry-inline-budget", cl::init(4000),
     cl::desc("Instructions up to which callees are inlined into a function "
              "before it is differentiated"));
+
+/// For developers: what differentiation starts from, printed to stderr.
+static cl::opt<bool> PrintPrepared(
+    "tapestry-print-prepared", cl::init(false),
+    cl::desc("Print each function as differentiation starts from it, after "
+             "inlining, lowering and simplification"));
 
 /// True if a derivative of \p Callee on its own could not serve the call:
 /// it returns a pointer (whose shadow the caller would need) or is
@@ -220,6 +233,10 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
       Function *Callee = CB->getCalledFunction();
       if (isRecursive(*Callee)) {
         Recursive.insert(Callee);
+        ++NumKeptCalls;
+        LLVM_DEBUG(dbgs() << "tapestry: keep the recursive call of "
+                          << Callee->getName() << " in " << F.getName()
+                          << "\n");
         continue;
       }
       // A variadic callee that calls va_start (or one with indirectbr,
@@ -229,6 +246,9 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
           (!shouldInline(F, *CB, *Callee, Memo) &&
            !forceInline(*Callee, Forced))) {
         Recursive.insert(Callee); // Kept as a call from now on.
+        ++NumKeptCalls;
+        LLVM_DEBUG(dbgs() << "tapestry: keep the call of " << Callee->getName()
+                          << " in " << F.getName() << "\n");
         continue;
       }
       // A call without a location (one synthesised code made, e.g. to a
@@ -238,7 +258,9 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
       if (DISubprogram *SP = F.getSubprogram(); SP && !CB->getDebugLoc())
         CB->setDebugLoc(DILocation::get(F.getContext(), 0, 0, SP));
       InlineFunctionInfo IFI;
-      Changed |= InlineFunction(*CB, IFI).isSuccess();
+      bool Inlined = InlineFunction(*CB, IFI).isSuccess();
+      NumInlined += Inlined;
+      Changed |= Inlined;
     }
     Any |= Changed;
   }
@@ -722,8 +744,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     FAM.invalidate(*P, PreservedAnalyses::none());
   }
   insertCanonicalIVs(*P, Out);
-  // For developers: what differentiation starts from.
-  if (std::getenv("TAPESTRY_DUMP_PREPARED"))
+  if (PrintPrepared)
     P->print(errs());
   Out.Fn = P;
   return Out;
