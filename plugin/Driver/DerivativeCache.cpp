@@ -81,6 +81,57 @@ const SplitDerivative *DerivativeCache::getSplit(const DiffRequest &R) {
   return Entry ? &*Entry : nullptr;
 }
 
+/// A callee's reusable split as a caller's reusable split runs it
+/// (CalleeSplit::KeptAugmented): the tape behind a header that links it
+/// into the caller's list and names the function that frees it.
+static void addKeptCallee(CalleeSplit &CS, const SplitDerivative &S,
+                          const std::string &Base) {
+  Module &M = *CS.Augmented->getParent();
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  const uint64_t Header = 16;
+  Function *Free = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
+      GlobalValue::InternalLinkage, Base + ".call.kept.release", M);
+  Free->addFnAttr(Attribute::NoUnwind);
+  {
+    IRBuilder<> B(BasicBlock::Create(C, "entry", Free));
+    Value *Block = Free->getArg(0);
+    B.CreateCall(S.Release,
+                 {B.CreateConstGEP1_64(B.getInt8Ty(), Block, Header, "tape")});
+    B.CreateCall(getFreeFn(M), {Block});
+    B.CreateRetVoid();
+  }
+  FunctionType *AugTy = CS.Augmented->getFunctionType();
+  SmallVector<Type *, 16> Params(AugTy->params());
+  Params.push_back(Ptr);
+  CS.KeptAugmented = Function::Create(
+      FunctionType::get(AugTy->getReturnType(), Params, false),
+      GlobalValue::InternalLinkage, Base + ".call.kept.fwd", M);
+  CS.KeptAugmented->addParamAttr(Params.size() - 1, Attribute::NoCapture);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", CS.KeptAugmented));
+  Value *List = CS.KeptAugmented->getArg(Params.size() - 1);
+  Value *Block =
+      B.CreateCall(getMallocFn(M), {B.getInt64(S.TapeBytes + Header)}, "block");
+  B.CreateStore(B.CreateLoad(Ptr, List), Block);
+  B.CreateStore(Free, B.CreateConstGEP1_64(B.getInt8Ty(), Block, 8));
+  B.CreateStore(Block, List);
+  Value *Tape = B.CreateConstGEP1_64(B.getInt8Ty(), Block, Header, "tape");
+  SmallVector<Value *, 16> Args;
+  for (unsigned I = 0; I + 1 < Params.size(); ++I)
+    Args.push_back(CS.KeptAugmented->getArg(I));
+  Args.push_back(Tape);
+  Value *Primal = B.CreateCall(S.Augmented, Args);
+  if (AugTy->getReturnType() == Ptr) {
+    B.CreateRet(Tape);
+  } else {
+    Value *Pair =
+        B.CreateInsertValue(PoisonValue::get(AugTy->getReturnType()), Tape, 0);
+    B.CreateRet(B.CreateInsertValue(Pair, Primal, 1));
+  }
+  CS.KeptReverse = S.Reverse;
+}
+
 CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
   DiffRequest R = CR;
   R.Split = true;
@@ -149,6 +200,10 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
       B.CreateRetVoid();
     else
       B.CreateRet(Adjoints);
+  }
+  if (S->Replayable) {
+    addKeptCallee(CS, *S, Base);
+    CalleeSplits[R] = CS;
   }
   return CS;
 }

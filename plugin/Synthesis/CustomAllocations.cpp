@@ -62,18 +62,19 @@ void ReverseModeSynthesizer::reverseCustomAllocation(CallBase &CB,
   replayDeferredFree(CB, B);
 }
 
-void ReverseModeSynthesizer::replayDeferredFree(CallBase &Alloc,
-                                                IRBuilderBase &B) {
+CallInst *ReverseModeSynthesizer::replayDeferredFree(CallBase &Alloc,
+                                                     IRBuilderBase &B) {
   CallBase *Dealloc = DeferredFrees.lookup(&Alloc);
   if (!Dealloc)
-    return;
+    return nullptr;
   BasicBlock *PB = Alloc.getParent();
   SmallVector<Value *, 4> Args;
   for (unsigned I = 0; I < Dealloc->arg_size(); ++I)
     Args.push_back(I == freedOperandIndex(*Dealloc)
                        ? lookup(primal(&Alloc), PB, B)
                        : lookup(primal(Dealloc->getArgOperand(I)), PB, B));
-  B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(), Args);
+  return B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(),
+                      Args);
 }
 
 static bool allocatedIn(const Value *Ptr, const Function &F,

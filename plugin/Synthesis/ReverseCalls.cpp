@@ -98,15 +98,28 @@ void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
                  !PointerMayBeCaptured(&CB, /*ReturnCaptures=*/true,
                                        /*StoreCaptures=*/true);
     Value *S = lookup(Shadows[&CB], CB.getParent(), B);
+    SweepBoundary::ScratchBlock Scratch;
     for (unsigned K = 0; K < W; ++K) {
       Value *SK = lane(B, S, K);
-      Value *Freed =
+      CallInst *Freed =
           B.CreateCall(getFreedShadowTakeFn(module(), R.FreedListDepth), {SK});
       // free(NULL) and delete of a null pointer do nothing.
-      B.CreateCall(Free, {Owned ? SK
-                                : B.CreateSelect(
-                                      Freed, SK,
-                                      ConstantPointerNull::get(B.getPtrTy()))});
+      CallInst *FreeShadow = B.CreateCall(
+          Free,
+          {Owned ? SK
+                 : B.CreateSelect(Freed, SK,
+                                  ConstantPointerNull::get(B.getPtrTy()))});
+      Scratch.Frees.append({Freed, FreeShadow});
+    }
+    // In split mode, a block whose shadow the reverse always frees may
+    // become the tape's (TapeSplitter decides).
+    if (R.Split && W == 1 && Owned) {
+      Scratch.Block = cast<CallBase>(primal(&CB));
+      Scratch.Shadow = Shadows[&CB];
+      if (CallInst *FreeBlock = replayDeferredFree(CB, B))
+        Scratch.Frees.push_back(FreeBlock);
+      Boundary.ScratchBlocks.push_back(Scratch);
+      return;
     }
   }
   replayDeferredFree(CB, B);
@@ -304,7 +317,21 @@ void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
   }
   if (Failed)
     return;
-  CallInst *Call = B.CreateCall(CS.Augmented, Args);
+  // A split caller keeps a reusable callee's tape for its own release, so
+  // that its reverse can run again (CalleeSplit::KeptAugmented).
+  bool Keep = R.Split && CS.KeptAugmented;
+  if (Keep) {
+    if (!Boundary.CalleeTapes) {
+      Boundary.CalleeTapes =
+          entryAlloca(PointerType::getUnqual(CB.getContext()), "callee.tapes");
+      IRBuilder<> EB(Boundary.CalleeTapes->getNextNode());
+      EB.CreateStore(ConstantPointerNull::get(EB.getPtrTy()),
+                     Boundary.CalleeTapes);
+    }
+    Args.push_back(Boundary.CalleeTapes);
+    KeptCalleeTapes.insert(&CB);
+  }
+  CallInst *Call = B.CreateCall(Keep ? CS.KeptAugmented : CS.Augmented, Args);
   Call->setDebugLoc(GI->getDebugLoc());
   Value *Tape = Call;
   if (isa<StructType>(Call->getType())) {
@@ -327,7 +354,8 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
     Failed = true;
     return;
   }
-  if (R.Split)
+  bool Kept = KeptCalleeTapes.count(&CB) && CSplit.KeptReverse;
+  if (R.Split && !Kept)
     Boundary.NotReplayable.push_back("its reverse sweep runs the reverse of '" +
                                      sourceName(*CB.getCalledFunction()) +
                                      "', which consumes that call's own tape");
@@ -347,7 +375,8 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
   Args.push_back(lookup(Tape, PB, B));
   if (Failed)
     return;
-  CallInst *Res = B.CreateCall(CSplit.Reverse, Args);
+  CallInst *Res =
+      B.CreateCall(Kept ? CSplit.KeptReverse : CSplit.Reverse, Args);
   unsigned K = 0;
   for (unsigned I = 0; I < CB.arg_size(); ++I) {
     if (CR.Args[I] != Activity::Active)

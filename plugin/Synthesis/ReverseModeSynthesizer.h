@@ -53,6 +53,22 @@ struct SweepBoundary {
   /// Why running the reverse sweep twice on one tape would be wrong, as
   /// found while synthesising (registered gradients, ...).
   llvm::SmallVector<std::string, 2> NotReplayable;
+  /// Heap blocks the forward sweep allocates whose shadow (and primal, if
+  /// the function frees it) the reverse sweep frees: the tape may own them
+  /// instead (TapeSplitter), so that the reverse can run again.
+  struct ScratchBlock {
+    llvm::CallBase *Block = nullptr;
+    llvm::Value *Shadow = nullptr;
+    /// The reverse sweep's calls that give the block and its shadow back
+    /// (the freed-shadow list's take, the frees).
+    llvm::SmallVector<llvm::CallInst *, 3> Frees;
+  };
+  llvm::SmallVector<ScratchBlock, 2> ScratchBlocks;
+  /// Tapes of callees whose split is reusable, run by the forward sweep and
+  /// kept for the reverse, which does not consume them: a list (each tape
+  /// behind a header {next, release}) whose head is this slot; the split's
+  /// release walks it (TapeSplitter).
+  llvm::AllocaInst *CalleeTapes = nullptr;
 };
 
 class ReverseModeSynthesizer : SynthesizerBase,
@@ -129,8 +145,9 @@ private:
   void reverseCustomAllocation(llvm::CallBase &CB, const CustomAllocator &CA,
                                llvm::IRBuilderBase &B);
   /// Frees the primal block of allocation \p Alloc whose free was deferred
-  /// to the reverse sweep, if it was.
-  void replayDeferredFree(llvm::CallBase &Alloc, llvm::IRBuilderBase &B);
+  /// to the reverse sweep, if it was; returns that free.
+  llvm::CallInst *replayDeferredFree(llvm::CallBase &Alloc,
+                                     llvm::IRBuilderBase &B);
   /// The FreedShadows.h kind of the block deallocation \p Dealloc frees, or
   /// null after an error.
   llvm::Value *freedShadowKindOf(llvm::CallBase &Dealloc,
@@ -200,6 +217,9 @@ private:
   /// The tape each call to a function with a body got from its augmented
   /// forward.
   llvm::DenseMap<const llvm::CallBase *, llvm::Value *> CalleeTapes;
+  /// Those calls whose tape the split's release frees (the reverse runs
+  /// the callee's reverse without consuming it).
+  llvm::SmallPtrSet<const llvm::CallBase *, 4> KeptCalleeTapes;
   /// Per BLAS call: its arguments as read by the forward sweep, and the
   /// copies of the arrays its reverse reads (null: read in place).
   struct BlasForward {

@@ -43,6 +43,14 @@ struct CalleeSplit {
   llvm::Function *Augmented = nullptr;
   /// (primal and shadow args..., [seed], ptr tape) -> adjoints.
   llvm::Function *Reverse = nullptr;
+  /// When the callee's split is reusable (else null), for a caller whose
+  /// own split should be: (primal and shadow args..., ptr list) -> as
+  /// Augmented, where the tape sits behind a header {ptr next, ptr release}
+  /// and goes at the head of the list at `list` (to be freed by calling
+  /// each block's release on the block)...
+  llvm::Function *KeptAugmented = nullptr;
+  /// ...and the reverse that leaves that tape as it found it.
+  llvm::Function *KeptReverse = nullptr;
 };
 
 /// What a synthesizer works from.

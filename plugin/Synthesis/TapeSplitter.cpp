@@ -15,11 +15,13 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 static cl::opt<bool> TapeChecks(
     "tapestry-tape-checks", cl::init(true),
@@ -66,7 +68,9 @@ private:
   void buildAugmented();
   void buildReverse();
   void buildRelease();
+  void planScratchBlocks();
   void checkReplayable();
+  void emitCalleeTapeRelease(IRBuilderBase &B, Value *Tape);
   Value *rematerialize(Value *V, ValueToValueMapTy &VM, IRBuilderBase &B);
   Value *fieldAddress(IRBuilderBase &B, Value *Tape, unsigned Field) {
     return B.CreateStructGEP(TapeTy, Tape, Field);
@@ -98,6 +102,23 @@ private:
   MapVector<Instruction *, int> Crossing;
   DenseMap<Value *, bool> Remat;
   SmallPtrSet<Value *, 32> ShadowDerived;
+  /// Heap blocks (and their shadows) the tape owns: the reverse neither
+  /// frees nor writes them and zeroes the shadow before it starts, the
+  /// release frees them (planScratchBlocks).
+  struct OwnedBlock {
+    const SweepBoundary::ScratchBlock *Scratch;
+    /// The shadow's size in bytes, as the forward half zeroed it: the
+    /// product of these.
+    SmallVector<Value *, 2> Bytes;
+  };
+  SmallVector<OwnedBlock, 2> OwnedBlocks;
+  SmallPtrSet<const CallInst *, 8> OwnedFrees;
+  /// Frees of scratch blocks that ScratchWritten accounts for.
+  SmallPtrSet<const CallInst *, 8> ExplainedFrees;
+  /// A scratch block the reverse writes: why the tape cannot own it.
+  std::string ScratchWritten;
+  /// The reverse's value of each forward value it reads (buildReverse).
+  DenseMap<Value *, Value *> ReverseValue;
   StructType *TapeTy = nullptr;
   SmallVector<std::string, 4> Reasons;
   /// The header word of a live tape of this request: a tape filled for
@@ -201,10 +222,170 @@ void Splitter::findShadowDerived() {
   }
 }
 
+namespace {
+/// How a function uses a heap block: through which instructions it reads,
+/// writes and frees it, and whether its address escapes.
+struct BlockUses {
+  SmallVector<Instruction *, 8> Writes;
+  SmallVector<CallBase *, 2> Deallocs;
+  bool Escapes = false;
+};
+} // namespace
+
+/// The uses of the block at \p Base (and of the addresses computed from it),
+/// leaving out the calls in \p Ignore.
+static BlockUses blockUses(Value *Base,
+                           const SmallPtrSetImpl<const CallInst *> &Ignore) {
+  BlockUses Out;
+  SmallVector<Value *, 8> Work{Base};
+  SmallPtrSet<Value *, 16> Seen{Base};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I)
+        continue;
+      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
+          isa<AddrSpaceCastInst>(I) || isa<PHINode>(I) || isa<SelectInst>(I)) {
+        if (Seen.insert(I).second)
+          Work.push_back(I);
+        continue;
+      }
+      if (isa<LoadInst>(I) || isa<ICmpInst>(I) || isa<PtrToIntInst>(I))
+        continue;
+      if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (SI->getValueOperand() == V)
+          Out.Escapes = true;
+        else
+          Out.Writes.push_back(SI);
+        continue;
+      }
+      if (auto *II = dyn_cast<IntrinsicInst>(I))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
+        if (MI->getRawDest() == V)
+          Out.Writes.push_back(MI);
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (auto *CI = dyn_cast<CallInst>(CB); CI && Ignore.count(CI))
+          continue;
+        if (isDeallocationCall(*CB)) {
+          Out.Deallocs.push_back(CB);
+          continue;
+        }
+        bool Writes = false;
+        for (unsigned A = 0; A < CB->arg_size(); ++A)
+          if (CB->getArgOperand(A) == V) {
+            Out.Escapes |= !CB->doesNotCapture(A);
+            Writes |= !CB->onlyReadsMemory(A);
+          }
+        if (Writes && !CB->onlyReadsMemory())
+          Out.Writes.push_back(CB);
+        continue;
+      }
+      Out.Escapes = true;
+    }
+  }
+  return Out;
+}
+
+/// ", line N" for an instruction with a source location, else nothing.
+static std::string lineSuffix(const Instruction &I) {
+  if (const DebugLoc &DL = I.getDebugLoc(); DL && DL.getLine())
+    return ", line " + std::to_string(DL.getLine());
+  return "";
+}
+
+/// A heap block the forward half allocates and leaves to the reverse
+/// (SweepBoundary::ScratchBlocks) becomes the tape's when
+///   - the reverse gives back this one block and its shadow (not one per
+///     iteration of a loop, which the reverse finds in a record array);
+///   - neither address escapes, and only the reverse frees them;
+///   - the reverse does not write the block, so that a second reverse reads
+///     what the forward half left;
+///   - the forward half writes nothing into the shadow but the zeros it
+///     starts with: the reverse zeroes it again before it starts, and so
+///     finds it as the forward half left it, however often it runs.
+/// Its frees then move from the reverse to the release.
+void Splitter::planScratchBlocks() {
+  for (const SweepBoundary::ScratchBlock &Scratch : SB.ScratchBlocks) {
+    auto *Block = Scratch.Block;
+    auto *Shadow = dyn_cast_or_null<Instruction>(Scratch.Shadow);
+    if (!Block || !Shadow || inReverse(Block) || inReverse(Shadow))
+      continue;
+    SmallPtrSet<const CallInst *, 4> Frees(Scratch.Frees.begin(),
+                                           Scratch.Frees.end());
+    bool Direct = all_of(Scratch.Frees, [&](CallInst *CI) {
+      if (!isDeallocationCall(*CI))
+        return CI->getArgOperand(0) == Shadow;
+      for (unsigned A = 0; A < CI->arg_size(); ++A)
+        if (A != freedOperandIndex(*CI) && !isa<Constant>(CI->getArgOperand(A)))
+          return false;
+      Value *Freed = freedPointer(*CI);
+      return (Freed == Block || Freed == Shadow) &&
+             Crossing.count(cast<Instruction>(Freed));
+    });
+    BlockUses BU = blockUses(Block, Frees), SU = blockUses(Shadow, Frees);
+    auto Written =
+        find_if(BU.Writes, [&](Instruction *I) { return inReverse(I); });
+    if (Written != BU.Writes.end()) {
+      std::string How = "it writes there";
+      if (auto *Call = dyn_cast<CallBase>(*Written))
+        if (Function *Callee = Call->getCalledFunction()) {
+          // A callee's derivative is named after the callee.
+          auto [Base, Rest] = Callee->getName().split(".tapestry.");
+          Function *Primal = Rest.empty() ? nullptr : M.getFunction(Base);
+          How = "it passes it to " +
+                (Primal ? "the reverse of '" + sourceName(*Primal) + "'"
+                        : "'" + sourceName(*Callee) + "'") +
+                ", which may write it";
+        }
+      if (ScratchWritten.empty())
+        ScratchWritten = "its reverse sweep may write a heap block that the "
+                         "forward half allocated (" +
+                         describe(Block) + lineSuffix(**Written) + ": " + How +
+                         "), so that a second reverse would not find what "
+                         "the forward half left there";
+      for (CallInst *Free : Scratch.Frees)
+        ExplainedFrees.insert(Free);
+      continue;
+    }
+    if (!Direct || BU.Escapes || SU.Escapes || !BU.Deallocs.empty() ||
+        !SU.Deallocs.empty())
+      continue;
+    SmallVector<Value *, 2> Bytes;
+    // A shadow from calloc starts zeroed; one from malloc is then zeroed.
+    if (auto *Alloc = dyn_cast<CallBase>(Shadow))
+      if (Function *Fn = Alloc->getCalledFunction();
+          Fn && Fn->getName() == "calloc" && Alloc->arg_size() == 2)
+        Bytes.append({Alloc->getArgOperand(0), Alloc->getArgOperand(1)});
+    bool Clean = true;
+    for (Instruction *W : SU.Writes) {
+      if (inReverse(W))
+        continue;
+      auto *Set = dyn_cast<MemSetInst>(W);
+      if (Set && Set->getRawDest() == Shadow && Bytes.empty() &&
+          match(Set->getValue(), m_Zero()))
+        Bytes.push_back(Set->getLength());
+      else
+        Clean = false;
+    }
+    if (!Clean || Bytes.empty())
+      continue;
+    for (Value *Factor : Bytes)
+      if (auto *I = dyn_cast<Instruction>(Factor))
+        Crossing.insert({I, -1});
+    OwnedBlocks.push_back({&Scratch, Bytes});
+    OwnedFrees.insert(Frees.begin(), Frees.end());
+  }
+}
+
 void Splitter::layoutTape() {
   SmallVector<Type *, 16> Fields{Type::getInt64Ty(C)};
   for (auto &[Slot, U] : Slots)
-    if (U.InForward && U.InReverse) {
+    if (U.InForward && (U.InReverse || Slot == SB.CalleeTapes)) {
       U.Field = Fields.size();
       Fields.push_back(slotType(Slot));
     }
@@ -284,6 +465,7 @@ bool Splitter::run() {
     }
   }
   findShadowDerived();
+  planScratchBlocks();
   layoutTape();
   // An address into a slot kept in the tape (not recomputed) points at the
   // tape's copy of the slot. Where it points into one slot only, the
@@ -330,11 +512,15 @@ void Splitter::checkReplayable() {
   for (const BasicBlock *BB : ReverseBlocks)
     for (const Instruction &I : *BB)
       if (auto *CB = dyn_cast<CallBase>(&I))
-        if (isDeallocationCall(*CB) && !RecordFrees.count(cast<CallInst>(CB))) {
+        if (isDeallocationCall(*CB) && !RecordFrees.count(cast<CallInst>(CB)) &&
+            !OwnedFrees.count(cast<CallInst>(CB)) &&
+            !ExplainedFrees.count(cast<CallInst>(CB))) {
           Reasons.push_back("its reverse sweep frees memory that the forward "
                             "half allocated");
           break;
         }
+  if (!ScratchWritten.empty())
+    Reasons.push_back(ScratchWritten);
   for (auto &[Slot, U] : Slots)
     if (U.Field >= 0 && U.WrittenInReverse && U.Escapes) {
       Reasons.push_back("its reverse sweep updates memory that the tape "
@@ -342,8 +528,13 @@ void Splitter::checkReplayable() {
                         describe(Slot) + "')");
       break;
     }
+  // The shadow of a block the tape owns is the tape's too.
+  SmallPtrSet<const Value *, 4> OwnedShadows;
+  for (const OwnedBlock &OB : OwnedBlocks)
+    OwnedShadows.insert(OB.Scratch->Shadow);
   bool Captured = any_of(Crossing, [&](auto &Entry) {
-    return Entry.second >= 0 && ShadowDerived.count(Entry.first);
+    return Entry.second >= 0 && ShadowDerived.count(Entry.first) &&
+           !OwnedShadows.count(getUnderlyingObject(Entry.first));
   });
   for (Instruction &I : instructions(G))
     if (auto *SI = dyn_cast<StoreInst>(&I))
@@ -455,7 +646,8 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
   std::string Released =
       "tapestry: the tape passed to the reverse of '" + Name +
       "' was already released: its tape owns heap memory (" +
-      (Out.Replayable ? std::string("record arrays of loops")
+      (Out.Replayable ? std::string("record arrays of loops, scratch blocks "
+                                    "or the tapes of callees")
                       : Out.NotReplayableReason) +
       "), which a reverse on a caller's buffer (enzyme_allocated) frees. Run "
       "__enzyme_augmentfwd again for a fresh tape, or keep the tape with a "
@@ -563,10 +755,33 @@ void Splitter::buildReverse() {
     cast<Instruction>(VM[V])->replaceUsesWithIf(New, [&](Use &U) {
       return RevClones.count(cast<Instruction>(U.getUser())->getParent());
     });
+    ReverseValue[V] = New;
+  }
+  // The shadows of the blocks the tape owns start each reverse as the
+  // forward half left them: zero.
+  auto InReverse = [&](Value *V) -> Value * {
+    if (isa<Constant>(V))
+      return V;
+    if (isa<Argument>(V))
+      return VM[V];
+    return ReverseValue.lookup(V);
+  };
+  for (const OwnedBlock &OB : OwnedBlocks) {
+    Value *Bytes = InReverse(OB.Bytes.front());
+    for (Value *Factor : drop_begin(OB.Bytes))
+      Bytes = B.CreateMul(Bytes, InReverse(Factor));
+    B.CreateMemSet(InReverse(OB.Scratch->Shadow), B.getInt8(0), Bytes,
+                   MaybeAlign());
   }
   B.CreateBr(cast<BasicBlock>(VM[SB.ReverseStart]));
   for (CallInst *Free : SB.RecordFrees)
     cast<CallInst>(VM[Free])->eraseFromParent();
+  for (const CallInst *Free : OwnedFrees) {
+    auto *Clone = cast<CallInst>(VM[Free]);
+    if (!Clone->use_empty())
+      Clone->replaceAllUsesWith(Constant::getNullValue(Clone->getType()));
+    Clone->eraseFromParent();
+  }
   removeUnreachableBlocks(*Rev);
   clampTapeAlignment(Tape);
   Out.Reverse = Rev;
@@ -592,6 +807,21 @@ void Splitter::buildRelease() {
                            B.getPtrTy(),
                            fieldAddress(B, Tape, It->second.Field), Align(8))});
   }
+  // Heap blocks the tape owns, and their shadows.
+  for (const OwnedBlock &OB : OwnedBlocks)
+    for (CallInst *Free : OB.Scratch->Frees) {
+      if (!isDeallocationCall(*Free))
+        continue;
+      Out.OwnsMemory = true;
+      SmallVector<Value *, 2> Args(Free->args());
+      unsigned Op = freedOperandIndex(*Free);
+      Args[Op] = B.CreateAlignedLoad(
+          B.getPtrTy(),
+          fieldAddress(B, Tape, Crossing.lookup(cast<Instruction>(Args[Op]))),
+          Align(8));
+      B.CreateCall(Free->getFunctionType(), Free->getCalledOperand(), Args);
+    }
+  emitCalleeTapeRelease(B, Tape);
   // Memory the forward half allocated and left for the reverse to free
   // (scratch blocks and their shadows) is freed here when the reverse
   // never ran: the header still says the tape is live.
@@ -603,7 +833,8 @@ void Splitter::buildRelease() {
     for (User *U : Alloc->users())
       if (auto *Dealloc = dyn_cast<CallBase>(U))
         if (inReverse(Dealloc) && isDeallocationCall(*Dealloc) &&
-            Dealloc->arg_size() == 1 && freedPointer(*Dealloc) == Alloc) {
+            Dealloc->arg_size() == 1 && freedPointer(*Dealloc) == Alloc &&
+            !OwnedFrees.count(dyn_cast<CallInst>(Dealloc))) {
           Owned.push_back({Field, Dealloc});
           break;
         }
@@ -627,6 +858,37 @@ void Splitter::buildRelease() {
                        Align(8));
   B.CreateRetVoid();
   Out.Release = Rel;
+}
+
+/// The tapes of callees the forward half ran and the reverse did not
+/// consume: a list of blocks {ptr next, ptr release, tape...}, each freed by
+/// its own release function.
+void Splitter::emitCalleeTapeRelease(IRBuilderBase &B, Value *Tape) {
+  if (!SB.CalleeTapes)
+    return;
+  auto It = Slots.find(SB.CalleeTapes);
+  if (It == Slots.end() || It->second.Field < 0)
+    return;
+  Out.OwnsMemory = true;
+  Function *Rel = B.GetInsertBlock()->getParent();
+  BasicBlock *Pre = B.GetInsertBlock();
+  auto *Loop = BasicBlock::Create(C, "callee.tape", Rel);
+  auto *Done = BasicBlock::Create(C, "callee.tapes.done", Rel);
+  Value *Head = fieldAddress(B, Tape, It->second.Field);
+  Value *First = B.CreateAlignedLoad(B.getPtrTy(), Head, Align(8));
+  B.CreateCondBr(B.CreateIsNull(First), Done, Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *Node = B.CreatePHI(B.getPtrTy(), 2, "node");
+  Node->addIncoming(First, Pre);
+  Value *Next = B.CreateLoad(B.getPtrTy(), Node, "next");
+  Value *Free = B.CreateLoad(
+      B.getPtrTy(), B.CreateConstGEP1_64(B.getInt8Ty(), Node, 8), "release");
+  B.CreateCall(FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false), Free,
+               {Node});
+  Node->addIncoming(Next, Loop);
+  B.CreateCondBr(B.CreateIsNull(Next), Done, Loop);
+  B.SetInsertPoint(Done);
+  B.CreateAlignedStore(ConstantPointerNull::get(B.getPtrTy()), Head, Align(8));
 }
 
 bool splitAtBoundary(Function &G, const DiffRequest &R,

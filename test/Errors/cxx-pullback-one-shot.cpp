@@ -19,12 +19,13 @@
 double sq(const double *x, double a) { return a * x[0] * x[0]; }
 // REUSE: cxx-pullback-one-shot.cpp:[[@LINE+1]]:6: error: tapestry: cannot give 'scratch(double const*, double*, int)' a reusable tape (tapestry_reusable_tape): its reverse sweep frees memory that the forward half allocated
 void scratch(const double *x, double *y, int n) {
-  double *t = static_cast<double *>(std::malloc(n * sizeof(double)));
-  for (int i = 0; i < n; i++)
-    t[i] = x[i] * x[i];
-  for (int i = 0; i < n; i++)
-    y[i] = t[i] * x[i];
-  std::free(t);
+  for (int i = 0; i < n; i++) { // a block per element: not the tape's
+    double *t = static_cast<double *>(std::malloc(2 * sizeof(double)));
+    t[0] = x[i] * x[i];
+    t[1] = x[i];
+    y[i] = t[0] * t[1];
+    std::free(t);
+  }
 }
 
 double use(double x, double dx) {

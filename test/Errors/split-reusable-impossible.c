@@ -6,13 +6,16 @@
 #include <stdlib.h>
 #include <tapestry/thunk.h>
 extern int enzyme_dup, enzyme_const;
+/* One scratch block per element, which the tape does not own (it owns a
+ * block allocated outside loops: test/Split/reusable-heap-scratch.c). */
 void scratch(const double *x, double *y, int n) {
-  double *t = malloc(n * sizeof(double));
-  for (int i = 0; i < n; i++)
-    t[i] = x[i] * x[i];
-  for (int i = 0; i < n; i++)
-    y[i] = t[i] * x[i];
-  free(t);
+  for (int i = 0; i < n; i++) {
+    double *t = malloc(2 * sizeof(double));
+    t[0] = x[i] * x[i];
+    t[1] = x[i];
+    y[i] = t[0] * t[1];
+    free(t);
+  }
 }
 const tapestry_thunk *get(void) {
   // CHECK: error: tapestry: cannot give 'scratch' a reusable tape (tapestry_reusable_tape): its reverse sweep frees memory that the forward half allocated

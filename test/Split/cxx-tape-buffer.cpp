@@ -5,9 +5,8 @@
 // outputs, sin/exp/cos); the inputs are overwritten after the forward half,
 // and the reverse runs three times on one buffer with different seeds,
 // against the analytic Jacobian at the original inputs. A one-shot pullback
-// of a function whose reverse frees scratch memory also runs in a caller
-// buffer (the Tape must release what the tape owns but never free the
-// buffer). Buffers too small or misaligned stop the program with the sizes.
+// of a function whose tape owns heap scratch also runs in a caller buffer
+// (the Tape must release what the tape owns but never free the buffer). Buffers too small or misaligned stop the program with the sizes.
 // RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O2 %s -o %t2 && %t2 | FileCheck %s
@@ -39,7 +38,8 @@ void two_outputs(const double *in, double *out) {
   out[1] = in[2] * std::cos(in[0]) + in[1] * in[1];
 }
 
-// y = x^3 through malloc'd scratch that the reverse frees: not reusable.
+// y = x^3 through malloc'd scratch, which the tape owns (its release frees
+// it): reusable since issue 17 item 1.
 void scratch(const double *x, double *y, int n) {
   double *t = static_cast<double *>(std::malloc(n * sizeof(double)));
   for (int i = 0; i < n; i++)
@@ -145,12 +145,12 @@ int main(int argc, char **argv) {
     std::free(mem); // the caller's to free, after the pullback is gone
   }
 
-  // A one-shot pullback whose reverse frees what its tape owns: the Tape
-  // runs the release, and the stack buffer is never freed.
+  // A one-shot pullback of a tape that owns heap memory: the Tape runs the
+  // release, and the stack buffer is never freed.
   {
     auto s = tapestry::thunk<scratch, Duplicated<const double *>,
                              Duplicated<double *>, Const<int>>();
-    check("scratch's tape is not reusable", !s.reusable());
+    check("scratch's tape owns its scratch and is reusable", s.reusable());
     double x[3] = {0.5, -1.0, 2.0}, dx[3] = {0}, y[3], dy[3] = {1, 1, 1};
     tapestry::TapeBuffer<4096> buf;
     auto [pb] = s.pullback_in(buf, x, dx, y, dy, 3);

@@ -53,14 +53,17 @@ double sinsum(const double *x, int n, double a) {
   return s;
 }
 
-// y = x^3 through malloc'd scratch that the reverse frees: not reusable.
+// y = x^3 through malloc'd scratch, one block per element, whose shadows
+// the reverse frees: not reusable (the tape owns heap scratch allocated
+// outside loops only; test/Split/cxx-reusable-scratch.cpp).
 void scratch(const double *x, double *y, int n) {
-  double *t = static_cast<double *>(std::malloc(n * sizeof(double)));
-  for (int i = 0; i < n; i++)
-    t[i] = x[i] * x[i];
-  for (int i = 0; i < n; i++)
-    y[i] = t[i] * x[i];
-  std::free(t);
+  for (int i = 0; i < n; i++) {
+    double *t = static_cast<double *>(std::malloc(2 * sizeof(double)));
+    t[0] = x[i] * x[i];
+    t[1] = x[i];
+    y[i] = t[0] * t[1];
+    std::free(t);
+  }
 }
 
 // Several active scalars: two doubles (returned in registers), three

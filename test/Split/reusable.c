@@ -41,14 +41,17 @@ __attribute__((noinline)) double sinsum(const double *x, int n, double a) {
   return s;
 }
 
-/* Frees scratch memory in its reverse sweep: not replayable. */
+/* Frees scratch memory in its reverse sweep (one block per element, which
+ * the tape does not own: test/Split/reusable-heap-scratch.c has the block
+ * it does): not replayable. */
 __attribute__((noinline)) void scratch(const double *x, double *y, int n) {
-  double *t = malloc(n * sizeof(double));
-  for (int i = 0; i < n; i++)
-    t[i] = x[i] * x[i];
-  for (int i = 0; i < n; i++)
-    y[i] = t[i] * x[i];
-  free(t);
+  for (int i = 0; i < n; i++) {
+    double *t = malloc(2 * sizeof(double));
+    t[0] = x[i] * x[i];
+    t[1] = x[i];
+    y[i] = t[0] * t[1];
+    free(t);
+  }
 }
 
 struct node {
