@@ -77,13 +77,59 @@ SmallPtrSet<Function *, 16> reachableFunctions(ArrayRef<Function *> Roots) {
   return Functions;
 }
 
+/// True if \p Target reaches one of \p Pieces as reachableFunctions follows
+/// names: walks back from the pieces through what names them (instructions,
+/// constant expressions and aggregates, initialisers of globals), so the
+/// cost is the code that reaches the pieces, not the code \p Target
+/// reaches.
+static bool reachesAny(const Function &Target, ArrayRef<Function *> Pieces) {
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 16> Work;
+  for (Function *P : Pieces)
+    if (Seen.insert(P).second)
+      Work.push_back(P);
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (V == &Target)
+      return true;
+    for (const User *U : V->users()) {
+      const Value *Next = nullptr;
+      if (auto *I = dyn_cast<Instruction>(U)) {
+        // A function with a body names what its instructions use.
+        Next = I->getParent() ? I->getFunction() : nullptr;
+      } else if (isa<GlobalVariable>(U)) {
+        // A global names what its initialiser uses.
+        Next = U;
+      } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
+        Next = U;
+      }
+      if (Next && Seen.insert(Next).second)
+        Work.push_back(Next);
+    }
+  }
+  return false;
+}
+
 void setFreedListDepth(DiffRequest &R) {
   R.FreedListDepth = 0;
-  if (R.Mode != DiffMode::Reverse || !R.Fn)
+  if (R.Mode != DiffMode::Reverse || !R.Fn || R.Fn->isDeclaration())
     return;
-  for (Function *F : reachableFunctions({R.Fn}))
-    if (std::optional<unsigned> Depth = freedListDepthOf(*F))
-      R.FreedListDepth = std::max(R.FreedListDepth, *Depth + 1);
+  // A list at depth d exists only while one at d - 1 does (a derivative
+  // using list d runs one that uses list d - 1), so the depths in use are
+  // 0, 1, ... up to the first without pieces; most modules have none.
+  const Module &M = *R.Fn->getParent();
+  SmallVector<SmallVector<Function *, 4>, 2> PiecesAt;
+  for (unsigned D = 0;; ++D) {
+    SmallVector<Function *, 4> Pieces = freedListPieces(M, D);
+    if (Pieces.empty())
+      break;
+    PiecesAt.push_back(std::move(Pieces));
+  }
+  for (unsigned D = PiecesAt.size(); D-- > 0;)
+    if (reachesAny(*R.Fn, PiecesAt[D])) {
+      R.FreedListDepth = D + 1;
+      return;
+    }
 }
 
 namespace {
