@@ -107,13 +107,66 @@ SmallPtrSet<Function *, 16> reachableFunctions(ArrayRef<Function *> Roots,
   return Functions;
 }
 
+/// True if \p Target reaches one of \p Pieces as reachableFunctions follows
+/// names: walks back from the pieces through what names them (instructions,
+/// constant expressions and aggregates, initialisers of globals, and a
+/// registration global to the function whose rules it registers), so the
+/// cost is the code that reaches the pieces, not the code \p Target
+/// reaches.
+static bool reachesAny(const Function &Target, ArrayRef<Function *> Pieces,
+                       const CustomRules &Rules) {
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 16> Work;
+  for (Function *P : Pieces)
+    if (Seen.insert(P).second)
+      Work.push_back(P);
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (V == &Target)
+      return true;
+    for (const User *U : V->users()) {
+      const Value *Next = nullptr;
+      if (auto *I = dyn_cast<Instruction>(U)) {
+        // A function with a body names what its instructions use.
+        Next = I->getParent() ? I->getFunction() : nullptr;
+      } else if (auto *GV = dyn_cast<GlobalVariable>(U)) {
+        // A global names what its initialiser uses; a function with
+        // registered rules names them (its derivatives call them).
+        Next = U;
+        for (const Use &Op : GV->getInitializer()->operands())
+          if (auto *F = dyn_cast<Function>(Op.get()))
+            if (!registeredRules(*F, Rules).empty() && Seen.insert(F).second)
+              Work.push_back(F);
+      } else if (isa<Constant>(U) && !isa<GlobalValue>(U)) {
+        Next = U;
+      }
+      if (Next && Seen.insert(Next).second)
+        Work.push_back(Next);
+    }
+  }
+  return false;
+}
+
 void setFreedListDepth(DiffRequest &R, const CustomRules &Rules) {
   R.FreedListDepth = 0;
-  if (R.Mode != DiffMode::Reverse || !R.Fn)
+  if (R.Mode != DiffMode::Reverse || !R.Fn || R.Fn->isDeclaration())
     return;
-  for (Function *F : reachableFunctions({R.Fn}, Rules))
-    if (std::optional<unsigned> Depth = freedListDepthOf(*F))
-      R.FreedListDepth = std::max(R.FreedListDepth, *Depth + 1);
+  // A list at depth d exists only while one at d - 1 does (a derivative
+  // using list d runs one that uses list d - 1), so the depths in use are
+  // 0, 1, ... up to the first without pieces; most modules have none.
+  const Module &M = *R.Fn->getParent();
+  SmallVector<SmallVector<Function *, 4>, 2> PiecesAt;
+  for (unsigned D = 0;; ++D) {
+    SmallVector<Function *, 4> Pieces = freedListPieces(M, D);
+    if (Pieces.empty())
+      break;
+    PiecesAt.push_back(std::move(Pieces));
+  }
+  for (unsigned D = PiecesAt.size(); D-- > 0;)
+    if (reachesAny(*R.Fn, PiecesAt[D], Rules)) {
+      R.FreedListDepth = D + 1;
+      return;
+    }
 }
 
 namespace {

@@ -27,19 +27,13 @@ static std::string nameAt(StringRef Base, unsigned Depth) {
   return Name;
 }
 
-std::optional<unsigned> freedListDepthOf(const Function &F) {
-  StringRef Name = F.getName();
-  if (!Name.consume_front(Prefix))
-    return std::nullopt;
-  auto [Base, Suffix] = Name.split('.');
-  if (!StringSwitch<bool>(Base)
-           .Cases("push", "take", "mark", "release", true)
-           .Default(false))
-    return std::nullopt;
-  unsigned Depth = 0;
-  if (!Suffix.empty() && Suffix.getAsInteger(10, Depth))
-    return std::nullopt;
-  return Depth;
+SmallVector<Function *, 4> freedListPieces(const Module &M, unsigned Depth) {
+  SmallVector<Function *, 4> Pieces;
+  for (StringRef Base : {"push", "take", "mark", "release"})
+    if (Function *F = M.getFunction(nameAt(Base, Depth));
+        F && !F->isDeclaration())
+      Pieces.push_back(F);
+  return Pieces;
 }
 
 bool listsFreedShadows(const Module &M, unsigned Depth) {

@@ -33,6 +33,7 @@
 #ifndef TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
 #define TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
 
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
 
 namespace llvm {
@@ -61,8 +62,10 @@ llvm::Function *getFreedShadowReleaseFn(llvm::Module &M, unsigned Depth);
 /// True if a derivative in \p M lists shadows at depth \p Depth.
 bool listsFreedShadows(const llvm::Module &M, unsigned Depth);
 
-/// The depth of the list \p F is a piece of, if it is one.
-std::optional<unsigned> freedListDepthOf(const llvm::Function &F);
+/// The pieces of the list at depth \p Depth that \p M defines (none if no
+/// derivative uses that list).
+llvm::SmallVector<llvm::Function *, 4> freedListPieces(const llvm::Module &M,
+                                                       unsigned Depth);
 
 } // namespace tapestry
 
