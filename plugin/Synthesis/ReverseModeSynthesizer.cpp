@@ -200,6 +200,16 @@ void ReverseModeSynthesizer::buildForwardSweep() {
         B.CreateAlignedStore(lane(B, SVal, K), SK, SI->getAlign());
       }
   }
+  // The same for pointers stored several at once (vectorised code).
+  for (Instruction &PI : instructions(P))
+    if (auto *II = dyn_cast<IntrinsicInst>(&PI);
+        II &&
+        (II->getIntrinsicID() == Intrinsic::masked_store ||
+         II->getIntrinsicID() == Intrinsic::masked_scatter) &&
+        II->getArgOperand(0)->getType()->isPtrOrPtrVectorTy()) {
+      IRBuilder<> B(primal(II)->getNextNode());
+      storePointerShadows(B, *II);
+    }
   // Bytes copied without a type carry the shadows of the pointers among
   // them (ReverseByteCopies.cpp).
   for (Instruction &PI : instructions(P))

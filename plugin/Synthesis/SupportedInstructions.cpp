@@ -104,19 +104,6 @@ bool SupportedInstructions::checkVectors(Instruction &I) {
              "fixed-width vectors with -msve-vector-bits=N)");
     return false;
   }
-  if (auto *II = dyn_cast<IntrinsicInst>(&I))
-    if ((II->getIntrinsicID() == Intrinsic::masked_load ||
-         II->getIntrinsicID() == Intrinsic::masked_gather) &&
-        II->getType()->isPtrOrPtrVectorTy() && !II->use_empty() &&
-        AI.hasShadow(II->getArgOperand(0))) {
-      // The loaded pointers would have no shadows: every derivative
-      // through them would be dropped.
-      fail(&I, "this loads pointers from differentiated memory with a "
-               "masked vector load or gather, which is not supported yet; "
-               "compile the function without vectorisation "
-               "(-fno-vectorize) or read the pointers one by one");
-      return false;
-    }
   return true;
 }
 

@@ -192,12 +192,12 @@ void ForwardModeSynthesizer::visitVectorCall(CallBase &CB, IRBuilderBase &B) {
   // tangents overwrite what the shadow held.
   if (Op == VectorOp::MaskedStore || Op == VectorOp::Scatter) {
     Value *Val = Arg(0), *Ptr = Arg(1);
+    if (Val->getType()->isPtrOrPtrVectorTy())
+      return storePointerShadows(B, CB);
     if (!AI.hasShadow(Ptr))
       return;
     Value *SPtr = shadowOf(Ptr, &CB);
-    Value *SVal = Val->getType()->isPtrOrPtrVectorTy()
-                      ? (AI.hasShadow(Val) ? shadowOf(Val, &CB) : nullptr)
-                      : tangent(Val);
+    Value *SVal = tangent(Val);
     if (!SPtr || !SVal)
       return;
     Align A = alignOf(CB, 2);
