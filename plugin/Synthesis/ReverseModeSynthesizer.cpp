@@ -177,6 +177,14 @@ void ReverseModeSynthesizer::buildForwardSweep() {
         DeferredFrees[getUnderlyingObject(freedPointer(*CB), 0)] = CB;
         primal(CB)->eraseFromParent();
       }
+  // Likewise stack memory: a variable-length array (and its shadow) popped
+  // by llvm.stackrestore at the end of its scope would be reused while the
+  // reverse sweep still reads and accumulates into it. The stack is
+  // released when the derivative returns instead.
+  for (Instruction &PI : instructions(P))
+    if (auto *II = dyn_cast<IntrinsicInst>(&PI);
+        II && II->getIntrinsicID() == Intrinsic::stackrestore)
+      primal(II)->eraseFromParent();
   // Pointers stored into shadowed memory have their shadows stored into the
   // shadow memory, so that loading the pointer back finds its shadow.
   for (Instruction &PI : instructions(P)) {
