@@ -77,8 +77,12 @@ void SupportedInstructions::checkRuntimeConstantUse(Instruction &I) {
   if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd() ||
       isInactiveCall(*CB, &S.Rules))
     return;
+  // A gather tests each lane's shadow against its pointer itself
+  // (Synthesis/VectorRules.cpp).
+  auto *II = dyn_cast<IntrinsicInst>(CB);
+  bool Gather = II && II->getIntrinsicID() == Intrinsic::masked_gather;
   for (Use &A : CB->args())
-    if (RA.mayBeConstant(A)) {
+    if (RA.mayBeConstant(A) && !(Gather && A.getOperandNo() == 0)) {
       fail(&I, "argument " + Twine(A.getOperandNo() + 1) +
                    " of this call is a pointer read from memory that also "
                    "holds pointers to constant data (enzyme_const or "
