@@ -145,11 +145,21 @@ private:
     return V && AI.Varied.insert(&I).second;
   }
 
+  /// A masked load or gather of pointers (a vectorised read of a pointer
+  /// table) from memory with a shadow: the pointers have shadows there.
+  bool loadsShadowedPointers(const CallBase &CB) const {
+    auto *II = dyn_cast<IntrinsicInst>(&CB);
+    return II &&
+           (II->getIntrinsicID() == Intrinsic::masked_load ||
+            II->getIntrinsicID() == Intrinsic::masked_gather) &&
+           AI.Shadowed.count(II->getArgOperand(0));
+  }
+
   bool needsShadow(Instruction &I) const {
     if (isa<AllocaInst>(I))
       return true;
     if (auto *CB = dyn_cast<CallBase>(&I))
-      return isAllocationCall(*CB) ||
+      return isAllocationCall(*CB) || loadsShadowedPointers(*CB) ||
              (isShadowMirrorCall(*CB) && anyOperand(I, AI.Shadowed)) ||
              (calleeName(*CB) == "bsearch" && CB->arg_size() == 5 &&
               AI.Shadowed.count(CB->getArgOperand(1)));

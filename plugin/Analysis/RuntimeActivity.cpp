@@ -62,7 +62,8 @@ static bool storedPointers(const Value *Obj,
     }
     // Only pointers computed from the object reach it.
     for (const Value *Op : I.operands())
-      if (Op->getType()->isPointerTy() && is_contained(rawRoots(Op), Obj))
+      if (Op->getType()->isPtrOrPtrVectorTy() &&
+          is_contained(rawRoots(Op), Obj))
         return false;
   }
   return true;
@@ -137,6 +138,18 @@ static bool isConstantPointer(const Value *V, const ActivityInfo &AI) {
   });
 }
 
+/// The address (or vector of addresses) \p I reads pointers from: a load,
+/// or a masked load or gather of pointers (vectorised code), else null.
+static const Value *pointerLoadAddress(const Instruction &I) {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->getPointerOperand();
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    if (II->getIntrinsicID() == Intrinsic::masked_load ||
+        II->getIntrinsicID() == Intrinsic::masked_gather)
+      return II->getArgOperand(0);
+  return nullptr;
+}
+
 /// True if \p V derives its address from an operand that may carry a
 /// marker (address arithmetic, casts, merges).
 static bool derivesFrom(const Instruction &I, RuntimeActivity &RA,
@@ -154,8 +167,10 @@ static bool derivesFrom(const Instruction &I, RuntimeActivity &RA,
   }
   if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
     return RA.mayBeConstant(GEP->getPointerOperand());
+  // Vectors of pointers: a lane moved from one that may be constant may be.
   if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<CastInst>(I) ||
-      isa<FreezeInst>(I))
+      isa<FreezeInst>(I) || isa<InsertElementInst>(I) ||
+      isa<ExtractElementInst>(I) || isa<ShuffleVectorInst>(I))
     return any_of(I.operands(),
                   [&](const Use &U) { return RA.mayBeConstant(U.get()); });
   return false;
@@ -167,7 +182,7 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
   RuntimeActivity RA;
   auto WritesMarker = [&](const StoreInst &SI) {
     const Value *Val = SI.getValueOperand();
-    if (!Val->getType()->isPointerTy() ||
+    if (!Val->getType()->isPtrOrPtrVectorTy() ||
         !AI.hasShadow(SI.getPointerOperand()) ||
         isa<ConstantPointerNull>(Val) || isa<UndefValue>(Val))
       return false; // null and undef are their own shadows
@@ -187,6 +202,23 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
         }
         continue;
       }
+      // A masked store or scatter of pointers (vectorised code) writes
+      // markers where a lane may be constant.
+      if (auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && (II->getIntrinsicID() == Intrinsic::masked_store ||
+                 II->getIntrinsicID() == Intrinsic::masked_scatter)) {
+        const Value *Val = II->getArgOperand(0), *Ptr = II->getArgOperand(1);
+        if (Val->getType()->isPtrOrPtrVectorTy() && AI.hasShadow(Ptr) &&
+            !isa<UndefValue>(Val) &&
+            !(isa<Constant>(Val) && cast<Constant>(Val)->isNullValue()) &&
+            (!AI.hasShadow(Val) || RA.mayBeConstant(Val)))
+          for (const Value *R : RA.roots(Ptr))
+            if (!is_contained(RA.MarkedRoots, R)) {
+              RA.MarkedRoots.push_back(R);
+              Changed = true;
+            }
+        continue;
+      }
       // Copies of marked memory hold markers too. A copy from null (what
       // realloc from a null pointer becomes) copies nothing.
       if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
@@ -200,13 +232,12 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
             }
         continue;
       }
-      if (!I.getType()->isPointerTy() || !AI.hasShadow(&I) ||
+      if (!I.getType()->isPtrOrPtrVectorTy() || !AI.hasShadow(&I) ||
           RA.mayBeConstant(&I))
         continue;
       bool Maybe = false;
-      if (auto *LI = dyn_cast<LoadInst>(&I))
-        Maybe = RA.mayBeConstant(LI->getPointerOperand()) ||
-                RA.mayReadMarker(LI->getPointerOperand());
+      if (const Value *From = pointerLoadAddress(I))
+        Maybe = RA.mayBeConstant(From) || RA.mayReadMarker(From);
       else
         Maybe = derivesFrom(I, RA, AI);
       if (Maybe) {

@@ -8,6 +8,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -143,6 +144,95 @@ Value *PartialEmitter::ldexp(Value *X, Value *N) {
   }
   return B.CreateIntrinsic(Intrinsic::ldexp, {X->getType(), N->getType()},
                            {X, N});
+}
+
+/// The C library's suffix for a function of \p T: "f" for float, "l" for
+/// long double, "" for double.
+static StringRef librarySuffix(Type *T) {
+  if (T->isFloatTy())
+    return "f";
+  if (T->isX86_FP80Ty() || T->isFP128Ty() || T->isPPC_FP128Ty())
+    return "l";
+  return "";
+}
+
+/// Calls \p Callee on \p A, lane by lane if \p A is a vector.
+static Value *callPerLane(IRBuilderBase &B, FunctionCallee Callee, Value *A) {
+  auto *VT = dyn_cast<FixedVectorType>(A->getType());
+  if (!VT)
+    return B.CreateCall(Callee, {A});
+  Value *R = PoisonValue::get(VT);
+  for (unsigned I = 0; I < VT->getNumElements(); ++I)
+    R = B.CreateInsertElement(
+        R, B.CreateCall(Callee, {B.CreateExtractElement(A, I)}), I);
+  return R;
+}
+
+Value *PartialEmitter::libcall(StringRef Base, Value *A) {
+  Type *T = A->getType()->getScalarType();
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee F = M.getOrInsertFunction((Base + librarySuffix(T)).str(),
+                                           FunctionType::get(T, {T}, false));
+  return callPerLane(B, F, A);
+}
+
+/// Defines psi(x) of type \p T: the recurrence psi(x) = psi(x + 1) - 1/x
+/// up to x >= 10, then the asymptotic series (relative error ~1e-14); for
+/// x < 0 first the reflection psi(x) = psi(1 - x) - pi / tan(pi x).
+static Function *digammaHelper(Module &M, Type *T) {
+  std::string Name = ("tapestry.digamma." + librarySuffix(T)).str();
+  if (librarySuffix(T).empty())
+    Name += "d";
+  if (Function *F = M.getFunction(Name))
+    return F;
+  Function *F = Function::Create(FunctionType::get(T, {T}, false),
+                                 GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  F->setMemoryEffects(MemoryEffects::none());
+  LLVMContext &C = M.getContext();
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", F),
+             *Loop = BasicBlock::Create(C, "loop", F),
+             *Step = BasicBlock::Create(C, "step", F),
+             *Tail = BasicBlock::Create(C, "series", F);
+  auto K = [&](double V) { return ConstantFP::get(T, V); };
+  IRBuilder<> B(Entry);
+  Value *X = F->getArg(0);
+  Value *Neg = B.CreateFCmpOLT(X, K(0.0));
+  Value *Pi = K(3.14159265358979323846);
+  Value *Reflect = B.CreateFNeg(B.CreateFDiv(
+      Pi, B.CreateUnaryIntrinsic(Intrinsic::tan, B.CreateFMul(Pi, X))));
+  Value *X0 = B.CreateSelect(Neg, B.CreateFSub(K(1.0), X), X);
+  Value *Acc0 = B.CreateSelect(Neg, Reflect, K(0.0));
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *XV = B.CreatePHI(T, 2), *Acc = B.CreatePHI(T, 2);
+  B.CreateCondBr(B.CreateFCmpOLT(XV, K(10.0)), Step, Tail);
+  B.SetInsertPoint(Step);
+  Value *AccN = B.CreateFSub(Acc, B.CreateFDiv(K(1.0), XV));
+  Value *XN = B.CreateFAdd(XV, K(1.0));
+  B.CreateBr(Loop);
+  XV->addIncoming(X0, Entry);
+  XV->addIncoming(XN, Step);
+  Acc->addIncoming(Acc0, Entry);
+  Acc->addIncoming(AccN, Step);
+  B.SetInsertPoint(Tail);
+  Value *Inv = B.CreateFDiv(K(1.0), XV);
+  Value *F2 = B.CreateFMul(Inv, Inv);
+  // 1/12 - f(1/120 - f(1/252 - f(1/240 - f/132))), f = 1/x^2.
+  Value *S = K(1.0 / 132);
+  for (double Coef : {1.0 / 240, 1.0 / 252, 1.0 / 120, 1.0 / 12})
+    S = B.CreateFSub(K(Coef), B.CreateFMul(F2, S));
+  Value *R = B.CreateFSub(B.CreateUnaryIntrinsic(Intrinsic::log, XV),
+                          B.CreateFMul(K(0.5), Inv));
+  R = B.CreateFSub(R, B.CreateFMul(F2, S));
+  B.CreateRet(B.CreateFAdd(Acc, R));
+  return F;
+}
+
+Value *PartialEmitter::digamma(Value *A) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  return callPerLane(B, digammaHelper(M, A->getType()->getScalarType()), A);
 }
 
 //===----------------------------------------------------------------------===//

@@ -64,6 +64,12 @@ public:
   llvm::Value *intSub1(llvm::Value *I);
   llvm::Value *powi(llvm::Value *X, llvm::Value *N);
   llvm::Value *ldexp(llvm::Value *X, llvm::Value *N);
+  /// A call to the C library function \p Base of the operand's type ("j1",
+  /// "j1f", "j1l"), lane by lane for a vector.
+  llvm::Value *libcall(llvm::StringRef Base, llvm::Value *A);
+  /// The digamma function psi = lgamma' (no C library has it), computed by
+  /// an internal helper emitted once per module and type.
+  llvm::Value *digamma(llvm::Value *A);
 
 private:
   llvm::Type *fpType() const { return Result->getType(); }

@@ -177,6 +177,14 @@ void ReverseModeSynthesizer::buildForwardSweep() {
         DeferredFrees[getUnderlyingObject(freedPointer(*CB), 0)] = CB;
         primal(CB)->eraseFromParent();
       }
+  // Likewise stack memory: a variable-length array (and its shadow) popped
+  // by llvm.stackrestore at the end of its scope would be reused while the
+  // reverse sweep still reads and accumulates into it. The stack is
+  // released when the derivative returns instead.
+  for (Instruction &PI : instructions(P))
+    if (auto *II = dyn_cast<IntrinsicInst>(&PI);
+        II && II->getIntrinsicID() == Intrinsic::stackrestore)
+      primal(II)->eraseFromParent();
   // Pointers stored into shadowed memory have their shadows stored into the
   // shadow memory, so that loading the pointer back finds its shadow.
   for (Instruction &PI : instructions(P)) {
@@ -200,6 +208,16 @@ void ReverseModeSynthesizer::buildForwardSweep() {
         B.CreateAlignedStore(lane(B, SVal, K), SK, SI->getAlign());
       }
   }
+  // The same for pointers stored several at once (vectorised code).
+  for (Instruction &PI : instructions(P))
+    if (auto *II = dyn_cast<IntrinsicInst>(&PI);
+        II &&
+        (II->getIntrinsicID() == Intrinsic::masked_store ||
+         II->getIntrinsicID() == Intrinsic::masked_scatter) &&
+        II->getArgOperand(0)->getType()->isPtrOrPtrVectorTy()) {
+      IRBuilder<> B(primal(II)->getNextNode());
+      storePointerShadows(B, *II);
+    }
   // Bytes copied without a type carry the shadows of the pointers among
   // them (ReverseByteCopies.cpp).
   for (Instruction &PI : instructions(P))

@@ -162,6 +162,27 @@ void SynthesizerBase::createShadow(Instruction &PI) {
       B.CreateMemSet(SA, B.getInt8(0), Bytes, GA->getAlign());
       return SA;
     });
+  } else if (auto *II = dyn_cast<IntrinsicInst>(&PI);
+             II && (II->getIntrinsicID() == Intrinsic::masked_load ||
+                    II->getIntrinsicID() == Intrinsic::masked_gather)) {
+    // Pointers read from a shadowed table, several at once (vectorised
+    // code): their shadows are read from the table's shadow, the same lanes
+    // under the same mask; masked-off lanes take the pass-through's shadow.
+    Value *Ptr = Sh(II->getArgOperand(0));
+    Value *Pass = shadowToStore(B, II->getArgOperand(3), &PI);
+    if (!Ptr || !Pass)
+      return;
+    Value *Mask = primal(II->getArgOperand(2));
+    Align A = cast<ConstantInt>(II->getArgOperand(1))->getAlignValue();
+    bool Gather = II->getIntrinsicID() == Intrinsic::masked_gather;
+    S = lanes(B, PtrTy, [&](unsigned K) -> Value * {
+      Value *R = Gather ? B.CreateMaskedGather(PtrTy, lane(B, Ptr, K), A, Mask,
+                                               lane(B, Pass, K))
+                        : B.CreateMaskedLoad(PtrTy, lane(B, Ptr, K), A, Mask,
+                                             lane(B, Pass, K));
+      R->setName(PI.getName() + "'");
+      return R;
+    });
   } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
     StringRef Name = CB->getCalledFunction()->getName();
     if (isShadowMirrorCall(*CB)) {
@@ -265,6 +286,24 @@ Value *SynthesizerBase::shadowToStore(IRBuilderBase &B, Value *Val,
   // A constant pointer: its shadow is itself (Analysis/RuntimeActivity.h).
   Value *GV = primal(Val);
   return lanes(B, Val->getType(), [&](unsigned) { return GV; });
+}
+
+void SynthesizerBase::storePointerShadows(IRBuilderBase &B, CallBase &CB) {
+  auto &II = cast<IntrinsicInst>(CB);
+  Value *Val = II.getArgOperand(0), *Ptr = II.getArgOperand(1);
+  if (!AI.hasShadow(Ptr))
+    return;
+  Value *SVal = shadowToStore(B, Val, &CB), *SPtr = shadowOf(Ptr, &CB);
+  if (!SVal || !SPtr)
+    return;
+  Align A = cast<ConstantInt>(II.getArgOperand(2))->getAlignValue();
+  Value *Mask = primal(II.getArgOperand(3));
+  for (unsigned K = 0; K < W; ++K) {
+    if (II.getIntrinsicID() == Intrinsic::masked_store)
+      B.CreateMaskedStore(lane(B, SVal, K), lane(B, SPtr, K), A, Mask);
+    else
+      B.CreateMaskedScatter(lane(B, SVal, K), lane(B, SPtr, K), A, Mask);
+  }
 }
 
 bool SynthesizerBase::copiesOnlyPointers(MemTransferInst &MT) {

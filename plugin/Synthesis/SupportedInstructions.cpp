@@ -77,8 +77,12 @@ void SupportedInstructions::checkRuntimeConstantUse(Instruction &I) {
   if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd() ||
       isInactiveCall(*CB, &S.Rules))
     return;
+  // A gather tests each lane's shadow against its pointer itself
+  // (Synthesis/VectorRules.cpp).
+  auto *II = dyn_cast<IntrinsicInst>(CB);
+  bool Gather = II && II->getIntrinsicID() == Intrinsic::masked_gather;
   for (Use &A : CB->args())
-    if (RA.mayBeConstant(A)) {
+    if (RA.mayBeConstant(A) && !(Gather && A.getOperandNo() == 0)) {
       fail(&I, "argument " + Twine(A.getOperandNo() + 1) +
                    " of this call is a pointer read from memory that also "
                    "holds pointers to constant data (enzyme_const or "
@@ -104,19 +108,6 @@ bool SupportedInstructions::checkVectors(Instruction &I) {
              "fixed-width vectors with -msve-vector-bits=N)");
     return false;
   }
-  if (auto *II = dyn_cast<IntrinsicInst>(&I))
-    if ((II->getIntrinsicID() == Intrinsic::masked_load ||
-         II->getIntrinsicID() == Intrinsic::masked_gather) &&
-        II->getType()->isPtrOrPtrVectorTy() && !II->use_empty() &&
-        AI.hasShadow(II->getArgOperand(0))) {
-      // The loaded pointers would have no shadows: every derivative
-      // through them would be dropped.
-      fail(&I, "this loads pointers from differentiated memory with a "
-               "masked vector load or gather, which is not supported yet; "
-               "compile the function without vectorisation "
-               "(-fno-vectorize) or read the pointers one by one");
-      return false;
-    }
   return true;
 }
 

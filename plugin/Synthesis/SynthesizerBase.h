@@ -185,6 +185,11 @@ protected:
   /// memory: its shadow, or (a constant pointer) the pointer itself.
   llvm::Value *shadowToStore(llvm::IRBuilderBase &B, llvm::Value *Val,
                              const llvm::Instruction *At);
+  /// A masked store or scatter of pointers \p CB into shadowed memory
+  /// (vectorised code filling a pointer table): stores their shadows (or,
+  /// for constant pointers, the pointers themselves) into the shadow memory
+  /// under the same mask, at \p B.
+  void storePointerShadows(llvm::IRBuilderBase &B, llvm::CallBase &CB);
   /// Makes the derivative stop with a message where \p CB, the fallback of
   /// a dispatched indirect call, is reached with active values.
   void stopAtUnknownCallee(llvm::CallBase &CB);

@@ -192,12 +192,12 @@ void ForwardModeSynthesizer::visitVectorCall(CallBase &CB, IRBuilderBase &B) {
   // tangents overwrite what the shadow held.
   if (Op == VectorOp::MaskedStore || Op == VectorOp::Scatter) {
     Value *Val = Arg(0), *Ptr = Arg(1);
+    if (Val->getType()->isPtrOrPtrVectorTy())
+      return storePointerShadows(B, CB);
     if (!AI.hasShadow(Ptr))
       return;
     Value *SPtr = shadowOf(Ptr, &CB);
-    Value *SVal = Val->getType()->isPtrOrPtrVectorTy()
-                      ? (AI.hasShadow(Val) ? shadowOf(Val, &CB) : nullptr)
-                      : tangent(Val);
+    Value *SVal = tangent(Val);
     if (!SPtr || !SVal)
       return;
     Align A = alignOf(CB, 2);
@@ -263,12 +263,22 @@ void ForwardModeSynthesizer::visitVectorCall(CallBase &CB, IRBuilderBase &B) {
     Value *Ptr = Arg(0), *Mask = primal(Arg(2)), *Pass = Arg(3);
     Align A = alignOf(CB, 1);
     Value *SPtr = AI.hasShadow(Ptr) ? shadowOf(Ptr, &CB) : nullptr;
+    // Lanes whose pointer may be constant (runtime activity) read zero
+    // where their shadow equals the pointer.
+    Value *GP =
+        Op == VectorOp::Gather && RA.mayBeConstant(Ptr) ? primal(Ptr) : nullptr;
     T = lanes(B, Ty, [&](unsigned K) -> Value * {
       if (!SPtr)
         return B.CreateSelect(Mask, Constant::getNullValue(Ty), Lane(Pass, K));
       if (Op == VectorOp::MaskedLoad)
         return B.CreateMaskedLoad(Ty, lane(B, SPtr, K), A, Mask, Lane(Pass, K));
-      return B.CreateMaskedGather(Ty, lane(B, SPtr, K), A, Mask, Lane(Pass, K));
+      Value *G =
+          B.CreateMaskedGather(Ty, lane(B, SPtr, K), A, Mask, Lane(Pass, K));
+      if (!GP)
+        return G;
+      return B.CreateSelect(
+          B.CreateAnd(Mask, isConstantShadow(B, lane(B, SPtr, K), GP)),
+          Constant::getNullValue(Ty), G);
     });
     break;
   }
@@ -477,11 +487,17 @@ void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB, IRBuilderBase &B) {
     Type *ET = Ty->getScalarType();
     AllocaInst *Scratch = entryAlloca(ET, "gather.scratch");
     Align EA = std::min(A, Scratch->getAlign());
+    // A lane whose pointer may be constant (runtime activity) uses the
+    // scratch slot where its shadow equals the pointer.
+    Value *GP = RA.mayBeConstant(Arg(0)) ? Lookup(Arg(0)) : nullptr;
     for (unsigned K = 0; K < W; ++K) {
       Value *SK = lane(B, S, K), *DK = lane(B, D, K);
+      Value *On = Mask;
+      if (GP)
+        On = B.CreateAnd(On, B.CreateNot(isConstantShadow(B, SK, GP)));
       for (unsigned I = 0; I < N; ++I) {
         Value *Idx = B.getInt64(I);
-        Value *Addr = B.CreateSelect(B.CreateExtractElement(Mask, Idx),
+        Value *Addr = B.CreateSelect(B.CreateExtractElement(On, Idx),
                                      B.CreateExtractElement(SK, Idx), Scratch);
         Value *Old = B.CreateAlignedLoad(ET, Addr, EA);
         B.CreateAlignedStore(B.CreateFAdd(Old, B.CreateExtractElement(DK, Idx)),

@@ -1,17 +1,11 @@
-// XFAIL: *
 // Reduced from the all-features fuzz campaign (seed 516, features
 // all,vectorize,realloc,sort,constptr,fnptr,byval,tape,batch, -O3
-// -march=native -ffast-math before opt; rejected). A malloc'd table of
+// -march=native -ffast-math before opt; was rejected). A malloc'd table of
 // array pointers filled through `*p++ = a` (feature constptr) and read as
 // tab[(v + 2) % 3][15] in a loop: the loop vectoriser loads the table's
-// pointers with a gather, and the plugin rejects a differentiable program:
-// "this loads pointers from differentiated memory with a masked vector load
-// or gather, which is not supported yet". Issue 14 wants vectorised IR
-// differentiated, and a pointer table beside active arrays (item 4/5). Not
-// fixed here: it needs the gather of the table's shadow (one <N x ptr> per
-// batch lane) in plugin/Synthesis/VectorRules.cpp and the pointer-gather
-// check that rejects it; without vectorisation the program is
-// differentiated (compile at -O3 without -march, or -fno-vectorize).
+// pointers with a gather (llvm.masked.gather of <4 x ptr>). Their shadows
+// are gathered from the table's shadow (test/Vector/masked-pointer-gather.ll
+// has the IR shapes in forward, reverse and batch mode).
 // Expected values are analytic: the minimum is at v = 2, tab[1] = b:
 // f = b[15] / 16 + 0.25, so d/db[15] = 1/16 and d/da = 0.
 // RUN: %plain_cc -O3 -march=x86-64-v4 -ffast-math -S -emit-llvm %s -o %t.ll

@@ -195,6 +195,14 @@ const std::map<std::string, Reference> &references() {
     // Special functions.
     T["erf"] = unary([](double X) { return std::erf(X); }, {0.5, -1.2, 0.1});
     T["erfc"] = unary([](double X) { return std::erfc(X); }, {0.5, -1.2, 0.1});
+    T["lgamma"] =
+        unary([](double X) { return std::lgamma(X); }, {0.5, 3.7, 12.5, -1.5});
+    T["tgamma"] =
+        unary([](double X) { return std::tgamma(X); }, {0.5, 3.7, -1.5});
+    T["j0"] = unary([](double X) { return ::j0(X); }, {0.5, 2.7, 11.0});
+    T["j1"] = unary([](double X) { return ::j1(X); }, {0.5, 2.7, -4.0});
+    T["y0"] = unary([](double X) { return ::y0(X); }, {0.5, 2.7, 11.0});
+    T["y1"] = unary([](double X) { return ::y1(X); }, {0.5, 2.7, 11.0});
 
     // Piecewise-constant functions.
     T["floor"] = unary([](double X) { return std::floor(X); }, Steps);
@@ -342,10 +350,49 @@ private:
     }
   }
 
+  /// Calls to C library functions (Bessel rules call the library again)
+  /// and to the digamma helper lgamma's and tgamma's rules emit.
+  double evalLibraryCall(const CallInst &CI) {
+    const Function *Callee = CI.getCalledFunction();
+    if (!Callee || CI.arg_size() != 1)
+      return fail(&CI, "unsupported call");
+    double X = eval(CI.getArgOperand(0));
+    StringRef Name = Callee->getName();
+    if (Name.starts_with("tapestry.digamma."))
+      return referenceDigamma(X);
+    Name.consume_back("f");
+    if (Name == "j0")
+      return ::j0(X);
+    if (Name == "j1")
+      return ::j1(X);
+    if (Name == "y0")
+      return ::y0(X);
+    if (Name == "y1")
+      return ::y1(X);
+    return fail(&CI, "unsupported library call");
+  }
+
+  /// psi(x), independently of the plugin's helper: the recurrence up to
+  /// x >= 20 and six terms of the asymptotic series.
+  static double referenceDigamma(double X) {
+    double R = 0;
+    if (X < 0) {
+      R = -M_PI / std::tan(M_PI * X);
+      X = 1 - X;
+    }
+    for (; X < 20; X += 1)
+      R -= 1 / X;
+    double F = 1 / (X * X);
+    return R + std::log(X) - 0.5 / X -
+           F * (1.0 / 12 -
+                F * (1.0 / 120 - F * (1.0 / 252 - F * (1.0 / 240 -
+                                                      F * (1.0 / 132)))));
+  }
+
   double evalIntrinsic(const Instruction &I) {
     const auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)
-      return fail(&I, "unsupported call");
+      return evalLibraryCall(cast<CallInst>(I));
     SmallVector<double, 3> A;
     for (const Value *Arg : II->args())
       A.push_back(eval(Arg));
