@@ -201,7 +201,7 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
     else
       B.CreateRet(Adjoints);
   }
-  if (S->Replayable) {
+  if (S->Replayable && KeepCalleeTapes) {
     addKeptCallee(CS, *S, Base);
     CalleeSplits[R] = CS;
   }
