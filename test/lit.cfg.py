@@ -279,3 +279,7 @@ if shutil.which("mpicc") and shutil.which("mpirun"):
              "OMPI_ALLOW_RUN_AS_ROOT=1 "
              "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe "
              "--allow-run-as-root"))
+
+# --- Eigen: C++ users' linear algebra (libeigen3-dev, header-only;
+# tools/setup.sh installs it). %eigen_flags adds its include directory.
+config.substitutions.append(("%eigen_flags", "-I/usr/include/eigen3"))

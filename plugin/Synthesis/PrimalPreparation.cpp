@@ -1,6 +1,7 @@
 //===- PrimalPreparation.cpp ----------------------------------------------===//
 #include "Synthesis/PrimalPreparation.h"
 
+#include "Analysis/StackSlots.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
@@ -152,12 +153,40 @@ static bool hasFloatingPointWork(const Function &F, FPWorkMemo &Memo) {
   return Found;
 }
 
+/// The locals \p V may point into. At -O0 a reference is passed through a
+/// local slot (`x.addr`): a pointer loaded from a slot may be any pointer
+/// stored there.
+static SmallVector<const AllocaInst *, 2> localObjects(const Value *V) {
+  SmallVector<const Value *, 4> Roots;
+  stackSlotRoots(V, Roots);
+  SmallVector<const AllocaInst *, 2> Out;
+  for (const Value *R : Roots)
+    if (auto *AI = dyn_cast<AllocaInst>(R))
+      Out.push_back(AI);
+  return Out;
+}
+
+/// The locals of \p F that hold a stored pointer somewhere (at -O0 a
+/// struct's field is written through its field address, from `this`
+/// reloaded from its slot).
+static SmallPtrSet<const AllocaInst *, 8> pointerHoldingLocals(Function &F) {
+  SmallPtrSet<const AllocaInst *, 8> Holders;
+  for (const Instruction &I : instructions(F))
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      if (SI->getValueOperand()->getType()->isPointerTy())
+        for (const AllocaInst *AI : localObjects(SI->getPointerOperand()))
+          Holders.insert(AI);
+  return Holders;
+}
+
 /// Whether to inline a call to \p Callee into \p F: small callees are
 /// inlined (the derivative is then one function the optimiser sees whole),
 /// functions the user marked noinline and calls beyond the budget are
 /// differentiated as calls.
-static bool shouldInline(const Function &F, const CallBase &CB,
-                         const Function &Callee, FPWorkMemo &Memo) {
+static bool
+shouldInline(const Function &F, const CallBase &CB, const Function &Callee,
+             FPWorkMemo &Memo,
+             const SmallPtrSetImpl<const AllocaInst *> &PointerHolders) {
   if (mustInline(Callee))
     return true;
   // A callback known at the call is only known inside the callee once the
@@ -181,13 +210,10 @@ static bool shouldInline(const Function &F, const CallBase &CB,
   // template's operands) is inlined: on its own, the callee could not
   // tell which of those pointers are constant.
   if (Callee.hasFnAttribute(Attribute::OptimizeNone) &&
-      any_of(CB.args(), [](const Value *A) {
-        auto *Obj = dyn_cast<AllocaInst>(getUnderlyingObject(A));
-        return Obj && any_of(Obj->users(), [&](const User *U) {
-                 auto *SI = dyn_cast<StoreInst>(U);
-                 return SI && SI->getPointerOperand() == Obj &&
-                        SI->getValueOperand()->getType()->isPointerTy();
-               });
+      any_of(CB.args(), [&](const Value *A) {
+        return any_of(localObjects(A), [&](const AllocaInst *Obj) {
+          return PointerHolders.count(Obj);
+        });
       }))
     return true;
   // An explicit noinline, and -O0 (which marks every function noinline):
@@ -222,6 +248,7 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
     // A derivative inlined here keeps ordinary record arrays, which this
     // function's derivative can shadow (TapeCache.h).
     uncacheTapes(F);
+    SmallPtrSet<const AllocaInst *, 8> PointerHolders = pointerHoldingLocals(F);
     SmallVector<CallBase *, 16> Calls;
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
@@ -242,10 +269,18 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
       // A variadic callee that calls va_start (or one with indirectbr,
       // setjmp...) cannot be inlined: it stays a call, which the
       // differentiation then reports.
-      if (!isInlineViable(*Callee).isSuccess() ||
-          (!shouldInline(F, *CB, *Callee, Memo) &&
-           !forceInline(*Callee, Forced))) {
+      if (!isInlineViable(*Callee).isSuccess()) {
         Recursive.insert(Callee); // Kept as a call from now on.
+        ++NumKeptCalls;
+        LLVM_DEBUG(dbgs() << "tapestry: keep the call of " << Callee->getName()
+                          << " in " << F.getName() << "\n");
+        continue;
+      }
+      // A call kept here is looked at again in the next round: inlining
+      // other calls may show what it is given (the pointers a constructor
+      // stores into a local it passes).
+      if (!shouldInline(F, *CB, *Callee, Memo, PointerHolders) &&
+          !forceInline(*Callee, Forced)) {
         ++NumKeptCalls;
         LLVM_DEBUG(dbgs() << "tapestry: keep the call of " << Callee->getName()
                           << " in " << F.getName() << "\n");
