@@ -1,6 +1,8 @@
 //===- RuntimeActivity.cpp - Pointers whose shadow may be themselves ------===//
 #include "Analysis/RuntimeActivity.h"
 
+#include "Analysis/PointerFlow.h"
+
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -9,6 +11,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -106,6 +109,17 @@ void RuntimeActivity::resolveRoots(const Value *V,
   }
 }
 
+/// True if \p Arg is an argument and \p Obj an object its function creates
+/// (a stack slot or a fresh allocation): the argument's value was fixed
+/// before the object existed, so it cannot point into it, whatever the
+/// function later does with the object's address.
+static bool isArgumentAndLocalObject(const Value *Arg, const Value *Obj) {
+  auto *A = dyn_cast<Argument>(Arg);
+  auto *I = dyn_cast<Instruction>(Obj);
+  return A && I && I->getFunction() == A->getParent() &&
+         (isa<AllocaInst>(I) || isNoAliasCall(I));
+}
+
 bool mayShareObject(ArrayRef<const Value *> A, ArrayRef<const Value *> B) {
   for (const Value *X : A)
     for (const Value *Y : B) {
@@ -114,6 +128,8 @@ bool mayShareObject(ArrayRef<const Value *> A, ArrayRef<const Value *> B) {
       bool XKnown = isIdentifiedObject(X), YKnown = isIdentifiedObject(Y);
       if (XKnown && YKnown)
         continue; // two distinct objects
+      if (isArgumentAndLocalObject(X, Y) || isArgumentAndLocalObject(Y, X))
+        continue;
       // A pointer of unknown origin (loaded, an argument) may point
       // anywhere except into a private object.
       if ((XKnown && isPrivateObject(X)) || (YKnown && isPrivateObject(Y)))
@@ -124,7 +140,87 @@ bool mayShareObject(ArrayRef<const Value *> A, ArrayRef<const Value *> B) {
 }
 
 bool RuntimeActivity::mayReadMarker(const Value *Ptr) const {
-  return !MarkedRoots.empty() && mayShareObject(roots(Ptr), MarkedRoots);
+  if (MarkedRoots.empty() && DeepMarkedPointers.empty())
+    return false;
+  SmallVector<const Value *, 4> R = roots(Ptr);
+  return mayShareObject(R, MarkedRoots) || any_of(R, [&](const Value *V) {
+           return is_contained(DeepMarkedPointers, V);
+         });
+}
+
+/// The pointers that may be put into the local variable \p Obj: those its
+/// function stores there, and those given to a call beside it (which may
+/// store them there). False if its address is stored anywhere (then any
+/// code may write it) or an integer as wide as a pointer is stored in it.
+static bool pointersPutInLocal(const Value *Obj,
+                               SmallVectorImpl<const Value *> &Vals) {
+  const Function &F = *cast<Instruction>(Obj)->getFunction();
+  auto Into = [&](const Value *Ptr) {
+    return is_contained(rawRoots(Ptr), Obj);
+  };
+  for (const Instruction &I : instructions(F)) {
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      const Value *Val = SI->getValueOperand();
+      if (Val->getType()->isPtrOrPtrVectorTy() && Into(Val))
+        return false; // the address escapes
+      if (!Into(SI->getPointerOperand()))
+        continue;
+      Type *T = Val->getType();
+      if (T->isPtrOrPtrVectorTy())
+        Vals.push_back(Val);
+      else if (T->isIntOrIntVectorTy() && T->getScalarSizeInBits() >= 64)
+        return false;
+    } else if (auto *MT = dyn_cast<AnyMemTransferInst>(&I)) {
+      if (Into(MT->getRawDest()))
+        Vals.push_back(MT->getRawSource());
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (CB->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(CB) ||
+          none_of(CB->args(), [&](const Value *A) {
+            return A->getType()->isPtrOrPtrVectorTy() && Into(A);
+          }))
+        continue;
+      for (const Value *A : CB->args())
+        if (A->getType()->isPtrOrPtrVectorTy() && !Into(A))
+          Vals.push_back(A);
+    }
+  }
+  return true;
+}
+
+bool RuntimeActivity::mayReachMarker(const Value *Ptr) const {
+  if (MarkedRoots.empty() && DeepRoots.empty())
+    return false;
+  bool MarkedOnlyInUnstoredLocals =
+      DeepRoots.empty() && all_of(MarkedRoots, [](const Value *M) {
+        return (isa<AllocaInst>(M) || isNoAliasCall(M)) &&
+               !PointerMayBeCaptured(M, /*ReturnCaptures=*/true,
+                                     /*StoreCaptures=*/true);
+      });
+  SmallPtrSet<const Value *, 8> Seen;
+  SmallVector<const Value *, 8> Work = {Ptr};
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    if (mayReadMarker(P) || any_of(roots(P), [&](const Value *R) {
+          return is_contained(DeepRoots, R);
+        }))
+      return true;
+    // What the memory holds is known only for a private object: the
+    // pointers this function stored there. Other memory may hold any
+    // pointer, but not one to marked memory whose address never left
+    // this function's hands.
+    for (const Value *R : roots(P)) {
+      SmallVector<const Value *, 4> Stored;
+      if (isPrivateObject(R) && storedPointers(R, Stored))
+        append_range(Work, Stored);
+      else if (isa<AllocaInst>(R) && pointersPutInLocal(R, Stored))
+        append_range(Work, Stored);
+      else if (!MarkedOnlyInUnstoredLocals)
+        return true;
+    }
+  }
+  return false;
 }
 
 /// A pointer constant by request (into an enzyme_const argument or a
@@ -176,10 +272,75 @@ static bool derivesFrom(const Instruction &I, RuntimeActivity &RA,
   return false;
 }
 
+/// True if the type \p T holds a floating-point or pointer value.
+static bool holdsFloatOrPointer(Type *T) {
+  if (T->isFPOrFPVectorTy() || T->isPtrOrPtrVectorTy())
+    return true;
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return holdsFloatOrPointer(AT->getElementType());
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), holdsFloatOrPointer);
+  return false;
+}
+
+/// True if \p Ptr points into a constant global of integers (a string
+/// literal): no derivative reads or writes through its shadow.
+static bool isConstantText(const Value *Ptr) {
+  auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
+  return GV && GV->isConstant() && !holdsFloatOrPointer(GV->getValueType());
+}
+
+/// A call differentiated on its own that is given a pointer without a
+/// shadow (or one that may be constant) beside shadowed memory may store
+/// that pointer there: its derivative writes the marker into the shadow,
+/// and this function must test what it later reads there. Returns the
+/// roots of the shadowed memory such a call may mark.
+static SmallVector<const Value *, 4> markedByCall(const CallBase &CB,
+                                                  const RuntimeActivity &RA,
+                                                  const ActivityInfo &AI,
+                                                  PointerFlowSummary &Flow) {
+  SmallVector<const Value *, 4> Roots;
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || Callee->isDeclaration())
+    return Roots;
+  PointerFlowSummary::Flow F = Flow.storesOut(*Callee);
+  if (!F.Dest)
+    return Roots;
+  bool GivesConstant = any_of(CB.args(), [&](const Use &A) {
+    return A->getType()->isPointerTy() && !isNullOrUndef(A) &&
+           !isa<Function>(A->stripPointerCasts()) && !isConstantText(A) &&
+           (!AI.hasShadow(A) || RA.mayBeConstant(A)) &&
+           PointerFlowSummary::holds(F.Src, A.getOperandNo());
+  });
+  if (!GivesConstant)
+    return Roots;
+  for (const Use &A : CB.args())
+    if (A->getType()->isPointerTy() && AI.hasShadow(A) &&
+        PointerFlowSummary::holds(F.Dest, A.getOperandNo()))
+      append_range(Roots, RA.roots(A));
+  return Roots;
+}
+
 RuntimeActivity
 computeRuntimeActivity(Function &F, const ActivityInfo &AI,
-                       function_ref<bool(MemTransferInst &)> CopiesPointers) {
+                       function_ref<bool(MemTransferInst &)> CopiesPointers,
+                       uint64_t MaybeConstantArgs, uint64_t MarkedMemoryArgs,
+                       uint64_t MarkedDeepArgs) {
   RuntimeActivity RA;
+  for (Argument &A : F.args()) {
+    unsigned I = A.getArgNo();
+    if (I >= 64 || !A.getType()->isPointerTy() || !AI.hasShadow(&A))
+      continue;
+    if (getenv("RADBG") && (MaybeConstantArgs | MarkedMemoryArgs))
+      errs() << F.getName() << " ARGBITS " << MaybeConstantArgs << " "
+             << MarkedMemoryArgs << "\n";
+    if (MaybeConstantArgs >> I & 1)
+      RA.MaybeConstant.insert(&A);
+    if (MarkedMemoryArgs >> I & 1)
+      RA.MarkedRoots.push_back(&A);
+    if (MarkedDeepArgs >> I & 1)
+      RA.DeepRoots.push_back(&A);
+  }
   auto WritesMarker = [&](const StoreInst &SI) {
     const Value *Val = SI.getValueOperand();
     if (!Val->getType()->isPtrOrPtrVectorTy() ||
@@ -188,6 +349,7 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
       return false; // null and undef are their own shadows
     return !AI.hasShadow(Val) || RA.mayBeConstant(Val);
   };
+  PointerFlowSummary Flow;
   bool Changed = true;
   while (Changed) {
     Changed = false;
@@ -195,6 +357,8 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
       if (auto *SI = dyn_cast<StoreInst>(&I)) {
         if (!RA.MarkerStores.count(SI) && WritesMarker(*SI)) {
           RA.MarkerStores.insert(SI);
+          if (getenv("RADBG"))
+            errs() << F.getName() << " MARKSTORE " << *SI << "\n";
           for (const Value *R : RA.roots(SI->getPointerOperand()))
             if (!is_contained(RA.MarkedRoots, R))
               RA.MarkedRoots.push_back(R);
@@ -219,6 +383,16 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
             }
         continue;
       }
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        for (const Value *R : markedByCall(*CB, RA, AI, Flow))
+          if (!is_contained(RA.MarkedRoots, R)) {
+            if (getenv("RADBG"))
+              errs() << F.getName() << " MARKCALL " << *CB << " ROOT " << *R
+                     << "\n";
+            RA.MarkedRoots.push_back(R);
+            Changed = true;
+          }
+      }
       // Copies of marked memory hold markers too. A copy from null (what
       // realloc from a null pointer becomes) copies nothing.
       if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
@@ -232,6 +406,17 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
             }
         continue;
       }
+      // A pointer read from deeply marked memory points to such memory.
+      if (!RA.DeepRoots.empty() && I.getType()->isPtrOrPtrVectorTy())
+        if (const Value *From = pointerLoadAddress(I);
+            From && !is_contained(RA.DeepRoots, &I) &&
+            any_of(RA.roots(From), [&](const Value *R) {
+              return is_contained(RA.DeepRoots, R);
+            })) {
+          RA.DeepRoots.push_back(&I);
+          RA.DeepMarkedPointers.push_back(&I);
+          Changed = true;
+        }
       if (!I.getType()->isPtrOrPtrVectorTy() || !AI.hasShadow(&I) ||
           RA.mayBeConstant(&I))
         continue;
@@ -241,6 +426,8 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
       else
         Maybe = derivesFrom(I, RA, AI);
       if (Maybe) {
+        if (getenv("RADBG"))
+          errs() << F.getName() << " MAYBE " << I << "\n";
         RA.MaybeConstant.insert(&I);
         Changed = true;
       }

@@ -43,6 +43,13 @@ struct RuntimeActivity {
   llvm::SmallPtrSet<const llvm::Value *, 8> MaybeConstant;
   /// The underlying objects of memory that may hold a marker.
   llvm::SmallVector<const llvm::Value *, 8> MarkedRoots;
+  /// Pointers read from memory a caller said may reach markers at any
+  /// depth: the memory they point to may hold markers. They mark what is
+  /// derived from them, not every pointer of unknown origin.
+  llvm::SmallVector<const llvm::Value *, 4> DeepMarkedPointers;
+  /// Those pointers and the parameters the caller said so of: all memory
+  /// reached from them may hold markers.
+  llvm::SmallVector<const llvm::Value *, 4> DeepRoots;
 
   bool mayBeConstant(const llvm::Value *V) const {
     return MaybeConstant.count(V);
@@ -53,6 +60,9 @@ struct RuntimeActivity {
   llvm::SmallPtrSet<const llvm::Value *, 4> Markers;
   /// True if \p Ptr may point into memory that holds a marker.
   bool mayReadMarker(const llvm::Value *Ptr) const;
+  /// True if a marker may be read through \p Ptr or through pointers read
+  /// from the memory it points to (what a callee given \p Ptr may reach).
+  bool mayReachMarker(const llvm::Value *Ptr) const;
   /// The objects \p V may point into: its underlying objects, where a
   /// pointer loaded from a private object (a local whose address never
   /// escapes) stands for the pointers this function stores there.
@@ -78,9 +88,16 @@ bool mayShareObject(llvm::ArrayRef<const llvm::Value *> A,
 /// Computes the marker stores and maybe-constant pointers of \p F.
 /// \p CopiesPointers tells whether a copy moves pointers (a copy of
 /// pointers from memory without a shadow writes markers).
+/// The caller's run-time activity of \p F's parameters seeds it: bit I of
+/// \p MaybeConstantArgs says parameter I may be its own shadow, bit I of
+/// \p MarkedMemoryArgs that the memory it points to may hold markers, of
+/// \p MarkedDeepArgs that memory reached through pointers read from there
+/// may.
 RuntimeActivity computeRuntimeActivity(
     llvm::Function &F, const ActivityInfo &AI,
-    llvm::function_ref<bool(llvm::MemTransferInst &)> CopiesPointers);
+    llvm::function_ref<bool(llvm::MemTransferInst &)> CopiesPointers,
+    uint64_t MaybeConstantArgs = 0, uint64_t MarkedMemoryArgs = 0,
+    uint64_t MarkedDeepArgs = 0);
 
 } // namespace tapestry
 

@@ -31,7 +31,8 @@ bool DiffRequest::operator<(const DiffRequest &O) const {
   auto Key = [](const DiffRequest &R) {
     return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
                            R.Width, R.Split, R.ReusableTape, R.ErrorEstimate,
-                           R.Parallel, R.FreedListDepth);
+                           R.Parallel, R.FreedListDepth, R.MaybeConstantArgs,
+                           R.MarkedMemoryArgs, R.MarkedDeepArgs);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -71,6 +72,16 @@ std::string DiffRequest::suffix() const {
     S += "_reusable";
   if (Parallel)
     S += "_omp";
+  // Run-time activity of parameters, a digit each: 1 may be constant, 2
+  // points to memory that may hold constant pointers, 4 reaches such
+  // memory through pointers it holds; their sum.
+  if (MaybeConstantArgs || MarkedMemoryArgs || MarkedDeepArgs) {
+    S += "_rt";
+    for (unsigned I = 0; I < Args.size() && I < MaxRuntimeActivityArgs; ++I)
+      S +=
+          char('0' + (MaybeConstantArgs >> I & 1) +
+               2 * (MarkedMemoryArgs >> I & 1) + 4 * (MarkedDeepArgs >> I & 1));
+  }
   return S;
 }
 

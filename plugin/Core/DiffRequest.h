@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <string>
 
 namespace llvm {
@@ -60,13 +61,27 @@ struct DiffRequest {
   /// runs none), so that an inner request's call site, which releases its
   /// own list, never releases what this derivative still needs.
   unsigned FreedListDepth = 0;
+  /// Run-time activity given by the caller (Analysis/RuntimeActivity.h),
+  /// one bit per parameter: the parameter's shadow may be the parameter
+  /// itself (a constant pointer) ...
+  uint64_t MaybeConstantArgs = 0;
+  /// ... or the memory it points to may hold such pointers ...
+  uint64_t MarkedMemoryArgs = 0;
+  /// ... or memory reached through pointers read from there may. The
+  /// derivative tests those pointers at run time.
+  uint64_t MarkedDeepArgs = 0;
+  /// Parameters past this index cannot carry run-time activity.
+  static constexpr unsigned MaxRuntimeActivityArgs = 64;
 
   bool operator==(const DiffRequest &O) const {
     return Fn == O.Fn && Mode == O.Mode && Args == O.Args &&
            ReturnPrimal == O.ReturnPrimal && ReturnActive == O.ReturnActive &&
            Width == O.Width && Split == O.Split &&
            ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate &&
-           Parallel == O.Parallel && FreedListDepth == O.FreedListDepth;
+           Parallel == O.Parallel && FreedListDepth == O.FreedListDepth &&
+           MaybeConstantArgs == O.MaybeConstantArgs &&
+           MarkedMemoryArgs == O.MarkedMemoryArgs &&
+           MarkedDeepArgs == O.MarkedDeepArgs;
   }
   bool operator<(const DiffRequest &O) const;
 

@@ -174,11 +174,19 @@ void ForwardModeSynthesizer::freeShadow(CallBase &CB, IRBuilderBase &B) {
   if (!S)
     return;
   // Same call on the shadow (sized delete keeps its size, a registered
-  // deallocator its other arguments), per lane.
+  // deallocator its other arguments), per lane. A pointer that may be
+  // constant frees nothing where its shadow is itself: the primal call
+  // frees that block.
+  Value *GP =
+      RA.mayBeConstant(freedPointer(CB)) ? primal(freedPointer(CB)) : nullptr;
   for (unsigned K = 0; K < W; ++K) {
+    Value *SK = lane(B, S, K);
+    if (GP)
+      SK = B.CreateSelect(isConstantShadow(B, SK, GP),
+                          Constant::getNullValue(SK->getType()), SK);
     SmallVector<Value *, 2> Args;
     for (unsigned I = 0; I < CB.arg_size(); ++I)
-      Args.push_back(I == freedOperandIndex(CB) ? lane(B, S, K)
+      Args.push_back(I == freedOperandIndex(CB) ? SK
                                                 : primal(CB.getArgOperand(I)));
     B.CreateCall(CB.getFunctionType(), CB.getCalledOperand(), Args);
   }

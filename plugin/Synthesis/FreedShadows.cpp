@@ -90,9 +90,16 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   FreedList L(M, Depth);
   Function *F = L.create("push", Type::getVoidTy(L.C), {L.Ptr, L.I64});
   BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
+  BasicBlock *Check = BasicBlock::Create(L.C, "check", F);
   BasicBlock *Grow = BasicBlock::Create(L.C, "grow", F);
   BasicBlock *Append = BasicBlock::Create(L.C, "append", F);
+  BasicBlock *Skip = BasicBlock::Create(L.C, "skip", F);
   IRBuilder<> B(Entry);
+  // A null shadow (of a pointer found constant at run time) owns nothing.
+  B.CreateCondBr(B.CreateIsNull(F->getArg(0)), Skip, Check);
+  B.SetInsertPoint(Skip);
+  B.CreateRetVoid();
+  B.SetInsertPoint(Check);
   Value *Len = L.length(B);
   Value *Cap = B.CreateLoad(L.I64, L.field(B, 2));
   B.CreateCondBr(B.CreateICmpUGE(Len, Cap), Grow, Append);

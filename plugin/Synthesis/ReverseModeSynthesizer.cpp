@@ -245,9 +245,19 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     Value *Kind = freedShadowKindOf(*CB, B);
     if (!Kind)
       continue;
-    for (unsigned K = 0; K < W; ++K)
+    // Where a pointer that may be constant turns out so, its shadow is the
+    // block itself, which the primal frees: nothing is listed (a null
+    // shadow is not).
+    Value *GP = RA.mayBeConstant(freedPointer(*CB)) ? primal(freedPointer(*CB))
+                                                    : nullptr;
+    for (unsigned K = 0; K < W; ++K) {
+      Value *SK = lane(B, S, K);
+      if (GP)
+        SK = B.CreateSelect(isConstantShadow(B, SK, GP),
+                            Constant::getNullValue(SK->getType()), SK);
       B.CreateCall(getFreedShadowPushFn(module(), R.FreedListDepth),
-                   {lane(B, S, K), Kind});
+                   {SK, Kind});
+    }
   }
   // Active values stored where no shadow can receive their adjoint would
   // lose it silently.

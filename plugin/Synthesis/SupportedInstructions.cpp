@@ -56,6 +56,21 @@ void SupportedInstructions::check(Instruction &I) {
 // Checks that apply to every instruction
 //===----------------------------------------------------------------------===//
 
+/// True if \p CB's callee is differentiated on its own (calleeRequest),
+/// which tests at run time the pointer arguments this function cannot tell
+/// constant, and those in memory they point to, up to
+/// DiffRequest::MaxRuntimeActivityArgs parameters.
+static bool testsRuntimeActivity(const CallBase &CB, const CustomRules &Rules,
+                                 const Use &Arg) {
+  const Function *Callee = CB.getCalledFunction();
+  return Callee && !Callee->isDeclaration() && !Callee->isVarArg() &&
+         !Rules.isOpaque(Callee) && !Rules.gradient(Callee) &&
+         !Rules.forwardDerivative(Callee) &&
+         !Rules.isDeclaredInactive(Callee) && !isOpenMPForkCall(CB) &&
+         CB.isArgOperand(&Arg) &&
+         CB.getArgOperandNo(&Arg) < DiffRequest::MaxRuntimeActivityArgs;
+}
+
 void SupportedInstructions::checkRuntimeConstantUse(Instruction &I) {
   const RuntimeActivity &RA = S.RA;
   if (RA.MaybeConstant.empty())
@@ -81,8 +96,13 @@ void SupportedInstructions::checkRuntimeConstantUse(Instruction &I) {
   // (Synthesis/VectorRules.cpp).
   auto *II = dyn_cast<IntrinsicInst>(CB);
   bool Gather = II && II->getIntrinsicID() == Intrinsic::masked_gather;
+  // A deallocation frees its shadow only where the shadow is not the block
+  // itself (ForwardModeSynthesizer::freeShadow, FreedShadows.h).
+  bool Dealloc = isDeallocationCall(*CB);
   for (Use &A : CB->args())
-    if (RA.mayBeConstant(A) && !(Gather && A.getOperandNo() == 0)) {
+    if (RA.mayBeConstant(A) && !(Gather && A.getOperandNo() == 0) &&
+        !(Dealloc && A.get() == freedPointer(*CB)) &&
+        !testsRuntimeActivity(*CB, S.Rules, A)) {
       fail(&I, "argument " + Twine(A.getOperandNo() + 1) +
                    " of this call is a pointer read from memory that also "
                    "holds pointers to constant data (enzyme_const or "
@@ -291,19 +311,25 @@ void SupportedInstructions::checkShadowlessPointerStore(StoreInst &SI) {
   // primal pointer (Synthesis/IndirectCalls.h).
   if (isa<Function>(Val->stripPointerCasts()))
     return;
+  // Integer data has nothing to differentiate behind it: an array of
+  // integers (read at a variable index). What this function reads of a
+  // struct (its size fields) says nothing of the fields only the callee
+  // reads (its data pointer).
   SmallVector<Type *, 4> Held = S.types().typesAt(Val);
-  if (!Held.empty() && none_of(Held, [](Type *T) {
+  if (!Held.empty() && S.types().layoutAt(Val, 0).Period != 0 &&
+      none_of(Held, [](Type *T) {
         return T->isFPOrFPVectorTy() || T->isPointerTy();
       }))
-    return; // integer data: nothing to differentiate behind it
+    return;
   SmallVector<const Value *, 4> Stored = S.RA.roots(SI.getPointerOperand());
   const CallBase *Reader = nullptr;
   for (Instruction &I : instructions(S.P)) {
     auto *CB = dyn_cast<CallBase>(&I);
     Function *Callee = CB ? CB->getCalledFunction() : nullptr;
     if (Callee && !Callee->isDeclaration() && !S.Rules.isOpaque(Callee) &&
-        any_of(CB->args(), [&](Value *A) {
+        any_of(CB->args(), [&](Use &A) {
           return A->getType()->isPointerTy() && AI.hasShadow(A) &&
+                 !testsRuntimeActivity(*CB, S.Rules, A) &&
                  mayShareObject(S.RA.roots(A), Stored);
         })) {
       Reader = CB;

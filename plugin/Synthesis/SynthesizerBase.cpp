@@ -33,7 +33,8 @@ SynthesizerBase::SynthesizerBase(const SynthesisInput &In)
 void SynthesizerBase::createFunction() {
   G = createDerivativeFunction(R, Sig, P, VMap);
   RA = computeRuntimeActivity(
-      P, AI, [this](MemTransferInst &MT) { return copiesOnlyPointers(MT); });
+      P, AI, [this](MemTransferInst &MT) { return copiesOnlyPointers(MT); },
+      R.MaybeConstantArgs, R.MarkedMemoryArgs, R.MarkedDeepArgs);
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0)
       Shadows[P.getArg(I)] = G->getArg(Sig.ShadowArg[I]);
@@ -154,6 +155,18 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   CR.FreedListDepth = R.FreedListDepth;
   for (Value *A : CB.args()) {
     Type *T = A->getType();
+    // The callee tests at run time what this function could not tell
+    // constant (Analysis/RuntimeActivity.h).
+    unsigned I = CR.Args.size();
+    if (T->isPointerTy() && AI.hasShadow(A) &&
+        I < DiffRequest::MaxRuntimeActivityArgs) {
+      if (RA.mayBeConstant(A))
+        CR.MaybeConstantArgs |= uint64_t(1) << I;
+      if (RA.mayReadMarker(A))
+        CR.MarkedMemoryArgs |= uint64_t(1) << I;
+      if (RA.mayReachMarker(A))
+        CR.MarkedDeepArgs |= uint64_t(1) << I;
+    }
     if (T->isPointerTy())
       CR.Args.push_back(AI.hasShadow(A) ? Activity::Dup : Activity::Const);
     else if (T->isFPOrFPVectorTy() && AI.isActive(A))

@@ -1,9 +1,10 @@
 // A pointer read back from memory that also holds constant pointers (an
 // enzyme_const argument stored in a table beside active ones) is tested at
-// run time where it is used in the function itself. Where that test cannot
-// follow it, a clear error: the pointer passed to a function differentiated
-// on its own, and an active value stored through it and read back (where
-// the pointer turns out constant, that value's derivative would be lost).
+// run time where it is used, in the function itself and in the functions
+// it calls (test/Integration/runtime-activity-callee-params.c). Where that
+// test cannot follow it, a clear error: an active value stored through it
+// and read back (where the pointer turns out constant, that value's
+// derivative would be lost).
 // RUN: not %clang -g -O0 -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not %clang -g -O2 -c %s -o /dev/null 2>&1 | FileCheck %s
 // CHECK-NOT: PLEASE submit a bug report
@@ -12,6 +13,8 @@
 extern int enzyme_dup, enzyme_const;
 void __enzyme_autodiff(void *, ...);
 
+// A function with a registered gradient takes the shadows as they are: a
+// shadow that may be the pointer itself cannot be given to it.
 __attribute__((noinline)) static double dot(const double *a, const double *b,
                                             int n) {
   double s = 0;
@@ -19,6 +22,21 @@ __attribute__((noinline)) static double dot(const double *a, const double *b,
     s += a[i] * b[i];
   return s;
 }
+static double dot_aug(const double *a, double *da, const double *b, double *db,
+                      int n) {
+  return dot(a, b, n);
+}
+static void dot_rev(const double *a, double *da, const double *b, double *db,
+                    int n, double dret) {
+  for (int i = 0; i < n; i++) {
+    if (da)
+      da[i] += dret * b[i];
+    if (db)
+      db[i] += dret * a[i];
+  }
+}
+void *__enzyme_register_gradient_dot[3] = {(void *)dot, (void *)dot_aug,
+                                           (void *)dot_rev};
 
 double callee(double *w, const double *seq, int n) {
   const double **rows = malloc(2 * sizeof *rows);

@@ -148,6 +148,27 @@ TEST_F(DiffRequestKeys, EqualityComparesEveryField) {
   R = Base;
   R.Width = 2;
   Differs(R, "Width");
+  R = Base;
+  R.MaybeConstantArgs = 2;
+  Differs(R, "MaybeConstantArgs");
+  R = Base;
+  R.MarkedMemoryArgs = 2;
+  Differs(R, "MarkedMemoryArgs");
+  R = Base;
+  R.MarkedDeepArgs = 2;
+  Differs(R, "MarkedDeepArgs");
+}
+
+TEST(DiffRequest, SuffixNamesRuntimeActivityPerParameter) {
+  DiffRequest R = request(DiffMode::Reverse, {A::Dup, A::Dup, A::Const});
+  EXPECT_EQ(R.suffix(), "rev_ddc");
+  R.MaybeConstantArgs = 1;             // parameter 0 may be constant
+  R.MarkedMemoryArgs = 2 | 1;          // 0 and 1 point to marked memory
+  R.MarkedDeepArgs = 2;                // 1 reaches marked memory
+  EXPECT_EQ(R.suffix(), "rev_ddc_rt360");
+  DiffRequest S = R;
+  S.MarkedDeepArgs = 0;
+  EXPECT_NE(R.suffix(), S.suffix());
 }
 
 TEST_F(DiffRequestKeys, LessIsAStrictOrderConsistentWithEquality) {
