@@ -31,7 +31,7 @@ bool DiffRequest::operator<(const DiffRequest &O) const {
   auto Key = [](const DiffRequest &R) {
     return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
                            R.Width, R.Split, R.ReusableTape, R.ErrorEstimate,
-                           R.Parallel, R.FreedListDepth);
+                           R.Parallel, R.FreedListDepth, R.Context);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -71,6 +71,8 @@ std::string DiffRequest::suffix() const {
     S += "_reusable";
   if (Parallel)
     S += "_omp";
+  if (Context)
+    S += "_ctx" + std::to_string(Context);
   return S;
 }
 
@@ -87,6 +89,8 @@ void DiffRequest::print(raw_ostream &OS) const {
     OS << " active return";
   if (ReturnPrimal)
     OS << " with primal return";
+  if (Context)
+    OS << " in shadow context " << Context;
 }
 
 } // namespace tapestry

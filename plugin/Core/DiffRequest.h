@@ -60,13 +60,19 @@ struct DiffRequest {
   /// runs none), so that an inner request's call site, which releases its
   /// own list, never releases what this derivative still needs.
   unsigned FreedListDepth = 0;
+  /// The shadow context (__enzyme_context, marker enzyme_context) whose
+  /// shadows of global variables the derivative uses instead of the
+  /// implicit ones: 0 for none, else the context's number
+  /// (Passes/ShadowContexts.h). Callee derivatives inherit it.
+  unsigned Context = 0;
 
   bool operator==(const DiffRequest &O) const {
     return Fn == O.Fn && Mode == O.Mode && Args == O.Args &&
            ReturnPrimal == O.ReturnPrimal && ReturnActive == O.ReturnActive &&
            Width == O.Width && Split == O.Split &&
            ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate &&
-           Parallel == O.Parallel && FreedListDepth == O.FreedListDepth;
+           Parallel == O.Parallel && FreedListDepth == O.FreedListDepth &&
+           Context == O.Context;
   }
   bool operator<(const DiffRequest &O) const;
 
