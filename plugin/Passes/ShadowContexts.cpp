@@ -196,6 +196,12 @@ void ShadowContexts::lowerZeroShadows(CallBase &CB) {
   eraseRequestCall(CB);
 }
 
+bool requestNamesContext(const CallBase &CB) {
+  return any_of(CB.args(), [](const Use &U) {
+    return markerName(U.get()) == "enzyme_context";
+  });
+}
+
 void ShadowContexts::noteRequest(CallBase &CB, Function *Target) {
   if (!Target)
     return;

@@ -53,6 +53,9 @@ struct ShadowContext {
 /// first argument of __enzyme_shadow) holds, if it is one.
 std::optional<ShadowContext> shadowContextOf(llvm::Value *V);
 
+/// True if request call \p CB passes `enzyme_context, ctx`.
+bool requestNamesContext(const llvm::CallBase &CB);
+
 class ShadowContexts {
 public:
   /// Lowers the context calls of \p M, reporting misuse at the call.

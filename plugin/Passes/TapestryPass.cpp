@@ -329,7 +329,18 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   size_t Requested = Pending.size();
   if (AtCompileStart && isFullLTOPreLink(M))
     erase_if(Pending, [&](const PendingRequest &P) {
-      return needsOtherUnits(requestTarget(*P.CB), Rules, FAM);
+      if (!needsOtherUnits(requestTarget(*P.CB), Rules, FAM))
+        return false;
+      // A context's shadows are this file's globals, made now.
+      if (requestNamesContext(*P.CB))
+        reportError(*P.CB->getFunction(), P.CB,
+                    "this request in a shadow context (enzyme_context) "
+                    "differentiates code of other files, which -flto "
+                    "differentiates at link time; Tapestry resolves the "
+                    "requests of a context when their file is compiled: "
+                    "put the code it differentiates in this file, or "
+                    "compile without -flto");
+      return true;
     });
   bool Deferred = Pending.size() != Requested;
   NumDeferredRequests += Requested - Pending.size();

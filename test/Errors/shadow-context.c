@@ -14,6 +14,7 @@
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DERRORESTIMATE 2>&1 | FileCheck %s --check-prefix=ERRORESTIMATE
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DRUNTIMEPTR 2>&1 | FileCheck %s --check-prefix=RUNTIMEPTR
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DRUNTIMEPTR 2>&1 | FileCheck %s --check-prefix=RUNTIMEPTR
+// RUN: not %clang -O2 -flto -g -c %s -o /dev/null -DLTO 2>&1 | FileCheck %s --check-prefix=LTO
 // CHECK-NOT: PLEASE submit a bug report
 #include <stdlib.h>
 extern int enzyme_context, enzyme_width, enzyme_dup, enzyme_out;
@@ -30,6 +31,8 @@ const double c = 3.0;
 double *heap;
 double f(double x) { return g * x * x; }
 double fh(double x) { return heap[0] * x; }
+double other_file(double);
+double fo(double x) { return other_file(x) * g; }
 
 void *get_context(void) { return __enzyme_context(1); }
 
@@ -87,6 +90,11 @@ double use(int n, void *given) {
   double **dheap = (double **)__enzyme_shadow(ctx, &heap, 0);
   (void)dheap;
   return __enzyme_autodiff((void *)fh, enzyme_context, ctx, 1.0);
+#endif
+#ifdef LTO
+  void *ctx = __enzyme_context(1);
+  // LTO: shadow-context.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: this request in a shadow context (enzyme_context) differentiates code of other files, which -flto differentiates at link time; Tapestry resolves the requests of a context when their file is compiled: put the code it differentiates in this file, or compile without -flto
+  return __enzyme_autodiff((void *)fo, enzyme_context, ctx, 1.0);
 #endif
   return 0;
 }
