@@ -2,7 +2,8 @@
 // that makes a reverse derivative in a context of its own. The inner
 // derivative adds the adjoint of g to g's shadow in its context; the outer
 // one reads g's tangent from g's shadow in the outer context. Split mode
-// (__enzyme_augmentfwd and __enzyme_reverse) uses a context's shadows too.
+// (__enzyme_augmentfwd with __enzyme_reverse or __enzyme_fwdsplit) uses a
+// context's shadows too.
 // Expected values are analytic.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
@@ -20,6 +21,7 @@ double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
 void *__enzyme_augmentfwd(void *, ...);
 void __enzyme_reverse(void *, ...);
+void __enzyme_fwdsplit(void *, ...);
 
 double g = 1.25;
 
@@ -61,5 +63,14 @@ int main(void) {
   check_close("split dx", dx, 2 * g * x, 1e-12);
   check_close("split dg", *dgs, x * x, 1e-12);
   check_close("split leaves the outer context alone", *dg, 1.0, 0);
+
+  // Split forward mode: the tangent of g is read from its shadow.
+  *dgs = 1.0;
+  dx = 0.5;
+  void *tape2 = __enzyme_augmentfwd((void *)sq, enzyme_context, ctx,
+                                    enzyme_dup, &x, &dx, enzyme_dup, &y, &dy);
+  __enzyme_fwdsplit((void *)sq, enzyme_context, ctx, enzyme_dup, &x, &dx,
+                    enzyme_dup, &y, &dy, tape2);
+  check_close("fwdsplit tangent", dy, x * x + 2 * g * x * 0.5, 1e-12);
   return check_report();
 }
