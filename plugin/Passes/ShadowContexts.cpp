@@ -69,12 +69,14 @@ ShadowContexts::ShadowContexts(Module &M) : M(M) {
              : nullptr;
       if (!Callee || !Callee->isDeclaration())
         continue;
+      // Any declaration whose name contains the entry point's, as for
+      // requests (__enzyme_shadow_d).
       StringRef Name = entryPointName(*CB);
-      if (Name == "__enzyme_context")
+      if (Name.contains("__enzyme_context"))
         ContextCalls.push_back(CB);
-      else if (Name == "__enzyme_shadow")
+      else if (Name.contains("__enzyme_shadow"))
         ShadowCalls.push_back(CB);
-      else if (Name == "__enzyme_zero_shadows")
+      else if (Name.contains("__enzyme_zero_shadows"))
         ZeroCalls.push_back(CB);
     }
   for (CallBase *CB : ContextCalls)
