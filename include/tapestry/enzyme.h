@@ -61,6 +61,10 @@ extern int enzyme_interleave;
  * argument) stops the program with a message: pass enzyme_const instead. */
 extern int enzyme_runtime_activity;
 
+/* `enzyme_context, ctx` (ctx from __enzyme_context in the same function):
+ * the derivative uses the context's shadows of global variables, and has
+ * the context's width. */
+extern int enzyme_context;
 /* Split mode (__enzyme_augmentfwd / __enzyme_reverse): put the tape in a
  * caller buffer with `enzyme_allocated, N, enzyme_tape, buf`; enzyme_nofree
  * makes the reverse leave the tape and what it owns alive. */
@@ -86,6 +90,16 @@ void __enzyme_reverse(void *, ...);
 double __enzyme_fwdsplit(void *, ...);
 /* The tape's size in bytes for (f, markers...): a compile-time constant. */
 unsigned long __enzyme_augmentsize(void *, ...);
+/* Shadow contexts: __enzyme_context(W) (W a compile-time constant) makes a
+ * context holding W lanes of shadow of every global variable, each call in
+ * the source one context; __enzyme_shadow(ctx, &g, k) is the address of lane
+ * k of g's shadow there (g a global, or a member or element of one);
+ * __enzyme_zero_shadows(ctx) zeroes the context's shadows (pointers in them
+ * keep pointing to the shadows of what they point to). Pass the context to
+ * a request with `enzyme_context, ctx`. */
+void *__enzyme_context(int);
+void *__enzyme_shadow(void *, void *, int);
+void __enzyme_zero_shadows(void *);
 #endif
 
 #ifdef __cplusplus

@@ -164,6 +164,13 @@ GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
     if (!Rules.isInactiveGlobal(GV) && S.Globals.insert(GV))
       LLVM_DEBUG(dbgs() << "tapestry: global '" << GV->getName()
                         << "' gets a shadow\n");
+  S.findTouching(M, Reachable);
+  return S;
+}
+
+void GlobalShadows::findTouching(Module &M,
+                                 const SmallPtrSetImpl<Function *> &Reachable) {
+  GlobalShadows &S = *this;
   // The functions that use a shadowed global (through constant
   // expressions too), then their callers.
   SmallVector<User *, 16> Work;
@@ -187,7 +194,6 @@ GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
           }))
         Changed = S.Touching.insert(&F).second;
   }
-  return S;
 }
 
 bool GlobalShadows::contains(const Value *V) const {
@@ -208,6 +214,108 @@ GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane) {
       G.getThreadLocalMode(), G.getAddressSpace());
   S->setAlignment(G.getAlign());
   return S;
+}
+
+/// The globals \p C points to (through constant expressions and aggregates).
+static void pointedGlobals(Constant *C,
+                           SmallVectorImpl<GlobalVariable *> &Out) {
+  if (auto *GV = dyn_cast<GlobalVariable>(C)) {
+    Out.push_back(GV);
+    return;
+  }
+  if (isa<ConstantAggregate>(C) || isa<ConstantExpr>(C))
+    for (Value *Op : C->operands())
+      pointedGlobals(cast<Constant>(Op), Out);
+}
+
+GlobalShadows GlobalShadows::collectForContext(
+    Module &M, const SmallPtrSetImpl<Function *> &Reachable,
+    const CustomRules &Rules, ArrayRef<GlobalVariable *> Queried,
+    unsigned Context) {
+  GlobalShadows S;
+  S.Context = Context;
+  SmallVector<GlobalVariable *, 8> Work(Queried);
+  for (GlobalVariable *GV : WrittenGlobals(M, Reachable).run())
+    Work.push_back(GV);
+  while (!Work.empty()) {
+    GlobalVariable *GV = Work.pop_back_val();
+    if (GV->isConstant() || Rules.isInactiveGlobal(GV) || !S.Globals.insert(GV))
+      continue;
+    if (GV->hasInitializer())
+      pointedGlobals(GV->getInitializer(), Work);
+  }
+  S.findTouching(M, Reachable);
+  return S;
+}
+
+/// The initial value of a shadow in context \p Context, lane \p Lane, of a
+/// global whose initial value is \p C: floating-point values zero,
+/// pointers to globals pointing to their shadows, the rest as in \p C.
+static Constant *shadowInitializer(Constant *C, unsigned Context,
+                                   unsigned Lane) {
+  Type *T = C->getType();
+  if (T->isFPOrFPVectorTy())
+    return Constant::getNullValue(T);
+  if (auto *GV = dyn_cast<GlobalVariable>(C))
+    return GV->isConstant()
+               ? C
+               : GlobalShadows::contextShadowOf(*GV, Context, Lane);
+  if (isa<ConstantData>(C) && !isa<ConstantDataSequential>(C))
+    return C; // integers, null, undef, zeroinitializer
+  if (isa<ConstantDataSequential>(C) &&
+      !cast<ConstantDataSequential>(C)->getElementType()->isFloatingPointTy())
+    return C;
+  if (isa<ConstantDataSequential>(C))
+    return Constant::getNullValue(T);
+  if (auto *CE = dyn_cast<ConstantExpr>(C)) {
+    SmallVector<Constant *, 4> Ops;
+    for (Value *Op : CE->operands())
+      Ops.push_back(shadowInitializer(cast<Constant>(Op), Context, Lane));
+    return CE->getWithOperands(Ops);
+  }
+  if (auto *CA = dyn_cast<ConstantAggregate>(C)) {
+    SmallVector<Constant *, 8> Ops;
+    for (Value *Op : CA->operands())
+      Ops.push_back(shadowInitializer(cast<Constant>(Op), Context, Lane));
+    if (auto *ST = dyn_cast<StructType>(T))
+      return ConstantStruct::get(ST, Ops);
+    if (auto *AT = dyn_cast<ArrayType>(T))
+      return ConstantArray::get(AT, Ops);
+    return ConstantVector::get(Ops);
+  }
+  return C; // functions, block addresses: no shadow of their own
+}
+
+GlobalVariable *GlobalShadows::contextShadowOf(GlobalVariable &G,
+                                               unsigned Context,
+                                               unsigned Lane) {
+  Module &M = *G.getParent();
+  std::string Name = (G.getName() + ".tapestry.ctx" + Twine(Context)).str();
+  if (Lane)
+    Name += "." + std::to_string(Lane);
+  if (GlobalVariable *S = M.getGlobalVariable(Name, /*AllowInternal=*/true))
+    return S;
+  // Created zero first: an initializer pointing back to G (a list through
+  // globals) finds this shadow.
+  auto *S = new GlobalVariable(
+      M, G.getValueType(), /*isConstant=*/false, GlobalValue::InternalLinkage,
+      Constant::getNullValue(G.getValueType()), Name, nullptr,
+      G.getThreadLocalMode(), G.getAddressSpace());
+  S->setAlignment(G.getAlign());
+  if (G.hasInitializer() && !G.isDeclaration())
+    S->setInitializer(shadowInitializer(G.getInitializer(), Context, Lane));
+  return S;
+}
+
+Constant *GlobalShadows::shadowFor(GlobalVariable &G, unsigned W) const {
+  if (!Context)
+    return batchShadowOf(G, W);
+  if (W == 1)
+    return contextShadowOf(G, Context, 0);
+  SmallVector<Constant *, 4> Lanes;
+  for (unsigned K = 0; K < W; ++K)
+    Lanes.push_back(contextShadowOf(G, Context, K));
+  return ConstantArray::get(cast<ArrayType>(batchType(G.getType(), W)), Lanes);
 }
 
 Constant *GlobalShadows::batchShadowOf(GlobalVariable &G, unsigned W) {

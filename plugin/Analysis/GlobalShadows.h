@@ -13,6 +13,13 @@
 // consume (an adjoint left in a global that no store in the differentiated
 // code overwrites) stays there, as in Enzyme.
 //
+// A shadow context (__enzyme_context, Passes/ShadowContexts.h) has shadows
+// of its own, "<name>.tapestry.ctx<N>" (lane K > 0: "...ctx<N>.<K>"), which
+// the derivatives requested in it use instead. Their initial value is the
+// global's own with every floating-point value zero and every pointer to
+// another global pointing to that global's shadow in the same context and
+// lane (a descriptor's shadow points to the shadow of its data).
+//
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_ANALYSIS_GLOBALSHADOWS_H
 #define TAPESTRY_ANALYSIS_GLOBALSHADOWS_H
@@ -58,7 +65,30 @@ public:
   /// global, or an array of the W lanes' shadow globals.
   static llvm::Constant *batchShadowOf(llvm::GlobalVariable &G, unsigned W);
 
+  /// The globals with shadows in shadow context \p Context: those the
+  /// functions in \p Reachable write with floating-point values, the
+  /// globals in \p Queried (the program reads or seeds their shadows), and
+  /// the globals these point to in their initial values.
+  static GlobalShadows collectForContext(
+      llvm::Module &M, const llvm::SmallPtrSetImpl<llvm::Function *> &Reachable,
+      const CustomRules &Rules, llvm::ArrayRef<llvm::GlobalVariable *> Queried,
+      unsigned Context);
+  /// The shadow of lane \p Lane of \p G in shadow context \p Context
+  /// (created, with the globals it points to, on first use).
+  static llvm::GlobalVariable *contextShadowOf(llvm::GlobalVariable &G,
+                                               unsigned Context, unsigned Lane);
+  /// The shadow value of \p G in a derivative of width \p W that uses
+  /// these shadows (implicit ones, or a context's).
+  llvm::Constant *shadowFor(llvm::GlobalVariable &G, unsigned W) const;
+  /// The context these shadows belong to (0: the implicit shadows).
+  unsigned context() const { return Context; }
+
 private:
+  /// The functions that use a shadowed global, then their callers.
+  void findTouching(llvm::Module &M,
+                    const llvm::SmallPtrSetImpl<llvm::Function *> &Reachable);
+
+  unsigned Context = 0;
   llvm::SmallSetVector<llvm::GlobalVariable *, 8> Globals;
   llvm::SmallPtrSet<const llvm::Function *, 8> Touching;
 };

@@ -29,10 +29,10 @@ StringRef modeName(DiffMode M) {
 
 bool DiffRequest::operator<(const DiffRequest &O) const {
   auto Key = [](const DiffRequest &R) {
-    return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
-                           R.Width, R.Split, R.ReusableTape, R.ErrorEstimate,
-                           R.Parallel, R.FreedListDepth, R.MaybeConstantArgs,
-                           R.MarkedMemoryArgs, R.MarkedDeepArgs);
+    return std::make_tuple(
+        R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive, R.Width, R.Split,
+        R.ReusableTape, R.ErrorEstimate, R.Parallel, R.FreedListDepth,
+        R.Context, R.MaybeConstantArgs, R.MarkedMemoryArgs, R.MarkedDeepArgs);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -72,6 +72,8 @@ std::string DiffRequest::suffix() const {
     S += "_reusable";
   if (Parallel)
     S += "_omp";
+  if (Context)
+    S += "_ctx" + std::to_string(Context);
   // Run-time activity of parameters, a digit each: 1 may be constant, 2
   // points to memory that may hold constant pointers, 4 reaches such
   // memory through pointers it holds; their sum.
@@ -98,6 +100,8 @@ void DiffRequest::print(raw_ostream &OS) const {
     OS << " active return";
   if (ReturnPrimal)
     OS << " with primal return";
+  if (Context)
+    OS << " in shadow context " << Context;
 }
 
 } // namespace tapestry

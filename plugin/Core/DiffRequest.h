@@ -61,6 +61,11 @@ struct DiffRequest {
   /// runs none), so that an inner request's call site, which releases its
   /// own list, never releases what this derivative still needs.
   unsigned FreedListDepth = 0;
+  /// The shadow context (__enzyme_context, marker enzyme_context) whose
+  /// shadows of global variables the derivative uses instead of the
+  /// implicit ones: 0 for none, else the context's number
+  /// (Passes/ShadowContexts.h). Callee derivatives inherit it.
+  unsigned Context = 0;
   /// Run-time activity given by the caller (Analysis/RuntimeActivity.h),
   /// one bit per parameter: the parameter's shadow may be the parameter
   /// itself (a constant pointer) ...
@@ -79,7 +84,7 @@ struct DiffRequest {
            Width == O.Width && Split == O.Split &&
            ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate &&
            Parallel == O.Parallel && FreedListDepth == O.FreedListDepth &&
-           MaybeConstantArgs == O.MaybeConstantArgs &&
+           Context == O.Context && MaybeConstantArgs == O.MaybeConstantArgs &&
            MarkedMemoryArgs == O.MarkedMemoryArgs &&
            MarkedDeepArgs == O.MarkedDeepArgs;
   }

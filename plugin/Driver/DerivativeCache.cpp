@@ -268,7 +268,13 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
   }
   PreparedPrimal PP = Prepared[R.Fn];
   Function &P = *PP.Fn;
-  ActivityInfo AI = computeActivity(P, R, &Rules, &Globals);
+  const GlobalShadows &Used = globalsFor(R);
+  // A context's shadowed globals, likewise.
+  if (R.Context) {
+    SmallVector<Constant *, 8> Shadowed(Used.globals());
+    convertUsersOfConstantsToInstructions(Shadowed, &P);
+  }
+  ActivityInfo AI = computeActivity(P, R, &Rules, &Used);
   // -enzyme-print-activity, -enzyme-print-type: what the derivative is
   // built from.
   if (enzymePrintActivity())
@@ -297,7 +303,7 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
                     FAM.getResult<ScalarEvolutionAnalysis>(P),
                     Callee,
                     CalleeSplitFor,
-                    &Globals};
+                    &Used};
   if (R.Mode == DiffMode::Forward) {
     Function *G = ForwardModeSynthesizer(In).run();
     if (!G)

@@ -10,6 +10,7 @@
 #include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -38,6 +39,11 @@ public:
   /// callee request \p R (null members after reporting why it cannot).
   CalleeSplit getCalleeSplit(const DiffRequest &R);
 
+  /// How to find the globals with shadows in a shadow context
+  /// (Passes/ShadowContexts.h), for requests made in one.
+  using ContextGlobalsFn = std::function<const GlobalShadows &(unsigned)>;
+  void setContextGlobals(ContextGlobalsFn F) { ContextGlobals = std::move(F); }
+
   /// From now on, keep each request's variable activities
   /// (-tapestry-explain shows them).
   void keepVariableActivities() { KeepVariables = true; }
@@ -57,12 +63,17 @@ public:
 private:
   llvm::Function *synthesize(const DiffRequest &R,
                              SplitDerivative *Split = nullptr);
+  /// The globals with shadows that the derivative for \p R uses.
+  const GlobalShadows &globalsFor(const DiffRequest &R) const {
+    return R.Context && ContextGlobals ? ContextGlobals(R.Context) : Globals;
+  }
   /// Verifies a synthesised function; reports and erases it if invalid.
   bool verify(const DiffRequest &R, llvm::Function *&F);
 
   llvm::FunctionAnalysisManager &FAM;
   const CustomRules &Rules;
   const GlobalShadows &Globals;
+  ContextGlobalsFn ContextGlobals;
   std::map<DiffRequest, llvm::Function *> Derivatives;
   std::map<DiffRequest, std::optional<SplitDerivative>> Splits;
   std::map<DiffRequest, CalleeSplit> CalleeSplits;

@@ -44,6 +44,10 @@ EntryPoint classifyEntryPoint(StringRef Name) {
         "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value"})
     if (Name.contains(Truncate))
       return EntryPoint::Truncate;
+  for (StringRef Context :
+       {"__enzyme_context", "__enzyme_shadow", "__enzyme_zero_shadows"})
+    if (Name.contains(Context))
+      return EntryPoint::ShadowContext;
   if (Name.contains("__enzyme_todense") ||
       Name.contains("__enzyme_post_sparse_todense"))
     return EntryPoint::ToDense;
@@ -57,8 +61,19 @@ EntryPoint classifyEntryPoint(StringRef Name) {
 }
 
 std::string unsupportedEntryPointMessage(StringRef Name) {
+  // What to write instead, unless the feature says.
+  static constexpr StringLiteral UseOthers =
+      "Use __enzyme_autodiff, __enzyme_fwddiff or split mode "
+      "(__enzyme_augmentfwd and __enzyme_reverse)";
+  static constexpr StringLiteral PlainLoop =
+      "Remove it and differentiate the loop itself (for "
+      "__enzyme_fixed_point(step, markers..., args...), write "
+      "`int64_t i = 0; while (step(i++, args...));`): Tapestry then "
+      "differentiates every iteration, which for an iteration run to "
+      "convergence gives the derivative of its fixed point, with a tape "
+      "that grows with the number of iterations";
   static const struct {
-    StringRef Prefix, Feature;
+    StringRef Prefix, Feature, Advice = UseOthers;
   } Features[] = {
       // Older spellings; the current ones are implemented.
       {"__enzyme_truncate",
@@ -74,26 +89,17 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
       {"__enzyme_sample", "probabilistic programming (traces)"},
       {"__enzyme_set_checkpointing", "user control of checkpointing"},
       {"__enzyme_checkpoint_for", "user control of checkpointing"},
-      {"__enzyme_context", "shadows of global variables held in a context "
-                           "(give the data to the function as an enzyme_dup "
-                           "argument instead)"},
-      {"__enzyme_shadow", "shadows of global variables held in a context "
-                          "(give the data to the function as an enzyme_dup "
-                          "argument instead)"},
-      {"__enzyme_zero_shadows", "shadows of global variables held in a "
-                                "context (give the data to the function as "
-                                "an enzyme_dup argument instead)"},
-      {"__enzyme_fixed_point", "derivatives of fixed-point iterations"},
-      {"__enzyme_set_fixed_point", "derivatives of fixed-point iterations"},
+      {"__enzyme_fixed_point", "derivatives of fixed-point iterations",
+       PlainLoop},
+      {"__enzyme_set_fixed_point", "derivatives of fixed-point iterations",
+       PlainLoop},
       {"__enzyme_set_mincut", "user control of checkpointing"},
   };
   std::string Entry = Name.str();
   for (const auto &F : Features)
     if (Name.contains(F.Prefix))
       return Entry + " is Enzyme's entry point for " + F.Feature.str() +
-             "; Tapestry does not support it yet. Use __enzyme_autodiff, "
-             "__enzyme_fwddiff or split mode (__enzyme_augmentfwd and "
-             "__enzyme_reverse)";
+             "; Tapestry does not support it yet. " + F.Advice.str();
   return Entry +
          " is not an Enzyme entry point Tapestry knows; Tapestry supports "
          "__enzyme_autodiff, __enzyme_fwddiff, __enzyme_fwdsplit, "
@@ -101,8 +107,9 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
          "__enzyme_batch, __enzyme_virtualreverse, __enzyme_error_estimate, "
          "__enzyme_iter, __enzyme_truncate_op_func, "
          "__enzyme_truncate_mem_func, __enzyme_truncate_mem_value, "
-         "__enzyme_expand_mem_value, __enzyme_todense and "
-         "__enzyme_post_sparse_todense";
+         "__enzyme_expand_mem_value, __enzyme_todense, "
+         "__enzyme_post_sparse_todense, __enzyme_context, __enzyme_shadow "
+         "and __enzyme_zero_shadows";
 }
 
 StringRef entryPointName(const CallBase &CB) {

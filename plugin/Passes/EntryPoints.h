@@ -35,6 +35,9 @@ enum class EntryPoint {
   VirtualReverse,   ///< __enzyme_virtualreverse*: a function's shadow
   ErrorEstimate,    ///< __enzyme_error_estimate*: forward round-off errors
   IterationCounter, ///< __enzyme_iter: the derivative-order counter
+  ShadowContext,    ///< __enzyme_context, __enzyme_shadow,
+                    ///< __enzyme_zero_shadows: lowered first
+                    ///< (Passes/ShadowContexts.h)
   ToDense,          ///< __enzyme_todense*, __enzyme_post_sparse_todense*:
                     ///< lowered last (Passes/ToDense.h)
   Unsupported,      ///< Another __enzyme_* entry point not implemented yet.

@@ -113,6 +113,8 @@ static Value *localAddress(Value *Ptr) {
   return Ptr;
 }
 
+Value *throughLocals(Value *V) { return localAddress(V)->stripPointerCasts(); }
+
 /// The function a request's first argument names, through casts, aliases,
 /// constant globals holding the pointer and local variables stored once.
 Function *resolveFunction(Value *V, unsigned Nesting) {

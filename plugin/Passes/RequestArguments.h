@@ -40,6 +40,11 @@ std::optional<int64_t> constantIntegerArgument(llvm::Value *V);
 /// none. (\p Nesting bounds the search.)
 llvm::Function *resolveFunction(llvm::Value *V, unsigned Nesting = 0);
 
+/// The value a local variable stored once holds, when \p V reads one
+/// (through up to four such locals, as -O0 code passes a pointer); else
+/// \p V without pointer casts.
+llvm::Value *throughLocals(llvm::Value *V);
+
 /// The constant an integer value holds, through integer casts, a local
 /// variable stored once or a constant global; null if not a constant.
 llvm::Constant *constantValue(llvm::Value *V);

@@ -7,6 +7,7 @@
 #include "Core/LinkTimePhase.h"
 #include "Core/Markers.h"
 #include "Core/SourceTypes.h"
+#include "Passes/ShadowContexts.h"
 #include "Passes/StructArguments.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -545,11 +546,54 @@ bool Decoder::decodeRequestMarker(StringRef M, bool &ConstReturn) {
     // (between the augmented forward and the reverse, for enzyme_nocache),
     // to cache less; Tapestry decides what to cache without it, so a broken
     // promise cannot change a derivative.
+  } else if (M == "enzyme_context") {
+    decodeContext();
   } else if (M == "enzyme_interleave") {
     // Found by findInterleave; a second one is an error there.
   } else {
     return false;
   }
+  return true;
+}
+
+bool Decoder::decodeContext() {
+  Value *V = nextValue("the context after enzyme_context");
+  if (!V)
+    return false;
+  std::optional<ShadowContext> Ctx = shadowContextOf(V);
+  if (!Ctx)
+    return error("enzyme_context must be followed by a context that "
+                 "__enzyme_context made in this function (each call of "
+                 "__enzyme_context is one context, made in the function "
+                 "that uses it); got '" +
+                 describe(V) + "'");
+  if (Out.Request.Context && Out.Request.Context != Ctx->Number)
+    return error("enzyme_context appears twice in the call to " + entryName() +
+                 "; a derivative uses the shadows of one context");
+  if (Kind == EntryPoint::ErrorEstimate)
+    return error("enzyme_context is not supported with " + entryName() +
+                 ", which propagates round-off errors, not derivatives, "
+                 "through globals; remove the context");
+  if (Ctx->Width != Width) {
+    if (Width != 1)
+      return error("the context after enzyme_context has width " +
+                   Twine(Ctx->Width) + " but enzyme_width says " +
+                   Twine(Width) + "; a request in a context has its width");
+    if (Split || FwdSplit)
+      return error("a context of width " + Twine(Ctx->Width) +
+                   " makes a batch derivative, which split mode does not "
+                   "support yet; use __enzyme_autodiff or __enzyme_fwddiff "
+                   "in it, or a context of width 1");
+    if (!Roles.empty())
+      return error(
+          "enzyme_context with a context of width " + Twine(Ctx->Width) +
+          " must come before the arguments in "
+          "the call to " +
+          entryName() + ": the width says how many shadows each takes");
+    Width = Ctx->Width;
+    Out.Request.Width = Width;
+  }
+  Out.Request.Context = Ctx->Number;
   return true;
 }
 

@@ -77,6 +77,9 @@ private:
   /// A marker that applies to the whole request (its operands consumed);
   /// false if \p M is not one.
   bool decodeRequestMarker(llvm::StringRef M, bool &ConstReturn);
+  /// The context after enzyme_context: its shadows of globals, and its
+  /// width (Passes/ShadowContexts.h).
+  bool decodeContext();
   /// Finds enzyme_interleave: the primal values end there and the shadows
   /// follow it, in the same order.
   bool findInterleave();

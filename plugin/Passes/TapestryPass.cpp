@@ -12,6 +12,7 @@
 #include "Passes/ExplainRequest.h"
 #include "Passes/RequestDecoder.h"
 #include "Passes/RequestOrder.h"
+#include "Passes/ShadowContexts.h"
 #include "Passes/SplitCallSites.h"
 #include "Passes/ToDense.h"
 #include "Passes/TruncateRequest.h"
@@ -128,6 +129,14 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   case EntryPoint::Unsupported:
     reportError(*CB->getFunction(), CB,
                 unsupportedEntryPointMessage(entryPointName(*CB)));
+    return;
+  case EntryPoint::ShadowContext:
+    // Every call was lowered first (Passes/ShadowContexts.h); this one is
+    // not a direct call.
+    reportError(*CB->getFunction(), CB,
+                entryPointName(*CB) +
+                    " must be called directly, by its name, not through a "
+                    "pointer or with another type");
     return;
   case EntryPoint::ToDense:
     // Lowered once every derivative that uses it exists (Passes/ToDense.h).
@@ -256,6 +265,9 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   };
   inlineRequestWrappers(M);
   declareIterationCountersPure(M);
+  // __enzyme_context, __enzyme_shadow, __enzyme_zero_shadows: lowered
+  // before any request is resolved (Passes/ShadowContexts.h).
+  ShadowContexts Contexts(M);
   SmallVector<PendingRequest, 8> Pending;
   bool HasCounters = false;
   for (Function &F : M) {
@@ -289,8 +301,10 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // after the requests.
   std::string TruncateAll = enzymeTruncateAll();
   if (Pending.empty() && !HasCounters) {
+    Contexts.finish();
     if (TruncateAll.empty())
-      return PreservedAnalyses::all();
+      return Contexts.empty() ? PreservedAnalyses::all()
+                              : PreservedAnalyses::none();
     truncateAllFunctions(M, TruncateAll, GetTLI);
     return PreservedAnalyses::none();
   }
@@ -315,19 +329,36 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   size_t Requested = Pending.size();
   if (AtCompileStart && isFullLTOPreLink(M))
     erase_if(Pending, [&](const PendingRequest &P) {
-      return needsOtherUnits(requestTarget(*P.CB), Rules, FAM);
+      if (!needsOtherUnits(requestTarget(*P.CB), Rules, FAM))
+        return false;
+      // A context's shadows are this file's globals, made now.
+      if (requestNamesContext(*P.CB))
+        reportError(*P.CB->getFunction(), P.CB,
+                    "this request in a shadow context (enzyme_context) "
+                    "differentiates code of other files, which -flto "
+                    "differentiates at link time; Tapestry resolves the "
+                    "requests of a context when their file is compiled: "
+                    "put the code it differentiates in this file, or "
+                    "compile without -flto");
+      return true;
     });
   bool Deferred = Pending.size() != Requested;
   NumDeferredRequests += Requested - Pending.size();
   // Globals the differentiated code writes with derivatives get shadows.
   SmallVector<Function *, 8> Targets;
   for (const PendingRequest &Req : Pending)
-    if (Function *Target = requestTarget(*Req.CB))
+    if (Function *Target = requestTarget(*Req.CB)) {
       Targets.push_back(Target);
+      Contexts.noteRequest(*Req.CB, Target);
+    }
   SmallPtrSet<Function *, 16> Reachable = reachableFunctions(Targets, Rules);
   GlobalShadows Globals = GlobalShadows::collect(M, Reachable, Rules);
   {
     DerivativeCache Cache(FAM, Rules, Globals);
+    if (!Contexts.empty())
+      Cache.setContextGlobals([&](unsigned N) -> const GlobalShadows & {
+        return Contexts.globals(N, Rules);
+      });
     if (explainRequested())
       Cache.keepVariableActivities();
     // A request inside code another request differentiates: derivatives
@@ -367,6 +398,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!Deferred)
     lowerIterationCounters(M);
   lowerToDense(M);
+  Contexts.finish();
   eraseDeadApi(M);
   truncateAllFunctions(M, TruncateAll, GetTLI);
   return PreservedAnalyses::none();

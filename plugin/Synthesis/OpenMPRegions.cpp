@@ -255,6 +255,7 @@ DiffRequest SynthesizerBase::regionRequest(CallBase &Fork) {
   CR.ErrorEstimate = R.ErrorEstimate;
   CR.Parallel = true;
   CR.FreedListDepth = R.FreedListDepth;
+  CR.Context = R.Context;
   CR.Args = {Activity::Const, Activity::Const};
   for (unsigned I = ForkFirstArg; I < Fork.arg_size(); ++I) {
     Value *A = Fork.getArgOperand(I);

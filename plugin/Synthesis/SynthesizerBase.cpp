@@ -40,7 +40,7 @@ void SynthesizerBase::createFunction() {
       Shadows[P.getArg(I)] = G->getArg(Sig.ShadowArg[I]);
   if (Globals)
     for (GlobalVariable *GV : Globals->globals())
-      Shadows[GV] = GlobalShadows::batchShadowOf(*GV, W);
+      Shadows[GV] = Globals->shadowFor(*GV, W);
 }
 
 Module &SynthesizerBase::module() const { return *P.getParent(); }
@@ -153,6 +153,7 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   CR.Parallel = R.Parallel;
   // A callee's derivative lists freed shadows with its caller's.
   CR.FreedListDepth = R.FreedListDepth;
+  CR.Context = R.Context;
   for (Value *A : CB.args()) {
     Type *T = A->getType();
     // The callee tests at run time what this function could not tell

@@ -1,0 +1,320 @@
+//===- ShadowContexts.cpp - Enzyme's shadow contexts of globals -----------===//
+#include "Passes/ShadowContexts.h"
+
+#include "Core/Batch.h"
+#include "Core/CustomRules.h"
+#include "Core/Diagnostics.h"
+#include "Passes/CallSiteRewriter.h"
+#include "Passes/EntryPoints.h"
+#include "Passes/RequestArguments.h"
+#include "Passes/RequestOrder.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tapestry"
+
+using namespace llvm;
+
+namespace tapestry {
+
+static constexpr StringLiteral ContextMD = "tapestry.shadow_context";
+
+/// What to do instead, for every message about a context.
+static constexpr StringLiteral ContextHint =
+    " (Enzyme's rule: each call of __enzyme_context is one context, made in "
+    "the function that uses it)";
+
+std::optional<ShadowContext> shadowContextOf(Value *V) {
+  auto *GV = dyn_cast<GlobalVariable>(throughLocals(V));
+  MDNode *MD = GV ? GV->getMetadata(ContextMD) : nullptr;
+  if (!MD || MD->getNumOperands() != 2)
+    return std::nullopt;
+  auto Int = [&](unsigned I) {
+    return unsigned(
+        mdconst::extract<ConstantInt>(MD->getOperand(I))->getZExtValue());
+  };
+  return ShadowContext{Int(0), Int(1)};
+}
+
+/// The result of a lowered call: \p C converted to the call's type.
+static void replaceCall(CallBase &CB, Constant *C) {
+  Type *T = CB.getType();
+  if (!T->isVoidTy() && !CB.use_empty()) {
+    if (T->isIntegerTy())
+      C = ConstantExpr::getPtrToInt(C, T);
+    else if (!T->isPointerTy())
+      C = PoisonValue::get(T);
+    CB.replaceAllUsesWith(C);
+  }
+  eraseRequestCall(CB);
+}
+
+ShadowContexts::ShadowContexts(Module &M) : M(M) {
+  // In the module's order, so that contexts are numbered the same way in
+  // every build.
+  SmallVector<CallBase *, 8> ContextCalls, ShadowCalls, ZeroCalls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      auto *Callee =
+          CB ? dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts())
+             : nullptr;
+      if (!Callee || !Callee->isDeclaration())
+        continue;
+      // Any declaration whose name contains the entry point's, as for
+      // requests (__enzyme_shadow_d).
+      StringRef Name = entryPointName(*CB);
+      if (Name.contains("__enzyme_context"))
+        ContextCalls.push_back(CB);
+      else if (Name.contains("__enzyme_shadow"))
+        ShadowCalls.push_back(CB);
+      else if (Name.contains("__enzyme_zero_shadows"))
+        ZeroCalls.push_back(CB);
+    }
+  for (CallBase *CB : ContextCalls)
+    lowerContext(*CB);
+  for (CallBase *CB : ShadowCalls)
+    lowerShadow(*CB);
+  for (CallBase *CB : ZeroCalls)
+    lowerZeroShadows(*CB);
+}
+
+void ShadowContexts::lowerContext(CallBase &CB) {
+  std::optional<int64_t> W;
+  if (CB.arg_size() == 1)
+    W = constantIntegerArgument(CB.getArgOperand(0));
+  if (!W || *W < 1 || *W > int64_t(MaxBatchWidth)) {
+    reportError(*CB.getFunction(), &CB,
+                "__enzyme_context takes one argument, the context's width "
+                "(the number of lanes of each shadow, the width of the "
+                "derivatives requested in it): a compile-time constant "
+                "integer from 1 to " +
+                    Twine(MaxBatchWidth));
+    replaceCall(CB,
+                ConstantPointerNull::get(PointerType::get(M.getContext(), 0)));
+    return;
+  }
+  unsigned N = Contexts.size() + 1;
+  Info &C = Contexts[N];
+  C.Width = unsigned(*W);
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  auto *Desc = new GlobalVariable(
+      M, I32, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+      ConstantInt::get(I32, N), "tapestry.shadow_context." + Twine(N));
+  Desc->setMetadata(
+      ContextMD,
+      MDNode::get(Ctx, {ConstantAsMetadata::get(ConstantInt::get(I32, N)),
+                        ConstantAsMetadata::get(ConstantInt::get(I32, *W))}));
+  LLVM_DEBUG(dbgs() << "tapestry: shadow context " << N << " of width " << *W
+                    << " in " << CB.getFunction()->getName() << "\n");
+  replaceCall(CB, Desc);
+}
+
+void ShadowContexts::lowerShadow(CallBase &CB) {
+  Function &F = *CB.getFunction();
+  auto Fail = [&](const Twine &Msg) {
+    reportError(F, &CB, Msg);
+    replaceCall(CB,
+                ConstantPointerNull::get(PointerType::get(M.getContext(), 0)));
+  };
+  if (CB.arg_size() != 3)
+    return Fail("__enzyme_shadow takes three arguments: a context from "
+                "__enzyme_context, the address of a global variable (or of "
+                "a part of one), and the lane, from 0");
+  std::optional<ShadowContext> Ctx = shadowContextOf(CB.getArgOperand(0));
+  if (!Ctx)
+    return Fail("the first argument of __enzyme_shadow must be a context "
+                "that __enzyme_context made in this function" +
+                ContextHint);
+  const DataLayout &DL = M.getDataLayout();
+  Value *Ptr = throughLocals(CB.getArgOperand(1));
+  APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  Value *Base = Ptr->stripAndAccumulateConstantOffsets(
+      DL, Offset, /*AllowNonInbounds=*/true);
+  auto *G = dyn_cast<GlobalVariable>(Base);
+  if (!G)
+    return Fail("__enzyme_shadow gives the shadow of a global variable; '" +
+                describe(CB.getArgOperand(1)) +
+                "' is not the address of a global variable or of a part of "
+                "one at a constant offset (pass other memory to the function "
+                "as an enzyme_dup argument with its shadow)");
+  if (G->isConstant())
+    return Fail("the global '" + G->getName() +
+                "' is constant: it carries no derivative, and its shadow "
+                "would hold none; make it non-const to seed or read its "
+                "shadow");
+  std::optional<int64_t> Lane = constantIntegerArgument(CB.getArgOperand(2));
+  if (!Lane || *Lane < 0 || *Lane >= int64_t(Ctx->Width))
+    return Fail("the lane passed to __enzyme_shadow must be a compile-time "
+                "constant integer from 0 to " +
+                Twine(Ctx->Width - 1) + " (the context has width " +
+                Twine(Ctx->Width) + ")");
+  Info &C = Contexts[Ctx->Number];
+  if (!is_contained(C.Queried, G))
+    C.Queried.push_back(G);
+  Constant *S = GlobalShadows::contextShadowOf(*G, Ctx->Number, *Lane);
+  if (!Offset.isZero())
+    S = ConstantExpr::getGetElementPtr(
+        Type::getInt8Ty(M.getContext()), S,
+        ConstantInt::get(M.getContext(), Offset));
+  replaceCall(CB, S);
+}
+
+void ShadowContexts::lowerZeroShadows(CallBase &CB) {
+  Function &F = *CB.getFunction();
+  std::optional<ShadowContext> Ctx;
+  if (CB.arg_size() == 1)
+    Ctx = shadowContextOf(CB.getArgOperand(0));
+  if (!Ctx) {
+    reportError(F, &CB,
+                "__enzyme_zero_shadows takes one argument, a context that "
+                "__enzyme_context made in this function" +
+                    ContextHint);
+    eraseRequestCall(CB);
+    return;
+  }
+  Info &C = Contexts[Ctx->Number];
+  if (!C.Zero) {
+    C.Zero = Function::Create(
+        FunctionType::get(Type::getVoidTy(M.getContext()), false),
+        GlobalValue::InternalLinkage,
+        "tapestry.zero_shadows." + Twine(Ctx->Number), M);
+    // Filled by finish(); until then it must stay a call.
+    C.Zero->addFnAttr(Attribute::NoInline);
+    ReturnInst::Create(M.getContext(),
+                       BasicBlock::Create(M.getContext(), "entry", C.Zero));
+  }
+  CallInst *Call = CallInst::Create(C.Zero, {}, "", &CB);
+  Call->setDebugLoc(CB.getDebugLoc());
+  eraseRequestCall(CB);
+}
+
+bool requestNamesContext(const CallBase &CB) {
+  return any_of(CB.args(), [](const Use &U) {
+    return markerName(U.get()) == "enzyme_context";
+  });
+}
+
+void ShadowContexts::noteRequest(CallBase &CB, Function *Target) {
+  if (!Target)
+    return;
+  for (unsigned I = 1; I + 1 < CB.arg_size(); ++I)
+    if (markerName(CB.getArgOperand(I)) == "enzyme_context")
+      if (std::optional<ShadowContext> Ctx =
+              shadowContextOf(CB.getArgOperand(I + 1))) {
+        Info &C = Contexts[Ctx->Number];
+        if (!is_contained(C.Targets, Target))
+          C.Targets.push_back(Target);
+      }
+}
+
+/// True if values of \p T hold pointers.
+static bool holdsPointers(Type *T) {
+  if (T->isPtrOrPtrVectorTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), holdsPointers);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return holdsPointers(AT->getElementType());
+  return false;
+}
+
+void ShadowContexts::checkPointerStores(
+    GlobalVariable &G, const SmallPtrSetImpl<Function *> &Reachable) {
+  if (!holdsPointers(G.getValueType()))
+    return;
+  SmallVector<User *, 8> Work(G.users());
+  SmallPtrSet<User *, 8> Seen;
+  while (!Work.empty()) {
+    User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (isa<ConstantExpr>(U) || isa<GetElementPtrInst>(U)) {
+      Work.append(U->user_begin(), U->user_end());
+      continue;
+    }
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (!SI || SI->getValueOperand() == U ||
+        !holdsPointers(SI->getValueOperand()->getType()) ||
+        Reachable.count(SI->getFunction()))
+      continue;
+    reportError(*SI->getFunction(), SI,
+                "the global '" + G.getName() +
+                    "' gets a pointer here, outside the differentiated code, "
+                    "and has a shadow in a context (__enzyme_context): "
+                    "Tapestry gives a context's shadow of a pointer in a "
+                    "global only the global's initial value (pointing to "
+                    "the shadow of the global it points to), so the shadow "
+                    "would not point to the shadow of this memory; pass "
+                    "the memory to the function as an enzyme_dup argument "
+                    "with its shadow instead");
+    return;
+  }
+}
+
+const GlobalShadows &ShadowContexts::globals(unsigned Number,
+                                             const CustomRules &Rules) {
+  Info &C = Contexts[Number];
+  if (!C.Globals) {
+    SmallPtrSet<Function *, 16> Reachable =
+        reachableFunctions(C.Targets, Rules);
+    C.Globals = GlobalShadows::collectForContext(M, Reachable, Rules, C.Queried,
+                                                 Number);
+    for (GlobalVariable *G : C.Globals->globals()) {
+      LLVM_DEBUG(dbgs() << "tapestry: global '" << G->getName()
+                        << "' has a shadow in context " << Number << "\n");
+      checkPointerStores(*G, Reachable);
+    }
+  }
+  return *C.Globals;
+}
+
+void ShadowContexts::finish() {
+  for (auto &[N, C] : Contexts) {
+    if (!C.Zero)
+      continue;
+    // Every shadow the context has, whether a derivative or the program
+    // made it.
+    std::string Prefix = ".tapestry.ctx" + std::to_string(N);
+    SmallVector<GlobalVariable *, 8> Shadows;
+    for (GlobalVariable &GV : M.globals()) {
+      StringRef Name = GV.getName();
+      size_t At = Name.rfind(Prefix);
+      if (At == StringRef::npos)
+        continue;
+      StringRef Rest = Name.substr(At + Prefix.size());
+      unsigned Lane;
+      if (Rest.empty() || (Rest.consume_front(".") && !Rest.empty() &&
+                           !Rest.getAsInteger(10, Lane)))
+        Shadows.push_back(&GV);
+    }
+    BasicBlock &Entry = C.Zero->getEntryBlock();
+    IRBuilder<> B(Entry.getTerminator());
+    const DataLayout &DL = M.getDataLayout();
+    for (GlobalVariable *S : Shadows) {
+      uint64_t Size = DL.getTypeAllocSize(S->getValueType());
+      Constant *Init = S->getInitializer();
+      if (Init->isNullValue()) {
+        B.CreateMemSet(S, B.getInt8(0), Size, S->getAlign());
+        continue;
+      }
+      // Pointers to other shadows stay; the initial value is kept beside.
+      auto *Copy = new GlobalVariable(M, S->getValueType(), /*isConstant=*/true,
+                                      GlobalValue::PrivateLinkage, Init,
+                                      S->getName() + ".initial");
+      Copy->setAlignment(S->getAlign());
+      B.CreateMemCpy(S, S->getAlign(), Copy, S->getAlign(), Size);
+    }
+  }
+}
+
+} // namespace tapestry
