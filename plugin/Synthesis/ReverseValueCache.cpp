@@ -475,7 +475,11 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     ORE.emit(LoopRemark);
     printPerf(LoopRemark);
     AllocaInst *State = entryAlloca(StateTy, "tape");
-    IRBuilder<> SB(State->getNextNode());
+    // The state is set up at the end of the entry block, after every
+    // alloca: the cache's helpers branch, and inlined among the allocas
+    // they would leave the ones after them outside the entry block, where
+    // SROA no longer promotes them (and they become dynamic allocas).
+    IRBuilder<> SB(AllocaBlock->getTerminator());
     SB.CreateStore(Constant::getNullValue(StateTy), State);
     Records.push_back(State);
     AllocaInst *Counter = IterationCounters[L].first;
