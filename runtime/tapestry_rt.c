@@ -23,14 +23,14 @@ unsigned long long tapestry_tape_high_water(void) {
 void tapestry_tape_reset_high_water(void) { __tapestry_tape_high_water = 0; }
 
 /* The per-thread cache of record arrays that derivative code defines in
- * every module with a reverse sweep (plugin/Synthesis/TapeCache.h); this
- * weak definition stands in where none does. */
+ * every module with a reverse sweep (plugin/Synthesis/TapeCache.h,
+ * TapeCacheSlots blocks); this weak definition stands in where none does. */
 struct tapestry_tape_block {
   void *block;
   unsigned long long capacity;
 };
 __attribute__((weak)) _Thread_local struct tapestry_tape_block
-    __tapestry_tape_cache[4];
+    __tapestry_tape_cache[8];
 
 /* Set once a thread's cache is to be freed at the thread's exit. */
 __attribute__((weak)) _Thread_local unsigned char
@@ -52,7 +52,7 @@ void tapestry_prepare_tape_cache(void) {
 }
 
 void tapestry_release_tape_cache(void) {
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < 8; ++i) {
     free(__tapestry_tape_cache[i].block);
     __tapestry_tape_cache[i].block = 0;
     __tapestry_tape_cache[i].capacity = 0;

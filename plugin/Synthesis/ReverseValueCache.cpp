@@ -475,10 +475,12 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     ORE.emit(LoopRemark);
     printPerf(LoopRemark);
     AllocaInst *State = entryAlloca(StateTy, "tape");
-    // The records start in a block an earlier call left (TapeCache.h).
-    IRBuilder<> SB(State->getNextNode());
+    // The state is set up at the end of the entry block, after every
+    // alloca: the cache's helpers branch, and inlined among the allocas
+    // they would leave the ones after them outside the entry block, where
+    // SROA no longer promotes them (and they become dynamic allocas).
+    IRBuilder<> SB(AllocaBlock->getTerminator());
     SB.CreateStore(Constant::getNullValue(StateTy), State);
-    CallInst *Acquire = SB.CreateCall(getTapeAcquireFn(M), {State});
     Records.push_back(State);
     AllocaInst *Counter = IterationCounters[L].first;
     StoreInst *Advance = IterationCounters[L].second;
@@ -487,14 +489,17 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     // When ScalarEvolution knows how often the loop nest runs from the
     // function's arguments, the records are allocated once up front (the
     // per-iteration check below then never grows them).
-    IRBuilder<> EB(Acquire->getNextNode());
-    if (Value *Total = iterationsFromEntry(L, EB))
-      EB.CreateCall(Reserve, {State,
-                              EB.CreateBinaryIntrinsic(
-                                  Intrinsic::umin,
-                                  EB.CreateMul(Total, EB.getInt64(Bytes)),
-                                  EB.getInt64(uint64_t(1) << 30)),
-                              EB.getInt64(0)});
+    Value *Need = nullptr;
+    if (Value *Total = iterationsFromEntry(L, SB))
+      Need = SB.CreateBinaryIntrinsic(Intrinsic::umin,
+                                      SB.CreateMul(Total, SB.getInt64(Bytes)),
+                                      SB.getInt64(uint64_t(1) << 30));
+    // The records start in the block an earlier call left that fits them
+    // best (TapeCache.h): one of the size known here, or any when the
+    // records grow.
+    SB.CreateCall(getTapeAcquireFn(M), {State, Need ? Need : SB.getInt64(0)});
+    if (Need)
+      SB.CreateCall(Reserve, {State, Need, SB.getInt64(0)});
     // Otherwise the records start with room for a few iterations, not a
     // page: the tape of a call whose loop runs a few times (a recursive
     // call's) then grows with its work.

@@ -6,6 +6,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include <cstdint>
 
 using namespace llvm;
 
@@ -68,38 +69,68 @@ static Function *getCacheFreeFn(Module &M) {
   return F;
 }
 
+/// The most bytes a cached block may hold beyond what a loop with a known
+/// trip count needs and still be given to it: a block several times larger
+/// is left for the loop it came from (see getTapeAcquireFn).
+static constexpr uint64_t SlackFactor = 4;
+/// Any block up to this size fits a loop that needs less: small blocks are
+/// cheap to allocate again, so handing one out wastes nothing worth keeping.
+static constexpr uint64_t SmallBlockBytes = 64 * 1024;
+
 Function *getTapeAcquireFn(Module &M) {
   if (Function *F = M.getFunction("tapestry.tape.acquire"))
     return F;
-  Function *F = createHelper(M, "tapestry.tape.acquire");
   LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  Function *F = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr, I64}, false),
+      GlobalValue::InternalLinkage, "tapestry.tape.acquire", M);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addParamAttr(0, Attribute::NoCapture);
   StructType *StateTy = getTapeStateType(M);
   StructType *SlotTy = slotType(C);
   GlobalVariable *Slots = cacheSlots(M);
-  Value *State = F->getArg(0);
+  Value *State = F->getArg(0), *Need = F->getArg(1);
   IRBuilder<> B(BasicBlock::Create(C, "entry", F));
   Value *Cache = B.CreateThreadLocalAddress(Slots);
-  // The first cached block, if any, becomes the state's (used: 0 bytes).
+  // Best fit: the smallest cached block that holds Need bytes and is not
+  // far larger (at most SlackFactor x Need, or a small block); with Need 0
+  // (trip count unknown, the records grow) the smallest block. Taking the
+  // first block instead gave a short loop's state the block a long loop had
+  // grown, which then allocated (and faulted in) a fresh one every call.
+  Value *Limit = B.CreateBinaryIntrinsic(
+      Intrinsic::umax, B.CreateMul(Need, B.getInt64(SlackFactor)),
+      B.getInt64(SmallBlockBytes));
+  Limit = B.CreateSelect(B.CreateICmpEQ(Need, B.getInt64(0)),
+                         B.getInt64(UINT64_MAX), Limit);
+  Value *Best = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  Value *BestCap = B.getInt64(UINT64_MAX);
   for (unsigned I = 0; I < TapeCacheSlots; ++I) {
     Value *Slot = slotAddress(B, Slots, Cache, I);
-    Value *Block = B.CreateLoad(B.getPtrTy(), Slot);
-    BasicBlock *Take = BasicBlock::Create(C, "take", F);
-    BasicBlock *Next = BasicBlock::Create(C, "next", F);
-    B.CreateCondBr(B.CreateIsNull(Block), Next, Take);
-    B.SetInsertPoint(Take);
-    Value *Cap =
-        B.CreateLoad(B.getInt64Ty(), B.CreateStructGEP(SlotTy, Slot, 1));
-    B.CreateStore(Block, B.CreateStructGEP(StateTy, State, 0));
-    B.CreateStore(Cap, B.CreateStructGEP(StateTy, State, 2));
-    B.CreateStore(Constant::getNullValue(SlotTy), Slot);
-    if (tapeStatisticsEnabled()) {
-      // Benchmarks count the bytes of tape a call holds, as if allocated.
-      GlobalVariable *HW = tapeHighWaterMark(M);
-      B.CreateStore(B.CreateAdd(B.CreateLoad(B.getInt64Ty(), HW), Cap), HW);
-    }
-    B.CreateRetVoid();
-    B.SetInsertPoint(Next);
+    Value *Block = B.CreateLoad(Ptr, Slot);
+    Value *Cap = B.CreateLoad(I64, B.CreateStructGEP(SlotTy, Slot, 1));
+    Value *Fits = B.CreateAnd(
+        B.CreateAnd(B.CreateIsNotNull(Block), B.CreateICmpUGE(Cap, Need)),
+        B.CreateAnd(B.CreateICmpULE(Cap, Limit),
+                    B.CreateICmpULT(Cap, BestCap)));
+    Best = B.CreateSelect(Fits, Slot, Best);
+    BestCap = B.CreateSelect(Fits, Cap, BestCap);
   }
+  // The chosen block becomes the state's (used: 0 bytes).
+  BasicBlock *Take = BasicBlock::Create(C, "take", F);
+  BasicBlock *Ret = BasicBlock::Create(C, "return", F);
+  B.CreateCondBr(B.CreateIsNull(Best), Ret, Take);
+  B.SetInsertPoint(Take);
+  B.CreateStore(B.CreateLoad(Ptr, Best), B.CreateStructGEP(StateTy, State, 0));
+  B.CreateStore(BestCap, B.CreateStructGEP(StateTy, State, 2));
+  B.CreateStore(Constant::getNullValue(SlotTy), Best);
+  if (tapeStatisticsEnabled()) {
+    // Benchmarks count the bytes of tape a call holds, as if allocated.
+    GlobalVariable *HW = tapeHighWaterMark(M);
+    B.CreateStore(B.CreateAdd(B.CreateLoad(I64, HW), BestCap), HW);
+  }
+  B.CreateBr(Ret);
+  B.SetInsertPoint(Ret);
   B.CreateRetVoid();
   return F;
 }
@@ -118,10 +149,9 @@ Function *getTapeRecycleFn(Module &M) {
   BasicBlock *Entry = BasicBlock::Create(C, "entry", F);
   BasicBlock *Ret = BasicBlock::Create(C, "return", F);
   IRBuilder<> B(Entry);
-  Value *Block =
-      B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(StateTy, State, 0));
-  Value *Cap =
-      B.CreateLoad(B.getInt64Ty(), B.CreateStructGEP(StateTy, State, 2));
+  Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty();
+  Value *Block = B.CreateLoad(Ptr, B.CreateStructGEP(StateTy, State, 0));
+  Value *Cap = B.CreateLoad(I64, B.CreateStructGEP(StateTy, State, 2));
   BasicBlock *Keep = BasicBlock::Create(C, "keep", F);
   B.CreateCondBr(B.CreateIsNull(Block), Ret, Keep);
 
@@ -134,7 +164,6 @@ Function *getTapeRecycleFn(Module &M) {
                  Store);
   B.SetInsertPoint(Register);
   B.CreateStore(B.getInt8(1), Flag);
-  Type *Ptr = B.getPtrTy();
   FunctionCallee AtExit = M.getOrInsertFunction(
       "__cxa_thread_atexit_impl",
       FunctionType::get(B.getInt32Ty(), {Ptr, Ptr, Ptr}, false));
@@ -147,36 +176,31 @@ Function *getTapeRecycleFn(Module &M) {
                         ConstantPointerNull::get(cast<PointerType>(Ptr)), Dso});
   B.CreateBr(Store);
 
-  // An empty slot takes the block; else the first smaller block is freed
-  // for it; else the block itself is freed.
+  // The block goes to the slot holding the smallest block (an empty slot
+  // holds none: capacity 0), which is freed, if that one is smaller; else
+  // the block itself is freed. The cache so keeps the largest blocks, the
+  // ones most costly to allocate again.
   B.SetInsertPoint(Store);
   Value *Cache = B.CreateThreadLocalAddress(Slots);
-  auto Put = [&](Value *Slot) {
-    B.CreateStore(Block, B.CreateStructGEP(SlotTy, Slot, 0));
-    B.CreateStore(Cap, B.CreateStructGEP(SlotTy, Slot, 1));
-    B.CreateBr(Ret);
-  };
-  for (unsigned I = 0; I < TapeCacheSlots; ++I) {
+  Value *Victim = slotAddress(B, Slots, Cache, 0);
+  Value *VictimCap = B.CreateLoad(I64, B.CreateStructGEP(SlotTy, Victim, 1));
+  for (unsigned I = 1; I < TapeCacheSlots; ++I) {
     Value *Slot = slotAddress(B, Slots, Cache, I);
-    BasicBlock *Empty = BasicBlock::Create(C, "empty", F);
-    BasicBlock *Next = BasicBlock::Create(C, "next", F);
-    B.CreateCondBr(B.CreateIsNull(B.CreateLoad(Ptr, Slot)), Empty, Next);
-    B.SetInsertPoint(Empty);
-    Put(Slot);
-    B.SetInsertPoint(Next);
+    Value *SlotCap = B.CreateLoad(I64, B.CreateStructGEP(SlotTy, Slot, 1));
+    Value *Smaller = B.CreateICmpULT(SlotCap, VictimCap);
+    Victim = B.CreateSelect(Smaller, Slot, Victim);
+    VictimCap = B.CreateSelect(Smaller, SlotCap, VictimCap);
   }
-  for (unsigned I = 0; I < TapeCacheSlots; ++I) {
-    Value *Slot = slotAddress(B, Slots, Cache, I);
-    Value *SlotCap =
-        B.CreateLoad(B.getInt64Ty(), B.CreateStructGEP(SlotTy, Slot, 1));
-    BasicBlock *Evict = BasicBlock::Create(C, "evict", F);
-    BasicBlock *Next = BasicBlock::Create(C, "next", F);
-    B.CreateCondBr(B.CreateICmpULT(SlotCap, Cap), Evict, Next);
-    B.SetInsertPoint(Evict);
-    B.CreateCall(getFreeFn(M), {B.CreateLoad(Ptr, Slot)});
-    Put(Slot);
-    B.SetInsertPoint(Next);
-  }
+  BasicBlock *Evict = BasicBlock::Create(C, "evict", F);
+  BasicBlock *Drop = BasicBlock::Create(C, "drop", F);
+  B.CreateCondBr(B.CreateICmpULT(VictimCap, Cap), Evict, Drop);
+  B.SetInsertPoint(Evict);
+  // free(null) for an empty slot.
+  B.CreateCall(getFreeFn(M), {B.CreateLoad(Ptr, Victim)});
+  B.CreateStore(Block, B.CreateStructGEP(SlotTy, Victim, 0));
+  B.CreateStore(Cap, B.CreateStructGEP(SlotTy, Victim, 1));
+  B.CreateBr(Ret);
+  B.SetInsertPoint(Drop);
   B.CreateCall(getFreeFn(M), {Block});
   B.CreateBr(Ret);
   B.SetInsertPoint(Ret);

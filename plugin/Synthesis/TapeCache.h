@@ -7,8 +7,9 @@
 // block past glibc's mmap threshold (128 KiB) costs a mapping, page faults
 // and an unmapping each time. So a finished sweep gives its blocks to a
 // per-thread cache of TapeCacheSlots blocks, and the next sweep's record
-// arrays start from them: after the first call a thread's tapes cost no
-// allocation until they outgrow the cache's largest block.
+// arrays start from them, each loop's from the block that fits it best:
+// after the first call a thread's tapes cost no allocation until they
+// outgrow their blocks.
 //
 // The cache, __tapestry_tape_cache, is a thread-local global every module
 // defines alike (linkonce_odr), so all derivatives of a program share it. A
@@ -26,14 +27,19 @@ class Module;
 
 namespace tapestry {
 
-constexpr unsigned TapeCacheSlots = 4;
+/// As many record arrays as the loops of one derivative usually keep (an
+/// LSTM's has 8); beyond that the smallest are allocated each call.
+constexpr unsigned TapeCacheSlots = 8;
 
-/// void @tapestry.tape.acquire(ptr state): an empty tape state (see
-/// getTapeStateType) takes a cached block if the thread has one.
+/// void @tapestry.tape.acquire(ptr state, i64 need): an empty tape state (see
+/// getTapeStateType) takes the thread's best-fitting cached block, if any:
+/// the smallest one of at least \p need bytes and not many times more (a
+/// loop whose trip count is known up front), or the smallest one when \p
+/// need is 0 (a loop whose records grow).
 llvm::Function *getTapeAcquireFn(llvm::Module &M);
 /// void @tapestry.tape.recycle(ptr state): gives the state's block back to
-/// the thread's cache, or frees it (or a smaller cached block) if the cache
-/// is full.
+/// the thread's cache, in an empty slot or in place of the smallest cached
+/// block if that one is smaller (which is freed); else frees the block.
 llvm::Function *getTapeRecycleFn(llvm::Module &M);
 /// In a derivative that is itself differentiated (nested requests), record
 /// arrays must be ordinary allocations the outer derivative can shadow:

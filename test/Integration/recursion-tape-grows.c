@@ -6,15 +6,19 @@
 // about 1.7 KB per loop iteration of the whole recursion (352 KB for a 5 x 5
 // matrix). Now they start with room for a few records: the tape stays under
 // 512 bytes per iteration at every optimisation level.
+// The tape's bytes are counted by -mllvm -tapestry-tape-stats (the
+// TAPESTRY_TAPE_STATS environment variable these RUN lines once set is no
+// longer read: the count was 0 and the check below could not fail; it now
+// also requires a count).
 // Expected (analytic): d det(A) / d a_ij is the cofactor (-1)^(i+j) M_ij,
 // each minor M_ij computed here by Gaussian elimination (not by minors).
-// RUN: env TAPESTRY_TAPE_STATS=1 %clang -O0 %s -ltapestry-rt -lm -o %t0
+// RUN: %clang -fplugin=%plugin -mllvm -tapestry-tape-stats -O0 %s -ltapestry-rt -lm -o %t0
 // RUN: %t0 | FileCheck %s
-// RUN: env TAPESTRY_TAPE_STATS=1 %clang -O1 %s -ltapestry-rt -lm -o %t1
+// RUN: %clang -fplugin=%plugin -mllvm -tapestry-tape-stats -O1 %s -ltapestry-rt -lm -o %t1
 // RUN: %t1 | FileCheck %s
-// RUN: env TAPESTRY_TAPE_STATS=1 %clang -O2 %s -ltapestry-rt -lm -o %t2
+// RUN: %clang -fplugin=%plugin -mllvm -tapestry-tape-stats -O2 %s -ltapestry-rt -lm -o %t2
 // RUN: %t2 | FileCheck %s
-// RUN: env TAPESTRY_TAPE_STATS=1 %clang -O3 %s -ltapestry-rt -lm -o %t3
+// RUN: %clang -fplugin=%plugin -mllvm -tapestry-tape-stats -O3 %s -ltapestry-rt -lm -o %t3
 // RUN: %t3 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
@@ -113,6 +117,10 @@ int main(void) {
    * 20 x 3 + 60 x 2). */
   printf("tape %llu bytes over %ld iterations\n", tape, iterations);
   check_close("iterations", (double)iterations, 205, 0);
+  if (tape == 0) {
+    printf("FAIL tape: no bytes counted (compiled without tape statistics?)\n");
+    check_failures++;
+  }
   if (tape > 512ull * (unsigned long long)iterations) {
     printf("FAIL tape: %llu bytes, more than 512 per iteration\n", tape);
     check_failures++;

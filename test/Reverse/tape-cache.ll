@@ -1,7 +1,9 @@
 ; Reverse sweeps keep their per-loop record arrays for the next call
 ; (Synthesis/TapeCache.h): the record state starts empty and takes a block
-; from the thread-local cache before the first reserve, and the sweep ends
-; by giving the block back instead of freeing it. The cache is one
+; from the thread-local cache before the first reserve (the smallest block
+; that holds the records of a loop whose trip count is known, and not many
+; times more), and the sweep ends by giving the block back instead of
+; freeing it (the cache keeps the largest blocks). The cache is one
 ; thread-local array shared by every module (linkonce_odr), freed at thread
 ; exit through __cxa_thread_atexit_impl.
 ;
@@ -42,14 +44,15 @@ define void @grad(ptr %x, ptr %dx, i64 %n) {
 ; CHECK-LABEL: define internal void @f.tapestry.rev
 ; CHECK: %tape = alloca %tapestry.tape
 ; CHECK: store ptr null, ptr %tape
-; CHECK: call void @tapestry.tape.acquire(ptr {{.*}}%tape)
+; The loop's records take the cached block that fits their size best.
+; CHECK: call void @tapestry.tape.acquire(ptr {{.*}}%tape, i64 %[[NEED:[0-9]+]])
 ; CHECK-NOT: call void @free
-; CHECK: call void @tapestry.tape.reserve(ptr {{.*}}%tape,
+; CHECK: call void @tapestry.tape.reserve(ptr {{.*}}%tape, i64 %[[NEED]], i64 0)
 ; CHECK-NOT: call void @free
 ; CHECK: call void @tapestry.tape.recycle(ptr {{.*}}%tape)
 ; CHECK-NEXT: ret void
 
-; HELPERS: @__tapestry_tape_cache = linkonce_odr thread_local global [4 x { ptr, i64 }] zeroinitializer
+; HELPERS: @__tapestry_tape_cache = linkonce_odr thread_local global [8 x { ptr, i64 }] zeroinitializer
 ; HELPERS: @__tapestry_tape_cache_registered = linkonce_odr thread_local global i8 0
 ; HELPERS-LABEL: define internal void @tapestry.tape.acquire(
 ; HELPERS: call {{.*}}@llvm.threadlocal.address.p0(ptr {{.*}}@__tapestry_tape_cache)

@@ -48,6 +48,9 @@ define ptr @thunk() {
 ; CHECK-LABEL: define internal double @f.tapestry.{{[a-z_]+}}.augmented(ptr %a, ptr %"a'", i64 %n, ptr %tape)
 ; CHECK:         store i64 -1, ptr
 ; CHECK-NEXT:    store ptr null, ptr [[HEAD:%[0-9]+]]
+; The loop's record array is set up last in the entry block.
+; CHECK:         call void @tapestry.tape.acquire(
+; CHECK-NEXT:    call void @tapestry.tape.reserve(
 ; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK:         call { ptr, double } @h.tapestry.[[H:[a-z_]+]].call.kept.fwd(double %x, ptr nonnull [[HEAD]])
