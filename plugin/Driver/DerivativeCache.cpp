@@ -176,9 +176,7 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
     // through other functions, whether it is stays unknown.
     if (CS.KeptAugmented && CS.KeptAugmented->isDeclaration() &&
         (SplitsBuilding.empty() || !(SplitsBuilding.back() == R)))
-      CS.NotReplayable = "its reverse sweep runs the reverse of '" +
-                         sourceName(*R.Fn) +
-                         "', which calls it back through other functions "
+      CS.NotReplayable = "which calls it back through other functions "
                          "(mutual recursion) and may consume its own tape";
     return CS;
   }
@@ -249,8 +247,7 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
   fillKeptCallee(CS, *S);
   if (!S->Replayable)
     CS.NotReplayable =
-        "its reverse sweep runs the reverse of '" + sourceName(*R.Fn) +
-        "', whose own tape is not reusable: " + S->NotReplayableReason;
+        "whose own tape is not reusable (" + S->NotReplayableReason + ")";
   CalleeSplits[R] = CS;
   return CS;
 }

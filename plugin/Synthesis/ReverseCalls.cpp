@@ -392,11 +392,12 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
                                      "', which consumes that call's own tape");
   else if (R.Split && !CSplit.NotReplayable.empty())
     Boundary.NotReplayable.push_back(
-        CSplit.NotReplayable +
+        "its reverse sweep runs the reverse of '" +
+        sourceName(*CB.getCalledFunction()) + "'" +
         (CB.getDebugLoc() && CB.getDebugLoc().getLine()
-             ? " (the call at line " +
-                   std::to_string(CB.getDebugLoc().getLine()) + ")"
-             : std::string()));
+             ? " (line " + std::to_string(CB.getDebugLoc().getLine()) + ")"
+             : std::string()) +
+        ", " + CSplit.NotReplayable);
   BasicBlock *PB = CB.getParent();
   DerivativeSignature CS = computeSignature(CR);
   SmallVector<Value *, 8> Args;

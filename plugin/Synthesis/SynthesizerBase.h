@@ -57,7 +57,8 @@ struct CalleeSplit {
   /// kept in memory, so that the caller's derivative can be differentiated
   /// again).
   llvm::Function *KeptRelease = nullptr;
-  /// Why the callee's reverse may not run twice on one tape; empty when it
+  /// Why the callee's reverse may not run twice on one tape, as a clause
+  /// after its name ("whose own tape ..."); empty when it
   /// may (a function's split that calls itself assumes that it may: by
   /// induction on the depth of the recursion, that holds if the rest of
   /// its reverse allows it).

@@ -7,18 +7,21 @@
 // overwritten after the forward half, against central finite differences
 // at the original inputs; also through the thunk, released after 0 and 1
 // sweeps. Functions calling each other (mutual recursion) are not claimed
-// reusable, and their one sweep is right.
+// reusable, and their one sweep is right; a demanded reusable tape is a
+// compile error saying why.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
 // RUN: %clang -O3 %s -lm -o %t3 && %t3 | FileCheck %s
+// RUN: not %clang -O1 -g -DDEMAND %s -lm -o %t.demand 2>&1 | FileCheck %s --check-prefix=DEMAND
+// DEMAND: error: tapestry: cannot give 'ev' a reusable tape (tapestry_reusable_tape): its reverse sweep runs the reverse of 'od' (line [[#]]), whose own tape is not reusable ({{.*}}(mutual recursion) and may consume its own tape
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "../Integration/Inputs/check.h"
 #include <string.h>
 #include <tapestry/thunk.h>
 
-extern int enzyme_dup, enzyme_const, enzyme_nofree;
+extern int enzyme_dup, enzyme_const, enzyme_nofree, tapestry_reusable_tape;
 typedef struct {
   void *tape;
   double primal;
@@ -70,6 +73,10 @@ static void fd(double (*fn)(const double *, int), int n, double *g) {
 }
 
 int main(void) {
+#ifdef DEMAND
+  (void)__tapestry_thunk((void *)ev, tapestry_reusable_tape, enzyme_dup,
+                         enzyme_const);
+#endif
   const tapestry_thunk *tr =
       __tapestry_thunk((void *)rec, enzyme_dup, enzyme_const);
   const tapestry_thunk *tf =
