@@ -74,34 +74,22 @@ const SplitDerivative *DerivativeCache::getSplit(const DiffRequest &R) {
   if (It != Splits.end())
     return It->second ? &*It->second : nullptr;
   SplitDerivative S;
+  SplitsBuilding.push_back(R);
   synthesize(R, &S);
+  SplitsBuilding.pop_back();
   std::optional<SplitDerivative> &Entry = Splits[R];
   if (S.Augmented)
     Entry = S;
   return Entry ? &*Entry : nullptr;
 }
 
-/// A callee's reusable split as a caller's reusable split runs it
-/// (CalleeSplit::KeptAugmented): the tape behind a header that links it
-/// into the caller's list and names the function that frees it.
-static void addKeptCallee(CalleeSplit &CS, const SplitDerivative &S,
-                          const std::string &Base) {
+/// A callee's split as a split caller runs it (CalleeSplit::KeptAugmented):
+/// made empty before the callee is differentiated (a recursive callee's
+/// derivative calls them), filled by fillKeptCallee.
+static void declareKeptCallee(CalleeSplit &CS, const std::string &Base) {
   Module &M = *CS.Augmented->getParent();
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C);
-  const uint64_t Header = 16;
-  Function *Free = Function::Create(
-      FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
-      GlobalValue::InternalLinkage, Base + ".call.kept.release", M);
-  Free->addFnAttr(Attribute::NoUnwind);
-  {
-    IRBuilder<> B(BasicBlock::Create(C, "entry", Free));
-    Value *Block = Free->getArg(0);
-    B.CreateCall(S.Release,
-                 {B.CreateConstGEP1_64(B.getInt8Ty(), Block, Header, "tape")});
-    B.CreateCall(getFreeFn(M), {Block});
-    B.CreateRetVoid();
-  }
   FunctionType *AugTy = CS.Augmented->getFunctionType();
   SmallVector<Type *, 16> Params(AugTy->params());
   Params.push_back(Ptr);
@@ -109,26 +97,70 @@ static void addKeptCallee(CalleeSplit &CS, const SplitDerivative &S,
       FunctionType::get(AugTy->getReturnType(), Params, false),
       GlobalValue::InternalLinkage, Base + ".call.kept.fwd", M);
   CS.KeptAugmented->addParamAttr(Params.size() - 1, Attribute::NoCapture);
-  IRBuilder<> B(BasicBlock::Create(C, "entry", CS.KeptAugmented));
-  Value *List = CS.KeptAugmented->getArg(Params.size() - 1);
+  CS.KeptReverse = Function::Create(CS.Reverse->getFunctionType(),
+                                    GlobalValue::InternalLinkage,
+                                    Base + ".call.kept.rev", M);
+  CS.KeptRelease = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
+      GlobalValue::InternalLinkage, Base + ".call.kept.release", M);
+  CS.KeptRelease->addFnAttr(Attribute::NoUnwind);
+}
+
+/// The kept augmented forward puts each tape behind a 16-byte header (its
+/// first word the next tape of the list) at the head of its call site's
+/// list; the list's release walks it, releasing and freeing each tape.
+/// Only heap addresses are stored: a derivative differentiated again (a
+/// Hessian) follows them as it follows any linked list.
+static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
+  Module &M = *CS.Augmented->getParent();
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  const uint64_t Header = 16;
+  {
+    Function *Rel = CS.KeptRelease;
+    BasicBlock *Entry = BasicBlock::Create(C, "entry", Rel);
+    BasicBlock *Loop = BasicBlock::Create(C, "tape", Rel);
+    BasicBlock *Done = BasicBlock::Create(C, "done", Rel);
+    IRBuilder<> B(Entry);
+    Value *First = Rel->getArg(0);
+    B.CreateCondBr(B.CreateIsNull(First), Done, Loop);
+    B.SetInsertPoint(Loop);
+    PHINode *Node = B.CreatePHI(Ptr, 2, "node");
+    Node->addIncoming(First, Entry);
+    Value *Next = B.CreateLoad(Ptr, Node, "next");
+    B.CreateCall(S.Release,
+                 {B.CreateConstGEP1_64(B.getInt8Ty(), Node, Header, "tape")});
+    B.CreateCall(getFreeFn(M), {Node});
+    Node->addIncoming(Next, Loop);
+    B.CreateCondBr(B.CreateIsNull(Next), Done, Loop);
+    B.SetInsertPoint(Done);
+    B.CreateRetVoid();
+  }
+  Function *Aug = CS.KeptAugmented;
+  unsigned NumParams = Aug->arg_size();
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Aug));
+  Value *List = Aug->getArg(NumParams - 1);
   Value *Block =
       B.CreateCall(getMallocFn(M), {B.getInt64(S.TapeBytes + Header)}, "block");
   B.CreateStore(B.CreateLoad(Ptr, List), Block);
-  B.CreateStore(Free, B.CreateConstGEP1_64(B.getInt8Ty(), Block, 8));
   B.CreateStore(Block, List);
   Value *Tape = B.CreateConstGEP1_64(B.getInt8Ty(), Block, Header, "tape");
   SmallVector<Value *, 16> Args;
-  for (unsigned I = 0; I + 1 < Params.size(); ++I)
-    Args.push_back(CS.KeptAugmented->getArg(I));
+  for (unsigned I = 0; I + 1 < NumParams; ++I)
+    Args.push_back(Aug->getArg(I));
   Args.push_back(Tape);
   Value *Primal = B.CreateCall(S.Augmented, Args);
-  if (AugTy->getReturnType() == Ptr) {
+  Type *RetTy = Aug->getReturnType();
+  if (RetTy == Ptr) {
     B.CreateRet(Tape);
   } else {
-    Value *Pair =
-        B.CreateInsertValue(PoisonValue::get(AugTy->getReturnType()), Tape, 0);
+    Value *Pair = B.CreateInsertValue(PoisonValue::get(RetTy), Tape, 0);
     B.CreateRet(B.CreateInsertValue(Pair, Primal, 1));
   }
+  // The callee's own reverse: the stub that stood for it while the callee
+  // was built goes.
+  CS.KeptReverse->replaceAllUsesWith(S.Reverse);
+  CS.KeptReverse->eraseFromParent();
   CS.KeptReverse = S.Reverse;
 }
 
@@ -137,8 +169,17 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
   R.Split = true;
   R.ReturnPrimal = false;
   auto It = CalleeSplits.find(R);
-  if (It != CalleeSplits.end())
-    return It->second;
+  if (It != CalleeSplits.end()) {
+    CalleeSplit CS = It->second;
+    // A callee whose split is being built (recursion): a function calling
+    // itself assumes its reverse replayable (CalleeSplit::NotReplayable);
+    // through other functions, whether it is stays unknown.
+    if (CS.KeptAugmented && CS.KeptAugmented->isDeclaration() &&
+        (SplitsBuilding.empty() || !(SplitsBuilding.back() == R)))
+      CS.NotReplayable = "which calls it back through other functions "
+                         "(mutual recursion) and may consume its own tape";
+    return CS;
+  }
   // The wrappers exist (empty) before the callee is differentiated, so that
   // a recursive callee's derivative can call them.
   Module &M = *R.Fn->getParent();
@@ -161,10 +202,12 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
   CS.Reverse = Function::Create(
       FunctionType::get(Sig.Type->getReturnType(), RevParams, false),
       GlobalValue::InternalLinkage, Base + ".call.rev", M);
+  declareKeptCallee(CS, Base);
   CalleeSplits[R] = CS;
   const SplitDerivative *S = getSplit(R);
   if (!S) {
-    for (Function *F : {CS.Augmented, CS.Reverse}) {
+    for (Function *F : {CS.Augmented, CS.Reverse, CS.KeptAugmented,
+                        CS.KeptReverse, CS.KeptRelease}) {
       F->replaceAllUsesWith(PoisonValue::get(F->getType()));
       F->eraseFromParent();
     }
@@ -201,10 +244,11 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
     else
       B.CreateRet(Adjoints);
   }
-  if (S->Replayable && KeepCalleeTapes) {
-    addKeptCallee(CS, *S, Base);
-    CalleeSplits[R] = CS;
-  }
+  fillKeptCallee(CS, *S);
+  if (!S->Replayable)
+    CS.NotReplayable =
+        "whose own tape is not reusable (" + S->NotReplayableReason + ")";
+  CalleeSplits[R] = CS;
   return CS;
 }
 
@@ -233,7 +277,10 @@ static void locateCalls(Function &G) {
     if (auto *CB = dyn_cast<CallBase>(&I))
       if (!CB->getDebugLoc())
         if (Function *Callee = CB->getCalledFunction())
-          if (Callee->getSubprogram())
+          // Also the wrappers of callee splits, into which those with debug
+          // info are inlined.
+          if (Callee->getSubprogram() ||
+              Callee->getName().contains(".tapestry."))
             CB->setDebugLoc(DILocation::get(G.getContext(), 0, 0, SP));
 }
 

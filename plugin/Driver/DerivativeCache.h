@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <vector>
 
 namespace tapestry {
 
@@ -47,13 +48,6 @@ public:
   /// From now on, keep each request's variable activities
   /// (-tapestry-explain shows them).
   void keepVariableActivities() { KeepVariables = true; }
-  /// Split callees whose tapes are reusable are not kept in their callers'
-  /// tapes (CalleeSplit::KeptAugmented): a derivative that another request
-  /// differentiates again must not link tapes through a release function's
-  /// address stored in memory (the outer derivative takes that memory for
-  /// one holding pointers to constant data, and refuses the pointers read
-  /// from it).
-  void dontKeepCalleeTapes() { KeepCalleeTapes = false; }
   /// The local variables of the function request \p R differentiates, each
   /// with its activity there: empty unless kept, or without debug
   /// information.
@@ -79,7 +73,8 @@ private:
   std::map<DiffRequest, CalleeSplit> CalleeSplits;
   llvm::DenseMap<llvm::Function *, PreparedPrimal> Prepared;
   bool KeepVariables = false;
-  bool KeepCalleeTapes = true;
+  /// The split requests being synthesised, innermost last.
+  std::vector<DiffRequest> SplitsBuilding;
   std::map<DiffRequest, llvm::SmallVector<VariableActivity, 8>> Variables;
 };
 

@@ -361,12 +361,6 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       });
     if (explainRequested())
       Cache.keepVariableActivities();
-    // A request inside code another request differentiates: derivatives
-    // may be differentiated again (test/Bench/standard-particle.test).
-    if (any_of(Pending, [&](const PendingRequest &P) {
-          return Reachable.count(P.CB->getFunction());
-        }))
-      Cache.dontKeepCalleeTapes();
     // A request inside code that another request differentiates (a
     // Hessian-vector product, say) is resolved first, whatever the source
     // order (RequestOrder.h).

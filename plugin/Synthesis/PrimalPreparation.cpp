@@ -495,6 +495,8 @@ static void lowerRealloc(Function &F) {
         "malloc_usable_size", FunctionType::get(I64, {Ptr}, false));
     FunctionCallee Free = getFreeFn(M);
     CallInst *New = B.CreateCall(Malloc, {Size});
+    // Marked so that split mode can say why its tape cannot own it.
+    New->setMetadata("tapestry.realloc.block", MDNode::get(B.getContext(), {}));
     Value *Keep = B.CreateBinaryIntrinsic(Intrinsic::umin,
                                           B.CreateCall(Usable, {Old}), Size);
     B.CreateMemCpy(New, MaybeAlign(), Old, MaybeAlign(), Keep);

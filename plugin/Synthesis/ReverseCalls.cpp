@@ -121,8 +121,40 @@ void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
       Boundary.ScratchBlocks.push_back(Scratch);
       return;
     }
+    if (R.Split && W == 1) {
+      Boundary.NotReplayable.push_back(unownedBlockReason(CB));
+      for (CallInst *Free : Scratch.Frees)
+        Boundary.ExplainedFrees.push_back(Free);
+      Boundary.ExplainedShadows.insert(Shadows[&CB]);
+    }
   }
   replayDeferredFree(CB, B);
+}
+
+/// Why a split's tape cannot own heap block \p CB, whose shadow the reverse
+/// sweep frees, in source terms and with what to change.
+std::string ReverseModeSynthesizer::unownedBlockReason(CallBase &CB) const {
+  bool Grown = CB.hasMetadata("tapestry.realloc.block");
+  bool InLoop = LI.getLoopFor(CB.getParent());
+  std::string Why = "its reverse sweep frees the shadow of " + describe(&CB);
+  if (Grown)
+    Why += InLoop ? ", which realloc grows inside a loop (each realloc "
+                    "allocates a new block and frees the old one)"
+                  : ", which realloc allocates (a new block, the old one "
+                    "freed)";
+  else
+    Why += InLoop ? ", a heap block allocated inside a loop (one per "
+                    "iteration)"
+                  : ", a heap block that the function frees before its end "
+                    "or stores where it may be kept";
+  Why += ", so that a second reverse would not find it: the tape owns only "
+         "heap blocks allocated once, outside loops, that the function "
+         "frees at its end and does not store; ";
+  Why += Grown ? "allocate it once before the loop with its largest size "
+                 "(malloc) instead of growing it"
+               : "allocate it once, before any loop, and free it at the end "
+                 "of the function";
+  return Why;
 }
 
 /// Shadow arguments of a registered derivative: the shadow where the pointer
@@ -317,18 +349,17 @@ void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
   }
   if (Failed)
     return;
-  // A split caller keeps a reusable callee's tape for its own release, so
-  // that its reverse can run again (CalleeSplit::KeptAugmented).
+  // A split caller keeps the callee's tapes, one list per call site, for
+  // its own release, so that its reverse can run again when the callee's
+  // can (CalleeSplit::KeptAugmented).
   bool Keep = R.Split && CS.KeptAugmented;
   if (Keep) {
-    if (!Boundary.CalleeTapes) {
-      Boundary.CalleeTapes =
-          entryAlloca(PointerType::getUnqual(CB.getContext()), "callee.tapes");
-      IRBuilder<> EB(Boundary.CalleeTapes->getNextNode());
-      EB.CreateStore(ConstantPointerNull::get(EB.getPtrTy()),
-                     Boundary.CalleeTapes);
-    }
-    Args.push_back(Boundary.CalleeTapes);
+    AllocaInst *Head =
+        entryAlloca(PointerType::getUnqual(CB.getContext()), "callee.tapes");
+    IRBuilder<> EB(Head->getNextNode());
+    EB.CreateStore(ConstantPointerNull::get(EB.getPtrTy()), Head);
+    Boundary.CalleeTapes.push_back({Head, CS.KeptRelease});
+    Args.push_back(Head);
     KeptCalleeTapes.insert(&CB);
   }
   CallInst *Call = B.CreateCall(Keep ? CS.KeptAugmented : CS.Augmented, Args);
@@ -354,11 +385,19 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
     Failed = true;
     return;
   }
-  bool Kept = KeptCalleeTapes.count(&CB) && CSplit.KeptReverse;
+  bool Kept = KeptCalleeTapes.count(&CB);
   if (R.Split && !Kept)
     Boundary.NotReplayable.push_back("its reverse sweep runs the reverse of '" +
                                      sourceName(*CB.getCalledFunction()) +
                                      "', which consumes that call's own tape");
+  else if (R.Split && !CSplit.NotReplayable.empty())
+    Boundary.NotReplayable.push_back(
+        "its reverse sweep runs the reverse of '" +
+        sourceName(*CB.getCalledFunction()) + "'" +
+        (CB.getDebugLoc() && CB.getDebugLoc().getLine()
+             ? " (line " + std::to_string(CB.getDebugLoc().getLine()) + ")"
+             : std::string()) +
+        ", " + CSplit.NotReplayable);
   BasicBlock *PB = CB.getParent();
   DerivativeSignature CS = computeSignature(CR);
   SmallVector<Value *, 8> Args;

@@ -64,11 +64,22 @@ struct SweepBoundary {
     llvm::SmallVector<llvm::CallInst *, 3> Frees;
   };
   llvm::SmallVector<ScratchBlock, 2> ScratchBlocks;
-  /// Tapes of callees whose split is reusable, run by the forward sweep and
-  /// kept for the reverse, which does not consume them: a list (each tape
-  /// behind a header {next, release}) whose head is this slot; the split's
-  /// release walks it (TapeSplitter).
-  llvm::AllocaInst *CalleeTapes = nullptr;
+  /// The reverse sweep's frees of blocks the tape cannot own, whose reason
+  /// NotReplayable already gives in source terms.
+  llvm::SmallVector<llvm::CallInst *, 4> ExplainedFrees;
+  /// The shadows of those blocks (kept on the tape for the reverse).
+  llvm::SmallPtrSet<llvm::Value *, 4> ExplainedShadows;
+  /// Tapes of callees the forward sweep ran through their split and the
+  /// reverse runs without freeing them: per call site, the slot holding the
+  /// head of its list of tapes (each behind a 16-byte header whose first
+  /// word links the next) and the function that releases such a list
+  /// (CalleeSplit::KeptRelease), which the split's release calls
+  /// (TapeSplitter).
+  struct KeptTapes {
+    llvm::AllocaInst *Head = nullptr;
+    llvm::Function *Release = nullptr;
+  };
+  llvm::SmallVector<KeptTapes, 2> CalleeTapes;
 };
 
 class ReverseModeSynthesizer : SynthesizerBase,
@@ -137,6 +148,7 @@ private:
   /// Frees the shadow of a block allocated in the forward sweep, and the
   /// block itself if its free was deferred.
   void reverseAllocation(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  std::string unownedBlockReason(llvm::CallBase &CB) const;
   /// Frees posix_memalign's shadow blocks the forward sweep freed the
   /// primal blocks of (Synthesis/OutParamAllocations.cpp).
   void reverseOutParamAllocation(llvm::CallBase &CB, llvm::IRBuilderBase &B);

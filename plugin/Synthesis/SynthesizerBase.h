@@ -26,6 +26,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 #include <memory>
+#include <string>
 
 namespace llvm {
 class DominatorTree;
@@ -43,14 +44,25 @@ struct CalleeSplit {
   llvm::Function *Augmented = nullptr;
   /// (primal and shadow args..., [seed], ptr tape) -> adjoints.
   llvm::Function *Reverse = nullptr;
-  /// When the callee's split is reusable (else null), for a caller whose
-  /// own split should be: (primal and shadow args..., ptr list) -> as
-  /// Augmented, where the tape sits behind a header {ptr next, ptr release}
-  /// and goes at the head of the list at `list` (to be freed by calling
-  /// each block's release on the block)...
+  /// For a split caller, which keeps the callee's tapes for its own
+  /// release: (primal and shadow args..., ptr list) -> as Augmented, where
+  /// the tape sits behind a 16-byte header whose first word links it into
+  /// the list whose head is at `list` (one list per call site)...
   llvm::Function *KeptAugmented = nullptr;
-  /// ...and the reverse that leaves that tape as it found it.
+  /// ...the callee's own reverse, which does not free that tape (a stub
+  /// while a recursive callee is built, replaced by it)...
   llvm::Function *KeptReverse = nullptr;
+  /// ...and (ptr first) -> void, which releases and frees each tape of a
+  /// list, calling the callee's release directly (no function address is
+  /// kept in memory, so that the caller's derivative can be differentiated
+  /// again).
+  llvm::Function *KeptRelease = nullptr;
+  /// Why the callee's reverse may not run twice on one tape, as a clause
+  /// after its name ("whose own tape ..."); empty when it
+  /// may (a function's split that calls itself assumes that it may: by
+  /// induction on the depth of the recursion, that holds if the rest of
+  /// its reverse allows it).
+  std::string NotReplayable;
 };
 
 /// What a synthesizer works from.

@@ -71,6 +71,11 @@ private:
   void planScratchBlocks();
   void checkReplayable();
   void emitCalleeTapeRelease(IRBuilderBase &B, Value *Tape);
+  bool isCalleeTapeList(const AllocaInst *Slot) const {
+    return any_of(SB.CalleeTapes, [&](const SweepBoundary::KeptTapes &K) {
+      return K.Head == Slot;
+    });
+  }
   Value *rematerialize(Value *V, ValueToValueMapTy &VM, IRBuilderBase &B);
   Value *fieldAddress(IRBuilderBase &B, Value *Tape, unsigned Field) {
     return B.CreateStructGEP(TapeTy, Tape, Field);
@@ -385,7 +390,7 @@ void Splitter::planScratchBlocks() {
 void Splitter::layoutTape() {
   SmallVector<Type *, 16> Fields{Type::getInt64Ty(C)};
   for (auto &[Slot, U] : Slots)
-    if (U.InForward && (U.InReverse || Slot == SB.CalleeTapes)) {
+    if (U.InForward && (U.InReverse || isCalleeTapeList(Slot))) {
       U.Field = Fields.size();
       Fields.push_back(slotType(Slot));
     }
@@ -514,7 +519,8 @@ void Splitter::checkReplayable() {
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (isDeallocationCall(*CB) && !RecordFrees.count(cast<CallInst>(CB)) &&
             !OwnedFrees.count(cast<CallInst>(CB)) &&
-            !ExplainedFrees.count(cast<CallInst>(CB))) {
+            !ExplainedFrees.count(cast<CallInst>(CB)) &&
+            !is_contained(SB.ExplainedFrees, cast<CallInst>(CB))) {
           Reasons.push_back("its reverse sweep frees memory that the forward "
                             "half allocated");
           break;
@@ -528,18 +534,29 @@ void Splitter::checkReplayable() {
                         describe(Slot) + "')");
       break;
     }
-  // The shadow of a block the tape owns is the tape's too.
-  SmallPtrSet<const Value *, 4> OwnedShadows;
+  // The shadow of a block the tape owns is the tape's too; the shadow of a
+  // block that keeps the reverse from running again has its reason given.
+  SmallPtrSet<const Value *, 4> OwnedShadows(SB.ExplainedShadows.begin(),
+                                             SB.ExplainedShadows.end());
   for (const OwnedBlock &OB : OwnedBlocks)
     OwnedShadows.insert(OB.Scratch->Shadow);
+  // A value that can only point into such shadows (or be null).
+  auto IntoOwned = [&](Value *V) {
+    SmallVector<const Value *, 4> Objs;
+    getUnderlyingObjects(V, Objs);
+    return all_of(Objs, [&](const Value *O) {
+      return OwnedShadows.count(O) || isa<ConstantPointerNull>(O);
+    });
+  };
   bool Captured = any_of(Crossing, [&](auto &Entry) {
     return Entry.second >= 0 && ShadowDerived.count(Entry.first) &&
-           !OwnedShadows.count(getUnderlyingObject(Entry.first));
+           !IntoOwned(Entry.first);
   });
   for (Instruction &I : instructions(G))
     if (auto *SI = dyn_cast<StoreInst>(&I))
       if (!inReverse(SI) && ShadowDerived.count(SI->getValueOperand()) &&
-          !ShadowDerived.count(SI->getPointerOperand()))
+          !ShadowDerived.count(SI->getPointerOperand()) &&
+          !IntoOwned(SI->getValueOperand()))
         Captured = true;
   if (Captured)
     Reasons.push_back(
@@ -861,34 +878,20 @@ void Splitter::buildRelease() {
 }
 
 /// The tapes of callees the forward half ran and the reverse did not
-/// consume: a list of blocks {ptr next, ptr release, tape...}, each freed by
-/// its own release function.
+/// free: per call site, a list that the callee's list release frees (a
+/// direct call: no function address in the tape).
 void Splitter::emitCalleeTapeRelease(IRBuilderBase &B, Value *Tape) {
-  if (!SB.CalleeTapes)
-    return;
-  auto It = Slots.find(SB.CalleeTapes);
-  if (It == Slots.end() || It->second.Field < 0)
-    return;
-  Out.OwnsMemory = true;
-  Function *Rel = B.GetInsertBlock()->getParent();
-  BasicBlock *Pre = B.GetInsertBlock();
-  auto *Loop = BasicBlock::Create(C, "callee.tape", Rel);
-  auto *Done = BasicBlock::Create(C, "callee.tapes.done", Rel);
-  Value *Head = fieldAddress(B, Tape, It->second.Field);
-  Value *First = B.CreateAlignedLoad(B.getPtrTy(), Head, Align(8));
-  B.CreateCondBr(B.CreateIsNull(First), Done, Loop);
-  B.SetInsertPoint(Loop);
-  PHINode *Node = B.CreatePHI(B.getPtrTy(), 2, "node");
-  Node->addIncoming(First, Pre);
-  Value *Next = B.CreateLoad(B.getPtrTy(), Node, "next");
-  Value *Free = B.CreateLoad(
-      B.getPtrTy(), B.CreateConstGEP1_64(B.getInt8Ty(), Node, 8), "release");
-  B.CreateCall(FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false), Free,
-               {Node});
-  Node->addIncoming(Next, Loop);
-  B.CreateCondBr(B.CreateIsNull(Next), Done, Loop);
-  B.SetInsertPoint(Done);
-  B.CreateAlignedStore(ConstantPointerNull::get(B.getPtrTy()), Head, Align(8));
+  for (const SweepBoundary::KeptTapes &K : SB.CalleeTapes) {
+    auto It = Slots.find(K.Head);
+    if (It == Slots.end() || It->second.Field < 0)
+      continue;
+    Out.OwnsMemory = true;
+    Value *Head = fieldAddress(B, Tape, It->second.Field);
+    B.CreateCall(K.Release, {B.CreateAlignedLoad(B.getPtrTy(), Head, Align(8),
+                                                 "callee.tapes")});
+    B.CreateAlignedStore(ConstantPointerNull::get(B.getPtrTy()), Head,
+                         Align(8));
+  }
 }
 
 bool splitAtBoundary(Function &G, const DiffRequest &R,

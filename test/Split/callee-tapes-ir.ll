@@ -1,12 +1,17 @@
 ; A call that stays a call (noinline) to a callee whose split is reusable
 ; keeps the split of its caller reusable (issue 17 item 1): the caller's
 ; forward half runs the callee's kept augmented forward, which links the
-; callee's tape (behind a {next, release} header) into a list whose head is
-; a field of the caller's tape; the caller's reverse runs the callee's own
-; reverse, which does not consume that tape; the caller's release walks the
-; list and runs each tape's release. One tape per call, also in a loop.
+; callee's tape (behind a 16-byte header whose first word is the next tape)
+; into a list whose head is a field of the caller's tape, one list per call
+; site; the caller's reverse runs the callee's own reverse, which does not
+; consume that tape; the caller's release calls the callee's list release
+; directly, which releases and frees each tape. One tape per call, also in
+; a loop. No function address is stored anywhere (NOFN): a derivative that
+; is differentiated again follows the list as any linked list of heap
+; blocks (test/Split/nested-kept-callee.c).
 ; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
 ; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s --check-prefix=KEPT
+; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s --check-prefix=NOFN
 declare ptr @__tapestry_thunk(...)
 declare double @llvm.sin.f64(double)
 @enzyme_dup = external global i32
@@ -63,31 +68,32 @@ define ptr @thunk() {
 
 ; CHECK-LABEL: define internal void @f.tapestry.{{[a-z_]+}}.release(ptr %tape)
 ; CHECK:         [[LIST:%[0-9]+]] = getelementptr inbounds %f.tape, ptr %tape, i32 0, i32 3
-; CHECK-NEXT:    [[FIRST:%.*]] = load ptr, ptr [[LIST]]
-; CHECK-NEXT:    [[EMPTY:%.*]] = icmp eq ptr [[FIRST]], null
-; CHECK-NEXT:    br i1 [[EMPTY]], label %callee.tapes.done, label %callee.tape
-; CHECK:       callee.tape:
-; CHECK-NEXT:    %node = phi ptr [ [[FIRST]], %entry ], [ %next, %callee.tape ]
-; CHECK-NEXT:    %next = load ptr, ptr %node
-; CHECK-NEXT:    [[RA:%.*]] = getelementptr i8, ptr %node, i64 8
-; CHECK-NEXT:    %release = load ptr, ptr [[RA]]
-; CHECK-NEXT:    call void %release(ptr %node)
-; CHECK:       callee.tapes.done:
+; CHECK-NEXT:    %callee.tapes = load ptr, ptr [[LIST]]
+; CHECK-NEXT:    call void @h.tapestry.[[H]].call.kept.release(ptr %callee.tapes)
 ; CHECK-NEXT:    store ptr null, ptr [[LIST]]
 
-; The kept augmented forward: a block of 16 + the callee's tape bytes.
-; KEPT:       define internal void @h.tapestry.[[H:[a-z_]+]].call.kept.release(ptr %0)
-; KEPT-NEXT:   entry:
-; KEPT-NEXT:     %tape = getelementptr i8, ptr %0, i64 16
-; KEPT-NEXT:     call void @h.tapestry.[[H]].release(ptr %tape)
-; KEPT-NEXT:     call void @free(ptr %0)
-; KEPT:       define internal { ptr, double } @h.tapestry.[[H]].call.kept.fwd(double %0, ptr nocapture %1)
+; The kept augmented forward: a block of 16 + the callee's tape bytes at the
+; head of the list; the list's release, a direct call of the callee's
+; release for each tape.
+; KEPT:       define internal { ptr, double } @h.tapestry.[[H:[a-z_]+]].call.kept.fwd(double %0, ptr nocapture %1)
 ; KEPT-NEXT:   entry:
 ; KEPT-NEXT:     %block = call ptr @malloc(i64 {{[0-9]+}})
 ; KEPT-NEXT:     [[OLD:%.*]] = load ptr, ptr %1
 ; KEPT-NEXT:     store ptr [[OLD]], ptr %block
-; KEPT-NEXT:     [[RS:%.*]] = getelementptr i8, ptr %block, i64 8
-; KEPT-NEXT:     store ptr @h.tapestry.[[H]].call.kept.release, ptr [[RS]]
 ; KEPT-NEXT:     store ptr %block, ptr %1
 ; KEPT-NEXT:     %tape = getelementptr i8, ptr %block, i64 16
 ; KEPT-NEXT:     call double @h.tapestry.[[H]].augmented(double %0, ptr %tape)
+; KEPT:       define internal void @h.tapestry.[[H]].call.kept.release(ptr %0)
+; KEPT-NEXT:   entry:
+; KEPT-NEXT:     [[NONE:%.*]] = icmp eq ptr %0, null
+; KEPT-NEXT:     br i1 [[NONE]], label %done, label %tape
+; KEPT:        tape:
+; KEPT-NEXT:     %node = phi ptr [ %0, %entry ], [ %next, %tape ]
+; KEPT-NEXT:     %next = load ptr, ptr %node
+; KEPT-NEXT:     [[T:%.*]] = getelementptr i8, ptr %node, i64 16
+; KEPT-NEXT:     call void @h.tapestry.[[H]].release(ptr [[T]])
+; KEPT-NEXT:     call void @free(ptr %node)
+; KEPT-NEXT:     [[LAST:%.*]] = icmp eq ptr %next, null
+; KEPT-NEXT:     br i1 [[LAST]], label %done, label %tape
+
+; NOFN-NOT: store ptr @
