@@ -29,13 +29,30 @@ bool PointerFlowSummary::holds(uint64_t Mask, unsigned I) {
 
 /// Where \p F, or a function it calls, may store a pointer it was given
 /// (or read from memory it was given): both empty if nowhere outside its
-/// own locals and fresh allocations.
+/// own locals and fresh allocations. Functions on a call cycle are
+/// summarized again until no summary grows: a recursive call may pass its
+/// parameters in another order, and a function summarized while a caller
+/// of it on the cycle was unfinished would otherwise keep a partial one.
 PointerFlowSummary::Flow PointerFlowSummary::storesOut(const Function &F) {
+  if (FlowDone.contains(&F) || !FlowVisiting.empty())
+    return summarize(F);
+  do {
+    FlowGrew = false;
+    FlowVisiting.clear();
+    summarize(F);
+  } while (FlowGrew);
+  FlowDone.insert(FlowVisiting.begin(), FlowVisiting.end());
+  FlowVisiting.clear();
+  return Summaries.lookup(&F);
+}
+
+/// One round of \p F's summary: a function already visited this round
+/// (a cycle) gives what it has so far.
+PointerFlowSummary::Flow PointerFlowSummary::summarize(const Function &F) {
   if (F.getName().starts_with("tapestry."))
     return {}; // Tapestry's own pieces keep tapes and lists
-  auto [It, New] = Summaries.try_emplace(&F); // a cycle adds nothing
-  if (!New)
-    return It->second;
+  if (FlowDone.contains(&F) || !FlowVisiting.insert(&F).second)
+    return Summaries.lookup(&F);
   Flow Sum;
   for (const Instruction &I : instructions(F)) {
     Flow IF = instructionFlow(I);
@@ -44,24 +61,46 @@ PointerFlowSummary::Flow PointerFlowSummary::storesOut(const Function &F) {
       Sum.Src |= IF.Src;
     }
   }
-  Summaries[&F] = Sum;
-  return Sum;
+  Flow &Old = Summaries[&F];
+  if ((Sum.Dest | Old.Dest) != Old.Dest || (Sum.Src | Old.Src) != Old.Src) {
+    Old.Dest |= Sum.Dest;
+    Old.Src |= Sum.Src;
+    FlowGrew = true;
+  }
+  return Old;
 }
 
-/// True if \p F may return a pointer it was given.
+/// True if \p F may return a pointer it was given (to a fixed point over
+/// call cycles, as storesOut).
 bool PointerFlowSummary::returnsIncoming(const Function &F) {
   if (!F.getReturnType()->isPointerTy())
     return false;
-  auto [It, New] = ReturnsIn.try_emplace(&F, false);
-  if (!New)
-    return It->second;
+  if (RetDone.contains(&F) || !RetVisiting.empty())
+    return returnsIncomingRound(F);
+  do {
+    RetGrew = false;
+    RetVisiting.clear();
+    returnsIncomingRound(F);
+  } while (RetGrew);
+  RetDone.insert(RetVisiting.begin(), RetVisiting.end());
+  RetVisiting.clear();
+  return ReturnsIn.lookup(&F);
+}
+
+bool PointerFlowSummary::returnsIncomingRound(const Function &F) {
+  if (RetDone.contains(&F) || !RetVisiting.insert(&F).second)
+    return ReturnsIn.lookup(&F);
   bool Found = false;
   for (const Instruction &I : instructions(F))
     if (auto *RI = dyn_cast<ReturnInst>(&I))
       if (RI->getReturnValue() && incoming(RI->getReturnValue(), {}))
         Found = true;
-  ReturnsIn[&F] = Found;
-  return Found;
+  bool &Old = ReturnsIn[&F];
+  if (Found && !Old) {
+    Old = true;
+    RetGrew = true;
+  }
+  return Old;
 }
 
 /// The arguments \p Val may be, or be read through, other than memory in
@@ -190,7 +229,7 @@ PointerFlowSummary::instructionFlow(const Instruction &I) {
   const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
   if (!Callee || Callee->isDeclaration())
     return {};
-  Flow CF = storesOut(*Callee), IF;
+  Flow CF = summarize(*Callee), IF;
   if (!CF.Dest)
     return {};
   if (CF.Dest & bit(Unknown))

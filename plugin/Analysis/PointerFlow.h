@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <cstdint>
 
 namespace llvm {
@@ -50,7 +51,9 @@ public:
   static bool holds(uint64_t Mask, unsigned I);
 
 private:
+  Flow summarize(const llvm::Function &F);
   bool returnsIncoming(const llvm::Function &F);
+  bool returnsIncomingRound(const llvm::Function &F);
   uint64_t incoming(const llvm::Value *Val,
                     llvm::ArrayRef<const llvm::Value *> Dest,
                     unsigned Depth = 0);
@@ -58,8 +61,14 @@ private:
   uint64_t argsReachingPointer(const llvm::Value *Ptr, unsigned Depth = 0);
   Flow instructionFlow(const llvm::Instruction &I);
 
+  /// Summaries so far; those of functions in FlowDone are final, the
+  /// others (functions on a call cycle being summarized) may still grow.
   llvm::DenseMap<const llvm::Function *, Flow> Summaries;
+  llvm::SmallPtrSet<const llvm::Function *, 8> FlowDone, FlowVisiting;
+  bool FlowGrew = false;
   llvm::DenseMap<const llvm::Function *, bool> ReturnsIn;
+  llvm::SmallPtrSet<const llvm::Function *, 8> RetDone, RetVisiting;
+  bool RetGrew = false;
 };
 
 } // namespace tapestry
