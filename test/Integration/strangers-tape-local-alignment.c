@@ -10,7 +10,8 @@
 // checks or relies on the alignment breaks: Eigen's fixed-size matrices
 // assert (strangers-eigen-map-kalman-O0.cpp aborts with "this assertion is
 // explained here: ... TopicUnalignedArrayAssert"), and aligned vector loads
-// in code compiled elsewhere would fault.
+// in code compiled elsewhere would fault (with noinline helpers, at -O1 and
+// above: strangers-tape-local-alignment-noinline.c, SIGSEGV).
 // RUN: %clang -O0 %s -o %t0 -lm && %t0 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
