@@ -1,0 +1,47 @@
+// strangers-eigen-map-kalman.cpp at -O0: one Kalman-filter update with
+// Eigen::Map over raw arrays, Matrix2d inverse and determinant.
+// XFAIL: *
+// Known bug, at -O0 only (a crash, not a wrong number): a Matrix2d
+// temporary of Eigen's product evaluator is kept on the tape, whose fields
+// are only 8-byte aligned, and Eigen's alignment assertion aborts
+// ("this assertion is explained here: ... TopicUnalignedArrayAssert").
+// Reduced: strangers-tape-local-alignment.c.
+// RUN: %clangxx -std=c++17 -O0 %eigen_flags %s -o %t0 && %t0 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: ALL PASSED
+#include "Inputs/check.h"
+#include <Eigen/Dense>
+#include <cmath>
+extern "C" int enzyme_dup, enzyme_const;
+extern "C" void __enzyme_autodiff(void *, ...);
+
+double kalman_nll(const double *xm, const double *Pm, const double *zraw) {
+  Eigen::Map<const Eigen::Vector2d> x(xm);
+  Eigen::Map<const Eigen::Matrix2d> P(Pm);
+  Eigen::Map<const Eigen::Vector2d> z(zraw);
+  Eigen::Matrix2d F;
+  F << 1, 0.1, 0, 1;
+  Eigen::Matrix2d Q = 0.01 * Eigen::Matrix2d::Identity();
+  Eigen::Matrix2d R;
+  R << 0.2, 0.05, 0.05, 0.3;
+  Eigen::Vector2d xp = F * x;
+  Eigen::Matrix2d S = F * P * F.transpose() + Q + R;
+  Eigen::Vector2d r = z - xp;
+  return 0.5 * r.dot(S.inverse() * r) + 0.5 * std::log(S.determinant());
+}
+
+int main() {
+  double x[2] = {0.5, -0.2}, P[4] = {0.4, 0.1, 0.1, 0.3}, z[2] = {0.9, 0.1};
+  double dx[2] = {0}, dP[4] = {0};
+  __enzyme_autodiff((void *)kalman_nll, enzyme_dup, x, dx, enzyme_dup, P, dP,
+                    enzyme_const, z);
+  for (int i = 0; i < 2; i++) {
+    double q[2] = {x[0], x[1]};
+    check_close("dx", dx[i], CENTRAL_DIFF((q[i] = t_, kalman_nll(q, P, z)), x[i], 1e-6), 1e-7);
+  }
+  for (int i = 0; i < 4; i++) {
+    double q[4] = {P[0], P[1], P[2], P[3]};
+    check_close("dP", dP[i], CENTRAL_DIFF((q[i] = t_, kalman_nll(x, q, z)), P[i], 1e-6), 1e-7);
+  }
+  return check_report();
+}
