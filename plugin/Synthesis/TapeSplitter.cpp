@@ -65,6 +65,9 @@ private:
   bool rematerializable(Value *V, unsigned Depth);
   void findShadowDerived();
   void layoutTape();
+  /// The tape's start in the tape memory \p Memory: \p Memory itself, or
+  /// the first address after it aligned to TapeAlign.
+  Value *alignedTape(IRBuilderBase &B, Value *Memory);
   void buildAugmented();
   void buildReverse();
   void buildRelease();
@@ -125,6 +128,9 @@ private:
   /// The reverse's value of each forward value it reads (buildReverse).
   DenseMap<Value *, Value *> ReverseValue;
   StructType *TapeTy = nullptr;
+  /// The alignment of the tape's start: 8, or more for stack slots that
+  /// demand more (layoutTape).
+  Align TapeAlign = Align(8);
   SmallVector<std::string, 4> Reasons;
   /// The header word of a live tape of this request: a tape filled for
   /// another function or other activities does not pass the check.
@@ -389,26 +395,56 @@ void Splitter::planScratchBlocks() {
 
 void Splitter::layoutTape() {
   SmallVector<Type *, 16> Fields{Type::getInt64Ty(C)};
+  uint64_t Offset = 8;
+  // A field at the next offset its type allows and \p Want demands (a
+  // stack slot's own alignment, which may exceed its type's: Eigen's
+  // fixed-size matrices, _Alignas, SIMD buffers); padding bytes before it
+  // where the type alone would place it lower.
+  auto AddField = [&](Type *T, Align Want) {
+    Align Natural = DL.getABITypeAlign(T);
+    Want = std::max(Want, Natural);
+    uint64_t At = alignTo(Offset, Want);
+    if (alignTo(Offset, Natural) != At) {
+      Fields.push_back(ArrayType::get(Type::getInt8Ty(C), At - Offset));
+      Offset = At;
+    }
+    TapeAlign = std::max(TapeAlign, Want);
+    Fields.push_back(T);
+    Offset = At + DL.getTypeAllocSize(T).getFixedValue();
+    return int(Fields.size() - 1);
+  };
   for (auto &[Slot, U] : Slots)
-    if (U.InForward && (U.InReverse || isCalleeTapeList(Slot))) {
-      U.Field = Fields.size();
-      Fields.push_back(slotType(Slot));
-    }
+    if (U.InForward && (U.InReverse || isCalleeTapeList(Slot)))
+      U.Field = AddField(slotType(Slot), Slot->getAlign());
   for (auto &[V, Field] : Crossing)
-    if (!rematerializable(V, 0)) {
-      Field = Fields.size();
-      Fields.push_back(V->getType());
-    }
+    if (!rematerializable(V, 0))
+      Field = AddField(V->getType(), Align(1));
   TapeTy = StructType::create(C, Fields, (R.Fn->getName() + ".tape").str());
-  Out.TapeBytes = alignTo(DL.getTypeAllocSize(TapeTy).getFixedValue(), 16);
+  assert(DL.getTypeAllocSize(TapeTy).getFixedValue() >= Offset &&
+         "the tape's fields are where AddField placed them");
+  // Tape memory is 8-byte aligned (a caller's buffer need not have more):
+  // a tape with more-aligned fields starts at the first address aligned
+  // enough, within TapeAlign - 8 bytes of the memory's start.
+  uint64_t Slack = TapeAlign.value() - 8;
+  Out.TapeBytes =
+      alignTo(DL.getTypeAllocSize(TapeTy).getFixedValue() + Slack, 16);
 }
 
-/// Accesses through the tape may not assume more than 8-byte alignment: a
-/// caller's buffer (enzyme_allocated) need not have more.
-static void clampTapeAlignment(Value *TapePtr) {
+Value *Splitter::alignedTape(IRBuilderBase &B, Value *Memory) {
+  if (TapeAlign <= Align(8))
+    return Memory;
+  // The same address in the augmented forward, the reverse and the release:
+  // all three are given the same memory.
+  Value *Address = B.CreatePtrToInt(Memory, B.getInt64Ty());
+  Value *Pad = B.CreateAnd(B.CreateNeg(Address), TapeAlign.value() - 1);
+  return B.CreateGEP(B.getInt8Ty(), Memory, Pad, "tape.aligned");
+}
+
+/// Accesses through the tape may not assume more alignment than the tape
+/// has: \p Max, 8 bytes unless alignedTape realigned it.
+static void clampTapeAlignment(Value *TapePtr, Align Max) {
   SmallVector<Value *, 16> Work{TapePtr};
   SmallPtrSet<Value *, 16> Seen{TapePtr};
-  const Align Max(8);
   while (!Work.empty()) {
     Value *V = Work.pop_back_val();
     for (User *U : V->users()) {
@@ -586,8 +622,8 @@ void Splitter::buildAugmented() {
     A->getArg(K)->setName(Arg.getName());
     VM[&Arg] = A->getArg(K++);
   }
-  Argument *Tape = A->getArg(K);
-  Tape->setName("tape");
+  Argument *TapeMemory = A->getArg(K);
+  TapeMemory->setName("tape");
   SmallVector<ReturnInst *, 2> Returns;
   CloneFunctionInto(A, &G, VM, CloneFunctionChangeType::LocalChangesOnly,
                     Returns);
@@ -597,6 +633,7 @@ void Splitter::buildAugmented() {
 
   BasicBlock &Entry = A->getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  Value *Tape = alignedTape(B, TapeMemory);
   B.CreateAlignedStore(B.getInt64(Magic), fieldAddress(B, Tape, 0), Align(8));
   SmallVector<AllocaInst *, 8> Replaced;
   for (auto &[Slot, U] : Slots) {
@@ -620,7 +657,7 @@ void Splitter::buildAugmented() {
   else
     TB.CreateRetVoid();
   removeUnreachableBlocks(*A);
-  clampTapeAlignment(Tape);
+  clampTapeAlignment(TapeMemory, TapeAlign);
   Out.Augmented = A;
 }
 
@@ -661,14 +698,19 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
                       "' was not filled by its __enzyme_augmentfwd (with the "
                       "same activities).\n";
   std::string Released =
-      "tapestry: the tape passed to the reverse of '" + Name +
-      "' was already released: its tape owns heap memory (" +
-      (Out.Replayable ? std::string("record arrays of loops, scratch blocks "
-                                    "or the tapes of callees")
-                      : Out.NotReplayableReason) +
-      "), which a reverse on a caller's buffer (enzyme_allocated) frees. Run "
-      "__enzyme_augmentfwd again for a fresh tape, or keep the tape with a "
-      "reusable thunk (tapestry_reusable_tape) and release it yourself.\n";
+      Out.Replayable
+          ? "tapestry: the tape passed to the reverse of '" + Name +
+                "' was already released: its tape owns heap memory (record "
+                "arrays of loops, scratch blocks or the tapes of callees), "
+                "which a reverse on a caller's buffer (enzyme_allocated) "
+                "frees. Run __enzyme_augmentfwd again for a fresh tape, or "
+                "keep the tape with a reusable thunk (tapestry_reusable_tape) "
+                "and release it yourself.\n"
+          : "tapestry: the tape passed to the reverse of '" + Name +
+                "' was already used by a reverse (which released it) or "
+                "released, and its tape is not reusable: " +
+                Out.NotReplayableReason +
+                ". Run __enzyme_augmentfwd again for a fresh tape.\n";
   Value *IsUsed = BB.CreateICmpEQ(State, BB.getInt64(TapeConsumed));
   Value *IsFreed = BB.CreateICmpEQ(State, BB.getInt64(TapeReleased));
   Value *Msg = BB.CreateSelect(
@@ -698,15 +740,15 @@ void Splitter::buildReverse() {
     Rev->getArg(Arg.getArgNo())->setName(Arg.getName());
     VM[&Arg] = Rev->getArg(Arg.getArgNo());
   }
-  Argument *Tape = Rev->getArg(G.arg_size());
-  Tape->setName("tape");
+  Argument *TapeMemory = Rev->getArg(G.arg_size());
+  TapeMemory->setName("tape");
   SmallVector<ReturnInst *, 2> Returns;
   CloneFunctionInto(Rev, &G, VM, CloneFunctionChangeType::LocalChangesOnly,
                     Returns);
   Rev->setAttributes(AttributeList());
   if (G.hasFnAttribute(Attribute::NoUnwind))
     Rev->addFnAttr(Attribute::NoUnwind);
-  Rev->addParamAttr(Tape->getArgNo(), Attribute::NoAlias);
+  Rev->addParamAttr(TapeMemory->getArgNo(), Attribute::NoAlias);
 
   SmallPtrSet<const BasicBlock *, 32> RevClones;
   for (const BasicBlock *BB : ReverseBlocks)
@@ -714,6 +756,7 @@ void Splitter::buildReverse() {
   BasicBlock *OldEntry = &Rev->getEntryBlock();
   auto *Entry = BasicBlock::Create(C, "tape.read", Rev, OldEntry);
   IRBuilder<> B(Entry);
+  Value *Tape = alignedTape(B, TapeMemory);
   // Slots only the reverse uses start as the one-shot function starts them.
   for (auto &[Slot, U] : Slots) {
     if (U.InForward || !U.InReverse)
@@ -800,7 +843,7 @@ void Splitter::buildReverse() {
     Clone->eraseFromParent();
   }
   removeUnreachableBlocks(*Rev);
-  clampTapeAlignment(Tape);
+  clampTapeAlignment(TapeMemory, TapeAlign);
   Out.Reverse = Rev;
 }
 
@@ -810,9 +853,10 @@ void Splitter::buildRelease() {
       GlobalValue::InternalLinkage,
       R.Fn->getName() + ".tapestry." + R.suffix() + ".release", M);
   Rel->addFnAttr(Attribute::NoUnwind);
-  Argument *Tape = Rel->getArg(0);
-  Tape->setName("tape");
+  Argument *TapeMemory = Rel->getArg(0);
+  TapeMemory->setName("tape");
   IRBuilder<> B(BasicBlock::Create(C, "entry", Rel));
+  Value *Tape = alignedTape(B, TapeMemory);
   FunctionCallee Free = getFreeFn(M);
   for (AllocaInst *State : SB.RecordStates) {
     auto It = Slots.find(State);
