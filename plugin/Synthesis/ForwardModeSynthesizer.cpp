@@ -403,6 +403,7 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
   Value *SPtr = shadowOf(Ptr, &SI);
   if (!SPtr)
     return;
+  checkStoreThroughConstant(SI, SPtr);
   Value *SVal = nullptr;
   if (Val->getType()->isPtrOrPtrVectorTy()) {
     if (!AI.hasShadow(Val) && !RA.MarkerStores.count(&SI))

@@ -215,6 +215,28 @@ Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
   return F;
 }
 
+Function *getFailIfFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.fail.if"))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  Function *F =
+      createHelper(M, "tapestry.fail.if",
+                   FunctionType::get(Type::getVoidTy(C),
+                                     {Type::getInt1Ty(C), Ptr, I64}, false));
+  auto *Entry = BasicBlock::Create(C, "entry", F);
+  auto *Fail = BasicBlock::Create(C, "fail", F);
+  auto *Done = BasicBlock::Create(C, "done", F);
+  IRBuilder<> B(Entry);
+  B.CreateCondBr(F->getArg(0), Fail, Done);
+  B.SetInsertPoint(Fail);
+  emitFatalMessage(B, F->getArg(1), F->getArg(2));
+  B.CreateUnreachable();
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+  return F;
+}
+
 void emitFatalMessage(IRBuilderBase &B, Value *Msg, Value *Len) {
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Write = M.getOrInsertFunction(

@@ -62,6 +62,11 @@ getPartsFn(llvm::Module &M,
            llvm::ArrayRef<std::pair<uint64_t, llvm::Type *>> Parts,
            uint64_t Period, PartsOp Op);
 
+/// void @tapestry.fail.if(i1 cond, ptr msg, i64 len): when \p cond holds,
+/// writes the \p len bytes at \p msg to stderr and aborts. A run-time check
+/// as a call, so that the code emitting it keeps its blocks.
+llvm::Function *getFailIfFn(llvm::Module &M);
+
 /// Emits, at \p B, a write of the \p Len bytes at \p Msg to stderr and a
 /// call to abort (the block still needs its terminator): how derivative
 /// code stops on a misuse it detects at run time, without any library.

@@ -185,6 +185,11 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     if (auto *II = dyn_cast<IntrinsicInst>(&PI);
         II && II->getIntrinsicID() == Intrinsic::stackrestore)
       primal(II)->eraseFromParent();
+  // Active values stored through pointers that may be constant at run time.
+  for (Instruction &PI : instructions(P))
+    if (auto *SI = dyn_cast<StoreInst>(&PI);
+        SI && RA.mayBeConstant(SI->getPointerOperand()))
+      checkStoreThroughConstant(*SI, shadowOf(SI->getPointerOperand(), SI));
   // Pointers stored into shadowed memory have their shadows stored into the
   // shadow memory, so that loading the pointer back finds its shadow.
   for (Instruction &PI : instructions(P)) {

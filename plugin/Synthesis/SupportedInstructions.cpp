@@ -76,18 +76,10 @@ void SupportedInstructions::checkRuntimeConstantUse(Instruction &I) {
   if (RA.MaybeConstant.empty())
     return;
   // Where the pointer turns out constant, the stored value's derivative
-  // has nowhere to go: fine for a constant output, wrong if read back.
-  if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    if (RA.mayBeConstant(SI->getPointerOperand()) &&
-        S.AI.isVaried(SI->getValueOperand()) && S.isReadBack(*SI))
-      fail(&I, "an active value is stored through a pointer read from "
-               "memory that also holds pointers to constant data "
-               "(enzyme_const or global), and is read back: where the "
-               "pointer is constant at run time its derivative would be "
-               "lost; pass the constant data as enzyme_dup with a zeroed "
-               "shadow");
+  // has nowhere to go: fine for a constant output, wrong if read back, which
+  // the derivative checks at run time (checkStoreThroughConstant).
+  if (isa<StoreInst>(I))
     return;
-  }
   auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd() ||
       isInactiveCall(*CB, &S.Rules))

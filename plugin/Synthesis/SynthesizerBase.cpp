@@ -251,6 +251,27 @@ void SynthesizerBase::reportLostStore(StoreInst &SI) {
                 "argument");
 }
 
+void SynthesizerBase::checkStoreThroughConstant(StoreInst &SI, Value *SPtr) {
+  Value *Ptr = SI.getPointerOperand();
+  if (!SPtr || !RA.mayBeConstant(Ptr) || !AI.isVaried(SI.getValueOperand()) ||
+      !isReadBack(SI))
+    return;
+  std::string Where = sourceLocation(&SI);
+  std::string Msg =
+      "tapestry: " + (Where.empty() ? std::string() : Where + ": ") +
+      "in the derivative of '" + sourceName(*R.Fn) +
+      "', an active value is stored through a pointer to constant data "
+      "(enzyme_const or a global; the pointer was read from memory that "
+      "also holds active pointers) and read back, so its derivative would "
+      "be lost; pass the constant data as enzyme_dup with a zeroed shadow\n";
+  IRBuilder<> B(primal(&SI));
+  Value *IsConstant = isConstantShadow(B, lane(B, SPtr, 0), primal(Ptr));
+  B.CreateCall(getFailIfFn(*B.GetInsertBlock()->getModule()),
+               {IsConstant,
+                B.CreateGlobalString(Msg, "tapestry.constant.store"),
+                B.getInt64(Msg.size())});
+}
+
 void SynthesizerBase::stopAtUnknownCallee(CallBase &CB) {
   std::string Where = sourceLocation(&CB);
   std::string Msg =

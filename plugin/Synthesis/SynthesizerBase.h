@@ -178,6 +178,11 @@ protected:
   /// write differentiated data read afterwards (Synthesis/InactiveCalls.cpp).
   void checkInactiveDeclaredCall(llvm::CallBase &CB);
 
+  /// Runtime activity: an active value \p SI stores through a pointer that
+  /// may be constant (its shadow \p SPtr may be the pointer itself) and
+  /// that is read back would lose its derivative where the pointer turns
+  /// out constant: the primal stops there at run time with the reason.
+  void checkStoreThroughConstant(llvm::StoreInst &SI, llvm::Value *SPtr);
   /// Runtime activity: true if lane shadow \p SK of the primal pointer
   /// \p GP marks it constant (is the pointer itself).
   llvm::Value *isConstantShadow(llvm::IRBuilderBase &B, llvm::Value *SK,
