@@ -703,7 +703,9 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
                 "' was already released: its tape owns heap memory (record "
                 "arrays of loops, scratch blocks or the tapes of callees), "
                 "which a reverse on a caller's buffer (enzyme_allocated) "
-                "frees. Run __enzyme_augmentfwd again for a fresh tape, or "
+                "frees unless given enzyme_nofree (pass it to every reverse "
+                "but the last). Run __enzyme_augmentfwd again for a fresh "
+                "tape, or "
                 "keep the tape with a reusable thunk (tapestry_reusable_tape) "
                 "and release it yourself.\n"
           : "tapestry: the tape passed to the reverse of '" + Name +
