@@ -120,7 +120,11 @@ std::string emulationError(Type *From, FloatLayout L) {
     return "a format with " + Layout + " needs 2 to " +
            std::to_string(FromExponent) + " exponent bits when truncating " +
            "from a format with " + std::to_string(FromExponent);
-  if (L.Mantissa < 1 || L.Mantissa > FromMantissa - 2)
+  if (L.Mantissa < 1)
+    return "a format with " + Layout +
+           " has no mantissa bits; it needs at "
+           "least 1";
+  if (L.Mantissa > FromMantissa - 2)
     return "a format with " + Layout + " needs 1 to " +
            std::to_string(FromMantissa - 2) +
            " mantissa bits when truncating from a format with " +

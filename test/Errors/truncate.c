@@ -27,9 +27,24 @@ double scale_factor = 2.0;
 double square(double x) { return x * x; }
 
 #ifdef CUSTOM
+// Formats the target lacks are emulated (EntryPoints/truncate-emulated.c)
+// within FROM's exponent range and 2 mantissa bits short of FROM's (the
+// errors come in no particular order).
 double use(double x) {
-  // CUSTOM: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func: a format with 3 exponent and 7 mantissa bits is not one the target has; Tapestry supports the formats the target has: {{.*}} Enzyme's other formats, emulated by its MPFR runtime (enzyme/fprt/mpfr.h), are not supported
-  return __enzyme_truncate_op_func((void *)square, 64, 3, 7)(x);
+  // CUSTOM-DAG: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func: a format with 12 exponent and 7 mantissa bits needs 2 to 11 exponent bits when truncating from a format with 11
+  return __enzyme_truncate_op_func((void *)square, 64, 12, 7)(x);
+}
+double use_mantissa(double x) {
+  // CUSTOM-DAG: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_mem_func: a format with 8 exponent and 51 mantissa bits needs 1 to 50 mantissa bits when truncating from a format with 52: Tapestry emulates it with correctly rounded operations at the wider precision, which needs 2 more bits than the format has
+  return __enzyme_truncate_mem_func((void *)square, 64, 8, 51)(x);
+}
+double use_float(double x) {
+  // CUSTOM-DAG: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func: a format with 1 exponent and 7 mantissa bits needs 2 to 8 exponent bits when truncating from a format with 8
+  return __enzyme_truncate_op_func((void *)square, 32, 1, 7)(x);
+}
+double use_zero(double x) {
+  // CUSTOM-DAG: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func: a format with 5 exponent and 0 mantissa bits has no mantissa bits; it needs at least 1
+  return __enzyme_truncate_op_func((void *)square, 16, 5, 0)(x);
 }
 #endif
 
