@@ -241,6 +241,8 @@ private:
   Function &Origin;
   bool BigEndian = false;
   bool Failed = false;
+  /// Emulated formats: results already rounded to the format.
+  SmallPtrSet<Value *, 32> InFormat;
 };
 
 } // namespace
@@ -281,7 +283,9 @@ bool Truncator::error(Instruction &I, const Twine &Msg) {
 Value *Truncator::narrow(IRBuilderBase &B, Value *V) {
   // Emulated: mem-mode values are in the format; op-mode ones rounded.
   if (T.Emulated)
-    return T.Mode == TruncationMode::Mem ? V : roundToLayout(B, V, *T.Emulated);
+    return T.Mode == TruncationMode::Mem || InFormat.count(V)
+               ? V
+               : roundToLayout(B, V, *T.Emulated);
   if (T.Mode == TruncationMode::Mem)
     return unpack(B, V, T, BigEndian);
   return B.CreateFPTrunc(V, withScalar(V->getType(), T.To));
@@ -299,6 +303,8 @@ void Truncator::replace(Instruction &I, Value *New) {
   IRBuilder<> B(&I);
   if (isWide(I.getType()))
     New = widen(B, New);
+  if (T.Emulated && isWide(I.getType()))
+    InFormat.insert(New);
   I.replaceAllUsesWith(New);
   if (auto *NI = dyn_cast<Instruction>(New))
     NI->takeName(&I);
