@@ -13,6 +13,9 @@
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DMEMORY 2>&1 | FileCheck %s --check-prefix=MEMORY
 // RUN: not %clang -O1 -g -c %s -o /dev/null -DMODF 2>&1 | FileCheck %s --check-prefix=MODF
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DVALUE 2>&1 | FileCheck %s --check-prefix=VALUE
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DGLOBAL_EMULATED 2>&1 | FileCheck %s --check-prefix=GLOBAL_EMULATED
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DINT128 2>&1 | FileCheck %s --check-prefix=INT128
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DEXTERN_EMULATED 2>&1 | FileCheck %s --check-prefix=EXTERN_EMULATED
 // CHECK-NOT: PLEASE submit a bug report
 #include <math.h>
 #include <stdio.h>
@@ -120,4 +123,32 @@ float use(double x) {
   // VALUE: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_mem_value: it returns a double (the FROM format); declare it to return that type
   return __enzyme_truncate_mem_value(x, 64, 32);
 }
+#endif
+
+// Emulated formats (5 exponent, 3 mantissa bits): a mutable global holds
+// values not rounded to the format; integers wider than 64 bits are not
+// converted; functions of other files would compute unrounded.
+#ifdef GLOBAL_EMULATED
+double scaled(double x) {
+  // GLOBAL_EMULATED: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_mem_func keeps double values in mem mode rounded to the format with 5 exponent and 3 mantissa bits, but the global 'scale_factor' holds ordinary ones
+  return x * scale_factor;
+}
+double use(double x) { return __enzyme_truncate_mem_func((void *)scaled, 64, 5, 3)(x); }
+#endif
+
+#ifdef INT128
+__int128 wide_count;
+double counted(double x) {
+  // INT128: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_op_func cannot compute 'counted' in the format with 5 exponent and 3 mantissa bits instead of double: Tapestry converts integers of at most 64 bits to emulated formats
+  return x + (double)wide_count;
+}
+double use(double x) { return __enzyme_truncate_op_func((void *)counted, 64, 5, 3)(x); }
+#endif
+
+#ifdef EXTERN_EMULATED
+double twice(double x) {
+  // EXTERN_EMULATED: truncate.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_truncate_mem_func cannot compute 'twice' in the format with 5 exponent and 3 mantissa bits instead of double: 'other', whose body is not in this file, takes or returns double values and would compute with them untruncated
+  return other(x) * 2;
+}
+double use(double x) { return __enzyme_truncate_mem_func((void *)twice, 64, 5, 3)(x); }
 #endif
