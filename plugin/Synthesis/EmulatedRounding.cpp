@@ -130,9 +130,8 @@ std::string emulationError(Type *From, FloatLayout L) {
            " mantissa bits when truncating from a format with " +
            std::to_string(FromMantissa) +
            ": Tapestry emulates it with correctly rounded operations at the "
-           "wider precision, which "
-           "needs 2 more bits than the format has (rounding twice would "
-           "otherwise be wrong in ties)";
+           "wider precision, which needs 2 more bits than the format has "
+           "(rounding twice would otherwise be wrong in ties)";
   return "";
 }
 
