@@ -29,11 +29,11 @@ protected:
 // (4, 3): bias 7, exponents -6 to 7, values 1.xxx * 2^e; the largest is
 // 1.875 * 2^7 = 240, the smallest subnormal 2^-9.
 TEST_F(EmulatedRoundingTest, NearestEven) {
-  EXPECT_EQ(round(1.0625, 4, 3), 1.0);    // tie, to even
-  EXPECT_EQ(round(1.1875, 4, 3), 1.25);   // tie, to even
-  EXPECT_EQ(round(1.07, 4, 3), 1.125);    // nearest
-  EXPECT_EQ(round(-3.3, 4, 3), -3.25);    // sign kept
-  EXPECT_EQ(round(0.1, 5, 3), 0.1015625); // 1.625 * 2^-4
+  EXPECT_EQ(round(1.0625, 4, 3), 1.0);             // tie, to even
+  EXPECT_EQ(round(1.1875, 4, 3), 1.25);            // tie, to even
+  EXPECT_EQ(round(1.07, 4, 3), 1.125);             // nearest
+  EXPECT_EQ(round(-3.3, 4, 3), -3.25);             // sign kept
+  EXPECT_EQ(round(0.1, 5, 3), 0.1015625);          // 1.625 * 2^-4
   EXPECT_EQ(round(1.0 / 3, 11, 20), 0x1.55555p-2); // next bits 0101...
 }
 
