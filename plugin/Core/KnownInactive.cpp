@@ -77,6 +77,10 @@ bool isKnownInactiveFunction(StringRef Name) {
                // derivative code's own bookkeeping, a list per depth of
                // nesting (Synthesis/FreedShadows.h)
                Name.starts_with("tapestry.freed.") ||
+               // the rounding correction of emulated floating-point
+               // formats (Synthesis/EmulatedRounding.h): a derivative of
+               // plain + correction is the plain operation's
+               Name.starts_with("__tapestry_fpround.") ||
                Name.starts_with("__asan_"));
 }
 

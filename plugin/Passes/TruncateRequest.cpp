@@ -8,29 +8,23 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
+
+static cl::opt<bool> EmulateNativeFormats(
+    "tapestry-emulate-native-formats", cl::Hidden, cl::init(false),
+    cl::desc("Emulate formats given by exponent and mantissa bits even when "
+             "the target has them (5-10 half, 8-7 bfloat): to test the "
+             "emulation against the native types"));
 
 namespace tapestry {
 
 namespace {
 
-const char *const SupportedFormats =
-    "Tapestry supports the formats the target has: widths 64 (double), 32 "
-    "(float) and 16 (half), or exponent and mantissa bits 11, 52; 8, 23; "
-    "5, 10; and 8, 7 (bfloat). Enzyme's other formats, emulated by its MPFR "
-    "runtime (enzyme/fprt/mpfr.h), are not supported";
-
-/// The format of \p Exponent and \p Mantissa bits, or an error message.
-Type *layoutOrError(LLVMContext &Ctx, int64_t Exponent, int64_t Mantissa,
-                    std::string &Error) {
-  if (Type *T = floatTypeOfLayout(Ctx, Exponent, Mantissa))
-    return T;
-  Error = "a format with " + std::to_string(Exponent) + " exponent and " +
-          std::to_string(Mantissa) + " mantissa bits is not one the target " +
-          "has; " + SupportedFormats;
-  return nullptr;
-}
+const char *const SupportedWidths =
+    "a width must be 64 (double), 32 (float) or 16 (half); other formats "
+    "are given by their exponent and mantissa bits";
 
 /// Checks that \p To is narrower than \p From.
 bool narrower(Type *From, Type *To, std::string &Error) {
@@ -40,6 +34,30 @@ bool narrower(Type *From, Type *To, std::string &Error) {
           ") must be narrower than the one truncated (" + formatName(From) +
           ")";
   return false;
+}
+
+/// The truncation of \p From to the format of \p Exponent and \p Mantissa
+/// bits: native if the target has it, else emulated; or an error message.
+std::optional<Truncation> layoutTruncation(TruncationMode Mode, Type *From,
+                                           int64_t Exponent, int64_t Mantissa,
+                                           std::string &Error) {
+  Type *To = floatTypeOfLayout(From->getContext(), Exponent, Mantissa);
+  if (To && (!EmulateNativeFormats || To == From)) {
+    if (!narrower(From, To, Error))
+      return std::nullopt;
+    return Truncation{Mode, From, To};
+  }
+  if (Exponent < 0 || Exponent > 64 || Mantissa < 0 || Mantissa > 128) {
+    Error = "a format with " + std::to_string(Exponent) + " exponent and " +
+            std::to_string(Mantissa) + " mantissa bits is not one Tapestry " +
+            "can emulate";
+    return std::nullopt;
+  }
+  FloatLayout L{int(Exponent), int(Mantissa)};
+  Error = emulationError(From, L);
+  if (!Error.empty())
+    return std::nullopt;
+  return Truncation{Mode, From, From, L};
 }
 
 class TruncateLowering {
@@ -89,19 +107,19 @@ std::optional<Truncation> TruncateLowering::formats(TruncationMode Mode) {
     return std::nullopt;
   }
   std::string Error;
-  Type *To = nullptr;
+  std::optional<Truncation> T;
   if (N == 3) {
-    To = floatTypeOfWidth(Ctx, Ints[1]);
+    Type *To = floatTypeOfWidth(Ctx, Ints[1]);
     if (!To)
-      Error = "TO is " + std::to_string(Ints[1]) + " bits; " + SupportedFormats;
+      Error = "TO is " + std::to_string(Ints[1]) + " bits; " + SupportedWidths;
+    else if (narrower(From, To, Error))
+      T = Truncation{Mode, From, To};
   } else {
-    To = layoutOrError(Ctx, Ints[1], Ints[2], Error);
+    T = layoutTruncation(Mode, From, Ints[1], Ints[2], Error);
   }
-  if (!To || !narrower(From, To, Error)) {
+  if (!T)
     error(Error);
-    return std::nullopt;
-  }
-  return Truncation{Mode, From, To};
+  return T;
 }
 
 void TruncateLowering::replaceCall(Value *V) {
@@ -160,19 +178,24 @@ bool lowerTruncateRequest(CallBase &CB, TLIGetter GetTLI) {
   return TruncateLowering(CB).run(GetTLI);
 }
 
-/// "64" or "11-52": a width or exponent-mantissa bits.
-static Type *parseFormat(LLVMContext &Ctx, StringRef S, std::string &Error) {
+/// "64" or "11-52": a width or exponent-mantissa bits, the latter in
+/// \p Exponent and \p Mantissa; the type of a width, else null with
+/// \p Error set if \p S is neither.
+static Type *parseFormat(LLVMContext &Ctx, StringRef S, int64_t &Exponent,
+                         int64_t &Mantissa, std::string &Error) {
   auto [E, M] = S.split('-');
-  int64_t Exponent = 0, Mantissa = 0;
-  if (M.empty() && !E.getAsInteger(10, Exponent)) {
-    if (Type *T = floatTypeOfWidth(Ctx, Exponent))
+  Exponent = Mantissa = -1;
+  int64_t Width = 0;
+  if (M.empty() && !E.getAsInteger(10, Width)) {
+    if (Type *T = floatTypeOfWidth(Ctx, Width))
       return T;
     Error = S.str() + " bits is not a format Tapestry truncates; " +
-            SupportedFormats;
+            SupportedWidths;
     return nullptr;
   }
   if (!E.getAsInteger(10, Exponent) && !M.getAsInteger(10, Mantissa))
-    return layoutOrError(Ctx, Exponent, Mantissa, Error);
+    return nullptr;
+  Exponent = Mantissa = -1;
   Error = "'" + S.str() +
           "' is neither a width (64) nor exponent-mantissa bits (11-52)";
   return nullptr;
@@ -186,17 +209,31 @@ bool truncateAllFunctions(Module &M, StringRef Spec, TLIGetter GetTLI) {
     return true;
   auto [FromS, ToS] = Spec.split("to");
   std::string Error;
-  Type *From = parseFormat(M.getContext(), FromS, Error);
-  Type *To = From ? parseFormat(M.getContext(), ToS, Error) : nullptr;
-  if (!From || !To || !narrower(From, To, Error))
+  LLVMContext &Ctx = M.getContext();
+  int64_t E = -1, Mant = -1;
+  Type *From = parseFormat(Ctx, FromS, E, Mant, Error);
+  if (!From && Error.empty()) {
+    From = floatTypeOfLayout(Ctx, E, Mant);
+    if (!From)
+      Error = "the format truncated (" + FromS.str() +
+              ") must be one the target has: 11-52, 8-23 or 5-10";
+  }
+  std::optional<Truncation> T;
+  if (From) {
+    Type *To = parseFormat(Ctx, ToS, E, Mant, Error);
+    if (To && narrower(From, To, Error))
+      T = Truncation{TruncationMode::Op, From, To};
+    else if (!To && Error.empty())
+      T = layoutTruncation(TruncationMode::Op, From, E, Mant, Error);
+  }
+  if (!T)
     return reportError(*Defined, nullptr,
                        "-enzyme-truncate-all=" + Spec + ": " + Error +
                            " (expected e.g. 64to32 or 11-52to8-23)");
-  Truncation T{TruncationMode::Op, From, To};
   bool OK = true;
   for (Function &F : M)
     if (!F.isDeclaration())
-      OK &= truncateInPlace(F, T, GetTLI);
+      OK &= truncateInPlace(F, *T, GetTLI);
   return OK;
 }
 

@@ -9,10 +9,12 @@
 //   __enzyme_expand_mem_value(v, FROM, TO)    v back from it
 //
 // FROM and TO are widths in bits (64 double, 32 float, 16 half); TO may
-// instead be given as EXPONENT, MANTISSA bits (f, FROM, E, M), which
-// Tapestry supports for the formats the target has (8, 7 is bfloat), not
-// for the arbitrary ones Enzyme emulates with MPFR. -enzyme-truncate-all=
-// "64to32" (or "11-52to8-23") runs every function of the module in op mode.
+// instead be given as EXPONENT, MANTISSA bits (f, FROM, E, M): the formats
+// the target has (8, 7 is bfloat) use its types, the others (which Enzyme
+// emulates with MPFR) are emulated with correct rounding
+// (Synthesis/EmulatedRounding.h) when 2 <= E <= FROM's exponent bits and
+// 1 <= M <= FROM's mantissa bits - 2. -enzyme-truncate-all= "64to32" (or
+// "11-52to8-23", "64to5-3") runs every function of the module in op mode.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_PASSES_TRUNCATEREQUEST_H

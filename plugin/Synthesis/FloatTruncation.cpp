@@ -57,9 +57,20 @@ std::string formatName(const Type *T) {
 }
 
 std::string Truncation::tag() const {
+  if (Emulated)
+    return std::to_string(From->getPrimitiveSizeInBits()) + "to" +
+           layoutTag(*Emulated);
   return std::to_string(From->getPrimitiveSizeInBits()) + "to" +
          (To->isBFloatTy() ? "bf" : "") +
          std::to_string(To->getPrimitiveSizeInBits());
+}
+
+std::string Truncation::toName() const {
+  if (!Emulated)
+    return formatName(To);
+  return "the format with " + std::to_string(Emulated->Exponent) +
+         " exponent and " + std::to_string(Emulated->Mantissa) +
+         " mantissa bits";
 }
 
 namespace {
@@ -208,6 +219,12 @@ private:
   void replace(Instruction &I, Value *New);
   void visitIntrinsic(CallBase &CB, Function &Callee);
   void visitMathCall(CallBase &CB, Function &Callee, const MathFunction &MF);
+  /// Emulated formats: \p Callee (an intrinsic or math function, as
+  /// called) on rounded inputs; sqrt and fma rounded once, others
+  /// computed in From and their result rounded.
+  void emulateCall(CallBase &CB, Function &Callee, Intrinsic::ID ID);
+  /// Emulated formats: a conversion to or from From.
+  void emulateCast(CastInst &I);
   void visitExternalCall(CallBase &CB, Function &Callee);
   /// The format math functions run in: To, or float below float (no C
   /// library has half functions); the result is rounded to To.
@@ -224,6 +241,8 @@ private:
   Function &Origin;
   bool BigEndian = false;
   bool Failed = false;
+  /// Emulated formats: results already rounded to the format.
+  SmallPtrSet<Value *, 32> InFormat;
 };
 
 } // namespace
@@ -257,17 +276,24 @@ bool Truncator::error(Instruction &I, const Twine &Msg) {
   Failed = true;
   return reportError(Origin, &I,
                      Entry + " cannot compute '" + sourceIdentifier(Origin) +
-                         "' in " + formatName(T.To) + " instead of " +
+                         "' in " + T.toName() + " instead of " +
                          formatName(T.From) + ": " + Msg);
 }
 
 Value *Truncator::narrow(IRBuilderBase &B, Value *V) {
+  // Emulated: mem-mode values are in the format; op-mode ones rounded.
+  if (T.Emulated)
+    return T.Mode == TruncationMode::Mem || InFormat.count(V)
+               ? V
+               : roundToLayout(B, V, *T.Emulated);
   if (T.Mode == TruncationMode::Mem)
     return unpack(B, V, T, BigEndian);
   return B.CreateFPTrunc(V, withScalar(V->getType(), T.To));
 }
 
 Value *Truncator::widen(IRBuilderBase &B, Value *V) {
+  if (T.Emulated) // results are rounded where they are computed
+    return V;
   if (T.Mode == TruncationMode::Mem)
     return pack(B, V, T, BigEndian);
   return B.CreateFPExt(V, withScalar(V->getType(), T.From));
@@ -277,6 +303,8 @@ void Truncator::replace(Instruction &I, Value *New) {
   IRBuilder<> B(&I);
   if (isWide(I.getType()))
     New = widen(B, New);
+  if (T.Emulated && isWide(I.getType()))
+    InFormat.insert(New);
   I.replaceAllUsesWith(New);
   if (auto *NI = dyn_cast<Instruction>(New))
     NI->takeName(&I);
@@ -320,6 +348,29 @@ void Truncator::visitBinaryOperator(BinaryOperator &I) {
   if (!isWide(I.getType()))
     return;
   IRBuilder<> B(&I);
+  if (T.Emulated) {
+    Value *X = narrow(B, I.getOperand(0)), *Y = narrow(B, I.getOperand(1));
+    std::optional<EmulatedOp> Op;
+    switch (I.getOpcode()) {
+    case Instruction::FAdd:
+      Op = EmulatedOp::Add;
+      break;
+    case Instruction::FSub:
+      Op = EmulatedOp::Sub;
+      break;
+    case Instruction::FMul:
+      Op = EmulatedOp::Mul;
+      break;
+    case Instruction::FDiv:
+      Op = EmulatedOp::Div;
+      break;
+    default: // frem: the remainder of two values of the format is one
+      break;
+    }
+    replace(I, Op ? emulateOperation(B, *Op, {X, Y}, *T.Emulated)
+                  : B.CreateBinOp(I.getOpcode(), X, Y));
+    return;
+  }
   Value *R = B.CreateBinOp(I.getOpcode(), narrow(B, I.getOperand(0)),
                            narrow(B, I.getOperand(1)));
   if (auto *RI = dyn_cast<Instruction>(R))
@@ -345,14 +396,17 @@ void Truncator::visitCastInst(CastInst &I) {
       Op != Instruction::FPToSI && Op != Instruction::FPToUI &&
       Op != Instruction::SIToFP && Op != Instruction::UIToFP) {
     // A bitcast moves the bits: harmless in op mode, where a From value is
-    // one; in mem mode it would expose the packed representation.
-    if (T.Mode == TruncationMode::Mem)
+    // one; in mem mode it would expose the packed representation (an
+    // emulated format has none).
+    if (T.Mode == TruncationMode::Mem && !T.Emulated)
       error(I, "it reinterprets the bits of a " + formatName(T.From) +
                    " value, which in mem mode holds a " + formatName(T.To) +
                    " in its first bytes; use __enzyme_truncate_op_func, or "
                    "keep bit manipulations out of the truncated function");
     return;
   }
+  if (T.Emulated)
+    return emulateCast(I);
   IRBuilder<> B(&I);
   Value *In = isWide(Src) ? narrow(B, I.getOperand(0)) : I.getOperand(0);
   Type *To = isWide(Dst) ? withScalar(Dst, T.To) : Dst;
@@ -368,6 +422,8 @@ void Truncator::visitCallBase(CallBase &CB) {
   if (isa<DbgInfoIntrinsic>(CB))
     return;
   Function *Callee = CB.getCalledFunction();
+  if (Callee && isEmulationHelper(*Callee)) // already rounds
+    return;
   if (CB.isInlineAsm()) {
     if (mentionsFrom(CB))
       error(CB, "inline assembly handles " + formatName(T.From) + " values");
@@ -405,6 +461,8 @@ void Truncator::visitIntrinsic(CallBase &CB, Function &Callee) {
     error(CB, "Tapestry does not truncate the intrinsic " + Callee.getName());
     return;
   }
+  if (T.Emulated)
+    return emulateCall(CB, Callee, ID);
   SmallVector<Type *, 4> Overloads;
   if (!Intrinsic::getIntrinsicSignature(&Callee, Overloads)) {
     error(CB, "the intrinsic " + Callee.getName() + " has no known signature");
@@ -438,6 +496,11 @@ void Truncator::visitMathCall(CallBase &CB, Function &Callee,
     error(CB, "Tapestry does not truncate this call to " + Callee.getName());
     return;
   }
+  if (T.Emulated)
+    return emulateCall(CB, Callee,
+                       Lib == "sqrt"  ? Intrinsic::sqrt
+                       : Lib == "fma" ? Intrinsic::fma
+                                      : Intrinsic::not_intrinsic);
   Type *Math = mathType();
   // The C library's float variant: sin -> sinf.
   SmallVector<Type *, 3> Params;
@@ -458,16 +521,71 @@ void Truncator::visitMathCall(CallBase &CB, Function &Callee,
   replace(CB, B.CreateFPCast(Call, T.To));
 }
 
+void Truncator::emulateCall(CallBase &CB, Function &Callee, Intrinsic::ID ID) {
+  if (ID == Intrinsic::vector_reduce_fadd ||
+      ID == Intrinsic::vector_reduce_fmul) {
+    error(CB, "Tapestry does not round the steps of the vector reduction " +
+                  Callee.getName() + " to an emulated format");
+    return;
+  }
+  IRBuilder<> B(&CB);
+  SmallVector<Value *, 4> Args;
+  for (Value *A : CB.args())
+    Args.push_back(isWide(A->getType()) ? narrow(B, A) : A);
+  FloatLayout L = *T.Emulated;
+  Value *R;
+  if (ID == Intrinsic::sqrt)
+    R = emulateOperation(B, EmulatedOp::Sqrt, Args, L);
+  else if (ID == Intrinsic::fma)
+    R = emulateOperation(B, EmulatedOp::FMA, Args, L);
+  else if (ID == Intrinsic::fmuladd) // unfused, as fmuladd allows
+    R = emulateOperation(
+        B, EmulatedOp::Add,
+        {emulateOperation(B, EmulatedOp::Mul, {Args[0], Args[1]}, L), Args[2]},
+        L);
+  else {
+    if (auto *FPOp = dyn_cast<FPMathOperator>(&CB))
+      B.setFastMathFlags(FPOp->getFastMathFlags());
+    CallInst *Call = B.CreateCall(CB.getFunctionType(), &Callee, Args);
+    Call->setAttributes(CB.getAttributes());
+    R = Call;
+    if (isWide(CB.getType()))
+      R = roundToLayout(B, R, L);
+  }
+  replace(CB, R);
+}
+
+void Truncator::emulateCast(CastInst &I) {
+  IRBuilder<> B(&I);
+  Type *Dst = I.getDestTy();
+  Value *In = I.getOperand(0);
+  FloatLayout L = *T.Emulated;
+  Value *R;
+  if (isWide(In->getType())) // from the format: exact, or rounded once
+    R = B.CreateCast(I.getOpcode(), narrow(B, In), Dst);
+  else if (I.getOpcode() == Instruction::SIToFP ||
+           I.getOpcode() == Instruction::UIToFP) {
+    if (In->getType()->getScalarSizeInBits() > 64) {
+      error(I, "Tapestry converts integers of at most 64 bits to emulated "
+               "formats");
+      return;
+    }
+    R = emulateIntToFP(B, In, I.getOpcode() == Instruction::SIToFP, Dst, L);
+  } else // another floating-point type to From, then rounded
+    R = roundToLayout(B, B.CreateFPCast(In, Dst), L);
+  replace(I, R);
+}
+
 void Truncator::visitExternalCall(CallBase &CB, Function &Callee) {
   LibFunc LF;
   bool Known = GetTLI(*CB.getFunction()).getLibFunc(Callee, LF);
   std::string Name = "'" + sourceIdentifier(Callee) + "'";
   if (mentionsFrom(CB)) {
-    if (T.Mode == TruncationMode::Op && Known && onlyPrints(LF))
+    if ((T.Mode == TruncationMode::Op || T.Emulated) && Known && onlyPrints(LF))
       return;
     error(CB, Name + ", whose body is not in this file, takes or returns " +
                   formatName(T.From) + " values" +
-                  (T.Mode == TruncationMode::Mem
+                  (T.Mode == TruncationMode::Mem && !T.Emulated
                        ? " and would misread their mem-mode representation"
                        : " and would compute with them untruncated") +
                   (Known ? "; call it outside the truncated function"
@@ -488,7 +606,7 @@ void Truncator::visitExternalCall(CallBase &CB, Function &Callee) {
 }
 
 bool Copier::needsCopy(Function &F) {
-  if (F.isDeclaration())
+  if (F.isDeclaration() || isEmulationHelper(F))
     return false;
   // While F is being looked at (a recursion), assume it needs one.
   auto [It, New] = NeedsCopy.try_emplace(&F, true);
@@ -526,6 +644,8 @@ Constant *Copier::packConstant(Constant *C) {
     C = ConstantFoldConstant(C, M.getDataLayout());
   if (isa<ConstantExpr>(C))
     return nullptr;
+  if (Ty->getScalarType() == T.From && T.Emulated)
+    return roundConstantToLayout(C, *T.Emulated);
   if (Ty->getScalarType() == T.From) {
     IRBuilder<> B(M.getContext()); // folds: no instruction is made
     return dyn_cast<Constant>(pack(B, B.CreateFPTrunc(C, withScalar(Ty, T.To)),
@@ -564,9 +684,11 @@ void Copier::mapGlobals(Function &F, ValueToValueMapTy &VMap) {
           Failed = true;
           reportError(F, &I,
                       Entry + " keeps " + formatName(T.From) +
-                          " values in mem mode as " + formatName(T.To) +
-                          " values in their first bytes, but the global '" +
-                          GV->getName() +
+                          " values in mem mode " +
+                          (T.Emulated ? "rounded to " + T.toName()
+                                      : "as " + formatName(T.To) +
+                                            " values in their first bytes") +
+                          ", but the global '" + GV->getName() +
                           "' holds ordinary ones shared with the rest of the "
                           "program; pass its values as arguments converted "
                           "with __enzyme_truncate_mem_value, or use "
@@ -633,15 +755,21 @@ Function *truncatedFunction(Function &F, const Truncation &T, StringRef Entry,
 }
 
 bool truncateInPlace(Function &F, const Truncation &T, TLIGetter GetTLI) {
+  if (isEmulationHelper(F))
+    return true;
   return Truncator(T, "-enzyme-truncate-all", GetTLI, nullptr, F).run(F);
 }
 
 Value *toMemRepresentation(IRBuilderBase &B, Value *V, const Truncation &T) {
+  if (T.Emulated)
+    return roundToLayout(B, V, *T.Emulated);
   return pack(B, B.CreateFPTrunc(V, withScalar(V->getType(), T.To)), T,
               isBigEndian(B));
 }
 
 Value *fromMemRepresentation(IRBuilderBase &B, Value *V, const Truncation &T) {
+  if (T.Emulated)
+    return V;
   return B.CreateFPExt(unpack(B, V, T, isBigEndian(B)),
                        withScalar(V->getType(), T.From));
 }

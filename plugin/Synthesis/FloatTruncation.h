@@ -18,6 +18,13 @@
 // holding From values and calls that could see a packed value without
 // knowing it are errors.
 //
+// Formats the target has no type for (say 5 exponent and 3 mantissa bits)
+// are emulated (Synthesis/EmulatedRounding.h): a value of the format is
+// a From value holding a number of the format, so To is From and the mem
+// representation is the From value rounded; each operation is rounded
+// once, correctly, to the format (math functions: computed in From on
+// rounded inputs, their result rounded).
+//
 // Calls: math functions run their To variant (sinf, llvm.sin.f32; below
 // float, the float variant rounded to To); functions with bodies that do
 // From work are called as their own truncated copies; anything else that
@@ -27,6 +34,7 @@
 #ifndef TAPESTRY_SYNTHESIS_FLOATTRUNCATION_H
 #define TAPESTRY_SYNTHESIS_FLOATTRUNCATION_H
 
+#include "Synthesis/EmulatedRounding.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -48,9 +56,13 @@ enum class TruncationMode { Op, Mem };
 struct Truncation {
   TruncationMode Mode;
   llvm::Type *From; ///< The wide format, e.g. double.
-  llvm::Type *To;   ///< The narrow format, e.g. float.
-  /// "64to32" (or "64to16bf" for bfloat), for names and messages.
+  llvm::Type *To;   ///< The narrow format, e.g. float; From if emulated.
+  /// The format, when the target has no type for it (see above).
+  std::optional<FloatLayout> Emulated = std::nullopt;
+  /// "64to32" (or "64to16bf" for bfloat, "64toe5m3" emulated), for names.
   std::string tag() const;
+  /// "float", or "the format with 5 exponent and 3 mantissa bits".
+  std::string toName() const;
 };
 
 /// The IR type of an IEEE format given by its width in bits (64 double,

@@ -37,7 +37,8 @@
 ;
 ; -enzyme-truncate-all (Enzyme's floating-point truncation) runs every
 ; function in op mode, the derivative included; a format the target does
-; not have (Enzyme emulates those with MPFR) is an error, never ignored.
+; not have is emulated (Enzyme uses MPFR): each operation rounded once
+; (Synthesis/EmulatedRounding.h); one out of range is an error.
 ; RUN: %opt -passes=tapestry,verify -enzyme-truncate-all=64to32 -S %s \
 ; RUN:   | FileCheck %s --check-prefix=TRUNC
 ; TRUNC-LABEL: define double @f(
@@ -49,9 +50,14 @@
 ; TRUNC-LABEL: define internal {{.*}}@{{.*}}f
 ; TRUNC-NOT: fmul double
 ; TRUNC: fmul float
-; RUN: not %opt -passes=tapestry -enzyme-truncate-all=11-52to3-7 \
+; RUN: %opt -passes=tapestry,verify -enzyme-truncate-all=11-52to3-7 -S %s \
+; RUN:   | FileCheck %s --check-prefix=TRUNC-EMU
+; TRUNC-EMU-LABEL: define double @f(
+; TRUNC-EMU: %[[SQ:[0-9]+]] = fmul double
+; TRUNC-EMU: call double @__tapestry_fpround.e3m7.f64.mul(double {{.*}}, double {{.*}}, double %[[SQ]])
+; RUN: not %opt -passes=tapestry -enzyme-truncate-all=11-52to12-7 \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=TRUNC-ERR
-; TRUNC-ERR: error: {{.*}}tapestry: -enzyme-truncate-all=11-52to3-7: a format with 3 exponent and 7 mantissa bits is not one the target has
+; TRUNC-ERR: error: {{.*}}tapestry: -enzyme-truncate-all=11-52to12-7: a format with 12 exponent and 7 mantissa bits needs 2 to 11 exponent bits
 
 declare double @__enzyme_autodiff(ptr, ...)
 
