@@ -10,6 +10,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -248,6 +249,29 @@ static std::string registrationName(const GlobalVariable &GV) {
   std::string Demangled = demangle(Name);
   size_t Colons = Demangled.rfind("::");
   return Colons == std::string::npos ? Demangled : Demangled.substr(Colons + 2);
+}
+
+bool CustomRules::applyFunctionAttributes(Module &M) {
+  SmallVector<GlobalVariable *, 4> Applied;
+  for (GlobalVariable &GV : M.globals()) {
+    std::string Name = registrationName(GV);
+    if (!StringRef(Name).starts_with("__enzyme_nofree") &&
+        !StringRef(Name).starts_with("__enzyme_no_escaping_allocation"))
+      continue;
+    CustomRules Unused;
+    collectAttribute(Unused, GV, registrationElements(GV));
+    // What the clang part made (internal, kept only by llvm.compiler.used)
+    // has done its work; a registration the user wrote stays.
+    if (GV.hasLocalLinkage())
+      Applied.push_back(&GV);
+  }
+  for (GlobalVariable *GV : Applied) {
+    removeFromUsedLists(M, [&](Constant *C) { return C == GV; });
+    GV->removeDeadConstantUsers();
+    if (GV->use_empty())
+      GV->eraseFromParent();
+  }
+  return !Applied.empty();
 }
 
 CustomRules CustomRules::collect(Module &M) {
