@@ -10,6 +10,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -325,7 +327,40 @@ CustomRules CustomRules::collect(Module &M) {
       reportRegistration(GV, unsupportedRegistrationMessage(Name));
     }
   }
+  collectInactiveFiles(Rules, M);
   return Rules;
+}
+
+/// -enzyme-load-inactive-file: each line of each file names a function that
+/// is inactive, as if listed in __enzyme_inactivefn.
+void CustomRules::collectInactiveFiles(CustomRules &Rules, Module &M) {
+  for (const std::string &Path : enzymeInactiveFiles()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buffer) {
+      for (Function &F : M)
+        if (!F.isDeclaration()) {
+          reportError(F, nullptr,
+                      "cannot read the file given with "
+                      "-enzyme-load-inactive-file=" +
+                          Path + ": " + Buffer.getError().message());
+          break;
+        }
+      continue;
+    }
+    SmallVector<StringRef, 16> Lines;
+    (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef Line : Lines) {
+      StringRef Name = Line.trim();
+      Function *F = Name.empty() ? nullptr : M.getFunction(Name);
+      if (!F)
+        continue;
+      Rules.Inactive.insert(F);
+      if (enzymePrintActivity())
+        errs() << "[activity] loaded file forced instruction to be inactive: "
+               << Name << "\n";
+    }
+  }
 }
 
 } // namespace tapestry

@@ -84,6 +84,7 @@ public:
 private:
   static bool collectAttribute(CustomRules &Rules, llvm::GlobalVariable &GV,
                                llvm::ArrayRef<llvm::Constant *> Elts);
+  static void collectInactiveFiles(CustomRules &Rules, llvm::Module &M);
 
   llvm::DenseMap<const llvm::Function *, CustomGradient> Gradients;
   llvm::DenseMap<const llvm::Function *, llvm::Function *> Forward;
