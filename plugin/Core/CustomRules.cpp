@@ -10,6 +10,9 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -250,6 +253,29 @@ static std::string registrationName(const GlobalVariable &GV) {
   return Colons == std::string::npos ? Demangled : Demangled.substr(Colons + 2);
 }
 
+bool CustomRules::applyFunctionAttributes(Module &M) {
+  SmallVector<GlobalVariable *, 4> Applied;
+  for (GlobalVariable &GV : M.globals()) {
+    std::string Name = registrationName(GV);
+    if (!StringRef(Name).starts_with("__enzyme_nofree") &&
+        !StringRef(Name).starts_with("__enzyme_no_escaping_allocation"))
+      continue;
+    CustomRules Unused;
+    collectAttribute(Unused, GV, registrationElements(GV));
+    // What the clang part made (internal, kept only by llvm.compiler.used)
+    // has done its work; a registration the user wrote stays.
+    if (GV.hasLocalLinkage())
+      Applied.push_back(&GV);
+  }
+  for (GlobalVariable *GV : Applied) {
+    removeFromUsedLists(M, [&](Constant *C) { return C == GV; });
+    GV->removeDeadConstantUsers();
+    if (GV->use_empty())
+      GV->eraseFromParent();
+  }
+  return !Applied.empty();
+}
+
 CustomRules CustomRules::collect(Module &M) {
   CustomRules Rules;
   for (GlobalVariable &GV : M.globals()) {
@@ -301,7 +327,40 @@ CustomRules CustomRules::collect(Module &M) {
       reportRegistration(GV, unsupportedRegistrationMessage(Name));
     }
   }
+  collectInactiveFiles(Rules, M);
   return Rules;
+}
+
+/// -enzyme-load-inactive-file: each line of each file names a function that
+/// is inactive, as if listed in __enzyme_inactivefn.
+void CustomRules::collectInactiveFiles(CustomRules &Rules, Module &M) {
+  for (const std::string &Path : enzymeInactiveFiles()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!Buffer) {
+      for (Function &F : M)
+        if (!F.isDeclaration()) {
+          reportError(F, nullptr,
+                      "cannot read the file given with "
+                      "-enzyme-load-inactive-file=" +
+                          Path + ": " + Buffer.getError().message());
+          break;
+        }
+      continue;
+    }
+    SmallVector<StringRef, 16> Lines;
+    (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef Line : Lines) {
+      StringRef Name = Line.trim();
+      Function *F = Name.empty() ? nullptr : M.getFunction(Name);
+      if (!F)
+        continue;
+      Rules.Inactive.insert(F);
+      if (enzymePrintActivity())
+        errs() << "[activity] loaded file forced instruction to be inactive: "
+               << Name << "\n";
+    }
+  }
 }
 
 } // namespace tapestry

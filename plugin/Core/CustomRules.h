@@ -46,6 +46,12 @@ class CustomRules {
 public:
   /// Reads every registration global of \p M, reporting malformed ones.
   static CustomRules collect(llvm::Module &M);
+  /// Gives functions the IR attributes Enzyme's nofree and
+  /// no_escaping_allocation registrations stand for, and removes those
+  /// registrations: in every module, whether or not it differentiates
+  /// anything (a file compiled apart carries them on its functions, as
+  /// Enzyme's do). True if anything changed.
+  static bool applyFunctionAttributes(llvm::Module &M);
 
   const CustomGradient *gradient(const llvm::Function *F) const {
     auto It = Gradients.find(F);
@@ -78,6 +84,7 @@ public:
 private:
   static bool collectAttribute(CustomRules &Rules, llvm::GlobalVariable &GV,
                                llvm::ArrayRef<llvm::Constant *> Elts);
+  static void collectInactiveFiles(CustomRules &Rules, llvm::Module &M);
 
   llvm::DenseMap<const llvm::Function *, CustomGradient> Gradients;
   llvm::DenseMap<const llvm::Function *, llvm::Function *> Forward;

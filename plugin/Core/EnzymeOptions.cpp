@@ -21,6 +21,8 @@
 // |   inactive                 |        |                                    |
 // | -enzyme-truncate-all       | string | every function in op mode, e.g.    |
 // |                            |        | 64to32 (Passes/TruncateRequest.h)  |
+// | -enzyme-load-inactive-file | string | functions named in the file, one a |
+// |   (repeatable)             |        | line, are inactive                 |
 // | everything else below      |        | accepted, no effect (see desc)     |
 //
 // The options with no effect either tune how Enzyme builds a derivative
@@ -67,6 +69,10 @@ cl::opt<bool>
     GlobalsInactive("enzyme-globals-default-inactive", cl::init(false),
                     cl::Hidden,
                     cl::desc("Treat every global as marked enzyme_inactive"));
+cl::list<std::string> InactiveFiles(
+    "enzyme-load-inactive-file", cl::Hidden,
+    cl::desc("A file naming functions to treat as enzyme_inactive, one name "
+             "a line (may be given several times)"));
 cl::opt<std::string>
     TruncateAll("enzyme-truncate-all", cl::init(""), cl::Hidden,
                 cl::desc("Compute every function of the module in a narrower "
@@ -199,6 +205,10 @@ unsigned enzymeInlineCount() {
 bool enzymeGlobalsInactive() { return GlobalsInactive; }
 
 std::string enzymeTruncateAll() { return TruncateAll; }
+
+std::vector<std::string> enzymeInactiveFiles() {
+  return std::vector<std::string>(InactiveFiles.begin(), InactiveFiles.end());
+}
 
 std::string unsupportedEnzymeOption() { return ""; }
 

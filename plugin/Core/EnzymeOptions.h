@@ -15,6 +15,7 @@
 #define TAPESTRY_CORE_ENZYMEOPTIONS_H
 
 #include <string>
+#include <vector>
 
 namespace tapestry {
 
@@ -38,6 +39,9 @@ unsigned enzymeInlineCount();
 /// -enzyme-globals-default-inactive: every global is inactive, as if each
 /// were marked __attribute__((enzyme_inactive)).
 bool enzymeGlobalsInactive();
+/// -enzyme-load-inactive-file=PATH (repeatable): files naming functions,
+/// one a line, that are inactive as if marked enzyme_inactive.
+std::vector<std::string> enzymeInactiveFiles();
 /// -enzyme-truncate-all: "" or the formats to truncate every function
 /// between, e.g. "64to32" (Passes/TruncateRequest.h).
 std::string enzymeTruncateAll();

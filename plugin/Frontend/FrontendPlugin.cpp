@@ -10,6 +10,8 @@
 //     plugin proper);
 //   - errors point at the user's line without -g (locations are tracked
 //     without emitting debug information, as for -Rpass remarks);
+//   - Enzyme's headers (<enzyme/enzyme>) are found without -I, as with
+//     Enzyme's clang plugin;
 //   - the pass itself joins clang's pipeline: the plugin's file is added to
 //     the pass plugins clang loads, unless the command line already names
 //     it (Enzyme's spelling `-fpass-plugin=X -Xclang -load -Xclang X`), so
@@ -22,9 +24,12 @@
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -59,6 +64,37 @@ void trackLocations(CompilerInstance &CI) {
     Opts.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
 }
 
+/// The directory holding Enzyme's headers as Tapestry ships them
+/// (<enzyme/enzyme>, with <tapestry/...>): an installed package's include/
+/// beside the lib/ directory of the plugin, else the source tree's, or "".
+std::string headerDirectory() {
+  llvm::SmallString<256> Dir(passPluginPath());
+  for (int Up = 0; Up < 3 && !Dir.empty(); ++Up) {
+    llvm::sys::path::remove_filename(Dir);
+    llvm::SmallString<256> Candidate(Dir);
+    llvm::sys::path::append(Candidate, "include");
+    llvm::SmallString<256> Header(Candidate);
+    llvm::sys::path::append(Header, "enzyme", "enzyme");
+    if (llvm::sys::fs::exists(Header))
+      return std::string(Candidate);
+  }
+  llvm::SmallString<256> Header(TAPESTRY_SOURCE_INCLUDE_DIR);
+  llvm::sys::path::append(Header, "enzyme", "enzyme");
+  return llvm::sys::fs::exists(Header) ? TAPESTRY_SOURCE_INCLUDE_DIR : "";
+}
+
+/// Enzyme's clang plugin makes its headers available, so its users write
+/// `#include <enzyme/enzyme>` with no -I: search Tapestry's headers last,
+/// after every directory the command line and the system give.
+void addHeaderDirectory(CompilerInstance &CI) {
+  std::string Dir = headerDirectory();
+  if (Dir.empty() || !CI.hasPreprocessor())
+    return;
+  if (auto Ref = CI.getFileManager().getOptionalDirectoryRef(Dir))
+    CI.getPreprocessor().getHeaderSearchInfo().AddSystemSearchPath(
+        DirectoryLookup(*Ref, SrcMgr::C_System, /*isFramework=*/false));
+}
+
 class TapestryConsumer : public ASTConsumer {
 public:
   explicit TapestryConsumer(CompilerInstance &CI) : CI(CI) {}
@@ -79,6 +115,7 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     addPassPlugin(CI);
+    addHeaderDirectory(CI);
     trackLocations(CI);
     return std::make_unique<TapestryConsumer>(CI);
   }

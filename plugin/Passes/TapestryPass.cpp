@@ -258,6 +258,9 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       }
     return PreservedAnalyses::all();
   }
+  // enzyme_nofree and enzyme_no_escaping_allocation become IR attributes
+  // whether or not this file differentiates anything.
+  bool AttributesApplied = CustomRules::applyFunctionAttributes(M);
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   auto GetTLI = [&](Function &F) -> const TargetLibraryInfo & {
@@ -303,8 +306,8 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (Pending.empty() && !HasCounters) {
     Contexts.finish();
     if (TruncateAll.empty())
-      return Contexts.empty() ? PreservedAnalyses::all()
-                              : PreservedAnalyses::none();
+      return Contexts.empty() && !AttributesApplied ? PreservedAnalyses::all()
+                                                    : PreservedAnalyses::none();
     truncateAllFunctions(M, TruncateAll, GetTLI);
     return PreservedAnalyses::none();
   }

@@ -164,6 +164,17 @@ Function *getTapeRecycleFn(Module &M) {
                  Store);
   B.SetInsertPoint(Register);
   B.CreateStore(B.getInt8(1), Flag);
+  // Not for the main thread (its thread id is the process id): the process
+  // is ending when it exits, and the destructor would then run after a JIT
+  // (lli, which Enzyme's users run their programs with) has released the
+  // code it lives in. Its blocks stay reachable from its cache until then.
+  BasicBlock *Worker = BasicBlock::Create(C, "worker", F);
+  FunctionType *IdTy = FunctionType::get(B.getInt32Ty(), false);
+  Value *IsMain =
+      B.CreateICmpEQ(B.CreateCall(M.getOrInsertFunction("gettid", IdTy)),
+                     B.CreateCall(M.getOrInsertFunction("getpid", IdTy)));
+  B.CreateCondBr(IsMain, Store, Worker);
+  B.SetInsertPoint(Worker);
   FunctionCallee AtExit = M.getOrInsertFunction(
       "__cxa_thread_atexit_impl",
       FunctionType::get(B.getInt32Ty(), {Ptr, Ptr, Ptr}, false));

@@ -14,7 +14,10 @@
 // The cache, __tapestry_tape_cache, is a thread-local global every module
 // defines alike (linkonce_odr), so all derivatives of a program share it. A
 // thread's blocks are freed when it exits (__cxa_thread_atexit_impl) or
-// when it calls tapestry_release_tape_cache() (tapestry/runtime.h).
+// when it calls tapestry_release_tape_cache() (tapestry/runtime.h). The main
+// thread registers no such destructor: it would run as the process ends,
+// after a JIT such as lli has released the code it lives in; its blocks stay
+// reachable from its cache until the process ends.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_TAPECACHE_H
