@@ -2,6 +2,7 @@
 #include "Driver/DerivativeCache.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/ParamAccess.h"
 #include "Analysis/TapeAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
 #include "Core/AllocationFunctions.h"
@@ -245,6 +246,14 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
       B.CreateRet(Adjoints);
   }
   fillKeptCallee(CS, *S);
+  // What the halves do with the callers' addresses decides whether the
+  // callers' tapes can be replayed (TapeSplitter's classifySlot): callees
+  // first.
+  for (Function *F :
+       {S->Augmented, S->Reverse, S->Release, CS.Augmented, CS.Reverse,
+        CS.KeptAugmented, CS.KeptReverse, CS.KeptRelease})
+    if (F)
+      inferParamAccess(*F);
   if (!S->Replayable)
     CS.NotReplayable =
         "whose own tape is not reusable (" + S->NotReplayableReason + ")";

@@ -1,4 +1,5 @@
-// A heap block whose reverse sweep may write it stays the reverse's to free
+// A heap block whose reverse sweep may write it (a hand-written reverse
+// that uses it as workspace) stays the reverse's to free
 // and the split is not reusable (issue 17 item 1), with the reason naming
 // the block; a demanded reusable tape is a compile error saying so. The
 // same block filled in place is the tape's and replays (the control).
@@ -9,7 +10,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // MISUSE: first reverse done
-// MISUSE-NEXT: tapestry: the reverse of 'written' ran a second time on the same tape, but its tape is not reusable: {{.*}}its reverse sweep may write a heap block that the forward half allocated (the variable 'g' (line [[#]]): it passes it to the reverse of 'fill', which may write it){{.*}}. Run __enzyme_augmentfwd again for a fresh tape.
+// MISUSE-NEXT: tapestry: the reverse of 'written' ran a second time on the same tape, but its tape is not reusable: {{.*}}its reverse sweep may write a heap block that the forward half allocated (the variable 'g' (line [[#]]): it passes it to 'fill_rev', which may write it){{.*}}. Run __enzyme_augmentfwd again for a fresh tape.
 // MISUSE-NOT: second reverse done
 // DEMAND: error: tapestry: cannot give 'written' a reusable tape (tapestry_reusable_tape): {{.*}}its reverse sweep may write a heap block that the forward half allocated (the variable 'g'
 #include "../Integration/Inputs/check.h"
@@ -28,11 +29,31 @@ void __enzyme_reverse(void *, ...);
 #define M 4
 #define TOL 1e-12
 
-/* Stays a call: its reverse receives the block. */
+/* Stays a call: its reverse receives the block. Its hand-written reverse
+   uses the block as workspace (it really writes it, which a derivative
+   Tapestry synthesises would not: those only read the primal memory they
+   are given). */
 __attribute__((noinline)) void fill(double *g, const double *a, int m) {
   for (int j = 0; j < m; j++)
     g[j] = sin(a[j]);
 }
+void *fill_aug(double *g, double *dg, const double *a, double *da, int m) {
+  (void)dg;
+  (void)da;
+  fill(g, a, m);
+  return 0;
+}
+void fill_rev(double *g, double *dg, const double *a, double *da, int m,
+              void *tape) {
+  (void)tape;
+  for (int j = 0; j < m; j++) {
+    g[j] = cos(a[j]);
+    da[j] += g[j] * dg[j];
+    dg[j] = 0;
+  }
+}
+void *__enzyme_register_gradient_fill[3] = {(void *)fill, (void *)fill_aug,
+                                            (void *)fill_rev};
 
 /* s = sum_j sin(a_j) a_j */
 __attribute__((noinline)) double written(double *a, int m) {

@@ -5,7 +5,10 @@
 ; starts at the first 16-byte-aligned address of the tape memory, which
 ; need only be 8-byte aligned (a caller's buffer): the augmented forward,
 ; the reverse and the release realign the same memory alike, and the size
-; has room for the realignment.
+; has room for the realignment. The callees' halves only read the local
+; and do not keep its address (readonly, nocapture: ParamAccess), so the
+; reverse reads it in place and accumulates into its own copy of the
+; shadow, aligned as the slot: the tape stays reusable.
 ; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
 declare ptr @__enzyme_augmentfwd(...)
 declare void @__enzyme_reverse(...)
@@ -68,6 +71,7 @@ attributes #0 = { noinline }
 ; CHECK: call ptr @fill.tapestry.split_dd.call.kept.fwd(ptr nonnull [[V]], ptr nonnull [[DV]],
 
 ; CHECK-LABEL: define internal void @f.tapestry.split_dd.reverse(
+; CHECK: [[LOCAL:%"v'[0-9]*"]] = alloca [2 x double], align 16
 ; CHECK: [[A:%.*]] = ptrtoint ptr %tape to i64
 ; CHECK-NEXT: [[N:%.*]] = sub i64 0, [[A]]
 ; CHECK-NEXT: [[P:%.*]] = and i64 [[N]], 15
@@ -75,7 +79,8 @@ attributes #0 = { noinline }
 ; CHECK-NEXT: load i64, ptr %tape.aligned, align 8
 ; CHECK: [[V:%.*]] = getelementptr inbounds i8, ptr %tape.aligned, i64 32
 ; CHECK: [[DV:%.*]] = getelementptr inbounds i8, ptr %tape.aligned, i64 48
-; CHECK: call void @use.tapestry.split_d_ra.reverse(ptr nonnull [[V]], ptr nonnull [[DV]],
+; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr {{.*}}align 16 {{.*}}[[LOCAL]], ptr {{.*}}[[DV]], i64 16,
+; CHECK: call void @use.tapestry.split_d_ra.reverse(ptr nonnull [[V]], ptr nonnull [[LOCAL]],
 
 ; CHECK-LABEL: define internal void @f.tapestry.split_dd.release(
 ; CHECK: %tape.aligned = getelementptr i8, ptr %tape, i64

@@ -3,7 +3,8 @@
 // the reverse needs are kept on the tape: each keeps its alignment there,
 // whatever the alignment of the tape memory. Split mode with the tape in a
 // caller's buffer (enzyme_allocated) placed at an address that is 8 but not
-// 16 or 32-byte aligned, and in memory the augmented forward allocates. The callees check the
+// 16 or 32-byte aligned (one forward, then the reverse replayed with
+// different seeds), and in memory the augmented forward allocates. The callees check the
 // alignment they are given and are kept out of line, so the locals stay in
 // memory at every -O level. Derivatives are analytic.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
@@ -16,7 +17,8 @@
 #include <stdint.h>
 #include <string.h>
 
-extern int enzyme_dup, enzyme_const, enzyme_allocated, enzyme_tape;
+extern int enzyme_dup, enzyme_const, enzyme_allocated, enzyme_tape,
+    enzyme_nofree;
 void *__enzyme_augmentfwd(void *, ...);
 void __enzyme_reverse(void *, ...);
 void __enzyme_autodiff(void *, ...);
@@ -82,19 +84,23 @@ static void want(const double *x, double g[2][2]) {
 static void replay(char *tape, int size, const char *where) {
   double x[2] = {0.6, -0.9}, dx[2], y[2], dy[2], g[2][2];
   want(x, g);
+  __enzyme_augmentfwd((void *)f, enzyme_allocated, size, enzyme_tape, tape,
+                      enzyme_dup, x, dx, enzyme_dup, y, dy);
+  x[0] = x[1] = 7; /* the reverse reads its tape, not the inputs */
   char what[96];
   for (int r = 0; r < 4; r++) {
     int row = r % 2;
     double seed = 0.5 + r;
-    /* A fresh forward per reverse: this tape is not reusable (the callees'
-       reverses are given the locals kept on it). */
-    __enzyme_augmentfwd((void *)f, enzyme_allocated, size, enzyme_tape, tape,
-                        enzyme_dup, x, dx, enzyme_dup, y, dy);
     memset(dx, 0, sizeof dx);
     dy[0] = row == 0 ? seed : 0;
     dy[1] = row == 1 ? seed : 0;
-    __enzyme_reverse((void *)f, enzyme_allocated, size, enzyme_tape, tape,
-                     enzyme_dup, x, dx, enzyme_dup, y, dy);
+    if (r < 3)
+      __enzyme_reverse((void *)f, enzyme_nofree, enzyme_allocated, size,
+                       enzyme_tape, tape, enzyme_dup, x, dx, enzyme_dup, y,
+                       dy);
+    else
+      __enzyme_reverse((void *)f, enzyme_allocated, size, enzyme_tape, tape,
+                       enzyme_dup, x, dx, enzyme_dup, y, dy);
     for (int j = 0; j < 2; j++) {
       snprintf(what, sizeof what, "%s: replay %d d y%d / d x%d", where, r,
                row, j);
