@@ -69,6 +69,17 @@ cl::opt<bool>
     GlobalsInactive("enzyme-globals-default-inactive", cl::init(false),
                     cl::Hidden,
                     cl::desc("Treat every global as marked enzyme_inactive"));
+// Enzyme's separate compilation: derivatives of a function are exported
+// from the file defining it and called from other files. Tapestry
+// differentiates across files with link-time optimisation instead.
+cl::opt<bool> SeparateCompilation(
+    "enzyme-separate-compilation", cl::Hidden,
+    cl::desc("Enzyme's separate compilation; not supported by Tapestry (an "
+             "error): compile with -flto instead"));
+cl::list<std::string> ExportDerivatives(
+    "enzyme-export-derivatives", cl::Hidden, cl::CommaSeparated,
+    cl::desc("Enzyme's derivative export for separate compilation; not "
+             "supported by Tapestry (an error): compile with -flto instead"));
 cl::list<std::string> InactiveFiles(
     "enzyme-load-inactive-file", cl::Hidden,
     cl::desc("A file naming functions to treat as enzyme_inactive, one name "
@@ -210,6 +221,19 @@ std::vector<std::string> enzymeInactiveFiles() {
   return std::vector<std::string>(InactiveFiles.begin(), InactiveFiles.end());
 }
 
-std::string unsupportedEnzymeOption() { return ""; }
+std::string unsupportedEnzymeOption() {
+  const char *Lto =
+      "Tapestry differentiates a function whose body is in another file "
+      "when the files are compiled and linked with -flto (see "
+      "docs/multi-file-lto.md); drop the option and add -flto to the "
+      "compile and link lines";
+  if (!ExportDerivatives.empty())
+    return std::string("-enzyme-export-derivatives (exporting derivatives "
+                       "for separate compilation) is not supported: ") +
+           Lto;
+  if (SeparateCompilation)
+    return std::string("-enzyme-separate-compilation is not supported: ") + Lto;
+  return "";
+}
 
 } // namespace tapestry

@@ -45,8 +45,9 @@ std::vector<std::string> enzymeInactiveFiles();
 /// -enzyme-truncate-all: "" or the formats to truncate every function
 /// between, e.g. "64to32" (Passes/TruncateRequest.h).
 std::string enzymeTruncateAll();
-/// The first option given that Tapestry cannot honour and that changes the
-/// numbers a program computes, or "" (none is left today).
+/// The first option given that Tapestry cannot honour, with the reason and
+/// what to do instead ("-enzyme-separate-compilation is not supported:
+/// ..."), or "".
 std::string unsupportedEnzymeOption();
 
 } // namespace tapestry

@@ -244,18 +244,14 @@ static bool needsOtherUnits(Function *Target, const CustomRules &Rules,
 PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!enzymeEnabled()) // -enzyme-enable=false
     return PreservedAnalyses::all();
-  // An Enzyme option that changes what every function computes: the build
-  // stops rather than produce numbers other than the user asked for.
-  if (std::string Opt = unsupportedEnzymeOption(); !Opt.empty()) {
-    for (Function &F : M)
-      if (!F.isDeclaration()) {
-        reportError(F, nullptr,
-                    "Enzyme's option " + Opt +
-                        " is not supported by Tapestry (it changes the "
-                        "numbers every function computes); remove it from "
-                        "the command line");
-        break;
-      }
+  // An Enzyme option Tapestry cannot honour: the build stops, naming it,
+  // rather than produce other code than the user asked for.
+  if (std::string Why = unsupportedEnzymeOption(); !Why.empty()) {
+    auto Defined = find_if(M, [](Function &F) { return !F.isDeclaration(); });
+    if (Defined != M.end())
+      reportError(*Defined, nullptr, "Enzyme's option " + Why);
+    else
+      M.getContext().emitError("tapestry: Enzyme's option " + Why);
     return PreservedAnalyses::all();
   }
   // enzyme_nofree and enzyme_no_escaping_allocation become IR attributes
