@@ -1,0 +1,37 @@
+/*===- enzyme/fixed_point.h - Enzyme's fixed-point entry points ----------===*
+ *
+ * Enzyme's programs include this header for __enzyme_fixed_point (a loop
+ * `int64_t i = 0; while (step(i++, args...));` whose adjoint Enzyme
+ * iterates to convergence at the converged state) and
+ * __enzyme_set_fixed_point (the same, marked from inside a loop), with the
+ * markers below. Tapestry declares them so that such programs compile up to
+ * the call, where Tapestry stops with an error naming the feature: it does
+ * not differentiate fixed points that way yet. Differentiating the loop
+ * itself instead gives, for an iteration run to convergence, the derivative
+ * of its fixed point (docs/enzyme-compatibility.md).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef TAPESTRY_ENZYME_FIXED_POINT_H
+#define TAPESTRY_ENZYME_FIXED_POINT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+extern int enzyme_fp_state;
+extern int enzyme_fp_reduction;
+extern int enzyme_fp_max_iters;
+extern int enzyme_fp_control;
+extern int enzyme_checkpoint_region;
+
+void __enzyme_fixed_point(void *step, ...);
+void __enzyme_set_fixed_point(double reduction, int64_t max_iters,
+                              void *control, ...);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TAPESTRY_ENZYME_FIXED_POINT_H */
