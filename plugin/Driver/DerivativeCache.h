@@ -7,7 +7,7 @@
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
 #include "Synthesis/PrimalPreparation.h"
-#include "Synthesis/TapeSplitter.h"
+#include "Split/TapeSplitter.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
 #include <functional>

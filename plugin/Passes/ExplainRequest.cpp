@@ -5,7 +5,7 @@
 #include "Core/Diagnostics.h"
 #include "Core/SourceTypes.h"
 #include "Passes/RequestDecoder.h"
-#include "Synthesis/TapeSplitter.h"
+#include "Split/TapeSplitter.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"

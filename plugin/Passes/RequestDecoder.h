@@ -12,7 +12,7 @@
 #define TAPESTRY_PASSES_REQUESTDECODER_H
 
 #include "Core/DiffRequest.h"
-#include "Passes/EntryPoints.h"
+#include "Core/EntryPoints.h"
 #include "Passes/RequestArguments.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>

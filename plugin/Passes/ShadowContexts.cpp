@@ -5,7 +5,7 @@
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Passes/CallSiteRewriter.h"
-#include "Passes/EntryPoints.h"
+#include "Core/EntryPoints.h"
 #include "Passes/RequestArguments.h"
 #include "Passes/RequestOrder.h"
 #include "llvm/IR/Constants.h"

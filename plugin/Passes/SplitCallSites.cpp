@@ -1,12 +1,14 @@
 //===- SplitCallSites.cpp - Split mode's request calls --------------------===//
 #include "Passes/SplitCallSites.h"
 
-#include "Analysis/Rerun.h"
 #include "Core/Diagnostics.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/CallSiteRewriter.h"
 #include "Passes/ExplainRequest.h"
 #include "Passes/RequestOrder.h"
+#include "Split/Rerun.h"
+#include "Split/TapeOrigins.h"
+#include "Split/Thunks.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -24,86 +26,6 @@ using namespace llvm;
 
 namespace tapestry {
 
-/// A constant descriptor of a split-mode request: what __tapestry_thunk
-/// returns (struct tapestry_thunk in tapestry/thunk.h).
-static Constant *thunkDescriptor(Module &M, const DiffRequest &R,
-                                 const SplitDerivative &S) {
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C);
-  auto *Ty = StructType::get(
-      C, {Ptr, Ptr, Ptr, Type::getInt64Ty(C), Type::getInt32Ty(C)});
-  std::string Name =
-      (R.Fn->getName() + ".tapestry." + R.suffix() + ".thunk").str();
-  if (GlobalVariable *Old = M.getNamedGlobal(Name))
-    return Old;
-  // C callers cannot rely on how a struct of adjoints is returned (the C
-  // ABI returns some in registers, others through memory): the thunk's
-  // reverse writes them to a buffer its last argument points to.
-  SmallVector<Type *, 16> Params(S.Reverse->getFunctionType()->params());
-  Params.push_back(Ptr);
-  Function *Rev =
-      Function::Create(FunctionType::get(Type::getVoidTy(C), Params, false),
-                       GlobalValue::InternalLinkage, Name + ".reverse", M);
-  {
-    IRBuilder<> B(BasicBlock::Create(C, "entry", Rev));
-    SmallVector<Value *, 16> Args;
-    for (unsigned I = 0; I + 1 < Rev->arg_size(); ++I)
-      Args.push_back(Rev->getArg(I));
-    CallInst *Adjoints = B.CreateCall(S.Reverse, Args);
-    if (!Adjoints->getType()->isVoidTy())
-      B.CreateStore(Adjoints, Rev->getArg(Rev->arg_size() - 1));
-    B.CreateRetVoid();
-  }
-  Constant *Init = ConstantStruct::get(
-      Ty, {S.Augmented, Rev, S.Release,
-           ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
-           ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
-  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage, Init, Name);
-  GV->setAlignment(Align(8));
-  return GV;
-}
-
-/// The __enzyme_augmentfwd call whose result \p V is (through struct
-/// members, casts and a local variable it was stored in), or null.
-static CallBase *augmentedCallOf(Value *V, unsigned Depth = 0) {
-  if (Depth > 6)
-    return nullptr;
-  V = V->stripPointerCasts();
-  if (auto *EV = dyn_cast<ExtractValueInst>(V))
-    return augmentedCallOf(EV->getAggregateOperand(), Depth + 1);
-  if (auto *CB = dyn_cast<CallBase>(V))
-    return classifyEntryPoint(entryPointName(*CB)) ==
-                   EntryPoint::AugmentedForward
-               ? CB
-               : nullptr;
-  auto *LI = dyn_cast<LoadInst>(V);
-  if (!LI)
-    return nullptr;
-  auto *Slot =
-      dyn_cast<AllocaInst>(getUnderlyingObject(LI->getPointerOperand()));
-  if (!Slot)
-    return nullptr;
-  CallBase *Found = nullptr;
-  SmallVector<Value *, 8> Work{Slot};
-  while (!Work.empty()) {
-    Value *P = Work.pop_back_val();
-    for (User *U : P->users()) {
-      if (isa<GetElementPtrInst>(U)) {
-        Work.push_back(U);
-      } else if (auto *SI = dyn_cast<StoreInst>(U)) {
-        if (SI->getPointerOperand() != P)
-          continue;
-        CallBase *C = augmentedCallOf(SI->getValueOperand(), Depth + 1);
-        if (C && Found && C != Found)
-          return nullptr; // Several: not one origin.
-        Found = C ? C : Found;
-      }
-    }
-  }
-  return Found;
-}
-
 /// The __enzyme_augmentfwd calls that filled the tape a reverse call uses:
 /// the call that returned it, or those given the same caller buffer.
 /// The __enzyme_augmentfwd calls in \p F whose decoded request \p Match
@@ -112,14 +34,11 @@ static SmallVector<CallBase *, 2>
 augmentedCallsWhere(Function &F,
                     function_ref<bool(const DecodedCall &)> Match) {
   SmallVector<CallBase *, 2> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *Other = dyn_cast<CallBase>(&I))
-      if (classifyEntryPoint(entryPointName(*Other)) ==
-          EntryPoint::AugmentedForward)
-        if (std::optional<DecodedCall> OD =
-                peekRequest(*Other, EntryPoint::AugmentedForward);
-            OD && Match(*OD))
-          Calls.push_back(Other);
+  for (CallBase *Other : augmentedForwardCalls(F))
+    if (std::optional<DecodedCall> OD =
+            peekRequest(*Other, EntryPoint::AugmentedForward);
+        OD && Match(*OD))
+      Calls.push_back(Other);
   return Calls;
 }
 
@@ -173,7 +92,7 @@ static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
 
 /// __enzyme_fwdsplit: Tapestry runs the primal again to compute the
 /// tangent, which needs the primal values and a function that computes the
-/// same values when run again (Analysis/Rerun.h).
+/// same values when run again (Split/Rerun.h).
 /// Why the primal values at __enzyme_fwdsplit \p CB may differ from those
 /// its __enzyme_augmentfwd saw (the tangent is computed by running the
 /// function again), or nothing when they provably do not: the augmented

@@ -15,7 +15,6 @@
 #include "Synthesis/DerivativeRules.h"
 #include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
-#include "Synthesis/TapeSplitter.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"

@@ -37,7 +37,7 @@
 namespace tapestry {
 
 /// Where a one-shot derivative divides into its two sweeps, and what split
-/// mode needs to know to cut it there (Synthesis/TapeSplitter.h).
+/// mode needs to know to cut it there (Split/TapeSplitter.h).
 struct SweepBoundary {
   /// The reverse sweep's first block; its only predecessor ends the forward
   /// sweep. Every block reachable from it belongs to the reverse sweep.

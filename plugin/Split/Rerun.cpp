@@ -1,5 +1,5 @@
 //===- Rerun.cpp - Can a function run again on what it left behind? -------===//
-#include "Analysis/Rerun.h"
+#include "Split/Rerun.h"
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Core/AllocationFunctions.h"

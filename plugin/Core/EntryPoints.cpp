@@ -1,5 +1,5 @@
 //===- EntryPoints.cpp - Which entry point a call calls -------------------===//
-#include "Passes/EntryPoints.h"
+#include "Core/EntryPoints.h"
 
 #include "Core/IterationCounter.h"
 #include "llvm/ADT/StringExtras.h"

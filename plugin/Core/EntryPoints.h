@@ -7,8 +7,8 @@
 // other types (__enzyme_autodiff_f).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TAPESTRY_PASSES_ENTRYPOINTS_H
-#define TAPESTRY_PASSES_ENTRYPOINTS_H
+#ifndef TAPESTRY_CORE_ENTRYPOINTS_H
+#define TAPESTRY_CORE_ENTRYPOINTS_H
 
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -58,4 +58,4 @@ llvm::StringRef entryPointName(const llvm::CallBase &CB);
 
 } // namespace tapestry
 
-#endif // TAPESTRY_PASSES_ENTRYPOINTS_H
+#endif // TAPESTRY_CORE_ENTRYPOINTS_H

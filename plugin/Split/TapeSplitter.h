@@ -17,8 +17,8 @@
 // a reverse twice on a tape that is not replayable stops with a message.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TAPESTRY_SYNTHESIS_TAPESPLITTER_H
-#define TAPESTRY_SYNTHESIS_TAPESPLITTER_H
+#ifndef TAPESTRY_SPLIT_TAPESPLITTER_H
+#define TAPESTRY_SPLIT_TAPESPLITTER_H
 
 #include "Core/DiffRequest.h"
 #include "Synthesis/DerivativeSignature.h"
@@ -62,4 +62,4 @@ bool splitAtBoundary(llvm::Function &G, const DiffRequest &R,
 
 } // namespace tapestry
 
-#endif // TAPESTRY_SYNTHESIS_TAPESPLITTER_H
+#endif // TAPESTRY_SPLIT_TAPESPLITTER_H

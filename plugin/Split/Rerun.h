@@ -9,8 +9,8 @@
 // finds, conservatively, why a run could differ.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TAPESTRY_ANALYSIS_RERUN_H
-#define TAPESTRY_ANALYSIS_RERUN_H
+#ifndef TAPESTRY_SPLIT_RERUN_H
+#define TAPESTRY_SPLIT_RERUN_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include <optional>
@@ -32,4 +32,4 @@ whyRerunMayDiffer(const llvm::Function &F,
 
 } // namespace tapestry
 
-#endif // TAPESTRY_ANALYSIS_RERUN_H
+#endif // TAPESTRY_SPLIT_RERUN_H

@@ -1,0 +1,185 @@
+//===- ScratchBlocks.cpp - Heap blocks the tape owns ----------------------===//
+//
+// A heap block the forward half allocates for the reverse (scratch memory
+// and its shadow) is left to the reverse to free, which makes the tape
+// single-use. planScratchBlocks finds the blocks the tape can own instead
+// (the reverse only reads them and zeroes their shadows itself), moving
+// their frees to the release so that a replayable reverse may run again,
+// and says which block and line prevent it otherwise (Split/Splitter.h).
+//
+//===----------------------------------------------------------------------===//
+#include "Split/Splitter.h"
+
+#include "Core/AllocationFunctions.h"
+#include "Core/Diagnostics.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
+
+using namespace llvm::PatternMatch;
+
+namespace tapestry {
+namespace split_detail {
+
+namespace {
+/// How a function uses a heap block: through which instructions it reads,
+/// writes and frees it, and whether its address escapes.
+struct BlockUses {
+  SmallVector<Instruction *, 8> Writes;
+  SmallVector<CallBase *, 2> Deallocs;
+  bool Escapes = false;
+};
+} // namespace
+
+/// The uses of the block at \p Base (and of the addresses computed from it),
+/// leaving out the calls in \p Ignore.
+static BlockUses blockUses(Value *Base,
+                           const SmallPtrSetImpl<const CallInst *> &Ignore) {
+  BlockUses Out;
+  SmallVector<Value *, 8> Work{Base};
+  SmallPtrSet<Value *, 16> Seen{Base};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I)
+        continue;
+      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
+          isa<AddrSpaceCastInst>(I) || isa<PHINode>(I) || isa<SelectInst>(I)) {
+        if (Seen.insert(I).second)
+          Work.push_back(I);
+        continue;
+      }
+      if (isa<LoadInst>(I) || isa<ICmpInst>(I) || isa<PtrToIntInst>(I))
+        continue;
+      if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (SI->getValueOperand() == V)
+          Out.Escapes = true;
+        else
+          Out.Writes.push_back(SI);
+        continue;
+      }
+      if (auto *II = dyn_cast<IntrinsicInst>(I))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
+        if (MI->getRawDest() == V)
+          Out.Writes.push_back(MI);
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (auto *CI = dyn_cast<CallInst>(CB); CI && Ignore.count(CI))
+          continue;
+        if (isDeallocationCall(*CB)) {
+          Out.Deallocs.push_back(CB);
+          continue;
+        }
+        bool Writes = false;
+        for (unsigned A = 0; A < CB->arg_size(); ++A)
+          if (CB->getArgOperand(A) == V) {
+            Out.Escapes |= !CB->doesNotCapture(A);
+            Writes |= !CB->onlyReadsMemory(A);
+          }
+        if (Writes && !CB->onlyReadsMemory())
+          Out.Writes.push_back(CB);
+        continue;
+      }
+      Out.Escapes = true;
+    }
+  }
+  return Out;
+}
+
+/// ", line N" for an instruction with a source location, else nothing.
+static std::string lineSuffix(const Instruction &I) {
+  if (const DebugLoc &DL = I.getDebugLoc(); DL && DL.getLine())
+    return ", line " + std::to_string(DL.getLine());
+  return "";
+}
+
+/// A heap block the forward half allocates and leaves to the reverse
+/// (SweepBoundary::ScratchBlocks) becomes the tape's when
+///   - the reverse gives back this one block and its shadow (not one per
+///     iteration of a loop, which the reverse finds in a record array);
+///   - neither address escapes, and only the reverse frees them;
+///   - the reverse does not write the block, so that a second reverse reads
+///     what the forward half left;
+///   - the forward half writes nothing into the shadow but the zeros it
+///     starts with: the reverse zeroes it again before it starts, and so
+///     finds it as the forward half left it, however often it runs.
+/// Its frees then move from the reverse to the release.
+void Splitter::planScratchBlocks() {
+  for (const SweepBoundary::ScratchBlock &Scratch : SB.ScratchBlocks) {
+    auto *Block = Scratch.Block;
+    auto *Shadow = dyn_cast_or_null<Instruction>(Scratch.Shadow);
+    if (!Block || !Shadow || inReverse(Block) || inReverse(Shadow))
+      continue;
+    SmallPtrSet<const CallInst *, 4> Frees(Scratch.Frees.begin(),
+                                           Scratch.Frees.end());
+    bool Direct = all_of(Scratch.Frees, [&](CallInst *CI) {
+      if (!isDeallocationCall(*CI))
+        return CI->getArgOperand(0) == Shadow;
+      for (unsigned A = 0; A < CI->arg_size(); ++A)
+        if (A != freedOperandIndex(*CI) && !isa<Constant>(CI->getArgOperand(A)))
+          return false;
+      Value *Freed = freedPointer(*CI);
+      return (Freed == Block || Freed == Shadow) &&
+             Crossing.count(cast<Instruction>(Freed));
+    });
+    BlockUses BU = blockUses(Block, Frees), SU = blockUses(Shadow, Frees);
+    auto Written =
+        find_if(BU.Writes, [&](Instruction *I) { return inReverse(I); });
+    if (Written != BU.Writes.end()) {
+      std::string How = "it writes there";
+      if (auto *Call = dyn_cast<CallBase>(*Written))
+        if (Function *Callee = Call->getCalledFunction()) {
+          // A callee's derivative is named after the callee.
+          auto [Base, Rest] = Callee->getName().split(".tapestry.");
+          Function *Primal = Rest.empty() ? nullptr : M.getFunction(Base);
+          How = "it passes it to " +
+                (Primal ? "the reverse of '" + sourceName(*Primal) + "'"
+                        : "'" + sourceName(*Callee) + "'") +
+                ", which may write it";
+        }
+      if (ScratchWritten.empty())
+        ScratchWritten = "its reverse sweep may write a heap block that the "
+                         "forward half allocated (" +
+                         describe(Block) + lineSuffix(**Written) + ": " + How +
+                         "), so that a second reverse would not find what "
+                         "the forward half left there";
+      for (CallInst *Free : Scratch.Frees)
+        ExplainedFrees.insert(Free);
+      continue;
+    }
+    if (!Direct || BU.Escapes || SU.Escapes || !BU.Deallocs.empty() ||
+        !SU.Deallocs.empty())
+      continue;
+    SmallVector<Value *, 2> Bytes;
+    // A shadow from calloc starts zeroed; one from malloc is then zeroed.
+    if (auto *Alloc = dyn_cast<CallBase>(Shadow))
+      if (Function *Fn = Alloc->getCalledFunction();
+          Fn && Fn->getName() == "calloc" && Alloc->arg_size() == 2)
+        Bytes.append({Alloc->getArgOperand(0), Alloc->getArgOperand(1)});
+    bool Clean = true;
+    for (Instruction *W : SU.Writes) {
+      if (inReverse(W))
+        continue;
+      auto *Set = dyn_cast<MemSetInst>(W);
+      if (Set && Set->getRawDest() == Shadow && Bytes.empty() &&
+          match(Set->getValue(), m_Zero()))
+        Bytes.push_back(Set->getLength());
+      else
+        Clean = false;
+    }
+    if (!Clean || Bytes.empty())
+      continue;
+    for (Value *Factor : Bytes)
+      if (auto *I = dyn_cast<Instruction>(Factor))
+        Crossing.insert({I, -1});
+    OwnedBlocks.push_back({&Scratch, Bytes});
+    OwnedFrees.insert(Frees.begin(), Frees.end());
+  }
+}
+
+} // namespace split_detail
+} // namespace tapestry

@@ -1,0 +1,139 @@
+//===- Splitter.h - The pieces of cutting a derivative in two ---*- C++ -*-===//
+//
+// Private to plugin/Split: the state of one split (Splitter), shared by the
+// files that implement its steps. TapeLayout.cpp decides which stack slots
+// and values cross from the forward half to the reverse and lays out the
+// tape; ScratchBlocks.cpp decides which heap blocks the tape owns;
+// TapeSplitter.cpp builds the augmented forward, the reverse and the
+// release from the one-shot derivative. Users of split mode include
+// Split/TapeSplitter.h, not this file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_SPLIT_SPLITTER_H
+#define TAPESTRY_SPLIT_SPLITTER_H
+
+#include "Split/TapeSplitter.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+namespace tapestry {
+namespace split_detail {
+
+using namespace llvm;
+
+/// How a stack slot of the one-shot function is used by the two sweeps.
+struct SlotUse {
+  bool InForward = false;
+  bool InReverse = false;
+  bool WrittenInReverse = false;
+  /// Its address is stored or passed where it may be kept.
+  bool Escapes = false;
+  /// In the reverse: the slot's place in the tape, and the reverse's own
+  /// copy of it when the reverse writes it (else null).
+  Value *TapePlace = nullptr, *Copy = nullptr;
+  /// Constant stores in the entry block that initialise it.
+  SmallVector<StoreInst *, 1> Inits;
+  /// Index of its field in the tape, or -1.
+  int Field = -1;
+};
+
+class Splitter {
+public:
+  Splitter(Function &G, const DiffRequest &R, const DerivativeSignature &Sig,
+           const SweepBoundary &SB, SplitDerivative &Out)
+      : G(G), R(R), Sig(Sig), SB(SB), Out(Out), M(*G.getParent()),
+        DL(M.getDataLayout()), C(G.getContext()) {}
+
+  bool run();
+
+private:
+  bool inReverse(const Instruction *I) const {
+    return ReverseBlocks.count(I->getParent());
+  }
+  void classifySlot(AllocaInst *Slot);
+  bool rematerializable(Value *V, unsigned Depth);
+  void findShadowDerived();
+  void layoutTape();
+  /// The tape's start in the tape memory \p Memory: \p Memory itself, or
+  /// the first address after it aligned to TapeAlign.
+  Value *alignedTape(IRBuilderBase &B, Value *Memory);
+  void buildAugmented();
+  void buildReverse();
+  void buildRelease();
+  void planScratchBlocks();
+  void checkReplayable();
+  void emitCalleeTapeRelease(IRBuilderBase &B, Value *Tape);
+  bool isCalleeTapeList(const AllocaInst *Slot) const {
+    return any_of(SB.CalleeTapes, [&](const SweepBoundary::KeptTapes &K) {
+      return K.Head == Slot;
+    });
+  }
+  Value *rematerialize(Value *V, ValueToValueMapTy &VM, IRBuilderBase &B);
+  Value *fieldAddress(IRBuilderBase &B, Value *Tape, unsigned Field) {
+    return B.CreateStructGEP(TapeTy, Tape, Field);
+  }
+  Type *slotType(AllocaInst *Slot) const {
+    auto *N = cast<ConstantInt>(Slot->getArraySize());
+    return N->isOne()
+               ? Slot->getAllocatedType()
+               : ArrayType::get(Slot->getAllocatedType(), N->getZExtValue());
+  }
+  void emitMisuseCheck(IRBuilderBase &B, Value *Tape, BasicBlock *&Cont);
+
+  Function &G;
+  const DiffRequest &R;
+  const DerivativeSignature &Sig;
+  const SweepBoundary &SB;
+  SplitDerivative &Out;
+  Module &M;
+  const DataLayout &DL;
+  LLVMContext &C;
+
+  SmallPtrSet<const BasicBlock *, 32> ReverseBlocks;
+  BasicBlock *LastForward = nullptr;
+  MapVector<AllocaInst *, SlotUse> Slots;
+  /// Crossing addresses into exactly one slot kept in the tape.
+  DenseMap<Value *, AllocaInst *> SlotOf;
+  /// Forward-sweep values the reverse sweep uses, in a fixed order, with
+  /// their tape field (-1 when recomputed in the reverse).
+  MapVector<Instruction *, int> Crossing;
+  DenseMap<Value *, bool> Remat;
+  SmallPtrSet<Value *, 32> ShadowDerived;
+  /// Heap blocks (and their shadows) the tape owns: the reverse neither
+  /// frees nor writes them and zeroes the shadow before it starts, the
+  /// release frees them (planScratchBlocks).
+  struct OwnedBlock {
+    const SweepBoundary::ScratchBlock *Scratch;
+    /// The shadow's size in bytes, as the forward half zeroed it: the
+    /// product of these.
+    SmallVector<Value *, 2> Bytes;
+  };
+  SmallVector<OwnedBlock, 2> OwnedBlocks;
+  SmallPtrSet<const CallInst *, 8> OwnedFrees;
+  /// Frees of scratch blocks that ScratchWritten accounts for.
+  SmallPtrSet<const CallInst *, 8> ExplainedFrees;
+  /// A scratch block the reverse writes: why the tape cannot own it.
+  std::string ScratchWritten;
+  /// The reverse's value of each forward value it reads (buildReverse).
+  DenseMap<Value *, Value *> ReverseValue;
+  StructType *TapeTy = nullptr;
+  /// The alignment of the tape's start: 8, or more for stack slots that
+  /// demand more (layoutTape).
+  Align TapeAlign = Align(8);
+  SmallVector<std::string, 4> Reasons;
+  /// The header word of a live tape of this request: a tape filled for
+  /// another function or other activities does not pass the check.
+  uint64_t Magic = TapeLive;
+};
+
+/// Accesses through the tape may not assume more alignment than the tape
+/// has: \p Max, 8 bytes unless Splitter::alignedTape realigned it.
+void clampTapeAlignment(Value *TapePtr, Align Max);
+
+} // namespace split_detail
+} // namespace tapestry
+
+#endif // TAPESTRY_SPLIT_SPLITTER_H

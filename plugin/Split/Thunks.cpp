@@ -1,0 +1,54 @@
+//===- Thunks.cpp - Split mode's constant descriptors ---------------------===//
+//
+// The descriptor of Split/Thunks.h and its reverse wrapper.
+//
+//===----------------------------------------------------------------------===//
+#include "Split/Thunks.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tapestry {
+
+Constant *thunkDescriptor(Module &M, const DiffRequest &R,
+                          const SplitDerivative &S) {
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  auto *Ty = StructType::get(
+      C, {Ptr, Ptr, Ptr, Type::getInt64Ty(C), Type::getInt32Ty(C)});
+  std::string Name =
+      (R.Fn->getName() + ".tapestry." + R.suffix() + ".thunk").str();
+  if (GlobalVariable *Old = M.getNamedGlobal(Name))
+    return Old;
+  // C callers cannot rely on how a struct of adjoints is returned (the C
+  // ABI returns some in registers, others through memory): the thunk's
+  // reverse writes them to a buffer its last argument points to.
+  SmallVector<Type *, 16> Params(S.Reverse->getFunctionType()->params());
+  Params.push_back(Ptr);
+  Function *Rev =
+      Function::Create(FunctionType::get(Type::getVoidTy(C), Params, false),
+                       GlobalValue::InternalLinkage, Name + ".reverse", M);
+  {
+    IRBuilder<> B(BasicBlock::Create(C, "entry", Rev));
+    SmallVector<Value *, 16> Args;
+    for (unsigned I = 0; I + 1 < Rev->arg_size(); ++I)
+      Args.push_back(Rev->getArg(I));
+    CallInst *Adjoints = B.CreateCall(S.Reverse, Args);
+    if (!Adjoints->getType()->isVoidTy())
+      B.CreateStore(Adjoints, Rev->getArg(Rev->arg_size() - 1));
+    B.CreateRetVoid();
+  }
+  Constant *Init = ConstantStruct::get(
+      Ty, {S.Augmented, Rev, S.Release,
+           ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
+           ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
+  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
+} // namespace tapestry
