@@ -1,4 +1,11 @@
-//===- DerivativeCache.cpp ------------------------------------------------===//
+//===- DerivativeCache.cpp - One synthesised function per request --------===//
+//
+// The memo tables and the pipeline of one request (synthesize): prepare,
+// analyse types and activity, plan the tape, synthesise, split, verify,
+// print when -enzyme-print asks. Statistics count requests, cache hits and
+// prepared primals.
+//
+//===----------------------------------------------------------------------===//
 #include "Driver/DerivativeCache.h"
 
 #include "Analysis/ActivityAnalysis.h"

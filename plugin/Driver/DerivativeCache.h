@@ -1,4 +1,15 @@
 //===- DerivativeCache.h - One synthesised function per request -*- C++ -*-===//
+//
+// The Driver: for each distinct request, prepare the primal once
+// (Synthesis/PrimalPreparation.h), run the analyses, synthesise the
+// derivative with the synthesizer of its mode, cut it into split halves
+// when the request is split (Split/TapeSplitter.h), verify it and keep it.
+// Recursive functions get a declaration while their derivative is built;
+// callees that stay calls get their split wrappers (Split/CalleeSplits.h)
+// declared before and defined after the callee's split exists. The cache
+// orchestrates; it builds no IR of its own beyond those declarations.
+//
+//===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_DRIVER_DERIVATIVECACHE_H
 #define TAPESTRY_DRIVER_DERIVATIVECACHE_H
 
@@ -6,8 +17,8 @@
 #include "Analysis/VariableActivity.h"
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
-#include "Synthesis/PrimalPreparation.h"
 #include "Split/TapeSplitter.h"
+#include "Synthesis/PrimalPreparation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
 #include <functional>

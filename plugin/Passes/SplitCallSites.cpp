@@ -1,4 +1,14 @@
 //===- SplitCallSites.cpp - Split mode's request calls --------------------===//
+//
+// Resolves the split entry points of Passes/SplitCallSites.h once their
+// request is decoded: checks that a reverse's tape comes from its own
+// request's augmented forward (Split/TapeOrigins.h finds which), that
+// __enzyme_fwdsplit may run the primal again (Split/Rerun.h) on the values
+// its augmented forward saw, then asks the DerivativeCache for the split
+// and rewrites the call (Passes/CallSiteRewriter.h) or replaces it by a
+// constant (the tape's size, a thunk from Split/Thunks.h).
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/SplitCallSites.h"
 
 #include "Core/Diagnostics.h"

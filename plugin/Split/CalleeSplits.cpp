@@ -169,8 +169,8 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
   }
   fillKeptCallee(CS, S);
   // What the halves do with the callers' addresses decides whether the
-  // callers' tapes can be replayed (Split/TapeLayout.cpp, classifySlot): callees
-  // first.
+  // callers' tapes can be replayed (Split/TapeLayout.cpp, classifySlot):
+  // callees first.
   for (Function *F :
        {S.Augmented, S.Reverse, S.Release, CS.Augmented, CS.Reverse,
         CS.KeptAugmented, CS.KeptReverse, CS.KeptRelease})

@@ -1,4 +1,13 @@
 //===- Rerun.cpp - Can a function run again on what it left behind? -------===//
+//
+// whyRerunMayDiffer (Split/Rerun.h) walks the function and, conservatively,
+// names the first reason a second run could read other values than the
+// first: a store into memory the function also reads (an in-place update),
+// a free of memory it did not allocate, a call whose effects it cannot
+// see, or arguments that alias. Passes/SplitCallSites.cpp turns the reason
+// into __enzyme_fwdsplit's error.
+//
+//===----------------------------------------------------------------------===//
 #include "Split/Rerun.h"
 
 #include "Analysis/ActivityAnalysis.h"
