@@ -18,6 +18,7 @@
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -27,11 +28,19 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
+#define DEBUG_TYPE "tapestry"
+
 using namespace llvm;
 using namespace llvm::PatternMatch;
+
+STATISTIC(NumSplits, "Split derivatives (augmented forward, reverse, release)");
+STATISTIC(NumReplayableSplits,
+          "Split derivatives whose reverse may run again on one tape");
+STATISTIC(NumTapeBytes, "Bytes of fixed tape over all split derivatives");
 
 static cl::opt<bool> TapeChecks(
     "tapestry-tape-checks", cl::init(true),
@@ -106,6 +115,15 @@ bool Splitter::run() {
   for (const std::string &Why : Reasons)
     Out.NotReplayableReason +=
         (Out.NotReplayableReason.empty() ? "" : "; ") + Why;
+  LLVM_DEBUG({
+    dbgs() << "tapestry: split of " << R.Fn->getName() << ": " << Out.TapeBytes
+           << "-byte tape " << *TapeTy << " (alignment " << TapeAlign.value()
+           << "), " << Crossing.size() << " crossing values, "
+           << OwnedBlocks.size() << " owned heap blocks; "
+           << (Out.Replayable ? "replayable"
+                              : "not replayable: " + Out.NotReplayableReason)
+           << "\n";
+  });
   if (R.ReusableTape && !Out.Replayable) {
     reportError(*R.Fn, nullptr,
                 "cannot give '" + sourceName(*R.Fn) +
@@ -116,6 +134,9 @@ bool Splitter::run() {
   buildAugmented();
   buildReverse();
   buildRelease();
+  ++NumSplits;
+  NumReplayableSplits += Out.Replayable;
+  NumTapeBytes += Out.TapeBytes;
   return true;
 }
 
