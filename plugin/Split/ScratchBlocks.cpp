@@ -12,9 +12,12 @@
 
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
+#include <optional>
 
 using namespace llvm::PatternMatch;
 
@@ -109,6 +112,8 @@ static std::string lineSuffix(const Instruction &I) {
 ///     finds it as the forward half left it, however often it runs.
 /// Its frees then move from the reverse to the release.
 void Splitter::planScratchBlocks() {
+  DominatorTree DT;
+  std::optional<LoopInfo> Loops;
   for (const SweepBoundary::ScratchBlock &Scratch : SB.ScratchBlocks) {
     auto *Block = Scratch.Block;
     auto *Shadow = dyn_cast_or_null<Instruction>(Scratch.Shadow);
@@ -151,9 +156,54 @@ void Splitter::planScratchBlocks() {
         ExplainedFrees.insert(Free);
       continue;
     }
-    if (!Direct || BU.Escapes || SU.Escapes || !BU.Deallocs.empty() ||
-        !SU.Deallocs.empty())
+    // Why the tape cannot own it, in source terms (the first such block
+    // only: one is enough to say what to change).
+    auto Unowned = [&](StringRef What, StringRef Change) {
+      if (ScratchUnowned.empty())
+        ScratchUnowned = ("its reverse sweep frees " + describe(Block) +
+                          ", a heap block " + What +
+                          ", and its shadow, so that a second reverse would "
+                          "not find them: the tape owns only heap blocks "
+                          "allocated once, outside loops, that the function "
+                          "frees at its end and does not store; " +
+                          Change)
+                             .str();
+      for (CallInst *Free : Scratch.Frees)
+        ExplainedFrees.insert(Free);
+      UnownedShadows.insert(Shadow);
+    };
+    // The reverse finds a block allocated in a loop (one per iteration) in
+    // a record array, and one allocated on some paths only in a variable,
+    // not as the forward half's value.
+    bool Reloaded = any_of(Scratch.Frees, [&](CallInst *CI) {
+      Value *Freed =
+          isDeallocationCall(*CI) ? freedPointer(*CI) : CI->getArgOperand(0);
+      return Freed != Block && Freed != Shadow;
+    });
+    if (Reloaded) {
+      if (!Loops) {
+        DT.recalculate(G);
+        Loops.emplace(DT);
+      }
+      if (Loops->getLoopFor(Block->getParent()))
+        Unowned("allocated inside a loop (one per iteration)",
+                "allocate it once, before the loop, with the largest size it "
+                "needs, and reuse it in each iteration");
+      else
+        Unowned("allocated on only some paths through the function (it may "
+                "return before)",
+                "allocate it at the start of the function, before any early "
+                "return, and free it at its end");
       continue;
+    }
+    if (!Direct || BU.Escapes || SU.Escapes || !BU.Deallocs.empty() ||
+        !SU.Deallocs.empty()) {
+      Unowned(BU.Escapes || SU.Escapes
+                  ? "whose address is stored or passed where it may be kept"
+                  : "that the function frees before its end",
+              "allocate it once and free it at the end of the function");
+      continue;
+    }
     SmallVector<Value *, 2> Bytes;
     // A shadow from calloc starts zeroed; one from malloc is then zeroed.
     if (auto *Alloc = dyn_cast<CallBase>(Shadow))

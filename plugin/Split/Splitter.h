@@ -117,6 +117,11 @@ private:
   SmallPtrSet<const CallInst *, 8> ExplainedFrees;
   /// A scratch block the reverse writes: why the tape cannot own it.
   std::string ScratchWritten;
+  /// A scratch block the tape cannot own for another reason (allocated in
+  /// a loop, freed early, stored): why, naming it.
+  std::string ScratchUnowned;
+  /// The shadows of such blocks, which ScratchUnowned accounts for.
+  SmallPtrSet<const Value *, 4> UnownedShadows;
   /// The reverse's value of each forward value it reads (buildReverse).
   DenseMap<Value *, Value *> ReverseValue;
   StructType *TapeTy = nullptr;

@@ -158,6 +158,8 @@ void Splitter::checkReplayable() {
         }
   if (!ScratchWritten.empty())
     Reasons.push_back(ScratchWritten);
+  if (!ScratchUnowned.empty())
+    Reasons.push_back(ScratchUnowned);
   for (auto &[Slot, U] : Slots)
     if (U.Field >= 0 && U.WrittenInReverse && U.Escapes) {
       Reasons.push_back("its reverse sweep updates memory that the tape "
@@ -171,6 +173,7 @@ void Splitter::checkReplayable() {
                                              SB.ExplainedShadows.end());
   for (const OwnedBlock &OB : OwnedBlocks)
     OwnedShadows.insert(OB.Scratch->Shadow);
+  OwnedShadows.insert(UnownedShadows.begin(), UnownedShadows.end());
   // A value that can only point into such shadows (or be null).
   auto IntoOwned = [&](Value *V) {
     SmallVector<const Value *, 4> Objs;
