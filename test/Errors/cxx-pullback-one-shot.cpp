@@ -17,7 +17,7 @@
 #include <functional>
 
 double sq(const double *x, double a) { return a * x[0] * x[0]; }
-// REUSE: cxx-pullback-one-shot.cpp:[[@LINE+1]]:6: error: tapestry: cannot give 'scratch(double const*, double*, int)' a reusable tape (tapestry_reusable_tape): its reverse sweep frees memory that the forward half allocated
+// REUSE: cxx-pullback-one-shot.cpp:[[@LINE+1]]:6: error: tapestry: cannot give 'scratch(double const*, double*, int)' a reusable tape (tapestry_reusable_tape): its reverse sweep frees {{the variable 't' \(line [0-9]+\)|the result of 'malloc' \(line [0-9]+\)}}, a heap block allocated inside a loop (one per iteration)
 void scratch(const double *x, double *y, int n) {
   for (int i = 0; i < n; i++) { // a block per element: not the tape's
     double *t = static_cast<double *>(std::malloc(2 * sizeof(double)));

@@ -18,7 +18,7 @@ void scratch(const double *x, double *y, int n) {
   }
 }
 const tapestry_thunk *get(void) {
-  // CHECK: error: tapestry: cannot give 'scratch' a reusable tape (tapestry_reusable_tape): its reverse sweep frees memory that the forward half allocated
+  // CHECK: error: tapestry: cannot give 'scratch' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the variable 't' (line [[#]]), a heap block allocated inside a loop (one per iteration), and its shadow{{.*}}; allocate it once, before the loop, with the largest size it needs, and reuse it in each iteration
   return __tapestry_thunk((void *)scratch, tapestry_reusable_tape, enzyme_dup,
                           enzyme_dup, enzyme_const);
 }

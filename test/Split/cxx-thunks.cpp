@@ -29,7 +29,7 @@
 // TWICE-NOT: second call returned
 // SHARE: tapestry: share(): this pullback's tape is not reusable
 // REVTWICE: first reverse done
-// REVTWICE-NEXT: tapestry: the reverse of 'scratch({{.*}})' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees memory
+// REVTWICE-NEXT: tapestry: the reverse of 'scratch({{.*}})' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees {{.*}}, a heap block allocated inside a loop (one per iteration)
 #include "../Integration/Inputs/check.h"
 #include <tapestry/tapestry.hpp>
 

@@ -11,7 +11,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // MISUSE: first reverse done
-// MISUSE-NEXT: tapestry: the reverse of 'scratch' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees memory that the forward half allocated{{.*}}. Run __enzyme_augmentfwd again for a fresh tape.
+// MISUSE-NEXT: tapestry: the reverse of 'scratch' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees {{.*}}, a heap block allocated inside a loop (one per iteration){{.*}}. Run __enzyme_augmentfwd again for a fresh tape.
 // MISUSE-NOT: second reverse done
 // STALE: tapestry: the tape passed to the reverse of 'sinsum' was not filled by its __enzyme_augmentfwd (with the same activities).
 #include "../Integration/Inputs/check.h"
