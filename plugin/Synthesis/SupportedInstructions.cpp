@@ -21,6 +21,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/Debug.h"
 
@@ -470,6 +471,53 @@ void SupportedInstructions::checkIndirectCall(CallBase &CB) {
                          "file"));
 }
 
+/// True if the pointer \p Result (of a call that stays a call) may lead to
+/// floating-point data in this function: it, or an address computed from
+/// it, is read or written as floating point or as pointers, copied, stored,
+/// returned, or passed to a call other than a deallocation. Comparisons
+/// and frees do not count.
+static bool mayReachDifferentiableData(const Value *Result) {
+  SmallVector<const Value *, 8> Work{Result};
+  SmallPtrSet<const Value *, 8> Seen{Result};
+  auto Carries = [](Type *T) {
+    return T->isPtrOrPtrVectorTy() || T->isFPOrFPVectorTy() ||
+           T->isAggregateType();
+  };
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<CastInst>(U) || isa<PHINode>(U) ||
+          isa<SelectInst>(U) || isa<FreezeInst>(U)) {
+        if (!isa<PtrToIntInst>(U) && Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      if (isa<ICmpInst>(U))
+        continue;
+      if (auto *LI = dyn_cast<LoadInst>(U)) {
+        if (Carries(LI->getType()))
+          return true;
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getValueOperand() == V ||
+            Carries(SI->getValueOperand()->getType()))
+          return true;
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(U)) {
+        if (isDeallocationCall(*CB) || isa<DbgInfoIntrinsic>(CB))
+          continue;
+        if (auto *II = dyn_cast<IntrinsicInst>(CB);
+            II && II->isLifetimeStartOrEnd())
+          continue;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
 void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
   std::string Shown = sourceName(Callee);
   std::string Suffix = registrationSuffix(Callee);
@@ -486,12 +534,17 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
   }
   if (!Callee.isDeclaration()) {
     // Differentiated on its own (calleeRequest), unless it returns a
-    // pointer whose shadow the caller needs.
-    if (CB.getType()->isPointerTy() && S.AI.hasShadow(&CB))
+    // pointer whose shadow the caller needs: its derivative gives none, so
+    // what the caller reads through the pointer would count as constant.
+    if (CB.getType()->isPointerTy() &&
+        (S.AI.hasShadow(&CB) || mayReachDifferentiableData(&CB)))
       fail(&CB, "the call to '" + Shown +
-                    "' is not inlined (it is recursive or too large) and "
-                    "returns a pointer into differentiated memory; "
-                    "return the data through an argument instead");
+                    "' stays a call (it is recursive) and returns a pointer "
+                    "that may lead to differentiable data, but Tapestry's "
+                    "derivative of such a call does not return the "
+                    "pointer's shadow yet, so what is read through it "
+                    "would count as constant; return the data through an "
+                    "argument (or an index) instead");
     return;
   }
   if (std::string Hint = vectorLibraryHint(Callee); !Hint.empty())

@@ -1,0 +1,114 @@
+// A call that stays a call (a recursive function) and returns a pointer
+// that leads to differentiable data: the derivative of such a call gives
+// no shadow for the pointer, so what the caller reads through it would
+// count as constant. That was a silent wrong gradient (0 instead of 18 for
+// RESULT_READ, at every -O level); it is now an error at the call, also
+// for self- and mutually recursive pointer choosers (which had an error
+// with advice that did not fit: "pass it as enzyme_dup", when everything
+// was). A recursive function returning a pointer to integers, used only
+// as an index, stays differentiable (the control, checked against the
+// analytic gradient).
+// RUN: not %clang -O0 -g -DRESULT_READ %s -lm -o %t 2>&1 | FileCheck %s --check-prefix=READ
+// RUN: not %clang -O2 -g -DRESULT_READ %s -lm -o %t 2>&1 | FileCheck %s --check-prefix=READ
+// RUN: not %clang -O2 -g -DSELF %s -lm -o %t 2>&1 | FileCheck %s --check-prefix=SELF
+// RUN: not %clang -O1 -g -DMUTUAL %s -lm -o %t 2>&1 | FileCheck %s --check-prefix=MUTUAL
+// RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
+// RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
+// READ: recursive-pointer-result.c:[[#@LINE+48]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'f': the call to 'make' stays a call (it is recursive) and returns a pointer that may lead to differentiable data, but Tapestry's derivative of such a call does not return the pointer's shadow yet, so what is read through it would count as constant; return the data through an argument (or an index) instead
+// SELF: error: tapestry: cannot differentiate 'g': the call to 'pick' stays a call (it is recursive) and returns a pointer that may lead to differentiable data
+// SELF-NOT: pass it as enzyme_dup
+// MUTUAL: error: tapestry: cannot differentiate 'h': the call to 'pick_a' stays a call (it is recursive) and returns a pointer that may lead to differentiable data
+// MUTUAL-NOT: pass it as enzyme_dup
+// CHECK-NOT: FAIL
+// CHECK: ALL PASSED
+#include "../Integration/Inputs/check.h"
+#include <stdlib.h>
+
+extern int enzyme_dup, enzyme_const;
+double __enzyme_autodiff(void *, ...);
+
+/* A block holding x0^2, made at the bottom of a recursion. */
+__attribute__((noinline)) double *make(const double *x, int n) {
+  if (n > 0) {
+    double *t = make(x, n - 1);
+    free(t);
+  }
+  double *b = (double *)malloc(sizeof(double));
+  b[0] = x[0] * x[0];
+  return b;
+}
+
+/* p or q, alternating with the depth. */
+__attribute__((noinline)) double *pick(double *p, double *q, int n) {
+  return n <= 0 ? p : pick(q, p, n - 1);
+}
+
+double *pick_b(double *p, double *q, int n);
+__attribute__((noinline)) double *pick_a(double *p, double *q, int n) {
+  return n <= 0 ? p : pick_b(q, p, n - 1);
+}
+__attribute__((noinline)) double *pick_b(double *p, double *q, int n) {
+  return n <= 0 ? q : pick_a(q, p, n - 1);
+}
+
+/* The position of the largest of k[0..n-1], found recursively: a pointer
+   to integers, only used as an index. */
+__attribute__((noinline)) const int *largest(const int *k, int n) {
+  if (n == 1)
+    return k;
+  const int *rest = largest(k + 1, n - 1);
+  return *rest > *k ? rest : k;
+}
+
+#ifdef RESULT_READ
+double f(const double *x, int n) {
+  double *b = make(x, n);
+  double r = b[0] * 3;
+  free(b);
+  return r;
+}
+#endif
+#ifdef SELF
+double g(double *x, double *y, int n) {
+  double *r = pick(x, y, n);
+  return r[0] * r[0] + x[0] * y[0];
+}
+#endif
+#ifdef MUTUAL
+double h(double *x, double *y, int n) {
+  double *r = pick_a(x, y, n);
+  return r[0] * r[0] + x[0] * y[0];
+}
+#endif
+
+static const int keys[4] = {3, 9, 2, 5};
+
+/* x[argmax keys] * sin(x[0]). */
+double indexed(const double *x) {
+  const int *m = largest(keys, 4);
+  return x[m - keys] * sin(x[0]);
+}
+
+int main(void) {
+#ifdef RESULT_READ
+  (void)__enzyme_autodiff((void *)f, enzyme_dup, (double *)0, (double *)0,
+                          enzyme_const, 2);
+#endif
+#ifdef SELF
+  (void)__enzyme_autodiff((void *)g, enzyme_dup, (double *)0, (double *)0,
+                          enzyme_dup, (double *)0, (double *)0, enzyme_const,
+                          3);
+#endif
+#ifdef MUTUAL
+  (void)__enzyme_autodiff((void *)h, enzyme_dup, (double *)0, (double *)0,
+                          enzyme_dup, (double *)0, (double *)0, enzyme_const,
+                          3);
+#endif
+  double x[4] = {0.7, 1.3, -0.4, 2.2}, dx[4] = {0};
+  __enzyme_autodiff((void *)indexed, enzyme_dup, x, dx);
+  check_close("d/dx0", dx[0], x[1] * cos(x[0]), 1e-14);
+  check_close("d/dx1", dx[1], sin(x[0]), 1e-14);
+  check_close("d/dx2", dx[2], 0, 0);
+  check_close("d/dx3", dx[3], 0, 0);
+  return check_report();
+}
