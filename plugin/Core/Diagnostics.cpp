@@ -17,6 +17,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 #include <set>
@@ -68,12 +69,16 @@ bool reportError(const Function &Where, const Instruction *At,
   // The same error at the same place once: several derivatives of one
   // function (its shadows, both halves of split mode) meet the same
   // construct.
-  static std::set<std::tuple<const LLVMContext *, std::string, unsigned,
+  // (Keyed by the module too: a process compiles one module per context,
+  // and the same error again in a later module at the same address is the
+  // same program's.)
+  static std::set<std::tuple<const Module *, std::string, std::string, unsigned,
                              unsigned, std::string>>
       Reported;
   std::string Text = Msg.str();
+  const Module *M = Where.getParent();
   if (!Reported
-           .insert({&Where.getContext(),
+           .insert({M, M ? M->getModuleIdentifier() : "",
                     DL ? DL->getFilename().str() : Where.getName().str(),
                     DL ? DL.getLine() : 0, DL ? DL.getCol() : 0, Text})
            .second)
