@@ -81,6 +81,7 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
                       << Loads.size() << " loads x " << Writes.size()
                       << " writes is past the alias query limit; every "
                          "value needed is taped\n");
+    Plan.TooManyQueries = true;
     return Plan;
   }
   for (LoadInst *Load : Loads) {
@@ -88,12 +89,14 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
         Load->getPointerOperand(), Load->getAAMetadata());
     // Only writes that can run after the load change what a reload in
     // the reverse sweep would read.
-    bool Written = any_of(Writes, [&](Instruction *W) {
+    auto Written = find_if(Writes, [&](Instruction *W) {
       return isModSet(AA.getModRefInfo(W, Loc)) &&
              isPotentiallyReachable(Load, W, nullptr, &DT, &Loops);
     });
-    if (!Written)
+    if (Written == Writes.end())
       Plan.Reloadable.insert(Load);
+    else
+      Plan.Clobbers[Load] = *Written;
   }
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
@@ -160,8 +163,10 @@ void restrictToLocalMemory(TapePlan &Plan) {
     if (!Local)
       Caller.push_back(Load);
   }
-  for (const LoadInst *Load : Caller)
+  for (const LoadInst *Load : Caller) {
     Plan.Reloadable.erase(Load);
+    Plan.Clobbers[Load] = nullptr;
+  }
   SmallVector<const Use *, 8> Outside;
   for (const Use *U : Plan.UnclobberedBlasOperands)
     if (!isa<AllocaInst>(getUnderlyingObject(U->get(), 0)))

@@ -11,6 +11,7 @@
 #ifndef TAPESTRY_ANALYSIS_TAPEANALYSIS_H
 #define TAPESTRY_ANALYSIS_TAPEANALYSIS_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace llvm {
@@ -19,6 +20,7 @@ class CallBase;
 class DominatorTree;
 class LoopInfo;
 class Function;
+class Instruction;
 class LoadInst;
 class Use;
 } // namespace llvm
@@ -37,6 +39,13 @@ struct TapePlan {
   /// no write that can follow the call (the call's own next run included)
   /// may alias them.
   llvm::SmallPtrSet<const llvm::Use *, 8> UnclobberedBlasOperands;
+  /// Why a simple load is not reloadable, for -Rpass-missed=tapestry: a
+  /// write that may overwrite its memory after it, or null when split mode
+  /// made it caller memory (restrictToLocalMemory).
+  llvm::DenseMap<const llvm::LoadInst *, const llvm::Instruction *> Clobbers;
+  /// The function had too many loads and writes to ask alias analysis
+  /// about each pair: nothing is reloaded.
+  bool TooManyQueries = false;
 };
 
 /// True for free(p) (or delete) of memory allocated by the function itself,

@@ -17,8 +17,11 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
+#include <tuple>
 
 #define DEBUG_TYPE "tapestry"
 
@@ -28,16 +31,60 @@ STATISTIC(NumErrors, "Errors reported (derivatives refused)");
 
 namespace tapestry {
 
+/// True for a file of the compiler's or the system's headers (libstdc++,
+/// libc), which users did not write.
+static bool isSystemHeader(StringRef Dir, StringRef File) {
+  SmallString<128> Path = Dir;
+  if (!File.starts_with("/"))
+    Path = (Dir + "/" + File).str();
+  else
+    Path = File;
+  StringRef P = Path;
+  return P.starts_with("/usr/include/") || P.starts_with("/usr/lib/gcc/") ||
+         P.starts_with("/usr/lib/llvm-") ||
+         P.starts_with("/usr/local/include/");
+}
+
+DebugLoc userLocation(const Instruction *At, bool Nearby) {
+  DebugLoc DL = At->getDebugLoc();
+  for (const Instruction *I = At; Nearby && !DL && I; I = I->getNextNode())
+    if (!isa<PHINode>(I))
+      DL = I->getDebugLoc();
+  const DILocation *L = DL.get();
+  while (L && L->getInlinedAt() &&
+         isSystemHeader(L->getDirectory(), L->getFilename()))
+    L = L->getInlinedAt();
+  return L ? DebugLoc(L) : DL;
+}
+
 bool reportError(const Function &Where, const Instruction *At,
                  const Twine &Msg) {
   ++NumErrors;
   LLVM_DEBUG(dbgs() << "tapestry: error in " << Where.getName() << ": " << Msg
                     << "\n");
   DiagnosticLocation Loc;
-  if (At && At->getDebugLoc())
-    Loc = DiagnosticLocation(At->getDebugLoc());
+  DebugLoc DL = At ? userLocation(At, /*Nearby=*/true) : DebugLoc();
+  if (DL)
+    Loc = DiagnosticLocation(DL);
+  // The same error at the same place once: several derivatives of one
+  // function (its shadows, both halves of split mode) meet the same
+  // construct.
+  // (Keyed by the module too: a process compiles one module per context,
+  // and the same error again in a later module at the same address is the
+  // same program's.)
+  static std::set<std::tuple<const Module *, std::string, std::string, unsigned,
+                             unsigned, std::string>>
+      Reported;
+  std::string Text = Msg.str();
+  const Module *M = Where.getParent();
+  if (!Reported
+           .insert({M, M ? M->getModuleIdentifier() : "",
+                    DL ? DL->getFilename().str() : Where.getName().str(),
+                    DL ? DL.getLine() : 0, DL ? DL.getCol() : 0, Text})
+           .second)
+    return false;
   Where.getContext().diagnose(
-      DiagnosticInfoUnsupported(Where, "tapestry: " + Msg, Loc, DS_Error));
+      DiagnosticInfoUnsupported(Where, "tapestry: " + Text, Loc, DS_Error));
   return false;
 }
 
@@ -101,7 +148,7 @@ std::string registrationSuffix(const Function &F) {
 std::string sourceLocation(const Instruction *I) {
   if (!I)
     return "";
-  const DebugLoc &DL = I->getDebugLoc();
+  DebugLoc DL = userLocation(I);
   if (!DL)
     return "";
   std::string S;
@@ -143,7 +190,7 @@ static std::string withArticle(const std::string &T) {
 
 /// " (line N)" for an instruction with a debug location, else "".
 static std::string atLine(const Instruction *I) {
-  const DebugLoc &DL = I->getDebugLoc();
+  DebugLoc DL = userLocation(I);
   return DL && DL.getLine() ? " (line " + std::to_string(DL.getLine()) + ")"
                             : "";
 }

@@ -11,6 +11,7 @@
 #define TAPESTRY_CORE_DIAGNOSTICS_H
 
 #include "llvm/ADT/Twine.h"
+#include "llvm/IR/DebugLoc.h"
 #include <string>
 
 namespace llvm {
@@ -34,6 +35,13 @@ bool reportError(const llvm::Function &Where, const llvm::Instruction *At,
 bool reportErrorAtGlobal(const llvm::Function &Where,
                          const llvm::GlobalVariable &GV,
                          const llvm::Twine &Msg);
+
+/// Where a message about \p I is best shown: its own location, or for code
+/// inlined from a system header (std::vector's operator[]), the location
+/// of the user's code the header's code was inlined into. With \p Nearby,
+/// an instruction without a location (a phi) takes the nearest one after
+/// it in its block. Empty without debug info.
+llvm::DebugLoc userLocation(const llvm::Instruction *I, bool Nearby = false);
 
 /// "file:line" of an instruction's debug location, or "" without debug info.
 std::string sourceLocation(const llvm::Instruction *I);

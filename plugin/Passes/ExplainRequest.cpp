@@ -6,6 +6,7 @@
 #include "Core/SourceTypes.h"
 #include "Passes/RequestDecoder.h"
 #include "Split/TapeSplitter.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -158,9 +159,34 @@ void explainRequest(const CallBase &CB, const DecodedCall &D, const Function &G,
   OS << "\n";
 }
 
+/// -Rpass-analysis=tapestry: whether the tape a split request makes may
+/// serve several reverses, and if not, what prevents it (at the call that
+/// makes the tape: the augmented forward, a thunk).
+static void remarkReusability(const CallBase &CB, const DecodedCall &D,
+                              const SplitDerivative &S) {
+  EntryPoint Kind = classifyEntryPoint(
+      CB.getCalledFunction() ? CB.getCalledFunction()->getName() : "");
+  if (Kind != EntryPoint::AugmentedForward && Kind != EntryPoint::Thunk)
+    return;
+  OptimizationRemarkEmitter ORE(CB.getFunction());
+  ORE.emit([&]() {
+    OptimizationRemarkAnalysis Rem("tapestry", "TapeReuse", &CB);
+    Rem << "the tape of '" << sourceName(*D.Request.Fn) << "' ("
+        << std::to_string(S.TapeBytes) << " bytes"
+        << (S.OwnsMemory ? ", plus heap blocks it owns" : "") << ") is ";
+    if (S.Replayable)
+      Rem << "reusable: the reverse may run again on it, with other seeds";
+    else
+      Rem << "not reusable, one reverse per augmented forward: "
+          << S.NotReplayableReason;
+    return Rem;
+  });
+}
+
 void explainSplitRequest(const CallBase &CB, const DecodedCall &D,
                          const SplitDerivative &S,
                          ArrayRef<VariableActivity> Vars) {
+  remarkReusability(CB, D, S);
   if (!Explain)
     return;
   raw_ostream &OS = errs();

@@ -36,7 +36,9 @@ void explainRequest(const llvm::CallBase &CB, const DecodedCall &D,
                     const llvm::Function &G,
                     llvm::ArrayRef<VariableActivity> Vars);
 
-/// Describes the split-mode request \p CB, resolved by \p S.
+/// Describes the split-mode request \p CB, resolved by \p S; at the call
+/// that makes the tape, also reports its reusability as a
+/// -Rpass-analysis=tapestry remark (with or without -tapestry-explain).
 void explainSplitRequest(const llvm::CallBase &CB, const DecodedCall &D,
                          const SplitDerivative &S,
                          llvm::ArrayRef<VariableActivity> Vars);

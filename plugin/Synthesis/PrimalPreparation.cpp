@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/InlineCost.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -237,7 +238,9 @@ static bool forceInline(const Function &Callee, unsigned &Forced) {
 }
 
 /// Returns true if anything was inlined.
-static bool inlineCallees(Function &F, const CustomRules &Rules) {
+static bool inlineCallees(Function &F, const CustomRules &Rules,
+                          const Function &User) {
+  OptimizationRemarkEmitter ORE(&User);
   unsigned Forced = 0;
   FPWorkMemo Memo;
   SmallPtrSet<Function *, 8> Recursive;
@@ -292,6 +295,14 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
       // the inlined locations are chained to it.
       if (DISubprogram *SP = F.getSubprogram(); SP && !CB->getDebugLoc())
         CB->setDebugLoc(DILocation::get(F.getContext(), 0, 0, SP));
+      // -Rpass-analysis=tapestry: the decision, before the call is gone.
+      ORE.emit([&]() {
+        return OptimizationRemarkAnalysis("tapestry", "Inlined",
+                                          userLocation(CB), CB->getParent())
+               << "'" << sourceName(*Callee)
+               << "' is inlined into the derivative of '" << sourceName(User)
+               << "' (differentiated with it, no tape of its own)";
+      });
       InlineFunctionInfo IFI;
       bool Inlined = InlineFunction(*CB, IFI).isSuccess();
       NumInlined += Inlined;
@@ -300,6 +311,45 @@ static bool inlineCallees(Function &F, const CustomRules &Rules) {
     Any |= Changed;
   }
   return Any;
+}
+
+/// -Rpass-analysis=tapestry: each call of a function with a body that
+/// stays a call in the function to differentiate \p P (the prepared copy of
+/// \p User), and why it was not inlined.
+static void remarkKeptCalls(Function &P, const CustomRules &Rules,
+                            const Function &User) {
+  OptimizationRemarkEmitter ORE(&User);
+  for (Instruction &I : instructions(P)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || Callee->isDeclaration() || Rules.isOpaque(Callee) ||
+        Callee->getName().contains(".tapestry."))
+      continue;
+    std::string Why;
+    if (isRecursive(*Callee))
+      Why = "it is recursive";
+    else if (!isInlineViable(*Callee).isSuccess())
+      Why = "it cannot be inlined (" +
+            std::string(isInlineViable(*Callee).getFailureReason()) + ")";
+    else if (Callee->hasFnAttribute(Attribute::OptimizeNone))
+      Why = "it is compiled at -O0, where every function is noinline "
+            "(-mllvm -enzyme-inline inlines it)";
+    else if (Callee->hasFnAttribute(Attribute::NoInline))
+      Why = "it is declared noinline";
+    else
+      Why = "inlining it would take the function past the inline budget of " +
+            std::to_string(InlineBudget) +
+            " instructions (-mllvm -tapestry-inline-budget)";
+    ORE.emit([&]() {
+      return OptimizationRemarkAnalysis("tapestry", "KeptCall",
+                                        userLocation(CB), CB->getParent())
+             << "'" << sourceName(*Callee)
+             << "' stays a call in the derivative of '" << sourceName(User)
+             << "' (it gets a derivative of its own, and its reverse a tape "
+                "allocated per call): "
+             << Why;
+    });
+  }
 }
 
 /// Merges all returns into one block so the reverse sweep has one start.
@@ -755,7 +805,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   // object built in the function), and dispatch makes the others direct:
   // inline those too, a few rounds.
   for (unsigned Round = 0; Round < 3; ++Round) {
-    bool Inlined = inlineCallees(*P, Rules);
+    bool Inlined = inlineCallees(*P, Rules, F);
     if (Round > 0 && !Inlined)
       break;
     dropExceptionPaths(*P, F);
@@ -769,6 +819,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     // the pointer may hold; the next round inlines those calls.
     dispatchIndirectCalls(*P, &F);
   }
+  remarkKeptCalls(*P, Rules, F);
   // Differentiated code, inlined callees included, is one order higher.
   advanceIterationCounters(*P);
   retypeBitcastCopies(*P);

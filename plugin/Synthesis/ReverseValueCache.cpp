@@ -9,6 +9,7 @@
 #include "Analysis/TapeAnalysis.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
+#include "Core/SourceTypes.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/TapeCache.h"
 #include "llvm/ADT/Statistic.h"
@@ -16,9 +17,12 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 
@@ -105,6 +109,7 @@ Value *ReverseValueCache::lookup(Value *GV, BasicBlock *PB, IRBuilderBase &B) {
   AllocaInst *&Slot = OnceSlots[GV];
   if (!Slot) {
     ++NumCachedOnce;
+    OnceOrder.push_back(GV);
     NumBytesCachedOnce +=
         G.getParent()->getDataLayout().getTypeAllocSize(GV->getType());
     LLVM_DEBUG(dbgs() << "tapestry: tape: once: " << *GV << "\n");
@@ -150,6 +155,8 @@ Value *ReverseValueCache::recompute(Value *GV, BasicBlock *PB,
     ++NumReloaded;
   else
     ++NumRecomputed;
+  if (Instruction *PI = PrimalOf.lookup(GV))
+    (isa<LoadInst>(C) ? ReloadedPrimal : RecomputedPrimal).insert(PI);
   LLVM_DEBUG(dbgs() << "tapestry: tape: "
                     << (isa<LoadInst>(C) ? "reloaded: " : "recomputed: ") << *GV
                     << "\n");
@@ -239,6 +246,7 @@ Value *ReverseValueCache::rebuildRecurrence(Value *GV, BasicBlock *PB,
   if (V) {
     V->setName(GV->getName() + ".re");
     ++NumRebuilt;
+    RecomputedPrimal.insert(Phi);
   }
   return V;
 }
@@ -440,6 +448,162 @@ template <typename RemarkFn> static void printPerf(RemarkFn MakeRemark) {
     errs() << "tapestry: " << MakeRemark().getMsg() << "\n";
 }
 
+/// " at line N" for an instruction with a debug location, else "".
+static std::string lineOf(const Instruction *I) {
+  DebugLoc DL = userLocation(I);
+  return DL && DL.getLine() ? " at line " + std::to_string(DL.getLine()) : "";
+}
+
+/// " at line N" for a loop with a debug location, else "".
+static std::string loopLine(const Loop &L) {
+  DebugLoc DL = L.getStartLoc();
+  return DL && DL.getLine() ? " at line " + std::to_string(DL.getLine()) : "";
+}
+
+/// The name a source gives the object \p Ptr points into ("" if none).
+static std::string objectName(const Value *Ptr) {
+  const Value *Base = getUnderlyingObject(Ptr);
+  if (auto *A = dyn_cast<Argument>(Base))
+    return A->hasName() ? A->getName().str()
+                        : sourceParameter(*A->getParent(), A->getArgNo()).Name;
+  if (auto *GV = dyn_cast<GlobalVariable>(Base))
+    return demangle(GV->getName().str());
+  return "";
+}
+
+/// A write that may change memory a load read, in source terms.
+static std::string describeWrite(const Instruction *W) {
+  const Value *Dest = nullptr;
+  std::string What = "a write";
+  if (auto *SI = dyn_cast<StoreInst>(W)) {
+    Dest = SI->getPointerOperand();
+    What = "the store";
+  } else if (auto *MI = dyn_cast<MemIntrinsic>(W)) {
+    Dest = MI->getDest();
+    What = isa<MemSetInst>(MI) ? "a memset" : "a memory copy";
+  } else if (auto *CB = dyn_cast<CallBase>(W)) {
+    if (const Function *Callee = CB->getCalledFunction())
+      return "the call to '" + sourceName(*Callee) + "'" + lineOf(W);
+    return "an indirect call" + lineOf(W);
+  }
+  std::string Name = Dest ? objectName(Dest) : "";
+  return What + (Name.empty() ? "" : " to '" + Name + "'") + lineOf(W);
+}
+
+std::string ReverseValueCache::whyCached(Instruction *GV,
+                                         const Instruction *PI) {
+  if (auto *Load = dyn_cast<LoadInst>(PI)) {
+    if (!Load->isSimple())
+      return "a volatile or atomic load is not repeated";
+    if (Tape.TooManyQueries)
+      return "the function has too many loads and writes to ask alias "
+             "analysis about each pair, so nothing is reloaded";
+    auto It = Tape.Clobbers.find(Load);
+    if (It == Tape.Clobbers.end())
+      return "its address is not at hand in the reverse sweep";
+    if (!It->second)
+      return "in split mode the caller may change this memory between the "
+             "augmented forward and the reverse";
+    std::string Why = "the memory it reads may be overwritten after it is "
+                      "read, by " +
+                      describeWrite(It->second);
+    // Two different pointer parameters: the usual remedy.
+    const Value *From = getUnderlyingObject(Load->getPointerOperand());
+    const Value *To = nullptr;
+    if (auto *SI = dyn_cast<StoreInst>(It->second))
+      To = getUnderlyingObject(SI->getPointerOperand());
+    std::string FromName = objectName(Load->getPointerOperand());
+    std::string ToName =
+        To ? objectName(cast<StoreInst>(It->second)->getPointerOperand()) : "";
+    if (isa_and_nonnull<Argument>(From) && isa_and_nonnull<Argument>(To) &&
+        From != To && !FromName.empty() && !ToName.empty())
+      Why += "; if '" + FromName + "' and '" + ToName +
+             "' never overlap, declare them restrict (__restrict in C++) and "
+             "it is reloaded instead";
+    return Why;
+  }
+  if (isa<PHINode>(PI))
+    return "it changes from one iteration or branch to the next and is not "
+           "an integer recurrence the reverse sweep can rebuild from the loop "
+           "counter";
+  if (auto *CB = dyn_cast<CallBase>(PI)) {
+    (void)CB;
+    return "results of calls are not recomputed (a call may be costly or "
+           "have effects)";
+  }
+  if (PI->getType()->isFPOrFPVectorTy()) {
+    if (!isCheapFloatOp(GV))
+      return "of floating-point operations only +, -, * and negation are "
+             "recomputed";
+    BasicBlock *PB = primalBlockOf(GV);
+    for (Value *Op : GV->operands())
+      if (PB && !isFree(Op, PB, 0))
+        if (Instruction *OpPI = PrimalOf.lookup(Op))
+          return "recomputing it would need " + describe(OpPI) +
+                 ", which the reverse sweep would have to cache itself";
+  }
+  return "recomputing it would need values the reverse sweep does not have "
+         "without the tape";
+}
+
+void ReverseValueCache::remarkCached(Value *GV, const Loop *L, uint64_t Bytes,
+                                     OptimizationRemarkEmitter &ORE) {
+  Instruction *PI = PrimalOf.lookup(GV);
+  if (!PI)
+    return; // A value Tapestry made (batch lanes), not the user's.
+  ORE.emit([&]() {
+    DebugLoc DL = userLocation(PI);
+    if (!DL && L)
+      DL = L->getStartLoc();
+    OptimizationRemarkMissed Rem(
+        "tapestry", "Cached",
+        DL ? DiagnosticLocation(DL)
+           : DiagnosticLocation(UserFn.getSubprogram()),
+        PI->getParent());
+    Rem << "reverse sweep of '" << sourceName(UserFn) << "' caches "
+        << describe(PI) << ", " << std::to_string(Bytes) << " bytes "
+        << (L ? "per iteration of the loop" + loopLine(*L)
+              : std::string("once"))
+        << ", instead of " << (isa<LoadInst>(PI) ? "reloading" : "recomputing")
+        << " it: " << whyCached(cast<Instruction>(GV), PI);
+    return Rem;
+  });
+}
+
+void ReverseValueCache::remarkRecomputed(OptimizationRemarkEmitter &ORE) {
+  if (RecomputedPrimal.empty() && ReloadedPrimal.empty())
+    return;
+  ORE.emit([&]() {
+    OptimizationRemark Rem("tapestry", "Recomputed", &UserFn);
+    Rem << "reverse sweep of '" << sourceName(UserFn) << "' recomputes "
+        << std::to_string(RecomputedPrimal.size()) << " value(s) and reloads "
+        << std::to_string(ReloadedPrimal.size())
+        << " value(s) from memory nothing overwrites, instead of caching them";
+    // Integer and address arithmetic is recomputed in bulk; the
+    // floating-point values and the reloads are the ones users wrote.
+    auto List = [&](StringRef Title,
+                    const SetVector<const Instruction *> &Values, bool FPOnly) {
+      constexpr unsigned MaxShown = 8;
+      unsigned Shown = 0, Total = 0;
+      for (const Instruction *I : Values) {
+        if (FPOnly && !I->getType()->isFPOrFPVectorTy())
+          continue;
+        if (Total++ == 0)
+          Rem << "; " << Title << ":";
+        if (Shown < MaxShown) {
+          Rem << (Shown ? ", " : " ") << describe(I);
+          ++Shown;
+        }
+      }
+      if (Total > Shown)
+        Rem << ", ...";
+    };
+    List("recomputed floating-point values", RecomputedPrimal, true);
+    List("reloaded", ReloadedPrimal, false);
+    return Rem;
+  });
+}
+
 void ReverseValueCache::materialize(BasicBlock *Final,
                                     SmallVectorImpl<AllocaInst *> &States,
                                     SmallVectorImpl<CallInst *> &Releases) {
@@ -474,6 +638,9 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     };
     ORE.emit(LoopRemark);
     printPerf(LoopRemark);
+    for (auto &Entry : LC.Fields)
+      remarkCached(Entry.first, L, DL.getTypeAllocSize(Entry.first->getType()),
+                   ORE);
     AllocaInst *State = entryAlloca(StateTy, "tape");
     // The state is set up at the end of the entry block, after every
     // alloca: the cache's helpers branch, and inlined among the allocas
@@ -543,6 +710,9 @@ void ReverseValueCache::materialize(BasicBlock *Final,
           Counter);
     }
   }
+  for (Value *V : OnceOrder)
+    remarkCached(V, nullptr, DL.getTypeAllocSize(V->getType()), ORE);
+  remarkRecomputed(ORE);
   if (!OnceSlots.empty() || Records.empty()) {
     auto TapeRemark = [&]() {
       OptimizationRemark Rem("tapestry", "Tape", &UserFn);

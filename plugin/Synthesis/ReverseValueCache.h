@@ -26,6 +26,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/IRBuilder.h"
@@ -35,6 +36,7 @@ namespace llvm {
 class DominatorTree;
 class Loop;
 class LoopInfo;
+class OptimizationRemarkEmitter;
 class SCEV;
 class ScalarEvolution;
 } // namespace llvm
@@ -141,6 +143,16 @@ private:
   /// How many iterations \p L runs in one call, counted over its enclosing
   /// loops, when known at entry; null otherwise.
   llvm::Value *iterationsFromEntry(const llvm::Loop *L, llvm::IRBuilderBase &B);
+  /// -Rpass-missed=tapestry: why the cached value \p GV could be neither
+  /// recomputed nor reloaded, one remark per value (\p L: the loop whose
+  /// records hold it, null for a value cached once).
+  void remarkCached(llvm::Value *GV, const llvm::Loop *L, uint64_t Bytes,
+                    llvm::OptimizationRemarkEmitter &ORE);
+  /// Why the reverse sweep cannot have \p GV (the clone of primal \p PI)
+  /// without the tape.
+  std::string whyCached(llvm::Instruction *GV, const llvm::Instruction *PI);
+  /// -Rpass=tapestry: what the reverse sweep recomputes and reloads.
+  void remarkRecomputed(llvm::OptimizationRemarkEmitter &ORE);
 
   const llvm::Function &UserFn;
   llvm::Function &G;
@@ -161,6 +173,11 @@ private:
   llvm::DenseMap<const llvm::Value *, llvm::Instruction *> PrimalOf;
   /// Values cached once (outside any loop shared with their user).
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> OnceSlots;
+  /// The values of OnceSlots in the order they were cached.
+  llvm::SmallVector<llvm::Value *, 8> OnceOrder;
+  /// Primal values the reverse sweep recomputes (or rebuilds from a loop
+  /// counter) and reloads instead of caching, for -Rpass=tapestry.
+  llvm::SetVector<const llvm::Instruction *> RecomputedPrimal, ReloadedPrimal;
   /// Values needed by the reverse of a loop iteration are stored, when they
   /// are computed, in that iteration's record of an array per loop, indexed
   /// by the loop's iteration count over the whole call; the reverse sweep
