@@ -1,4 +1,14 @@
 //===- RuntimeActivity.cpp - Pointers whose shadow may be themselves ------===//
+//
+// Implements RuntimeActivity.h: computeRuntimeActivity iterates to a fixed
+// point over one function, starting from the argument masks its caller
+// computed, collecting the stores and calls that may write a marker (a constant
+// pointer standing for its own shadow, decided with Analysis/PointerFlow for
+// callees) and the pointers that may read one back. Synthesis tests shadow ==
+// primal at run time on exactly those pointers. With -debug-only=tapestry it
+// traces each marker store and maybe-constant pointer it finds.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/RuntimeActivity.h"
 
 #include "Analysis/PointerFlow.h"
