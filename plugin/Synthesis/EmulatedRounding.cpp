@@ -1,4 +1,14 @@
 //===- EmulatedRounding.cpp - Floating-point formats the target lacks -----===//
+//
+// Implements EmulatedRounding.h: the Emulation class writes the
+// __tapestry_fpround.* helpers into the module (the exact error of each
+// operation by TwoSum, Dekker's product and the remainders, then the correction
+// that rounds the result once to the target format, and integer conversions),
+// and roundToLayout and emulationError are what Synthesis/FloatTruncation
+// calls. The helpers are marked inactive, so a derivative never differentiates
+// them.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/EmulatedRounding.h"
 
 #include "llvm/ADT/APFloat.h"
