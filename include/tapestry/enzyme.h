@@ -1,4 +1,4 @@
-/*===- tapestry/enzyme.h - Enzyme's C API, as Tapestry accepts it -*- C -*-===
+/*===- tapestry/enzyme.h - Enzyme's C API, as Tapestry accepts it ---*- C -*-===
  *
  * Include this instead of writing the externs yourself. Programs that declare
  * the markers and entry points themselves, as Enzyme users do, work too.

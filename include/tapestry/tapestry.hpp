@@ -1,4 +1,4 @@
-//===- tapestry/tapestry.hpp - Tapestry's typed C++ API ----------*- C++ -*-===//
+//===- tapestry/tapestry.hpp - Tapestry's typed C++ API ---------*- C++ -*-===//
 //
 // Header-only; every call lowers to one __enzyme_autodiff / __enzyme_fwddiff
 // request that the Tapestry plugin resolves at compile time (no library).

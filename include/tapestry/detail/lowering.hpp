@@ -1,4 +1,4 @@
-//===- tapestry/detail/lowering.hpp - C++ calls to Enzyme's C API -*- C++ -*-===//
+//===- tapestry/detail/lowering.hpp - Typed calls to the C API --*- C++ -*-===//
 //
 // Shared implementation of <tapestry/tapestry.hpp> and <enzyme/enzyme>: the
 // activity wrappers (Active, Duplicated, DuplicatedNoNeed, Const and the
