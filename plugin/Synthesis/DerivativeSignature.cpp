@@ -3,10 +3,10 @@
 // Implements DerivativeSignature.h: computeSignature lays out a request's
 // derivative parameters and results (primals, shadows or tangents, the seed,
 // the returned primal and adjoints, batched types), createDerivativeFunction
-// declares the function with the attributes and names that layout gives, and
-// emitResultReturn returns the results in that order. The synthesizers fill the
-// body; the call-site rewriter (Passes/CallSiteRewriter) relies on the same
-// layout.
+// creates the function with that layout and clones the prepared primal's body
+// into it, and emitResultReturn returns the results in that order. The
+// synthesizers then add the derivative code; the call-site rewriter
+// (Passes/CallSiteRewriter) relies on the same layout.
 //
 //===----------------------------------------------------------------------===//
 #include "Synthesis/DerivativeSignature.h"

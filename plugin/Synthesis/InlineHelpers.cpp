@@ -2,10 +2,11 @@
 //
 // Implements InlineHelpers.h: the tape state type and getTapeReserveFn (a
 // growable record array), getCopyAdjointFn (the adjoint of a memcpy),
-// getPartsFn, getFailIfFn and emitFatalMessage, each emitted once per module as
-// an internal always-inline function, and the -tapestry-tape-stats option with
-// the tape high-water global it updates. Everything here is generated IR:
-// derivatives need no runtime library.
+// getPartsFn (an operation on the floating-point parts of untyped bytes),
+// getFailIfFn and emitFatalMessage (run-time checks), each emitted once per
+// module as an internal always-inline function, and the -tapestry-tape-stats
+// option with the tape high-water global it updates. Everything here is
+// generated IR: derivatives need no runtime library.
 //
 //===----------------------------------------------------------------------===//
 #include "Synthesis/InlineHelpers.h"
