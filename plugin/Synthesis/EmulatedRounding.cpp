@@ -3,10 +3,11 @@
 // Implements EmulatedRounding.h: the Emulation class writes the
 // __tapestry_fpround.* helpers into the module (the exact error of each
 // operation by TwoSum, Dekker's product and the remainders, then the correction
-// that rounds the result once to the target format, and integer conversions),
-// and roundToLayout and emulationError are what Synthesis/FloatTruncation
-// calls. The helpers are marked inactive, so a derivative never differentiates
-// them.
+// that rounds the result once to the target format, and integer conversions).
+// roundToLayout is what Synthesis/FloatTruncation calls; emulationError is the
+// message Passes/TruncateRequest gives for a format it cannot emulate.
+// Core/KnownInactive knows the helpers by their prefix, so a derivative never
+// differentiates them.
 //
 //===----------------------------------------------------------------------===//
 #include "Synthesis/EmulatedRounding.h"
