@@ -3,9 +3,9 @@
 // Implements ParamAccess.h: inferParamAccess adds nocapture to each pointer
 // parameter that CaptureTracking shows is not captured, and readonly to each
 // one that nothing writes through, directly or through a derived pointer handed
-// to a call. The Driver calls it on the split halves and wrappers it
-// synthesises for callees, so that their callers' tapes can be proved
-// replayable; the attributes change nothing in the halves themselves.
+// to a call. Split/CalleeSplits calls it on the halves of split callees and
+// their wrappers, so that their callers' tapes can be proved replayable; the
+// attributes change nothing in the halves themselves.
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/ParamAccess.h"
