@@ -1,9 +1,12 @@
 /*===- batch.c - Batch shadows and the dense-Jacobian driver ----------------===
  *
- * No LLVM and no plugin here: the batched sweeps are compiled in the user's
- * program (the width is part of each request) and handed to the driver.
+ * Implements tapestry/batch.h: lane blocks for enzyme_dupv (allocation with a
+ * stride that avoids 4 KiB aliasing, zeroing, seeding identity directions) and
+ * tapestry_jacobian, which fills a dense Jacobian in chunks of the sweeps'
+ * width. No LLVM and no plugin here: the batched sweeps are compiled in the
+ * user's program (the width is part of each request) and handed to the driver.
  *
- *===------------------------------------------------------------------------===*/
+ *===----------------------------------------------------------------------===*/
 #include "tapestry/batch.h"
 
 #include <stdlib.h>

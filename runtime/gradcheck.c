@@ -6,7 +6,7 @@
  * compared with the given derivative, with the distance to the three-point
  * difference as the reference's own error estimate.
  *
- *===------------------------------------------------------------------------===*/
+ *===----------------------------------------------------------------------===*/
 #include "tapestry/gradcheck.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/*===- tapestry_mpi.c - Derivatives of MPI calls, on the real MPI ----------===
+/*===- tapestry_mpi.c - Derivatives of MPI calls, on the real MPI -----------===
  *
  * The plugin differentiates MPI calls by calling these functions from the
  * derivative code (plugin/Synthesis/MPIRules.cpp); they call the program's
@@ -25,7 +25,7 @@
  * Only MPI_DOUBLE and MPI_FLOAT carry derivatives; calls on other datatypes
  * do nothing here.
  *
- *===------------------------------------------------------------------------===*/
+ *===----------------------------------------------------------------------===*/
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,10 +1,14 @@
 /*===- tapestry_rt.c - Tapestry's C runtime ---------------------------------===
  *
- * One-shot requests need no runtime: the plugin emits everything they use.
- * This library holds what the public C API offers on top: version queries
- * and tape release for split mode as it lands.
+ * One-shot requests need no runtime: the plugin emits everything they use. This
+ * file holds the small part of the public C API (tapestry/runtime.h) that is
+ * not inline: the version string, tapestry_tape_free for split-mode tapes, the
+ * tape high-water counter that code built with -tapestry-tape-stats adds to,
+ * and the per-thread tape cache's weak definition with its release
+ * (tapestry_release_tape_cache, also run at thread exit). No LLVM and no plugin
+ * here.
  *
- *===------------------------------------------------------------------------===*/
+ *===----------------------------------------------------------------------===*/
 #include "tapestry/runtime.h"
 
 #include <stdlib.h>
@@ -29,12 +33,16 @@ struct tapestry_tape_block {
   void *block;
   unsigned long long capacity;
 };
+/* clang-format 14 takes C11's _Thread_local for a name and would break
+ * these two declarations inside __attribute__((weak)). */
+/* clang-format off */
 __attribute__((weak)) _Thread_local struct tapestry_tape_block
     __tapestry_tape_cache[8];
 
 /* Set once a thread's cache is to be freed at the thread's exit. */
 __attribute__((weak)) _Thread_local unsigned char
     __tapestry_tape_cache_registered;
+/* clang-format on */
 
 int __cxa_thread_atexit_impl(void (*)(void *), void *, void *);
 extern void *__dso_handle;

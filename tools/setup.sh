@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command from a fresh Debian 12 machine to a working Tapestry:
-# installs what is missing (LLVM/Clang 19, CMake, Ninja, GoogleTest),
+# installs what is missing (LLVM/Clang 19, CMake, Ninja, GoogleTest,
+# clang-format-14 for test/Plugin/clang-format-clean.test),
 # configures and builds, then compiles and runs examples/gradient.c with the
 # plugin. Idempotent: a second run only rebuilds what changed.
 #
@@ -13,7 +14,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 packages=(llvm-19-dev clang-19 libclang-19-dev llvm-19-tools lld-19
           libclang-rt-19-dev cmake ninja-build googletest libgtest-dev
           python3 libopenblas-dev libomp-19-dev libopenmpi-dev openmpi-bin
-          libeigen3-dev)
+          libeigen3-dev clang-format-14)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

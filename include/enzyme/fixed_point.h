@@ -1,4 +1,4 @@
-/*===- enzyme/fixed_point.h - Enzyme's fixed-point entry points ----------===*
+/*===- enzyme/fixed_point.h - Enzyme's fixed-point entry points -----*- C -*-===
  *
  * Enzyme's programs include this header for __enzyme_fixed_point (a loop
  * `int64_t i = 0; while (step(i++, args...));` whose adjoint Enzyme

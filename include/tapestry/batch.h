@@ -1,4 +1,4 @@
-/*===- tapestry/batch.h - Helpers for batch (vector) mode -------*- C -*-===*
+/*===- tapestry/batch.h - Helpers for batch (vector) mode -----------*- C -*-===
  *
  * Batch mode (enzyme_width W) carries W derivatives per value: W shadow
  * buffers per enzyme_dup array. These helpers keep the W buffers of one

@@ -1,4 +1,4 @@
-/*===- tapestry/enzyme.h - Enzyme's C API, as Tapestry accepts it -*- C -*-===
+/*===- tapestry/enzyme.h - Enzyme's C API, as Tapestry accepts it ---*- C -*-===
  *
  * Include this instead of writing the externs yourself. Programs that declare
  * the markers and entry points themselves, as Enzyme users do, work too.
@@ -46,11 +46,11 @@ extern int enzyme_vector;
 extern int enzyme_scalar;
 
 /* Request-wide markers. */
-extern int enzyme_primal_return; /* also return the primal result, first */
-extern int enzyme_const_return;  /* the return value is not differentiated */
-extern int enzyme_noret;         /* do not return the primal (the default) */
-extern int enzyme_active_return; /* a floating-point return is active (the */
-extern int enzyme_dup_return;    /* default in Tapestry) */
+extern int enzyme_primal_return;   /* also return the primal result, first */
+extern int enzyme_const_return;    /* the return value is not differentiated */
+extern int enzyme_noret;           /* do not return the primal (the default) */
+extern int enzyme_active_return;   /* a floating-point return is active (the */
+extern int enzyme_dup_return;      /* default in Tapestry) */
 extern int enzyme_not_overwritten; /* a hint Tapestry does not need */
 extern int enzyme_nocache;         /* a hint Tapestry does not need */
 /* Values first, then enzyme_interleave, then the shadows in the same order;

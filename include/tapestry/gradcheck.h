@@ -1,5 +1,4 @@
-/*===- tapestry/gradcheck.h - Derivatives against finite differences -*- C
- *-*-===
+/*===- tapestry/gradcheck.h - Checks by finite differences ----------*- C -*-===
  *
  * For users' own tests: compare a gradient or a Jacobian (from Tapestry, or
  * written by hand) with central finite differences of the function, over
@@ -22,7 +21,7 @@
  * Link with the Tapestry runtime (-ltapestry-rt, or the CMake target
  * Tapestry::Tapestry).
  *
- *===------------------------------------------------------------------------===*/
+ *===----------------------------------------------------------------------===*/
 #ifndef TAPESTRY_GRADCHECK_H
 #define TAPESTRY_GRADCHECK_H
 

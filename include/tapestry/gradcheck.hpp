@@ -1,5 +1,4 @@
-//===- tapestry/gradcheck.hpp - Derivatives against finite differences -*- C++
-//-*-===//
+//===- tapestry/gradcheck.hpp - Checks by finite differences ----*- C++ -*-===//
 //
 // The C++ face of tapestry/gradcheck.h: any callable, std::vector or a
 // pointer and a size. For users' own tests.

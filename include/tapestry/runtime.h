@@ -1,4 +1,13 @@
-/*===- tapestry/runtime.h - Tapestry's runtime library ----------*- C -*-===*/
+/*===- tapestry/runtime.h - Tapestry's runtime library --------------*- C -*-===
+ *
+ * The declarations of libtapestry-rt's own entry points
+ * (runtime/tapestry_rt.c): the version, the release of a split-mode tape, the
+ * tape statistics that code compiled with -tapestry-tape-stats records, and
+ * control of the per-thread cache of record arrays that reverse sweeps reuse.
+ * Programs that make only one-shot requests need none of it. C, no LLVM;
+ * included by <tapestry/tapestry.h>.
+ *
+ *===----------------------------------------------------------------------===*/
 #ifndef TAPESTRY_RUNTIME_H
 #define TAPESTRY_RUNTIME_H
 

@@ -1,5 +1,4 @@
-//===- tapestry/split.hpp - Typed thunks, tapes and pullbacks -----*- C++
-//-*-===//
+//===- tapestry/split.hpp - Typed thunks, tapes and pullbacks ---*- C++ -*-===//
 //
 // Split-mode reverse differentiation in C++: run the forward half now, keep
 // the tape, run the reverse half later. Header-only; every thunk lowers to

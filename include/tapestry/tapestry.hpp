@@ -1,4 +1,4 @@
-//===- tapestry/tapestry.hpp - Tapestry's typed C++ API ----------*- C++ -*-===//
+//===- tapestry/tapestry.hpp - Tapestry's typed C++ API ---------*- C++ -*-===//
 //
 // Header-only; every call lowers to one __enzyme_autodiff / __enzyme_fwddiff
 // request that the Tapestry plugin resolves at compile time (no library).
@@ -92,7 +92,8 @@ namespace detail {
 /// [primal], then each derivative (its lanes as a std::array when batched).
 template <typename Out> TAPESTRY_ALWAYS_INLINE auto all_results(const Out &o) {
   constexpr std::size_t D = Out::first_deriv;
-  auto derivs = grouped_tuple<D>(o, std::make_index_sequence<(Out::count - D) / Out::width>{});
+  auto derivs = grouped_tuple<D>(
+      o, std::make_index_sequence<(Out::count - D) / Out::width>{});
   if constexpr (Out::has_primal)
     return std::tuple_cat(std::make_tuple(o.template get<0>()), derivs);
   else
@@ -121,20 +122,23 @@ template <typename X, typename... Y>
 struct all_same<X, Y...> : std::bool_constant<(std::is_same_v<X, Y> && ...)> {};
 
 template <bool WithPrimal, typename Fn, typename... X, std::size_t... I>
-TAPESTRY_ALWAYS_INLINE auto gradient_impl(Fn &&f, std::index_sequence<I...>, X... x) {
+TAPESTRY_ALWAYS_INLINE auto gradient_impl(Fn &&f, std::index_sequence<I...>,
+                                          X... x) {
   static_assert(sizeof...(X) > 0, "gradient needs at least one argument");
   static_assert((std::is_floating_point_v<X> && ...),
                 "gradient differentiates with respect to floating-point "
                 "arguments; use tapestry::autodiff with Const/Duplicated "
                 "for other parameters");
   using Mode = std::conditional_t<WithPrimal, ReverseWithPrimal, Reverse>;
-  auto o = request_for<Mode, ret_act::deflt>(static_cast<Fn &&>(f), Active<X>(x)...);
+  auto o =
+      request_for<Mode, ret_act::deflt>(static_cast<Fn &&>(f), Active<X>(x)...);
   using O = decltype(o);
   constexpr std::size_t D = O::first_deriv;
   auto grads = [&] {
     if constexpr (all_same<X...>::value) {
       using X0 = std::tuple_element_t<0, std::tuple<X...>>;
-      return std::array<X0, sizeof...(X)>{static_cast<X0>(o.template get<D + I>())...};
+      return std::array<X0, sizeof...(X)>{
+          static_cast<X0>(o.template get<D + I>())...};
     } else {
       return std::tuple<X...>(static_cast<X>(o.template get<D + I>())...);
     }
@@ -150,24 +154,28 @@ TAPESTRY_ALWAYS_INLINE auto gradient_impl(Fn &&f, std::index_sequence<I...>, X..
 /// lambda or a functor (see the header comment for plain function pointers).
 template <typename Mode, typename Fn, typename... W>
 TAPESTRY_ALWAYS_INLINE auto autodiff(Fn &&f, W &&...w) {
-  return detail::tapestry_autodiff<Mode>(static_cast<Fn &&>(f),
-                                         static_cast<const detail::remove_cvref_t<W> &>(w)...);
+  return detail::tapestry_autodiff<Mode>(
+      static_cast<Fn &&>(f),
+      static_cast<const detail::remove_cvref_t<W> &>(w)...);
 }
 
 /// Reverse or forward mode with f as a template argument.
-template <typename Mode, auto F, typename... W> TAPESTRY_ALWAYS_INLINE auto autodiff(W &&...w) {
-  return detail::tapestry_autodiff<Mode>(fn<F>,
-                                         static_cast<const detail::remove_cvref_t<W> &>(w)...);
+template <typename Mode, auto F, typename... W>
+TAPESTRY_ALWAYS_INLINE auto autodiff(W &&...w) {
+  return detail::tapestry_autodiff<Mode>(
+      fn<F>, static_cast<const detail::remove_cvref_t<W> &>(w)...);
 }
 
 /// The partial derivatives of a scalar function of floating-point scalars:
 /// std::array<X, N> if all arguments have type X, else std::tuple<X...>.
-template <typename Fn, typename... X> TAPESTRY_ALWAYS_INLINE auto gradient(Fn &&f, X... x) {
+template <typename Fn, typename... X>
+TAPESTRY_ALWAYS_INLINE auto gradient(Fn &&f, X... x) {
   return detail::gradient_impl<false>(static_cast<Fn &&>(f),
                                       std::index_sequence_for<X...>{}, x...);
 }
 template <auto F, typename... X> TAPESTRY_ALWAYS_INLINE auto gradient(X... x) {
-  return detail::gradient_impl<false>(fn<F>, std::index_sequence_for<X...>{}, x...);
+  return detail::gradient_impl<false>(fn<F>, std::index_sequence_for<X...>{},
+                                      x...);
 }
 
 /// std::pair of f(x...) and its gradient (as gradient returns it).
@@ -176,8 +184,10 @@ TAPESTRY_ALWAYS_INLINE auto value_and_gradient(Fn &&f, X... x) {
   return detail::gradient_impl<true>(static_cast<Fn &&>(f),
                                      std::index_sequence_for<X...>{}, x...);
 }
-template <auto F, typename... X> TAPESTRY_ALWAYS_INLINE auto value_and_gradient(X... x) {
-  return detail::gradient_impl<true>(fn<F>, std::index_sequence_for<X...>{}, x...);
+template <auto F, typename... X>
+TAPESTRY_ALWAYS_INLINE auto value_and_gradient(X... x) {
+  return detail::gradient_impl<true>(fn<F>, std::index_sequence_for<X...>{},
+                                     x...);
 }
 
 } // namespace tapestry

@@ -1,4 +1,15 @@
 //===- ActivityAnalysis.cpp - Varied, useful, active, shadowed ------------===//
+//
+// Implements ActivityAnalysis.h with two data flows over one prepared primal:
+// VariedPropagation runs forward from the request's active arguments (values
+// that depend on them, pointers into shadowed memory), UsefulPropagation runs
+// backward from the active return and outputs; a value is active when it is
+// both. computeActivity is the entry point; isInactiveCall decides which calls
+// carry no derivative (registered inactive functions, bookkeeping intrinsics,
+// Core/KnownInactive's list), and ActivityPrinterPass is
+// print<tapestry-activity>. It plans no code: Synthesis reads the result.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/ActivityAnalysis.h"
 
 #include "Core/AllocationFunctions.h"

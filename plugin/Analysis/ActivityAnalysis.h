@@ -9,9 +9,9 @@
 #ifndef TAPESTRY_ANALYSIS_ACTIVITYANALYSIS_H
 #define TAPESTRY_ANALYSIS_ACTIVITYANALYSIS_H
 
+#include "Analysis/GlobalShadows.h"
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
-#include "Analysis/GlobalShadows.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
 

@@ -1,4 +1,14 @@
 //===- GlobalShadows.cpp - Shadows of global variables --------------------===//
+//
+// Implements GlobalShadows.h: GlobalShadows::collect finds the globals that the
+// functions a request reaches write with floating-point values (on promoted
+// copies of them, through stores, memcpy and callees' written parameters),
+// skipping globals declared inactive, and findTouching the functions that use
+// them. shadowOf, contextShadowOf and batchShadowOf create the shadow globals
+// on demand, with the context shadows' initial values pointing at each other.
+// Which accesses use a shadow is decided in Synthesis.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/GlobalShadows.h"
 
 #include "Analysis/PromotedCopy.h"

@@ -1,4 +1,13 @@
-//===- ParamAccess.cpp - What a synthesised function does with its pointers ==//
+//===- ParamAccess.cpp - Pointer attributes of derivative halves ----------===//
+//
+// Implements ParamAccess.h: inferParamAccess adds nocapture to each pointer
+// parameter that CaptureTracking shows is not captured, and readonly to each
+// one that nothing writes through, directly or through a derived pointer handed
+// to a call. Split/CalleeSplits calls it on the halves of split callees and
+// their wrappers, so that their callers' tapes can be proved replayable; the
+// attributes change nothing in the halves themselves.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/ParamAccess.h"
 
 #include "llvm/ADT/SmallPtrSet.h"

@@ -1,4 +1,4 @@
-//===- ParamAccess.h - What a synthesised function does with its pointers -===//
+//===- ParamAccess.h - Pointer attributes of derivative halves --*- C++ -*-===//
 //
 // The halves of a callee's split derivative (its augmented forward, its
 // reverse, and the wrappers that call them) are called from its callers'

@@ -1,4 +1,14 @@
 //===- PointerFlow.cpp - Where functions store the pointers given ---------===//
+//
+// Implements PointerFlow.h: PointerFlowSummary summarises each function with a
+// body, on demand and memoised, as bit masks over its parameters (where a
+// pointer it was given may be stored, whether it may return one), iterating
+// call cycles to a fixed point. It sees through -O0 stack slots
+// (Analysis/StackSlots.h) and treats a function's own locals, fresh allocations
+// and Tapestry's own lists and tapes as reached through no parameter. Its only
+// client is Analysis/RuntimeActivity.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/PointerFlow.h"
 
 #include "Analysis/StackSlots.h"

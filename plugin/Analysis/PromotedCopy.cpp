@@ -1,4 +1,11 @@
-//===- PromotedCopy.cpp ---------------------------------------------------===//
+//===- PromotedCopy.cpp - A function as if its locals were values ---------===//
+//
+// Implements PromotedCopy.h: clonePromoted clones a function and runs LLVM's
+// PromoteMemToReg over the promotable stack slots of its entry block. The
+// caller owns the copy and erases it; the original is not touched. Used by the
+// analyses that look into callees (type analysis, global shadows).
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/PromotedCopy.h"
 
 #include "llvm/IR/Dominators.h"

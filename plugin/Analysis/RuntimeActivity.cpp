@@ -1,4 +1,14 @@
 //===- RuntimeActivity.cpp - Pointers whose shadow may be themselves ------===//
+//
+// Implements RuntimeActivity.h: computeRuntimeActivity iterates to a fixed
+// point over one function, starting from the argument masks its caller
+// computed, collecting the stores and calls that may write a marker (a constant
+// pointer standing for its own shadow, decided with Analysis/PointerFlow for
+// callees) and the pointers that may read one back. Synthesis tests shadow ==
+// primal at run time on exactly those pointers. With -debug-only=tapestry it
+// traces each marker store and maybe-constant pointer it finds.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/RuntimeActivity.h"
 
 #include "Analysis/PointerFlow.h"
@@ -12,6 +22,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/Format.h"
+
+#define DEBUG_TYPE "tapestry"
 
 using namespace llvm;
 
@@ -327,13 +341,18 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
                        uint64_t MaybeConstantArgs, uint64_t MarkedMemoryArgs,
                        uint64_t MarkedDeepArgs) {
   RuntimeActivity RA;
+  LLVM_DEBUG({
+    if (MaybeConstantArgs | MarkedMemoryArgs)
+      dbgs() << "runtime activity: " << F.getName()
+             << ": maybe-constant arguments 0x"
+             << format_hex_no_prefix(MaybeConstantArgs, 1)
+             << ", marked-memory arguments 0x"
+             << format_hex_no_prefix(MarkedMemoryArgs, 1) << "\n";
+  });
   for (Argument &A : F.args()) {
     unsigned I = A.getArgNo();
     if (I >= 64 || !A.getType()->isPointerTy() || !AI.hasShadow(&A))
       continue;
-    if (getenv("RADBG") && (MaybeConstantArgs | MarkedMemoryArgs))
-      errs() << F.getName() << " ARGBITS " << MaybeConstantArgs << " "
-             << MarkedMemoryArgs << "\n";
     if (MaybeConstantArgs >> I & 1)
       RA.MaybeConstant.insert(&A);
     if (MarkedMemoryArgs >> I & 1)
@@ -357,8 +376,8 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
       if (auto *SI = dyn_cast<StoreInst>(&I)) {
         if (!RA.MarkerStores.count(SI) && WritesMarker(*SI)) {
           RA.MarkerStores.insert(SI);
-          if (getenv("RADBG"))
-            errs() << F.getName() << " MARKSTORE " << *SI << "\n";
+          LLVM_DEBUG(dbgs() << "runtime activity: " << F.getName()
+                            << ": stores a marker: " << *SI << "\n");
           for (const Value *R : RA.roots(SI->getPointerOperand()))
             if (!is_contained(RA.MarkedRoots, R))
               RA.MarkedRoots.push_back(R);
@@ -386,9 +405,9 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
       if (auto *CB = dyn_cast<CallBase>(&I)) {
         for (const Value *R : markedByCall(*CB, RA, AI, Flow))
           if (!is_contained(RA.MarkedRoots, R)) {
-            if (getenv("RADBG"))
-              errs() << F.getName() << " MARKCALL " << *CB << " ROOT " << *R
-                     << "\n";
+            LLVM_DEBUG(dbgs()
+                       << "runtime activity: " << F.getName()
+                       << ": a call marks " << *R << ": " << *CB << "\n");
             RA.MarkedRoots.push_back(R);
             Changed = true;
           }
@@ -426,8 +445,8 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
       else
         Maybe = derivesFrom(I, RA, AI);
       if (Maybe) {
-        if (getenv("RADBG"))
-          errs() << F.getName() << " MAYBE " << I << "\n";
+        LLVM_DEBUG(dbgs() << "runtime activity: " << F.getName()
+                          << ": may be constant: " << I << "\n");
         RA.MaybeConstant.insert(&I);
         Changed = true;
       }

@@ -1,4 +1,4 @@
-//===- RuntimeActivity.h - Pointers whose shadow may be themselves -*- C++ -*-//
+//===- RuntimeActivity.h - Shadows that may be their primal -----*- C++ -*-===//
 //
 // A pointer without a shadow (an enzyme_const argument, a global table)
 // stored into memory that has one (a heap table of row pointers, a context

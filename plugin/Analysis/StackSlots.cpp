@@ -1,4 +1,11 @@
 //===- StackSlots.cpp - Pointers seen through -O0 stack slots -------------===//
+//
+// Implements StackSlots.h: stackSlotRoots returns the underlying objects of a
+// pointer, replacing a pointer loaded from an -O0 stack slot that holds one
+// pointer by the values stored into the slot, to a depth of three slots. It
+// does not look through memory other than such slots.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/StackSlots.h"
 
 #include "llvm/Analysis/ValueTracking.h"

@@ -1,4 +1,15 @@
-//===- TapeAnalysis.cpp ---------------------------------------------------===//
+//===- TapeAnalysis.cpp - What the reverse sweep caches or recomputes -----===//
+//
+// Implements TapeAnalysis.h: planTape asks LLVM's alias analysis, within a
+// budget of queries, which loads no write in the function may clobber (the
+// reverse sweep reloads them), which calls to callees that write no memory
+// (writesMemory) can be repeated, and which BLAS operands stay unclobbered;
+// restrictToLocalMemory narrows the plan for split mode, where the caller may
+// overwrite memory between the halves. isDeferredFree tells the reverse
+// synthesizer which frees the forward sweep performs itself. The plan is
+// consumed by Synthesis/ReverseValueCache; nothing here emits IR.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/TapeAnalysis.h"
 
 #include "Analysis/ActivityAnalysis.h"

@@ -1,5 +1,4 @@
-//===- TapeAnalysis.h - What the reverse sweep caches or recomputes -*- C++
-//-*-===//
+//===- TapeAnalysis.h - Tape, recompute or reload primal values -*- C++ -*-===//
 //
 // The reverse sweep needs some primal values. Cheap integer and address
 // arithmetic is recomputed from its operands; a load whose memory nothing in

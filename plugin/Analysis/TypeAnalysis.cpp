@@ -1,4 +1,14 @@
-//===- TypeAnalysis.cpp ---------------------------------------------------===//
+//===- TypeAnalysis.cpp - Which memory holds floating-point data ----------===//
+//
+// Implements TypeAnalysis.h: TypeInference walks a function (and, on promoted
+// copies, the callees it passes pointers to, within
+// -tapestry-type-callee-budget) and records at each place (object, offset,
+// stride) the types loads, stores, GEPs, TBAA tags and byte copies show;
+// computeTypes is the entry point. TypeInfo answers queries (typesAt,
+// floatTypeAt, layoutAt for typeless copies), and TypePrinterPass is
+// print<tapestry-types>. It decides nothing about activity.
+//
+//===----------------------------------------------------------------------===//
 #include "Analysis/TypeAnalysis.h"
 
 #include "Analysis/PromotedCopy.h"

@@ -1,4 +1,4 @@
-//===- VariableActivity.cpp - Activity of each source variable -----------===//
+//===- VariableActivity.cpp - Activity of each source variable ------------===//
 //
 // A variable is bound to IR values by debug records: dbg.value records
 // bind SSA values (each assignment), dbg.declare records bind the memory

@@ -1,4 +1,14 @@
-//===- AllocationFunctions.cpp --------------------------------------------===//
+//===- AllocationFunctions.cpp - Heap allocation and release --------------===//
+//
+// Implements AllocationFunctions.h, the Core layer's one answer to "does this
+// call allocate or free, and with which operands": heapFunction looks a callee
+// up in a TargetLibraryInfoImpl of no target (so -fno-builtin and the target's
+// library list do not hide malloc), and the predicates add the allocators the
+// user registered (Core/AllocationLike). The getters at the end declare malloc,
+// calloc, realloc and the deallocators for the code Synthesis emits. Nothing
+// here builds a shadow: that is Synthesis/ShadowMemory.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/AllocationFunctions.h"
 
 #include "Core/AllocationLike.h"

@@ -1,4 +1,13 @@
-//===- AllocationLike.cpp -------------------------------------------------===//
+//===- AllocationLike.cpp - Allocators the user registers -----------------===//
+//
+// Implements AllocationLike.h: markAllocationLike records an
+// __enzyme_allocation_like registration as string attributes on the allocator
+// and the deallocator (and metadata naming the deallocator), and
+// customAllocator / customFreedOperand read them back for
+// Core/AllocationFunctions.cpp. Parsing and checking the registration global
+// itself is Core/CustomRules.cpp's job.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/AllocationLike.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,4 +1,13 @@
-//===- Batch.cpp ----------------------------------------------------------===//
+//===- Batch.cpp - Values that carry several derivatives ------------------===//
+//
+// Implements Batch.h, the lane helpers of batch mode that both synthesizers
+// use: the batched type of a value (a vector <W x T> for floating-point
+// scalars, an array [W x T] for anything else), extracting and gathering lanes,
+// splats, and the conversion between the vector form and the array form a
+// derivative returns. Every helper is the identity at width 1; they emit IR
+// with the caller's IRBuilder and decide nothing about activity.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/Batch.h"
 
 #include "llvm/IR/Constants.h"

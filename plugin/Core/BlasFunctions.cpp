@@ -1,4 +1,13 @@
-//===- BlasFunctions.cpp --------------------------------------------------===//
+//===- BlasFunctions.cpp - Recognise calls to BLAS routines ---------------===//
+//
+// Implements BlasFunctions.h with one table of the supported routines (their
+// arguments in CBLAS order and how many are characters); findBlasCall splits a
+// callee name into CBLAS or Fortran spelling and precision and maps each
+// argument to its operand, blasOutput names the argument a routine writes, and
+// unsupportedBlasRoutine gives the message for a BLAS name without a rule. The
+// derivatives themselves are Synthesis/BlasRules.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/BlasFunctions.h"
 
 #include "llvm/ADT/ArrayRef.h"

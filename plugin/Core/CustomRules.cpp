@@ -1,4 +1,15 @@
-//===- CustomRules.cpp ----------------------------------------------------===//
+//===- CustomRules.cpp - Derivatives and facts the user registers ---------===//
+//
+// Implements CustomRules.h: CustomRules::collect reads, in one walk over the
+// module's globals, every Enzyme registration (gradients, forward derivatives,
+// inactive functions and globals, function_like, allocation_like, the front
+// end's autoreg globals) and the files of -enzyme-load-inactive-file, checks
+// each one's shape and reports a malformed or unsupported one at its source
+// line. applyFunctionAttributes turns the nofree and no_escaping_allocation
+// registrations into function attributes. The rules are applied by Synthesis;
+// this file only records them.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/CustomRules.h"
 
 #include "Core/AllocationLike.h"

@@ -1,4 +1,14 @@
-//===- Diagnostics.cpp ----------------------------------------------------===//
+//===- Diagnostics.cpp - Errors reported at the user's source line --------===//
+//
+// Implements Diagnostics.h: reportError and reportErrorAtGlobal raise a
+// DiagnosticInfoUnsupported at the instruction's (or the registration's) debug
+// location, and the helpers every layer uses to word a message in source terms:
+// sourceName and sourceIdentifier (demangled names), sourceLocation, and
+// describe, which names a value by its source variable, parameter or -O0 stack
+// slot where debug information allows. It decides nothing about what is
+// supported.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/Diagnostics.h"
 
 #include "llvm/ADT/SmallString.h"

@@ -1,5 +1,4 @@
-//===- Diagnostics.h - Errors reported at the user's source line -*- C++
-//-*-===//
+//===- Diagnostics.h - Errors at the user's source line ---------*- C++ -*-===//
 //
 // Every rejected request or construct is reported through
 // LLVMContext::diagnose as a DiagnosticInfoUnsupported error, which clang

@@ -1,4 +1,12 @@
-//===- DiffRequest.cpp ----------------------------------------------------===//
+//===- DiffRequest.cpp - What a derivative request asks for ---------------===//
+//
+// Implements DiffRequest.h: the names of activities and modes, the strict
+// ordering that makes a DiffRequest a map key (so that the Driver's
+// DerivativeCache memoises one function per distinct request), the name suffix
+// of a synthesised function, and print for messages. Decoding a request from a
+// call is Passes/RequestDecoder.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/DiffRequest.h"
 
 #include "llvm/IR/Function.h"

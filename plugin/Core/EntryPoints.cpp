@@ -1,4 +1,12 @@
 //===- EntryPoints.cpp - Which entry point a call calls -------------------===//
+//
+// Implements EntryPoints.h: classifyEntryPoint maps a called name (mangled or
+// with a suffix) to an EntryPoint, the entry points Tapestry does not implement
+// included, so that unsupportedEntryPointMessage can name the feature and say
+// what to use instead; entryPointName gives the name a message quotes. Decoding
+// the call's arguments is Passes/RequestDecoder.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/EntryPoints.h"
 
 #include "Core/IterationCounter.h"

@@ -1,5 +1,4 @@
-//===- EnzymeOptions.h - Enzyme's command-line options -----------*- C++
-//-*-===//
+//===- EnzymeOptions.h - Enzyme's command-line options ----------*- C++ -*-===//
 //
 // Enzyme users pass Enzyme's own options on their build lines
 // (`clang -mllvm -enzyme-print ...`, `opt -enzyme-loose-types ...`); an

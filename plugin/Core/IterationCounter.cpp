@@ -1,4 +1,13 @@
-//===- IterationCounter.cpp -----------------------------------------------===//
+//===- IterationCounter.cpp - Enzyme's __enzyme_iter(N, K) ----------------===//
+//
+// Implements IterationCounter.h: recognising a well-formed __enzyme_iter call
+// (and the message for a malformed one), advanceIterationCounters, which adds K
+// to the counters of a prepared clone (Synthesis/PrimalPreparation calls it
+// once per differentiation), declareIterationCountersPure, and
+// lowerIterationCounters, which replaces each remaining call by its first
+// argument once the pass has resolved every request.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/IterationCounter.h"
 
 #include "llvm/ADT/SmallVector.h"

@@ -1,4 +1,13 @@
 //===- KnownInactive.cpp - Library functions never differentiated ---------===//
+//
+// Implements KnownInactive.h: isKnownInactiveFunction answers by name for the C
+// library's output, clock, random-number and process functions, libstdc++'s
+// text, stream, locale and clock functions, sanitizer checks, Tapestry's own
+// bookkeeping calls, and the inactive OpenMP runtime and MPI calls (asked of
+// Core/OpenMPRuntime and Core/MPIFunctions). Functions the user declares
+// inactive are Core/CustomRules' business, not this list's.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/KnownInactive.h"
 
 #include "Core/MPIFunctions.h"

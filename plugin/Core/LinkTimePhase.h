@@ -1,4 +1,4 @@
-//===- LinkTimePhase.h - Which link-time build a module is compiled for --===//
+//===- LinkTimePhase.h - Which link-time build a module is for --*- C++ -*-===//
 //
 // Clang marks the bitcode of `-flto` and `-flto=thin` compiles with module
 // flags. Full LTO (`"ThinLTO" = 0`) links every unit into one module before

@@ -1,4 +1,13 @@
 //===- MPIFunctions.cpp - Recognise calls to MPI routines -----------------===//
+//
+// Implements MPIFunctions.h: a table of the supported MPI routines with the
+// operand index of each buffer, count, datatype, peer, tag, communicator and
+// request (findMPICall), the operands a routine writes, the lists of inactive
+// and unsupported routines, and the classification of Open MPI's datatype and
+// operation handles by the globals they point to. Only recognition: the
+// derivative code is Synthesis/MPIRules.cpp and runtime/tapestry_mpi.c.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/MPIFunctions.h"
 
 #include "llvm/ADT/StringSwitch.h"

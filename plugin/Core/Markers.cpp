@@ -1,4 +1,12 @@
 //===- Markers.cpp - The markers a request may carry ----------------------===//
+//
+// Implements Markers.h by expanding Markers.def into one table: markerKind maps
+// a marker's name to its kind for the request decoder
+// (Passes/RequestDecoder.cpp), and knownMarkerList spells every name for the
+// "unknown marker" error. tools/lint/check_markers.py checks the same table
+// against the public headers.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/Markers.h"
 
 #include "llvm/ADT/ArrayRef.h"

@@ -1,4 +1,13 @@
-//===- MathFunctions.cpp --------------------------------------------------===//
+//===- MathFunctions.cpp - Recognise differentiable math functions --------===//
+//
+// Implements MathFunctions.h by expanding the TAPESTRY_MATH entries of
+// DerivativeRules.def into a table of names, intrinsics and arities:
+// findMathFunction matches a call by intrinsic or by C library name (double,
+// float and long double spellings, and vector-function-ABI variants parsed by
+// parseVectorVariant) only when its signature has the expected shape. The
+// partial derivatives are built in Synthesis/DerivativeRules.cpp, not here.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/MathFunctions.h"
 
 #include "llvm/ADT/STLExtras.h"

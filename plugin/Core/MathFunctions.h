@@ -1,5 +1,4 @@
-//===- MathFunctions.h - Recognise differentiable math functions -*- C++
-//-*-===//
+//===- MathFunctions.h - Which calls are math functions ---------*- C++ -*-===//
 //
 // Which calls are math functions of the rules table (DerivativeRules.def),
 // by intrinsic or by C library name, without building any derivative: the

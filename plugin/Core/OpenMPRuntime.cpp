@@ -1,4 +1,12 @@
-//===- OpenMPRuntime.cpp --------------------------------------------------===//
+//===- OpenMPRuntime.cpp - What LLVM's OpenMP runtime calls mean ----------===//
+//
+// Implements OpenMPRuntime.h by name: recognising __kmpc_fork_call and its
+// outlined function, the list of runtime calls that move no floating-point
+// data, the synchronisation calls a derivative must mirror (openMPSyncKind),
+// and the message for a construct Tapestry does not differentiate. Preparing
+// and differentiating parallel regions is Synthesis/OpenMP*.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/OpenMPRuntime.h"
 
 #include "llvm/ADT/StringSwitch.h"

@@ -1,5 +1,12 @@
 //===- SourceTypes.cpp - Source-level types and names ---------------------===//
-//===//
+//
+// Implements SourceTypes.h: renders DWARF types as C and C++ spell them
+// (pointers, qualifiers, arrays, scoped class names), finds a parameter's
+// source name in the debug variable records, and the return type a cast to a
+// function pointer would spell, for messages and tapestry-explain. Without
+// debug information it falls back to the IR type; it never changes IR.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/SourceTypes.h"
 
 #include "Core/Diagnostics.h"

@@ -1,5 +1,4 @@
-//===- SourceTypes.h - Source-level types and names ----------*- C++ -*-===//
-// C++ -*-===//
+//===- SourceTypes.h - Source-level types and names -------------*- C++ -*-===//
 //
 // Messages and explanations speak the user's language: `const double *`,
 // `struct Vec3`, the parameter's name. Debug information (-g) has both; a

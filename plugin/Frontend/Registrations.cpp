@@ -1,4 +1,14 @@
 //===- Registrations.cpp - Enzyme's attributes as registration globals ----===//
+//
+// Implements Registrations.h: emitRegistrations walks the translation unit
+// (template instantiations included) with a RecursiveASTVisitor, and for each
+// function or global carrying one of Enzyme's annotations that the unit defines
+// or uses, builds the internal __enzyme_<kind>_autoreg_<name> array with an asm
+// label fixing its name, reports what cannot be registered (constructors,
+// destructors, thread-locals, references) as a clang error, and hands the new
+// globals to the code generator after the walk.
+//
+//===----------------------------------------------------------------------===//
 #include "Frontend/Registrations.h"
 
 #include "Frontend/EnzymeAttributes.h"

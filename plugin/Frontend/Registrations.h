@@ -1,5 +1,4 @@
-//===- Registrations.h - Enzyme's attributes as registration globals -*- C++
-//-*-//
+//===- Registrations.h - Attributes as registration globals -----*- C++ -*-===//
 //
 // At the end of a translation unit, every declaration that carries one of
 // Enzyme's annotations (EnzymeAttributes.h) and that this unit defines or

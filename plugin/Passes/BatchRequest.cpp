@@ -1,4 +1,12 @@
 //===- BatchRequest.cpp - __enzyme_batch: the primal over lanes -----------===//
+//
+// Implements BatchRequest.h: lowerBatchRequest decodes an __enzyme_batch call
+// (enzyme_width, then each argument per lane or enzyme_scalar), calls the
+// primal once per lane in order, and stores the N results into the shape the
+// caller declared, reporting misuse at the call. No derivative is involved and
+// the Driver is not asked; vectorising the lanes is left to the optimiser.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/BatchRequest.h"
 
 #include "Core/Batch.h"

@@ -1,4 +1,14 @@
 //===- CallSiteRewriter.cpp - Request calls made derivative calls ---------===//
+//
+// Implements CallSiteRewriter.h, the last step of resolving a request: the
+// primal and shadow arguments in the derivative's parameter order, one-shot and
+// forward-split calls, split mode's augmented and reverse calls with the tape
+// and the run-time checks of inactive arguments, and deliverResults, which
+// hands the results back through sret memory or a coerced struct as the
+// declared entry point expects. It emits calls only; the derivative itself
+// comes from the Driver.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/CallSiteRewriter.h"
 
 #include "Core/AllocationFunctions.h"

@@ -1,4 +1,12 @@
 //===- ExplainRequest.cpp - What Tapestry made of each request ------------===//
+//
+// Implements ExplainRequest.h: the -tapestry-explain option, and explainRequest
+// and explainSplitRequest, called once a request's derivative exists, which
+// print its activities, mode, variables (from Analysis/VariableActivity),
+// split-mode tape facts and an annotated listing of the derivative to standard
+// error. It only prints; nothing it does changes the code generated.
+//
+//===----------------------------------------------------------------------===//
 //-------------===//
 #include "Passes/ExplainRequest.h"
 

@@ -1,4 +1,4 @@
-//===- ExplainRequest.h - What Tapestry made of each request -*- C++ -*-===//
+//===- ExplainRequest.h - What Tapestry made of each request ----*- C++ -*-===//
 //
 // With -tapestry-explain (what tools/tapestry-explain passes), every
 // resolved request is described on standard error in the user's terms: the

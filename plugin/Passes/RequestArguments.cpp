@@ -1,4 +1,13 @@
 //===- RequestArguments.cpp - Values as request calls pass them -----------===//
+//
+// Implements RequestArguments.h: requestTarget and resolveFunction find the
+// function a request differentiates through casts, aliases, constant globals
+// and -O0 locals stored once, markerName recognises a load of an enzyme_*
+// global, and constantValue and constantIntegerArgument see through the same
+// locals for compile-time constants. It reads IR only; the decoder
+// (Passes/RequestDecoder.cpp) gives the values their meaning.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/RequestArguments.h"
 
 #include "llvm/Analysis/ConstantFolding.h"

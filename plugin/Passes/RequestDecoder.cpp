@@ -1,4 +1,14 @@
 //===- RequestDecoder.cpp - Enzyme's calling convention, decoded ----------===//
+//
+// Implements RequestDecoder.h (with the Decoder class of RequestDecoderImpl.h):
+// decodeRequest walks a request call's arguments in Enzyme's calling
+// convention, parameter by parameter, with the activity markers, enzyme_width,
+// enzyme_interleave, shadow contexts and the request-wide return markers, into
+// a DecodedCall; peekRequest does the same without reporting errors. Split
+// mode's markers and structs passed by value are decoded in
+// SplitMarkerDecoding.cpp and StructArgumentDecoding.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/RequestDecoderImpl.h"
 
 #include "Core/Batch.h"

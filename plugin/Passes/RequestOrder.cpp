@@ -1,4 +1,13 @@
 //===- RequestOrder.cpp - The order of resolving requests -----------------===//
+//
+// Implements RequestOrder.h: reachableFunctions (calls, functions whose address
+// reached code names, registered rules), setFreedListDepth (a request's depth
+// of nesting for Synthesis/FreedShadows), and orderRequests, which builds the
+// graph of requests, functions and globals and walks it once with
+// llvm::scc_iterator, reporting requests that depend on themselves or on each
+// other.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/RequestOrder.h"
 
 #include "Core/CustomRules.h"

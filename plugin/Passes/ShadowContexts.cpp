@@ -1,11 +1,20 @@
 //===- ShadowContexts.cpp - Enzyme's shadow contexts of globals -----------===//
+//
+// Implements ShadowContexts.h: the ShadowContexts constructor lowers every
+// __enzyme_context, __enzyme_shadow and __enzyme_zero_shadows call of the
+// module before any request is resolved; noteRequest records which targets a
+// context's requests differentiate, globals gives the Driver that context's
+// GlobalShadows (Analysis/GlobalShadows.h), and finish writes each context's
+// zeroing function once every derivative exists.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/ShadowContexts.h"
 
 #include "Core/Batch.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
-#include "Passes/CallSiteRewriter.h"
 #include "Core/EntryPoints.h"
+#include "Passes/CallSiteRewriter.h"
 #include "Passes/RequestArguments.h"
 #include "Passes/RequestOrder.h"
 #include "llvm/IR/Constants.h"

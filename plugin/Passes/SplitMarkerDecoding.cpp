@@ -1,4 +1,14 @@
 //===- SplitMarkerDecoding.cpp - Split mode's markers and tape ------------===//
+//
+// Part of the request decoder (RequestDecoderImpl.h): decodeSplitMarker reads
+// split mode's request-wide markers (enzyme_allocated with the tape buffer's
+// size, enzyme_tape, enzyme_nofree, tapestry_reusable_tape), decodeSplitTail
+// and decodeForwardSplitTail the arguments that follow the parameters in split
+// entry points (the seed and the tape), and decodeTapeArgument the tape pointer
+// itself. Checking the tape's origin at the call site is
+// Passes/SplitCallSites.cpp's job.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/RequestDecoderImpl.h"
 
 #include "Core/Diagnostics.h"

@@ -1,4 +1,12 @@
 //===- StructArgumentDecoding.cpp - Structs passed by value ---------------===//
+//
+// Part of the request decoder (RequestDecoderImpl.h): markers on structs passed
+// by value, in the source spelling (one marker for a struct, its shadow a
+// struct too) or on the C ABI's pieces (Passes/StructArguments.h), byval
+// copies, struct results returned through memory, and the error that explains a
+// marker that does not line up with a struct's pieces.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/RequestDecoderImpl.h"
 
 #include "Core/Batch.h"

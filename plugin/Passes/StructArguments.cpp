@@ -1,4 +1,12 @@
-//===- StructArguments.cpp - Structs the C ABI split or passed in memory --===//
+//===- StructArguments.cpp - Structs the C ABI splits or passes in memory -===//
+//
+// Implements StructArguments.h: structParams (a callee's struct parameters,
+// from the stores of its pieces into the parameter's local) and structValueAt
+// (the struct a caller's pieces are loaded from), with each member's source
+// name and type from debug information when there is some, else from the IR
+// type. It reads -O0 IR as clang emits it and changes nothing.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/StructArguments.h"
 
 #include "Core/SourceTypes.h"

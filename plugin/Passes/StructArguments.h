@@ -1,5 +1,4 @@
-//===- StructArguments.h - Structs the C ABI split or passed in memory -*- C++
-//-*-===//
+//===- StructArguments.h - Structs as the C ABI passes them -----*- C++ -*-===//
 //
 // On x86-64 (SysV) clang passes a small struct by value as one to four IR
 // values ("pieces": struct {double x, y;} becomes two doubles, {float a, b}

@@ -1,4 +1,15 @@
 //===- TapestryPass.cpp - The module pass that resolves requests ----------===//
+//
+// Implements TapestryPass.h. run() is the whole pipeline in one function:
+// options, inlining of request wrappers, shadow contexts, collecting and
+// ordering requests (RequestOrder), deferring to link time what needs other
+// files, global shadows, then resolveRequest for each: lowerings of their own
+// (batch, truncation, type hints) or decoding (RequestDecoder), the derivative
+// from the Driver's DerivativeCache and the call's rewriting (CallSiteRewriter,
+// SplitCallSites); __enzyme_iter, __enzyme_todense and the dead API
+// declarations are cleaned up last.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/TapestryPass.h"
 
 #include "Core/CustomRules.h"

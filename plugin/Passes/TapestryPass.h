@@ -1,4 +1,13 @@
 //===- TapestryPass.h - The module pass that resolves requests --*- C++ -*-===//
+//
+// The module pass at the top of the pipeline (Core <- Analysis <- Synthesis <-
+// Split <- Driver <- Passes): it finds every request in the module, has the
+// Driver synthesise (or reuse) the derivative each asks for, and rewrites the
+// request call into a call of it; afterwards no entry point or marker is left.
+// plugin/Plugin.cpp registers it for opt (-passes=tapestry or enzyme) and at
+// the start of every clang pipeline.
+//
+//===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_PASSES_TAPESTRYPASS_H
 #define TAPESTRY_PASSES_TAPESTRYPASS_H
 

@@ -1,4 +1,12 @@
-//===- ToDense.cpp --------------------------------------------------------===//
+//===- ToDense.cpp - __enzyme_todense, lowered to calls -------------------===//
+//
+// Implements ToDense.h: lowerToDense runs after every request is resolved,
+// turns each __enzyme_todense pointer into a local record of its extra
+// arguments, and rewrites every load and store at that pointer plus GEP offsets
+// into calls of the user's load and store functions, cloning callees the
+// pointer is passed to. Any other use is an error at the use.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/ToDense.h"
 
 #include "Core/Diagnostics.h"

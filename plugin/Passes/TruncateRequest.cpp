@@ -1,4 +1,14 @@
 //===- TruncateRequest.cpp - Enzyme's floating-point truncation -----------===//
+//
+// Implements TruncateRequest.h: lowerTruncateRequest decodes the formats of a
+// __enzyme_truncate_* or __enzyme_expand_mem_value call and replaces it with
+// the function (or value) computed in the narrower format by
+// Synthesis/FloatTruncation, and truncateAllFunctions applies
+// -enzyme-truncate-all to every function of the module. Malformed or
+// unsupported formats are reported here, at the call; what each mode computes
+// is FloatTruncation's business.
+//
+//===----------------------------------------------------------------------===//
 #include "Passes/TruncateRequest.h"
 
 #include "Core/Diagnostics.h"

@@ -1,4 +1,13 @@
-//===- CustomSignatures.cpp -----------------------------------------------===//
+//===- CustomSignatures.cpp - Types registered derivatives must have ------===//
+//
+// Implements CustomSignatures.h: the function types Enzyme's conventions give a
+// registered forward derivative, augmented forward and reverse of a function
+// (forwardDerivativeType, augmentedType, reverseType), and whether an augmented
+// forward returns a tape or the primal result. The synthesizers compare a
+// registration against these types (SynthesizerBase's checkCustomSignature)
+// before they call it; nothing here emits IR.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/CustomSignatures.h"
 
 #include "llvm/IR/DerivedTypes.h"

@@ -1,5 +1,4 @@
-//===- CustomSignatures.h - Types registered derivatives must have -*- C++
-//-*-===//
+//===- CustomSignatures.h - Types of registered derivatives -----*- C++ -*-===//
 //
 // Enzyme's conventions for user-registered derivatives of f:
 //   fwd(args...): every floating-point or pointer argument is followed by its

@@ -1,4 +1,13 @@
 //===- DerivativeRules.cpp - The rules table and its emitter --------------===//
+//
+// Implements DerivativeRules.h: PartialEmitter, the IR builder the entries of
+// Core/DerivativeRules.def are written in (arithmetic that folds the constants
+// 0 and 1, intrinsic and libm calls per lane, helpers such as digamma), and the
+// table expanded from the .def with its lookups (findInstructionRule,
+// findCallRule, findLibraryRule). Both synthesizers call the rules; which calls
+// count as math functions is decided in Core/MathFunctions.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/DerivativeRules.h"
 
 #include "Core/MathFunctions.h"

@@ -1,4 +1,14 @@
-//===- DerivativeSignature.cpp --------------------------------------------===//
+//===- DerivativeSignature.cpp - Parameters and results of derivatives ----===//
+//
+// Implements DerivativeSignature.h: computeSignature lays out a request's
+// derivative parameters and results (primals, shadows or tangents, the seed,
+// the returned primal and adjoints, batched types), createDerivativeFunction
+// creates the function with that layout and clones the prepared primal's body
+// into it, and emitResultReturn returns the results in that order. The
+// synthesizers then add the derivative code; the call-site rewriter
+// (Passes/CallSiteRewriter) relies on the same layout.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/DerivativeSignature.h"
 
 #include "Core/Batch.h"

@@ -1,5 +1,4 @@
-//===- DerivativeSignature.h - Parameters and results of derivatives -*- C++
-//-*-===//
+//===- DerivativeSignature.h - How derivatives are called -------*- C++ -*-===//
 //
 // The calling convention shared by the synthesizers and the call-site
 // rewriter. A synthesised derivative takes, for each primal parameter in

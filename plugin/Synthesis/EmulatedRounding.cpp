@@ -1,4 +1,15 @@
 //===- EmulatedRounding.cpp - Floating-point formats the target lacks -----===//
+//
+// Implements EmulatedRounding.h: the Emulation class writes the
+// __tapestry_fpround.* helpers into the module (the exact error of each
+// operation by TwoSum, Dekker's product and the remainders, then the correction
+// that rounds the result once to the target format, and integer conversions).
+// roundToLayout is what Synthesis/FloatTruncation calls; emulationError is the
+// message Passes/TruncateRequest gives for a format it cannot emulate.
+// Core/KnownInactive knows the helpers by their prefix, so a derivative never
+// differentiates them.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/EmulatedRounding.h"
 
 #include "llvm/ADT/APFloat.h"

@@ -1,5 +1,4 @@
-//===- EmulatedRounding.h - Floating-point formats the target lacks -*- C++
-//-*-===//
+//===- EmulatedRounding.h - Formats the target has no type for --*- C++ -*-===//
 //
 // Enzyme's truncation to a format given by its exponent and mantissa bits
 // that the target has no type for (Enzyme emulates these with MPFR). A

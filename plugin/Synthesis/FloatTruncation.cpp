@@ -1,4 +1,14 @@
 //===- FloatTruncation.cpp - Compute a function in a narrower format ------===//
+//
+// Implements FloatTruncation.h: the Truncator, an llvm::InstVisitor over a copy
+// of the function, rewrites each floating-point operation in op or mem mode
+// (narrow, compute, widen or pack), the Copier makes the truncated copies of
+// callees that do From work, and errors name each construct that cannot be
+// truncated at its source line. The requests reach it through
+// Passes/TruncateRequest; emulated formats round through
+// Synthesis/EmulatedRounding.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/FloatTruncation.h"
 
 #include "Core/Diagnostics.h"

@@ -1,5 +1,4 @@
-//===- FloatTruncation.h - Compute a function in a narrower format -*- C++
-//-*-===//
+//===- FloatTruncation.h - A function in a narrower format ------*- C++ -*-===//
 //
 // Enzyme's floating-point truncation: a copy of a function whose arithmetic
 // on one format (From, e.g. double) runs in a narrower one (To, e.g. float).

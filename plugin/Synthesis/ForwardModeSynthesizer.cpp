@@ -1,4 +1,14 @@
-//===- ForwardModeSynthesizer.cpp -----------------------------------------===//
+//===- ForwardModeSynthesizer.cpp - Forward-mode derivatives --------------===//
+//
+// Implements ForwardModeSynthesizer.h: run() clones the prepared primal into
+// the derivative's signature, checks each instruction with
+// SupportedInstructions and, in reverse post-order, creates shadows for
+// pointers and tangents for active values right after each primal instruction,
+// through the rules table, the vector rules and the call handling of its
+// visitCallBase; then it finishes the phis and the return. The Driver calls it
+// once per forward request.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/ForwardModeSynthesizer.h"
 
 #include "Core/AllocationFunctions.h"

@@ -1,5 +1,4 @@
-//===- ForwardModeSynthesizer.h - Tangent (forward-mode) functions -*- C++
-//-*-===//
+//===- ForwardModeSynthesizer.h - Forward-mode derivatives ------*- C++ -*-===//
 //
 // Forward mode: the derivative function is the primal's code with, after
 // every active instruction, the computation of its tangent. The tangents

@@ -1,4 +1,13 @@
-//===- FreedShadows.cpp ---------------------------------------------------===//
+//===- FreedShadows.cpp - Shadows of blocks the primal freed --------------===//
+//
+// Implements FreedShadows.h: the per-thread list of freed shadows, one per
+// depth of nesting, as small internal functions written into the module on
+// first use (getFreedShadowPushFn, ...TakeFn, ...MarkFn, ...ReleaseFn), the
+// kind each deallocator records, and the queries RequestOrder uses to find the
+// lists a module already has. The reverse synthesizer calls push and take; the
+// request's call site marks and releases.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/FreedShadows.h"
 
 #include "Core/AllocationFunctions.h"

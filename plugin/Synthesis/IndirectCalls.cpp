@@ -1,4 +1,13 @@
-//===- IndirectCalls.cpp --------------------------------------------------===//
+//===- IndirectCalls.cpp - Calls through run-time function pointers -------===//
+//
+// Implements IndirectCalls.h: dispatchIndirectCalls replaces each indirect call
+// of a prepared primal by a switch over the candidates (indirectCallCandidates:
+// functions of the call's type whose address escapes, narrowed where the
+// pointer's origin is known, at most -tapestry-max-indirect-candidates),
+// keeping the original call as the marked fallback that isUnknownCalleeFallback
+// recognises. Differentiating the branches is left to the synthesizers.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/IndirectCalls.h"
 
 #include "llvm/ADT/DenseMap.h"

@@ -1,5 +1,4 @@
-//===- IndirectCalls.h - Calls through run-time function pointers -*- C++
-//-*-===//
+//===- IndirectCalls.h - Calls through function pointers --------*- C++ -*-===//
 //
 // A call through a function pointer whose value is known only at run time
 // (a callback passed as data, a table of functions, a virtual call whose

@@ -1,4 +1,14 @@
-//===- InlineHelpers.cpp --------------------------------------------------===//
+//===- InlineHelpers.cpp - Small IR functions the derivatives call --------===//
+//
+// Implements InlineHelpers.h: the tape state type and getTapeReserveFn (a
+// growable record array), getCopyAdjointFn (the adjoint of a memcpy),
+// getPartsFn (an operation on the floating-point parts of untyped bytes),
+// getFailIfFn and emitFatalMessage (run-time checks), each emitted once per
+// module as an internal always-inline function, and the -tapestry-tape-stats
+// option with the tape high-water global it updates. Everything here is
+// generated IR: derivatives need no runtime library.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/InlineHelpers.h"
 
 #include "Core/AllocationFunctions.h"

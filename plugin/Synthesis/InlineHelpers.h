@@ -1,5 +1,4 @@
-//===- InlineHelpers.h - Small IR helper functions the derivatives call -*- C++
-//-*-===//
+//===- InlineHelpers.h - Small IR functions derivatives call ----*- C++ -*-===//
 //
 // Derivatives must link without any library, so the little routines they
 // need (a growable LIFO tape, the adjoint of memcpy) are emitted into the

@@ -1,4 +1,12 @@
-//===- LaneExtracts.cpp ---------------------------------------------------===//
+//===- LaneExtracts.cpp - Vector lanes read through integers --------------===//
+//
+// Implements LaneExtracts.h: restoreLaneExtracts finds each bitcast of an
+// integer made by a shift and a truncation of a bitcast floating-point vector,
+// and replaces the chain by the extractelement or shufflevector it stands for.
+// Primal preparation runs it as part of simplification; it changes no value,
+// only the form AD sees.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/LaneExtracts.h"
 
 #include "llvm/IR/Function.h"

@@ -1,4 +1,12 @@
 //===- OpenMPPreparation.cpp - Parallel regions ready to differentiate ----===//
+//
+// Implements the preparation half of OpenMP.h: lowerOpenMPConstructs turns
+// reductions into critical sections, and wrapParallelRegions gives each
+// __kmpc_fork_call a region body whose arguments are all pointers (values
+// passed by value get a copy). Primal preparation runs both on the clone; the
+// derivatives of the regions are Synthesis/OpenMPRegions.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "Core/OpenMPRuntime.h"
 #include "Synthesis/OpenMP.h"
 #include "llvm/ADT/SmallPtrSet.h"

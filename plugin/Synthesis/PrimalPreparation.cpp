@@ -1,4 +1,14 @@
-//===- PrimalPreparation.cpp ----------------------------------------------===//
+//===- PrimalPreparation.cpp - Simplify a function before AD --------------===//
+//
+// Implements PrimalPreparation.h: preparePrimal clones the user's function and,
+// for a few rounds, inlines callees (within -tapestry-inline-budget, keeping
+// recursive and registered ones), drops exception paths, lowers realloc, qsort,
+// complex libcalls and OpenMP constructs, simplifies and dispatches indirect
+// calls; then it merges the returns and adds canonical induction variables
+// (-tapestry-print-prepared shows the result). simplifySynthesized tidies a
+// finished derivative. The user's function is never modified.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/PrimalPreparation.h"
 
 #include "Analysis/StackSlots.h"

@@ -1,4 +1,4 @@
-//===- ReverseModeSynthesizer.cpp -----------------------------------------===//
+//===- ReverseModeSynthesizer.cpp - Reverse-mode derivatives --------------===//
 //
 // The one-shot reverse-mode derivative (see the header): the forward sweep
 // with its shadows, the adjoint slots, the adjoint of each instruction (an

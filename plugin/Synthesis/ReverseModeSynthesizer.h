@@ -1,5 +1,4 @@
-//===- ReverseModeSynthesizer.h - Gradient (reverse-mode) functions -*- C++
-//-*-===//
+//===- ReverseModeSynthesizer.h - Reverse-mode derivatives ------*- C++ -*-===//
 //
 // One-shot reverse mode: the derivative function runs the primal (the
 // forward sweep, with shadows of pointers and a cache of the values the

@@ -1,4 +1,12 @@
-//===- SortLowering.cpp ---------------------------------------------------===//
+//===- SortLowering.cpp - qsort as a permutation AD can follow ------------===//
+//
+// Implements SortLowering.h: lowerQsort rewrites each qsort and qsort_r call of
+// a prepared primal into a call of tapestry.qsort.perm (an internal function,
+// written once per module, that sorts indices with the user's comparator) and
+// element copies in that order. Primal preparation calls it; the copies are
+// then differentiated like any other memcpy.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/SortLowering.h"
 
 #include "Core/AllocationFunctions.h"

@@ -1,4 +1,13 @@
-//===- SynthesizerBase.cpp ------------------------------------------------===//
+//===- SynthesizerBase.cpp - State shared by forward and reverse mode -----===//
+//
+// Implements SynthesizerBase.h: createFunction, the primal values of the clone,
+// the rule of a call, checks of registered derivatives' signatures, the request
+// made for a callee, and the checks and messages both modes share (stores that
+// would lose a derivative, stores through a constant pointer, unknown callees).
+// The mode-specific visitors are in ForwardModeSynthesizer.cpp and
+// ReverseModeSynthesizer.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
 #include "Core/BlasFunctions.h"

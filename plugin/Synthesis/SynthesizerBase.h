@@ -1,5 +1,4 @@
-//===- SynthesizerBase.h - State shared by forward and reverse mode -*- C++
-//-*-===//
+//===- SynthesizerBase.h - What forward and reverse mode share --*- C++ -*-===//
 //
 // Both modes clone the prepared primal into a new function with the
 // derivative signature and give every shadowed pointer a shadow computed next

@@ -1,4 +1,13 @@
 //===- TapeCache.cpp - Record arrays kept from one call to the next -------===//
+//
+// Implements TapeCache.h: the __tapestry_tape_cache thread-local globals and
+// the internal functions that take a block from the cache for a loop's record
+// array (getTapeAcquireFn) and give it back at the end of a reverse sweep
+// (getTapeRecycleFn), with the thread-exit destructor. uncacheTapes takes them
+// out again (recycling becomes free) in a derivative that is itself
+// differentiated, whose record arrays must stay ordinary allocations.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/TapeCache.h"
 
 #include "Core/AllocationFunctions.h"

@@ -1,5 +1,4 @@
-//===- TapeCache.h - Record arrays kept from one call to the next -*- C++
-//-*-===//
+//===- TapeCache.h - Record arrays kept between calls -----------*- C++ -*-===//
 //
 // A reverse-mode derivative keeps a record array per loop (its tape) and
 // frees it when the reverse sweep ends. Called again and again, as a

@@ -1,4 +1,12 @@
 //===- UnneededPrimalWrites.cpp - writes enzyme_dupnoneed drops -----------===//
+//
+// Implements UnneededPrimalWrites.h: isOnlyWritten decides whether an
+// enzyme_dupnoneed argument is only written (never read, never passed on or
+// escaping), and findUnneededPrimalWrites returns the stores and memory
+// intrinsics whose every destination object is such an argument, for
+// SynthesizerBase::dropUnneededPrimalWrites to erase from the derivative.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/UnneededPrimalWrites.h"
 
 #include "Core/DiffRequest.h"

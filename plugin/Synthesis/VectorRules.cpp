@@ -1,4 +1,13 @@
 //===- VectorRules.cpp - Derivatives of vector operations -----------------===//
+//
+// Implements VectorRules.h: classifyVectorCall, the IR helpers (lane shifts,
+// exclusive products, the lane a max or min selected, a shuffle's adjoint), and
+// the vector parts of both synthesizers, ForwardModeSynthesizer's
+// visitVectorCall and ReverseModeSynthesizer's reverseVectorCall and
+// reverseShuffle, kept here so that each mode's file holds its scalar visitor
+// only.
+//
+//===----------------------------------------------------------------------===//
 #include "Synthesis/VectorRules.h"
 
 #include "Core/Diagnostics.h"

@@ -1,4 +1,4 @@
-//===- tapestry/detail/lowering.hpp - C++ calls to Enzyme's C API -*- C++ -*-===//
+//===- tapestry/detail/lowering.hpp - Typed calls to the C API --*- C++ -*-===//
 //
 // Shared implementation of <tapestry/tapestry.hpp> and <enzyme/enzyme>: the
 // activity wrappers (Active, Duplicated, DuplicatedNoNeed, Const and the
@@ -69,7 +69,7 @@ extern int enzyme_width;
 
 namespace tapestry {
 
-//===-- Modes ------------------------------------------------------------===//
+//===-- Modes -------------------------------------------------------------===//
 
 /// Reverse mode; ReverseMode<true> also returns the primal result.
 template <bool ReturnPrimal = false> struct ReverseMode {};
@@ -83,7 +83,7 @@ using ReverseWithPrimal = ReverseMode<true>;
 using Forward = ForwardMode;
 using ForwardWithPrimal = ForwardWithPrimalMode;
 
-//===-- Activity wrappers --------------------------------------------------===//
+//===-- Activity wrappers -------------------------------------------------===//
 
 /// An active scalar (reverse mode): its adjoint is returned.
 template <typename T> struct Active {
@@ -155,7 +155,8 @@ template <typename T, std::size_t N> struct BatchDupArg<T &, N> {
 /// width (enzyme_width N). Forward mode: N tangents of a scalar, or N
 /// tangent arrays of a pointer; reverse mode: N adjoint accumulators of a
 /// pointer or reference (for T&, the shadows' addresses).
-template <typename T, std::size_t N> struct BatchDuplicated : detail::BatchDupArg<T, N> {
+template <typename T, std::size_t N>
+struct BatchDuplicated : detail::BatchDupArg<T, N> {
   using detail::BatchDupArg<T, N>::BatchDupArg;
 };
 /// Like BatchDuplicated, but the primal result need not be computed.
@@ -169,28 +170,27 @@ template <typename T> Const(T) -> Const<T>;
 template <typename T> Duplicated(T, T) -> Duplicated<T>;
 template <typename T> DuplicatedNoNeed(T, T) -> DuplicatedNoNeed<T>;
 
-//===-- A function as a compile-time constant -------------------------------===//
+//===-- A function as a compile-time constant -----------------------------===//
 
 /// `tapestry::fn<f>`: the function f carried in a type, so that the request
 /// names it as a constant. Works for free functions, function template
 /// specialisations (fn<g<float>>), captureless lambdas converted to a
 /// pointer (fn<+lambda>, lambda a constexpr variable) and member functions
 /// (fn<&S::m>; the object pointer is then the first argument).
-template <auto F> struct fn_t {
-  static constexpr auto value = F;
-};
+template <auto F> struct fn_t { static constexpr auto value = F; };
 template <auto F> inline constexpr fn_t<F> fn{};
 
 namespace detail {
 
-//===-- Entry points --------------------------------------------------------===//
+//===-- Entry points ------------------------------------------------------===//
 // Never defined: the plugin replaces every call. Their mangled names contain
 // the entry name, which is how the plugin finds them.
 template <typename R, typename... T> R __enzyme_autodiff(void *, T...);
 template <typename R, typename... T> R __enzyme_fwddiff(void *, T...);
 
 template <typename...> inline constexpr bool always_false = false;
-template <typename T> using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<T>>;
+template <typename T>
+using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<T>>;
 
 //===-- Modes -------------------------------------------------------------===//
 
@@ -209,7 +209,7 @@ template <> struct mode_traits<ForwardWithPrimalMode> {
   static constexpr bool forward = true, with_primal = true;
 };
 
-//===-- Wrappers ------------------------------------------------------------===//
+//===-- Wrappers ----------------------------------------------------------===//
 
 enum class act { active, dup, dupnoneed, konst, none };
 
@@ -234,13 +234,15 @@ template <typename T> struct wrapper_traits<DuplicatedNoNeed<T>> {
   static constexpr std::size_t width = 1;
   using type = T;
 };
-template <typename T, std::size_t N> struct wrapper_traits<BatchDuplicated<T, N>> {
+template <typename T, std::size_t N>
+struct wrapper_traits<BatchDuplicated<T, N>> {
   static constexpr act kind = act::dup;
   static constexpr std::size_t width = N;
   static constexpr bool batch = true;
   using type = T;
 };
-template <typename T, std::size_t N> struct wrapper_traits<BatchDuplicatedNoNeed<T, N>> {
+template <typename T, std::size_t N>
+struct wrapper_traits<BatchDuplicatedNoNeed<T, N>> {
   static constexpr act kind = act::dupnoneed;
   static constexpr std::size_t width = N;
   static constexpr bool batch = true;
@@ -252,9 +254,11 @@ template <typename T> struct wrapper_traits<Const<T>> {
   using type = T;
 };
 
-template <typename W, typename = void> struct is_batch_wrapper : std::false_type {};
+template <typename W, typename = void>
+struct is_batch_wrapper : std::false_type {};
 template <typename W>
-struct is_batch_wrapper<W, std::void_t<decltype(wrapper_traits<W>::batch)>> : std::true_type {};
+struct is_batch_wrapper<W, std::void_t<decltype(wrapper_traits<W>::batch)>>
+    : std::true_type {};
 
 /// The width of a request with wrappers W...: the lane count of its batch
 /// wrappers, 1 if it has none.
@@ -264,55 +268,79 @@ template <typename... W> constexpr std::size_t request_width() {
   return N;
 }
 template <std::size_t N, typename... W> constexpr bool widths_agree() {
-  return ((wrapper_traits<W>::width == 0 || wrapper_traits<W>::width == N) && ...);
+  return ((wrapper_traits<W>::width == 0 || wrapper_traits<W>::width == N) &&
+          ...);
 }
 
 /// The type a wrapper hands to the primal function (used to deduce the
 /// signature of lambdas and functors).
 template <typename W> using primal_arg_t = typename wrapper_traits<W>::type;
 
-//===-- Function signatures -------------------------------------------------===//
+//===-- Function signatures -----------------------------------------------===//
 
 template <typename R, typename... P> struct signature {
   using result = R;
   static constexpr std::size_t arity = sizeof...(P);
-  template <std::size_t I> using param = std::tuple_element_t<I, std::tuple<P...>>;
+  template <std::size_t I>
+  using param = std::tuple_element_t<I, std::tuple<P...>>;
 };
 
 template <typename F> struct fn_signature {
   static constexpr bool valid = false;
 };
-template <typename R, typename... P> struct fn_signature<R (*)(P...)> : signature<R, P...> {
+template <typename R, typename... P>
+struct fn_signature<R (*)(P...)> : signature<R, P...> {
   static constexpr bool valid = true;
 };
 template <typename R, typename... P>
 struct fn_signature<R (*)(P...) noexcept> : fn_signature<R (*)(P...)> {};
-template <typename R, typename... P> struct fn_signature<R(P...)> : fn_signature<R (*)(P...)> {};
+template <typename R, typename... P>
+struct fn_signature<R(P...)> : fn_signature<R (*)(P...)> {};
 template <typename R, typename... P>
 struct fn_signature<R(P...) noexcept> : fn_signature<R (*)(P...)> {};
 
-//===-- Slots of the entry call -----------------------------------------------===//
+//===-- Slots of the entry call -------------------------------------------===//
 
 template <int K> struct marker_global;
-enum : int { m_const, m_dup, m_dupnoneed, m_out, m_primal_return, m_const_return, m_width };
-template <> struct marker_global<m_const> { static constexpr int &ref = enzyme_const; };
-template <> struct marker_global<m_dup> { static constexpr int &ref = enzyme_dup; };
-template <> struct marker_global<m_dupnoneed> { static constexpr int &ref = enzyme_dupnoneed; };
-template <> struct marker_global<m_out> { static constexpr int &ref = enzyme_out; };
+enum : int {
+  m_const,
+  m_dup,
+  m_dupnoneed,
+  m_out,
+  m_primal_return,
+  m_const_return,
+  m_width
+};
+template <> struct marker_global<m_const> {
+  static constexpr int &ref = enzyme_const;
+};
+template <> struct marker_global<m_dup> {
+  static constexpr int &ref = enzyme_dup;
+};
+template <> struct marker_global<m_dupnoneed> {
+  static constexpr int &ref = enzyme_dupnoneed;
+};
+template <> struct marker_global<m_out> {
+  static constexpr int &ref = enzyme_out;
+};
 template <> struct marker_global<m_primal_return> {
   static constexpr int &ref = enzyme_primal_return;
 };
 template <> struct marker_global<m_const_return> {
   static constexpr int &ref = enzyme_const_return;
 };
-template <> struct marker_global<m_width> { static constexpr int &ref = enzyme_width; };
+template <> struct marker_global<m_width> {
+  static constexpr int &ref = enzyme_width;
+};
 
 /// A marker slot: `ref` (the global) is what the call passes.
 template <int K> struct marker_slot {
   static constexpr bool is_marker = true;
   using type = int;
   static constexpr int &ref = marker_global<K>::ref;
-  template <typename Tup> static TAPESTRY_ALWAYS_INLINE int get(const Tup &) { return 0; }
+  template <typename Tup> static TAPESTRY_ALWAYS_INLINE int get(const Tup &) {
+    return 0;
+  }
 };
 
 /// The batch width after enzyme_width: a constant in the call (the
@@ -321,13 +349,13 @@ template <int N> struct width_slot {
   static constexpr bool is_marker = true;
   using type = int;
   static constexpr int ref = N;
-  template <typename Tup> static TAPESTRY_ALWAYS_INLINE int get(const Tup &) { return N; }
+  template <typename Tup> static TAPESTRY_ALWAYS_INLINE int get(const Tup &) {
+    return N;
+  }
 };
 
 /// Storage for the dead arm of a value slot's conditional; never emitted.
-template <typename T> struct unused_slot_storage {
-  static inline T value{};
-};
+template <typename T> struct unused_slot_storage { static inline T value{}; };
 
 /// A value slot: the value (Role 0) or shadow k (Role 1 + k) of argument
 /// J, as parameter type P of the function to differentiate.
@@ -342,9 +370,7 @@ template <std::size_t J, int Role, typename Lower> struct value_slot {
 
 template <typename... S> struct slots {};
 template <typename... L> struct cat_slots;
-template <> struct cat_slots<> {
-  using type = slots<>;
-};
+template <> struct cat_slots<> { using type = slots<>; };
 template <typename... A> struct cat_slots<slots<A...>> {
   using type = slots<A...>;
 };
@@ -363,8 +389,7 @@ inline constexpr bool is_scalar_slot_v =
 /// others are passed by a hidden reference, which has no by-value meaning.
 template <typename T>
 inline constexpr bool is_struct_value_v =
-    std::is_class_v<T> && std::is_trivially_copyable_v<T> &&
-    !std::is_empty_v<T>;
+    std::is_class_v<T> &&std::is_trivially_copyable_v<T> && !std::is_empty_v<T>;
 
 /// How wrapper W is passed for parameter type P, in forward or reverse mode.
 template <typename W, typename P, bool Forward> struct lower_arg {
@@ -376,8 +401,10 @@ template <typename W, typename P, bool Forward> struct lower_arg {
   static constexpr bool param_is_ref = std::is_reference_v<P>;
   using P0 = std::remove_reference_t<P>;
   // What crosses the entry call: a reference parameter is a pointer.
-  using slot_type = std::remove_cv_t<std::conditional_t<param_is_ref, P0 *, P0>>;
-  static_assert(is_scalar_slot_v<slot_type> || (!param_is_ref && is_struct_value_v<slot_type>),
+  using slot_type =
+      std::remove_cv_t<std::conditional_t<param_is_ref, P0 *, P0>>;
+  static_assert(is_scalar_slot_v<slot_type> ||
+                    (!param_is_ref && is_struct_value_v<slot_type>),
                 "only scalar, pointer and reference parameters, and trivially "
                 "copyable structs taken by value, can be passed through the "
                 "C++ API (pass other classes by pointer or reference)");
@@ -385,7 +412,8 @@ template <typename W, typename P, bool Forward> struct lower_arg {
                 "Active is for reverse mode; in forward mode pass "
                 "Duplicated(x, dx) with the tangent dx");
   static_assert(kind != act::active ||
-                    (!param_is_ref && (std::is_floating_point_v<P0> || is_struct_value_v<P0>)),
+                    (!param_is_ref &&
+                     (std::is_floating_point_v<P0> || is_struct_value_v<P0>)),
                 // (or a trivially copyable struct of them)
                 "Active(x) needs a floating-point parameter taken by value; "
                 "for a reference or pointer parameter pass Duplicated(x, dx)");
@@ -405,13 +433,15 @@ template <typename W, typename P, bool Forward> struct lower_arg {
                                                          : m_const;
   static constexpr bool has_shadow = kind == act::dup || kind == act::dupnoneed;
   /// Shadows passed: one per lane for batch wrappers, else one.
-  static constexpr std::size_t lanes = is_batch_wrapper<W>::value ? wrapper_traits<W>::width : 1;
+  static constexpr std::size_t lanes =
+      is_batch_wrapper<W>::value ? wrapper_traits<W>::width : 1;
 
   // The wrapper's value (Role 0) or shadow k (Role 1 + k), as the slot type.
   template <typename U> static TAPESTRY_ALWAYS_INLINE slot_type addr(U *u) {
     return const_cast<std::remove_cv_t<U> *>(u);
   }
-  template <int Role, typename WW> static TAPESTRY_ALWAYS_INLINE auto &member(WW &w) {
+  template <int Role, typename WW>
+  static TAPESTRY_ALWAYS_INLINE auto &member(WW &w) {
     if constexpr (Role == 0)
       return w.value;
     else if constexpr (is_batch_wrapper<W>::value)
@@ -419,7 +449,8 @@ template <typename W, typename P, bool Forward> struct lower_arg {
     else
       return w.shadow;
   }
-  template <int Role, typename WW> static TAPESTRY_ALWAYS_INLINE slot_type part(WW &w) {
+  template <int Role, typename WW>
+  static TAPESTRY_ALWAYS_INLINE slot_type part(WW &w) {
     auto &m = member<Role>(w);
     if constexpr (std::is_reference_v<T>) {
       // Const<U&> / Duplicated<U&> hold pointers to the objects.
@@ -449,23 +480,25 @@ struct shadow_slots<J, L, std::index_sequence<K...>> {
 template <std::size_t J, typename L>
 using arg_slots = std::conditional_t<
     L::has_shadow,
-    typename cat_slots<slots<marker_slot<L::marker>, value_slot<J, 0, L>>,
-                       typename shadow_slots<J, L, std::make_index_sequence<L::lanes>>::type>::type,
+    typename cat_slots<
+        slots<marker_slot<L::marker>, value_slot<J, 0, L>>,
+        typename shadow_slots<J, L,
+                              std::make_index_sequence<L::lanes>>::type>::type,
     slots<marker_slot<L::marker>, value_slot<J, 0, L>>>;
 
-//===-- Results -------------------------------------------------------------===//
+//===-- Results -----------------------------------------------------------===//
 
 /// A flat struct of the result scalars, in order. Bases are laid out in
 /// order with their natural alignment, exactly like named members.
-template <std::size_t I, typename T> struct pod_leaf {
-  T v;
-};
+template <std::size_t I, typename T> struct pod_leaf { T v; };
 template <typename Seq, typename... T> struct pod_impl;
 template <std::size_t... I, typename... T>
 struct pod_impl<std::index_sequence<I...>, T...> : pod_leaf<I, T>... {};
-template <typename... T> struct pod : pod_impl<std::index_sequence_for<T...>, T...> {};
+template <typename... T>
+struct pod : pod_impl<std::index_sequence_for<T...>, T...> {};
 
-template <std::size_t I, typename T> TAPESTRY_ALWAYS_INLINE T pod_get(const pod_leaf<I, T> &l) {
+template <std::size_t I, typename T>
+TAPESTRY_ALWAYS_INLINE T pod_get(const pod_leaf<I, T> &l) {
   return l.v;
 }
 
@@ -473,15 +506,9 @@ template <typename... T> struct types {};
 
 /// The entry point's declared return type for results T...: nothing, the
 /// scalar, or a flat struct.
-template <typename... T> struct entry_return {
-  using type = pod<T...>;
-};
-template <> struct entry_return<> {
-  using type = void;
-};
-template <typename T> struct entry_return<T> {
-  using type = T;
-};
+template <typename... T> struct entry_return { using type = pod<T...>; };
+template <> struct entry_return<> { using type = void; };
+template <typename T> struct entry_return<T> { using type = T; };
 
 template <std::size_t I, typename R, typename... T>
 TAPESTRY_ALWAYS_INLINE auto result_get(const R &r, types<T...>) {
@@ -492,9 +519,7 @@ TAPESTRY_ALWAYS_INLINE auto result_get(const R &r, types<T...>) {
 }
 
 template <typename... A> struct cat_types;
-template <> struct cat_types<> {
-  using type = types<>;
-};
+template <> struct cat_types<> { using type = types<>; };
 template <typename... A> struct cat_types<types<A...>> {
   using type = types<A...>;
 };
@@ -503,7 +528,7 @@ struct cat_types<types<A...>, types<B...>, Rest...> {
   using type = typename cat_types<types<A..., B...>, Rest...>::type;
 };
 
-//===-- The request -----------------------------------------------------------===//
+//===-- The request -------------------------------------------------------===//
 
 /// Return activity requested by the caller (Enzyme's RetActivity) or the
 /// default: active for a floating-point result, constant otherwise.
@@ -517,24 +542,26 @@ enum class ret_act { deflt, active, dup, dupnoneed, konst, enzyme_deflt };
 ///   forward: [primal], [tangent]
 /// `primal` / `tangent` say which are there.
 template <typename T, typename Lanes> struct repeat_types;
-template <typename T, std::size_t... K> struct repeat_types<T, std::index_sequence<K...>> {
+template <typename T, std::size_t... K>
+struct repeat_types<T, std::index_sequence<K...>> {
   template <std::size_t> using same = T;
   using type = types<same<K>...>;
 };
 /// T once per lane.
 template <typename T, std::size_t Width>
-using lane_types = typename repeat_types<T, std::make_index_sequence<Width>>::type;
+using lane_types =
+    typename repeat_types<T, std::make_index_sequence<Width>>::type;
 
-template <bool Forward, bool WantPrimal, ret_act RA, std::size_t Width, typename R,
-          typename ArgLowers>
+template <bool Forward, bool WantPrimal, ret_act RA, std::size_t Width,
+          typename R, typename ArgLowers>
 struct request_shape;
-template <bool Forward, bool WantPrimal, ret_act RA0, std::size_t Width, typename R,
-          typename... L>
+template <bool Forward, bool WantPrimal, ret_act RA0, std::size_t Width,
+          typename R, typename... L>
 struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
-  static constexpr ret_act RA =
-      RA0 != ret_act::enzyme_deflt                    ? RA0
-      : (Forward && !WantPrimal && std::is_class_v<R>) ? ret_act::konst
-                                                       : ret_act::deflt;
+  static constexpr ret_act RA = RA0 != ret_act::enzyme_deflt ? RA0
+                                : (Forward && !WantPrimal && std::is_class_v<R>)
+                                    ? ret_act::konst
+                                    : ret_act::deflt;
   static constexpr std::size_t width = Width;
   /// A struct returned by value: forward mode returns its tangent as the
   /// struct; reverse mode has no seed for it (the plugin says so).
@@ -548,36 +575,38 @@ struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
                 "not trivially copyable (std::vector, std::string, ...) is "
                 "not supported yet: give the function the result as a "
                 "reference parameter (Duplicated<std::vector<double> &>)");
-  static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
-                    std::is_class_v<R>,
-                "a differentiated return activity needs a floating-point result");
+  static_assert(
+      RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
+          std::is_class_v<R>,
+      "a differentiated return activity needs a floating-point result");
   static_assert(Forward || (RA != ret_act::dup && RA != ret_act::dupnoneed),
                 "in reverse mode the return activity is Active or Const");
   static_assert(!Forward || RA != ret_act::active,
                 "in forward mode the return activity is Duplicated, "
                 "DuplicatedNoNeed or Const");
-  static constexpr bool ret_active =
-      fp_return && RA != ret_act::konst; // seeded (reverse) / has a tangent (fwd)
+  // Seeded (reverse) or with a tangent (forward).
+  static constexpr bool ret_active = fp_return && RA != ret_act::konst;
   static constexpr bool primal =
-      has_value && (WantPrimal || (Forward && (RA == ret_act::dup ||
-                                               RA == ret_act::konst ||
-                                               (RA == ret_act::deflt && !fp_return))));
+      has_value &&
+      (WantPrimal || (Forward && (RA == ret_act::dup || RA == ret_act::konst ||
+                                  (RA == ret_act::deflt && !fp_return))));
   static constexpr bool tangent = Forward && ret_active;
   static constexpr bool const_return_marker =
       (fp_return || struct_return) && RA == ret_act::konst;
   using primal_type = std::conditional_t<primal, types<R>, types<>>;
   using derivs = std::conditional_t<
       Forward, std::conditional_t<tangent, lane_types<R, Width>, types<>>,
-      typename cat_types<std::conditional_t<L::kind == act::active,
-                                            lane_types<typename L::adjoint_type, Width>,
-                                            types<>>...>::type>;
+      typename cat_types<std::conditional_t<
+          L::kind == act::active, lane_types<typename L::adjoint_type, Width>,
+          types<>>...>::type>;
   using results = typename cat_types<primal_type, derivs>::type;
   using prefix = typename cat_slots<
-      std::conditional_t<(Width > 1), slots<marker_slot<m_width>, width_slot<int(Width)>>,
+      std::conditional_t<(Width > 1),
+                         slots<marker_slot<m_width>, width_slot<int(Width)>>,
                          slots<>>,
       std::conditional_t<primal, slots<marker_slot<m_primal_return>>, slots<>>,
-      std::conditional_t<const_return_marker, slots<marker_slot<m_const_return>>,
-                         slots<>>>::type;
+      std::conditional_t<const_return_marker,
+                         slots<marker_slot<m_const_return>>, slots<>>>::type;
 };
 
 template <typename T> struct to_entry_return;
@@ -588,7 +617,8 @@ template <typename... T> struct to_entry_return<types<T...>> {
 /// THE call. Target::value is the function (a constant) unless
 /// Target::is_static is false, in which case `rt` is (see the header
 /// comment). Every slot is a marker load or a value.
-template <bool Forward, typename Ret, typename Target, typename... S, typename Tup>
+template <bool Forward, typename Ret, typename Target, typename... S,
+          typename Tup>
 TAPESTRY_ALWAYS_INLINE Ret emit(slots<S...>, void *rt, const Tup &t) {
   (void)t;
   (void)rt;
@@ -602,14 +632,16 @@ TAPESTRY_ALWAYS_INLINE Ret emit(slots<S...>, void *rt, const Tup &t) {
         (S::is_marker ? S::ref : S::template get<Tup>(t))...);
 }
 
-//===-- Targets -------------------------------------------------------------===//
+//===-- Targets -----------------------------------------------------------===//
 
 /// The invoker of a lambda or functor of type C with arguments A...
-template <typename C, typename R, typename... A> R invoke_callable(void *self, A... a) {
+template <typename C, typename R, typename... A>
+R invoke_callable(void *self, A... a) {
   return (*static_cast<C *>(self))(static_cast<A &&>(a)...);
 }
 /// The invoker of member function M: the object pointer comes first.
-template <auto M, typename S, typename R, typename... A> R invoke_member(S *self, A... a) {
+template <auto M, typename S, typename R, typename... A>
+R invoke_member(S *self, A... a) {
   return (self->*M)(static_cast<A &&>(a)...);
 }
 
@@ -622,7 +654,8 @@ template <typename M> struct member_signature {
     static constexpr bool valid = true;                                        \
     using object = CV C;                                                       \
     using sig = signature<R, object *, P...>;                                  \
-    template <auto M> static constexpr auto invoker = &invoke_member<M, object, R, P...>; \
+    template <auto M>                                                          \
+    static constexpr auto invoker = &invoke_member<M, object, R, P...>;        \
   };
 TAPESTRY_MEMBER_SIG(, )
 TAPESTRY_MEMBER_SIG(const, )
@@ -640,9 +673,11 @@ struct static_target<F, std::enable_if_t<fn_signature<decltype(F)>::valid>> {
   using sig = fn_signature<decltype(F)>;
 };
 template <auto F>
-struct static_target<F, std::enable_if_t<member_signature<decltype(F)>::valid>> {
+struct static_target<F,
+                     std::enable_if_t<member_signature<decltype(F)>::valid>> {
   static constexpr bool is_static = true;
-  static constexpr auto value = member_signature<decltype(F)>::template invoker<F>;
+  static constexpr auto value =
+      member_signature<decltype(F)>::template invoker<F>;
   using sig = typename member_signature<decltype(F)>::sig;
 };
 
@@ -662,15 +697,15 @@ template <typename C, typename... A> struct callable_target {
 template <typename T> struct is_fn_t : std::false_type {};
 template <auto F> struct is_fn_t<fn_t<F>> : std::true_type {};
 
-//===-- Putting a request together --------------------------------------------===//
+//===-- Putting a request together ----------------------------------------===//
 
-template <bool Forward, typename Sig, typename WTuple, typename Seq> struct arg_lowers;
+template <bool Forward, typename Sig, typename WTuple, typename Seq>
+struct arg_lowers;
 template <bool Forward, typename Sig, typename... W, std::size_t... I>
 struct arg_lowers<Forward, Sig, std::tuple<W...>, std::index_sequence<I...>> {
   using type = types<lower_arg<W, typename Sig::template param<I>, Forward>...>;
-  using slot_list =
-      typename cat_slots<arg_slots<I, lower_arg<W, typename Sig::template param<I>,
-                                                Forward>>...>::type;
+  using slot_list = typename cat_slots<arg_slots<
+      I, lower_arg<W, typename Sig::template param<I>, Forward>>...>::type;
 };
 
 /// The outcome of a request: the primal (if any) and derivatives, as types
@@ -717,7 +752,8 @@ TAPESTRY_ALWAYS_INLINE auto request_direct(void *rt, const W &...w) {
                 "a ...WithPrimal mode needs a function that returns a value");
   using Results = typename Shape::results;
   using Ret = typename to_entry_return<Results>::type;
-  using Slots = typename cat_slots<typename Shape::prefix, typename Lowers::slot_list>::type;
+  using Slots = typename cat_slots<typename Shape::prefix,
+                                   typename Lowers::slot_list>::type;
   std::tuple<const W &...> t(w...);
   using Out = outcome<Shape, Results>;
   if constexpr (std::is_void_v<Ret>) {
@@ -728,7 +764,7 @@ TAPESTRY_ALWAYS_INLINE auto request_direct(void *rt, const W &...w) {
   }
 }
 
-//===-- Struct results returned in memory -----------------------------------===//
+//===-- Struct results returned in memory ---------------------------------===//
 // The ABI returns a large struct through a hidden first parameter (sret),
 // which is what the plugin sees; the C API passes that pointer explicitly
 // (enzyme_dup &out, &dout). So such a request passes it too: the primal and
@@ -747,13 +783,15 @@ template <typename R> constexpr bool returned_in_memory() {
 }
 
 template <typename Sig, typename Seq> struct sret_signature;
-template <typename Sig, std::size_t... I> struct sret_signature<Sig, std::index_sequence<I...>> {
-  using type = signature<void, typename Sig::result *, typename Sig::template param<I>...>;
+template <typename Sig, std::size_t... I>
+struct sret_signature<Sig, std::index_sequence<I...>> {
+  using type = signature<void, typename Sig::result *,
+                         typename Sig::template param<I>...>;
 };
 /// Target with the result pointer as its first parameter.
 template <typename Target> struct sret_target : Target {
-  using sig = typename sret_signature<typename Target::sig,
-                                      std::make_index_sequence<Target::sig::arity>>::type;
+  using sig = typename sret_signature<
+      typename Target::sig, std::make_index_sequence<Target::sig::arity>>::type;
 };
 
 template <bool Primal, std::size_t Width> struct shape_flags {
@@ -767,40 +805,49 @@ template <typename R> union result_slot {
 };
 
 template <typename Out, typename Vals, std::size_t... I>
-TAPESTRY_ALWAYS_INLINE Out make_outcome(const Vals &v, std::index_sequence<I...>) {
+TAPESTRY_ALWAYS_INLINE Out make_outcome(const Vals &v,
+                                        std::index_sequence<I...>) {
   Out o;
   if constexpr (sizeof...(I) == 1)
     o.raw = std::get<0>(v);
   else
-    ((static_cast<pod_leaf<I, std::tuple_element_t<I, Vals>> &>(o.raw).v = std::get<I>(v)), ...);
+    ((static_cast<pod_leaf<I, std::tuple_element_t<I, Vals>> &>(o.raw).v =
+          std::get<I>(v)),
+     ...);
   return o;
 }
 template <typename Inner, std::size_t... I>
-TAPESTRY_ALWAYS_INLINE auto inner_values(const Inner &o, std::index_sequence<I...>) {
+TAPESTRY_ALWAYS_INLINE auto inner_values(const Inner &o,
+                                         std::index_sequence<I...>) {
   return std::make_tuple(o.template get<I>()...);
 }
-template <bool Keep, typename R> TAPESTRY_ALWAYS_INLINE auto keep_if(const R &r) {
+template <bool Keep, typename R>
+TAPESTRY_ALWAYS_INLINE auto keep_if(const R &r) {
   if constexpr (Keep)
     return std::make_tuple(r);
   else
     return std::tuple<>();
 }
 template <typename Flags, typename Vals> struct outcome_of;
-template <typename Flags, typename... T> struct outcome_of<Flags, std::tuple<T...>> {
+template <typename Flags, typename... T>
+struct outcome_of<Flags, std::tuple<T...>> {
   using type = outcome<Flags, types<T...>>;
 };
 /// The outcome as if R had been returned: [primal], [tangent], then the
 /// inner request's results (the adjoints).
 template <typename Shape, typename Inner, typename R>
-TAPESTRY_ALWAYS_INLINE auto finish_sret(const Inner &o, const R &p, const R &t) {
-  auto vals = std::tuple_cat(keep_if<Shape::primal>(p), keep_if<Shape::tangent>(t),
-                             inner_values(o, std::make_index_sequence<Inner::count>{}));
+TAPESTRY_ALWAYS_INLINE auto finish_sret(const Inner &o, const R &p,
+                                        const R &t) {
+  auto vals =
+      std::tuple_cat(keep_if<Shape::primal>(p), keep_if<Shape::tangent>(t),
+                     inner_values(o, std::make_index_sequence<Inner::count>{}));
   using Vals = decltype(vals);
   using Out = typename outcome_of<shape_flags<Shape::primal, 1>, Vals>::type;
   if constexpr (std::tuple_size_v<Vals> == 0)
     return Out{};
   else
-    return make_outcome<Out>(vals, std::make_index_sequence<std::tuple_size_v<Vals>>{});
+    return make_outcome<Out>(
+        vals, std::make_index_sequence<std::tuple_size_v<Vals>>{});
 }
 
 /// A request on a function whose struct result is returned in memory: the
@@ -814,21 +861,26 @@ TAPESTRY_ALWAYS_INLINE auto request_sret(void *rt, const W &...w) {
   static_assert(request_width<W...>() == 1,
                 "a batched request on a function that returns a large struct "
                 "is not supported; return it through a pointer parameter");
-  static_assert(std::is_default_constructible_v<R>,
-                "a struct result returned in memory must be default-constructible");
+  static_assert(
+      std::is_default_constructible_v<R>,
+      "a struct result returned in memory must be default-constructible");
   // Which of primal and tangent the caller gets (the arguments do not matter).
   using Shape = request_shape<MT::forward, MT::with_primal, RA, 1, R, types<>>;
-  using Inner = std::conditional_t<MT::forward, ForwardMode, ReverseMode<false>>;
+  using Inner =
+      std::conditional_t<MT::forward, ForwardMode, ReverseMode<false>>;
   using T = sret_target<Target>;
   result_slot<R> p, t;
   if constexpr (Shape::tangent && Shape::primal) {
-    auto o = request_direct<Inner, ret_act::deflt, T>(rt, Duplicated<R *>(&p.r, &t.r), w...);
+    auto o = request_direct<Inner, ret_act::deflt, T>(
+        rt, Duplicated<R *>(&p.r, &t.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   } else if constexpr (Shape::tangent) {
-    auto o = request_direct<Inner, ret_act::deflt, T>(rt, DuplicatedNoNeed<R *>(&p.r, &t.r), w...);
+    auto o = request_direct<Inner, ret_act::deflt, T>(
+        rt, DuplicatedNoNeed<R *>(&p.r, &t.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   } else {
-    auto o = request_direct<Inner, ret_act::deflt, T>(rt, Const<R *>(&p.r), w...);
+    auto o =
+        request_direct<Inner, ret_act::deflt, T>(rt, Const<R *>(&p.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   }
 }
@@ -883,29 +935,35 @@ template <typename T> struct ret_activity_of<Const<T>> {
 
 /// The `Width` results from `From` on, as a std::array (one per lane).
 template <std::size_t From, std::size_t Width, typename Out, std::size_t... K>
-TAPESTRY_ALWAYS_INLINE auto lanes_array(const Out &o, std::index_sequence<K...>) {
+TAPESTRY_ALWAYS_INLINE auto lanes_array(const Out &o,
+                                        std::index_sequence<K...>) {
   using T = decltype(o.template get<From>());
   return std::array<T, Width>{o.template get<From + K>()...};
 }
 /// One derivative: the result at From, or its lanes as a std::array.
-template <std::size_t From, typename Out> TAPESTRY_ALWAYS_INLINE auto lanes(const Out &o) {
+template <std::size_t From, typename Out>
+TAPESTRY_ALWAYS_INLINE auto lanes(const Out &o) {
   if constexpr (Out::width == 1)
     return o.template get<From>();
   else
-    return lanes_array<From, Out::width>(o, std::make_index_sequence<Out::width>{});
+    return lanes_array<From, Out::width>(
+        o, std::make_index_sequence<Out::width>{});
 }
 /// std::tuple of the derivatives from From on, each as lanes() gives it.
 template <std::size_t From, typename Out, std::size_t... D>
-TAPESTRY_ALWAYS_INLINE auto grouped_tuple(const Out &o, std::index_sequence<D...>) {
+TAPESTRY_ALWAYS_INLINE auto grouped_tuple(const Out &o,
+                                          std::index_sequence<D...>) {
   return std::make_tuple(lanes<From + D * Out::width>(o)...);
 }
 
 /// std::tuple of the outcome's results [From, From + N).
 template <std::size_t From, typename Out, std::size_t... I>
-TAPESTRY_ALWAYS_INLINE auto outcome_tuple(const Out &o, std::index_sequence<I...>) {
+TAPESTRY_ALWAYS_INLINE auto outcome_tuple(const Out &o,
+                                          std::index_sequence<I...>) {
   return std::make_tuple(o.template get<From + I>()...);
 }
-template <typename Out> TAPESTRY_ALWAYS_INLINE auto derivatives_tuple(const Out &o) {
+template <typename Out>
+TAPESTRY_ALWAYS_INLINE auto derivatives_tuple(const Out &o) {
   return outcome_tuple<Out::first_deriv>(
       o, std::make_index_sequence<Out::count - Out::first_deriv>{});
 }
