@@ -1,4 +1,4 @@
-//===- DerivativeCache.cpp - One synthesised function per request --------===//
+//===- DerivativeCache.cpp - One synthesised function per request ---------===//
 //
 // The memo tables and the pipeline of one request (synthesize): prepare,
 // analyse types and activity, plan the tape, synthesise, split, verify,

@@ -1,4 +1,4 @@
-//===- Rerun.h - Can a function run again on what it left behind? -*- C++ -*-//
+//===- Rerun.h - Can a function run again on what it left? ------*- C++ -*-===//
 //
 // Tapestry's __enzyme_fwdsplit computes the tangent by running the primal
 // again, after __enzyme_augmentfwd ran it once (Enzyme reads the values
