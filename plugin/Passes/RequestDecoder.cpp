@@ -565,7 +565,8 @@ bool Decoder::decodeContext() {
     return error("enzyme_context must be followed by a context that "
                  "__enzyme_context made in this function (each call of "
                  "__enzyme_context is one context, made in the function "
-                 "that uses it); got '" +
+                 "that uses it; in C++, an enzyme::context made in this "
+                 "function and not copied); got '" +
                  describe(V) + "'");
   if (Out.Request.Context && Out.Request.Context != Ctx->Number)
     return error("enzyme_context appears twice in the call to " + entryName() +

@@ -63,6 +63,7 @@ extern int enzyme_active_return;
 extern int enzyme_dup_return;
 extern int enzyme_noret;
 extern int enzyme_width;
+extern int enzyme_context;
 }
 
 #define TAPESTRY_ALWAYS_INLINE __attribute__((always_inline)) inline
@@ -585,21 +586,34 @@ template <typename... T> struct to_entry_return<types<T...>> {
   using type = typename entry_return<T...>::type;
 };
 
+/// No shadow context: the request uses the implicit shadows of globals.
+struct no_context {};
+
 /// THE call. Target::value is the function (a constant) unless
 /// Target::is_static is false, in which case `rt` is (see the header
-/// comment). Every slot is a marker load or a value.
-template <bool Forward, typename Ret, typename Target, typename... S, typename Tup>
-TAPESTRY_ALWAYS_INLINE Ret emit(slots<S...>, void *rt, const Tup &t) {
+/// comment). Every slot is a marker load or a value. A shadow context \p c
+/// (a class with the context pointer as `ptr`, such as enzyme::context)
+/// comes first: enzyme_context, c.ptr.
+template <bool Forward, typename Ret, typename Target, typename Ctx, typename... S,
+          typename Tup>
+TAPESTRY_ALWAYS_INLINE Ret emit(slots<S...>, const Ctx &c, void *rt, const Tup &t) {
   (void)t;
   (void)rt;
-  if constexpr (Forward)
-    return __enzyme_fwddiff<Ret, typename S::type...>(
-        Target::is_static ? (void *)Target::value : rt,
-        (S::is_marker ? S::ref : S::template get<Tup>(t))...);
-  else
-    return __enzyme_autodiff<Ret, typename S::type...>(
-        Target::is_static ? (void *)Target::value : rt,
-        (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+  (void)c;
+  if constexpr (std::is_same_v<Ctx, no_context>) {
+    if constexpr (Forward)
+      return __enzyme_fwddiff<Ret, typename S::type...>(
+          Target::is_static ? (void *)Target::value : rt, (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+    else
+      return __enzyme_autodiff<Ret, typename S::type...>(
+          Target::is_static ? (void *)Target::value : rt, (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+  } else if constexpr (Forward) {
+    return __enzyme_fwddiff<Ret, int, void *, typename S::type...>(
+        Target::is_static ? (void *)Target::value : rt, enzyme_context, c.ptr, (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+  } else {
+    return __enzyme_autodiff<Ret, int, void *, typename S::type...>(
+        Target::is_static ? (void *)Target::value : rt, enzyme_context, c.ptr, (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+  }
 }
 
 //===-- Targets -------------------------------------------------------------===//
@@ -696,8 +710,8 @@ template <typename Shape> struct outcome<Shape, types<>> {
 
 /// Runs one request for Target with wrappers W... (already decayed). `rt` is
 /// the run-time function pointer for runtime targets, else ignored.
-template <typename Mode, ret_act RA, typename Target, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request_direct(void *rt, const W &...w) {
+template <typename Mode, ret_act RA, typename Target, typename Ctx, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_direct(const Ctx &c, void *rt, const W &...w) {
   using MT = mode_traits<Mode>;
   using Sig = typename Target::sig;
   static_assert(Sig::arity == sizeof...(W),
@@ -721,10 +735,10 @@ TAPESTRY_ALWAYS_INLINE auto request_direct(void *rt, const W &...w) {
   std::tuple<const W &...> t(w...);
   using Out = outcome<Shape, Results>;
   if constexpr (std::is_void_v<Ret>) {
-    emit<MT::forward, Ret, Target>(Slots{}, rt, t);
+    emit<MT::forward, Ret, Target>(Slots{}, c, rt, t);
     return Out{};
   } else {
-    return Out{emit<MT::forward, Ret, Target>(Slots{}, rt, t)};
+    return Out{emit<MT::forward, Ret, Target>(Slots{}, c, rt, t)};
   }
 }
 
@@ -807,8 +821,8 @@ TAPESTRY_ALWAYS_INLINE auto finish_sret(const Inner &o, const R &p, const R &t) 
 /// result pointer goes first, Duplicated (primal and tangent wanted),
 /// DuplicatedNoNeed (tangent only) or Const (no tangent; reverse mode has
 /// no seed for a struct result).
-template <typename Mode, ret_act RA, typename Target, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request_sret(void *rt, const W &...w) {
+template <typename Mode, ret_act RA, typename Target, typename Ctx, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_sret(const Ctx &c, void *rt, const W &...w) {
   using MT = mode_traits<Mode>;
   using R = typename Target::sig::result;
   static_assert(request_width<W...>() == 1,
@@ -822,47 +836,54 @@ TAPESTRY_ALWAYS_INLINE auto request_sret(void *rt, const W &...w) {
   using T = sret_target<Target>;
   result_slot<R> p, t;
   if constexpr (Shape::tangent && Shape::primal) {
-    auto o = request_direct<Inner, ret_act::deflt, T>(rt, Duplicated<R *>(&p.r, &t.r), w...);
+    auto o = request_direct<Inner, ret_act::deflt, T>(c, rt, Duplicated<R *>(&p.r, &t.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   } else if constexpr (Shape::tangent) {
-    auto o = request_direct<Inner, ret_act::deflt, T>(rt, DuplicatedNoNeed<R *>(&p.r, &t.r), w...);
+    auto o = request_direct<Inner, ret_act::deflt, T>(c, rt, DuplicatedNoNeed<R *>(&p.r, &t.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   } else {
-    auto o = request_direct<Inner, ret_act::deflt, T>(rt, Const<R *>(&p.r), w...);
+    auto o = request_direct<Inner, ret_act::deflt, T>(c, rt, Const<R *>(&p.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   }
 }
 
 /// Runs one request, passing a struct result returned in memory explicitly.
-template <typename Mode, ret_act RA, typename Target, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request(void *rt, const W &...w) {
+template <typename Mode, ret_act RA, typename Target, typename Ctx, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request(const Ctx &c, void *rt, const W &...w) {
   if constexpr (returned_in_memory<typename Target::sig::result>())
-    return request_sret<Mode, RA, Target>(rt, w...);
+    return request_sret<Mode, RA, Target>(c, rt, w...);
   else
-    return request_direct<Mode, RA, Target>(rt, w...);
+    return request_direct<Mode, RA, Target>(c, rt, w...);
 }
 
 /// Dispatches on what the callable is: fn<F> (a constant), a lambda/functor
 /// (its invoker, the object passed enzyme_const), or a run-time function
-/// pointer/reference (see the header comment).
-template <typename Mode, ret_act RA, typename F, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request_for(F &&f, const W &...w) {
+/// pointer/reference (see the header comment). \p c is the shadow context
+/// (no_context for none).
+template <typename Mode, ret_act RA, typename Ctx, typename F, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_in(const Ctx &c, F &&f, const W &...w) {
   using FD = remove_cvref_t<F>;
   if constexpr (is_fn_t<FD>::value) {
-    return request<Mode, RA, static_target<FD::value>>(nullptr, w...);
+    return request<Mode, RA, static_target<FD::value>>(c, nullptr, w...);
   } else if constexpr (std::is_class_v<FD>) {
     using C = std::remove_reference_t<F>;
     using Target = callable_target<C, primal_arg_t<W>...>;
     void *self = const_cast<void *>(static_cast<const volatile void *>(&f));
-    return request<Mode, RA, Target>(nullptr, Const<void *>(self), w...);
+    return request<Mode, RA, Target>(c, nullptr, Const<void *>(self), w...);
   } else {
     using FnPtr = std::decay_t<F>;
     static_assert(fn_signature<FnPtr>::valid,
                   "the first argument must be a function, a lambda/functor "
                   "or tapestry::fn<f>");
     return request<Mode, RA, runtime_target<FnPtr>>(
-        reinterpret_cast<void *>(static_cast<FnPtr>(f)), w...);
+        c, reinterpret_cast<void *>(static_cast<FnPtr>(f)), w...);
   }
+}
+
+/// A request outside any shadow context.
+template <typename Mode, ret_act RA, typename F, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_for(F &&f, const W &...w) {
+  return request_in<Mode, RA>(no_context{}, static_cast<F &&>(f), w...);
 }
 
 template <typename T> struct ret_activity_of {
