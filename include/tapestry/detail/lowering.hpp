@@ -540,15 +540,18 @@ struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
   /// A struct returned by value: forward mode returns its tangent as the
   /// struct; reverse mode has no seed for it (the plugin says so).
   static constexpr bool struct_return = is_struct_value_v<R>;
+  /// A class that is not trivially copyable (std::vector<double>, ...):
+  /// returned in memory, its tangent is the object the derivative builds.
+  static constexpr bool class_return = std::is_class_v<R> && !struct_return;
   static constexpr bool fp_return =
-      std::is_floating_point_v<R> || (Forward && struct_return);
+      std::is_floating_point_v<R> || (Forward && (struct_return || class_return));
   static constexpr bool has_value = !std::is_void_v<R>;
   static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
                     !std::is_class_v<R>,
-                "a Duplicated or DuplicatedNoNeed result of a class that is "
-                "not trivially copyable (std::vector, std::string, ...) is "
-                "not supported yet: give the function the result as a "
-                "reference parameter (Duplicated<std::vector<double> &>)");
+                "in reverse mode a result of a class that is not trivially "
+                "copyable (std::vector, std::string, ...) cannot be Active: "
+                "give the function the result as a reference parameter "
+                "(Duplicated<std::vector<double> &>) and seed its shadow");
   static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
                     std::is_class_v<R>,
                 "a differentiated return activity needs a floating-point result");
@@ -756,6 +759,10 @@ template <typename R> constexpr bool returned_in_memory() {
 #if defined(__x86_64__) && !defined(_WIN32)
   if constexpr (is_struct_value_v<R>)
     return sizeof(R) > 16;
+  // Not trivially copyable (a non-trivial copy constructor or destructor):
+  // always in memory, which the callee constructs.
+  if constexpr (std::is_class_v<R> && !std::is_trivially_copyable_v<R>)
+    return true;
 #endif
   return false;
 }
@@ -817,6 +824,45 @@ TAPESTRY_ALWAYS_INLINE auto finish_sret(const Inner &o, const R &p, const R &t) 
     return make_outcome<Out>(vals, std::make_index_sequence<std::tuple_size_v<Vals>>{});
 }
 
+/// Uninitialised storage for a result object that the callee constructs.
+template <typename R> struct raw_result {
+  alignas(R) unsigned char bytes[sizeof(R)];
+  TAPESTRY_ALWAYS_INLINE R *get() { return reinterpret_cast<R *>(bytes); }
+  /// The object, moved out; the storage's copy is destroyed.
+  TAPESTRY_ALWAYS_INLINE R take() {
+    R r(static_cast<R &&>(*get()));
+    get()->~R();
+    return r;
+  }
+};
+
+/// A request on a function returning a class that is not trivially
+/// copyable (std::vector<double>, ...): the result pointer is passed
+/// Duplicated, so that the derivative constructs both the primal object and
+/// its tangent (the shadow object, with shadows of what the primal
+/// allocates); both are moved out and the one not wanted is destroyed.
+template <typename Mode, ret_act RA, typename Target, typename Ctx, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_class_result(const Ctx &c, void *rt, const W &...w) {
+  using MT = mode_traits<Mode>;
+  using R = typename Target::sig::result;
+  static_assert(request_width<W...>() == 1,
+                "a batched request on a function that returns a class is "
+                "not supported; return it through a reference parameter");
+  using Shape = request_shape<MT::forward, MT::with_primal, RA, 1, R, types<>>;
+  using Inner = std::conditional_t<MT::forward, ForwardMode, ReverseMode<false>>;
+  using T = sret_target<Target>;
+  raw_result<R> p, t;
+  if constexpr (Shape::tangent) {
+    auto o = request_direct<Inner, ret_act::deflt, T>(c, rt, Duplicated<R *>(p.get(), t.get()), w...);
+    R primal = p.take(), tangent = t.take();
+    return finish_sret<Shape>(o, primal, tangent);
+  } else {
+    auto o = request_direct<Inner, ret_act::deflt, T>(c, rt, Const<R *>(p.get()), w...);
+    R primal = p.take();
+    return finish_sret<Shape>(o, primal, primal);
+  }
+}
+
 /// A request on a function whose struct result is returned in memory: the
 /// result pointer goes first, Duplicated (primal and tangent wanted),
 /// DuplicatedNoNeed (tangent only) or Const (no tangent; reverse mode has
@@ -850,7 +896,10 @@ TAPESTRY_ALWAYS_INLINE auto request_sret(const Ctx &c, void *rt, const W &...w) 
 /// Runs one request, passing a struct result returned in memory explicitly.
 template <typename Mode, ret_act RA, typename Target, typename Ctx, typename... W>
 TAPESTRY_ALWAYS_INLINE auto request(const Ctx &c, void *rt, const W &...w) {
-  if constexpr (returned_in_memory<typename Target::sig::result>())
+  using R = typename Target::sig::result;
+  if constexpr (returned_in_memory<R>() && !is_struct_value_v<R>)
+    return request_class_result<Mode, RA, Target>(c, rt, w...);
+  else if constexpr (returned_in_memory<R>())
     return request_sret<Mode, RA, Target>(c, rt, w...);
   else
     return request_direct<Mode, RA, Target>(c, rt, w...);
