@@ -80,6 +80,14 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
       "differentiates every iteration, which for an iteration run to "
       "convergence gives the derivative of its fixed point, with a tape "
       "that grows with the number of iterations";
+  static constexpr StringLiteral PlainSteps =
+      "Remove it and write the loop itself (for "
+      "__enzyme_checkpoint_for(step, start, n, markers..., args...), "
+      "`for (int64_t i = start; i < start + n; i++) step(i, args...);`; for "
+      "__enzyme_checkpoint_while, `int64_t i = 0; while (step(i++, "
+      "args...));`): Tapestry differentiates it with its own choice of what "
+      "to store and what to recompute, and a checkpointing scheme's "
+      "callbacks and statistics are not used";
   static const struct {
     StringRef Prefix, Feature, Advice = UseOthers;
   } Features[] = {
@@ -96,7 +104,9 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
       {"__enzyme_condition", "probabilistic programming (traces)"},
       {"__enzyme_sample", "probabilistic programming (traces)"},
       {"__enzyme_set_checkpointing", "user control of checkpointing"},
-      {"__enzyme_checkpoint_for", "user control of checkpointing"},
+      {"__enzyme_checkpoint_for", "user control of checkpointing", PlainSteps},
+      {"__enzyme_checkpoint_while", "user control of checkpointing",
+       PlainSteps},
       {"__enzyme_fixed_point", "derivatives of fixed-point iterations",
        PlainLoop},
       {"__enzyme_set_fixed_point", "derivatives of fixed-point iterations",

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "Passes/RequestArguments.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -203,6 +205,116 @@ Constant *constantValue(Value *V) {
     V = GV->getInitializer();
   }
   return nullptr;
+}
+
+/// True if local \p Holder is stored into once and otherwise only loaded:
+/// a local that keeps an address, as an inlined wrapper keeps a reference
+/// parameter at -O0.
+static bool storedOnceThenRead(const AllocaInst *Holder) {
+  unsigned Stores = 0;
+  for (const User *U : Holder->users()) {
+    if (isDebugOrLifetime(U))
+      continue;
+    if (const auto *SI = dyn_cast<StoreInst>(U)) {
+      if (SI->getPointerOperand() != Holder || ++Stores > 1)
+        return false;
+      continue;
+    }
+    if (!isa<LoadInst>(U))
+      return false;
+  }
+  return Stores == 1;
+}
+
+/// The local object (an alloca) that \p Ptr addresses at offset 0, through
+/// locals holding its address; null if there is none.
+static AllocaInst *localObject(Value *Ptr) {
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    Ptr = Ptr->stripPointerCasts();
+    if (auto *AI = dyn_cast<AllocaInst>(Ptr))
+      return AI;
+    auto *LI = dyn_cast<LoadInst>(Ptr);
+    auto *Holder =
+        LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()->stripPointerCasts())
+           : nullptr;
+    if (!Holder || !storedOnceThenRead(Holder))
+      return nullptr;
+    StoreInst *Only = nullptr;
+    for (User *U : Holder->users())
+      if (auto *SI = dyn_cast<StoreInst>(U))
+        Only = SI;
+    Ptr = Only->getValueOperand();
+  }
+  return nullptr;
+}
+
+/// The one store that writes local object \p Obj, if every use of its
+/// address is a read, that store (at offset 0), or the address kept in a
+/// local that is stored once and otherwise read (whose loads are then its
+/// address too); null if the address goes anywhere else (a call, memcpy, an
+/// offset) or the object is written more than once.
+static StoreInst *onlyWrite(AllocaInst *Obj) {
+  SmallVector<Value *, 8> Work{Obj};
+  SmallPtrSet<Value *, 8> Seen{Obj};
+  StoreInst *Write = nullptr;
+  auto Push = [&](Value *V) {
+    if (Seen.insert(V).second)
+      Work.push_back(V);
+  };
+  while (!Work.empty()) {
+    Value *Addr = Work.pop_back_val();
+    for (User *U : Addr->users()) {
+      if (isDebugOrLifetime(U))
+        continue;
+      if (auto *LI = dyn_cast<LoadInst>(U)) {
+        if (LI->isVolatile())
+          return nullptr;
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getValueOperand() != Addr) {
+          if (Write || SI->isVolatile())
+            return nullptr;
+          Write = SI;
+          continue;
+        }
+        auto *Holder =
+            dyn_cast<AllocaInst>(SI->getPointerOperand()->stripPointerCasts());
+        if (!Holder || Holder == Obj || !storedOnceThenRead(Holder))
+          return nullptr;
+        for (User *HU : Holder->users())
+          if (isa<LoadInst>(HU))
+            Push(HU);
+        continue;
+      }
+      if (isa<BitCastInst>(U)) {
+        Push(U);
+        continue;
+      }
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(U);
+          GEP && GEP->getPointerOperand() == Addr && GEP->hasAllZeroIndices()) {
+        Push(U);
+        continue;
+      }
+      return nullptr;
+    }
+  }
+  return Write;
+}
+
+Value *throughLocalObjects(Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    V = V->stripPointerCasts();
+    auto *LI = dyn_cast<LoadInst>(V);
+    AllocaInst *Obj = LI && !LI->isVolatile()
+                          ? localObject(LI->getPointerOperand())
+                          : nullptr;
+    StoreInst *Write = Obj ? onlyWrite(Obj) : nullptr;
+    if (!Write || Write->getValueOperand()->getType() != LI->getType())
+      return throughLocals(V);
+    V = Write->getValueOperand();
+  }
+  return V;
 }
 
 Function *requestTarget(CallBase &CB) {

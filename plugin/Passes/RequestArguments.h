@@ -45,6 +45,13 @@ llvm::Function *resolveFunction(llvm::Value *V, unsigned Nesting = 0);
 /// \p V without pointer casts.
 llvm::Value *throughLocals(llvm::Value *V);
 
+/// What \p V reads, when it loads a local object written once at offset 0
+/// (a struct holding a pointer, as a C++ class such as enzyme::context
+/// keeps it) whose address is only read or kept in locals stored once, as
+/// inlined wrappers pass it by reference at -O0; through up to eight such
+/// objects, and otherwise as throughLocals.
+llvm::Value *throughLocalObjects(llvm::Value *V);
+
 /// The constant an integer value holds, through integer casts, a local
 /// variable stored once or a constant global; null if not a constant.
 llvm::Constant *constantValue(llvm::Value *V);

@@ -19,6 +19,7 @@
 #include "Core/SourceTypes.h"
 #include "Passes/ShadowContexts.h"
 #include "Passes/StructArguments.h"
+#include "Synthesis/ForwardModeSynthesizer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
@@ -388,14 +389,20 @@ std::optional<DecodedCall> Decoder::decode() {
   Out.Request.ErrorEstimate = Kind == EntryPoint::ErrorEstimate;
   // Enzyme calls these per operation when the program defines them (their
   // signature changed between Enzyme versions); a program counting on
-  // them would silently see no calls.
-  for (StringRef Logger : {"enzymeLogError", "enzymeLogValue"})
-    if (const Function *L = CB.getModule()->getFunction(Logger);
-        L && Kind == EntryPoint::ErrorEstimate && !L->isDeclaration())
+  // them would silently see no calls. Tapestry calls enzymeLogError with
+  // Enzyme's current signature (Synthesis/ErrorModel.cpp).
+  for (StringRef Logger : {"enzymeLogError", "enzymeLogValue", "enzymeLogGrad"})
+    if (Function *L = CB.getModule()->getFunction(Logger);
+        L && Kind == EntryPoint::ErrorEstimate && !L->isDeclaration() &&
+        L != ForwardModeSynthesizer::errorLogger(*CB.getModule()))
       error("this program defines " + Logger +
-            ", the per-operation logger Enzyme calls during " + entryName() +
-            "; Tapestry does not call it (it returns the error estimate "
-            "only): remove or rename it");
+            ", a per-operation logger Enzyme calls during " + entryName() +
+            "; Tapestry calls only enzymeLogError(double res, double err, "
+            "const char *opcode, const char *callee, const char *module, "
+            "const char *function, const char *block), Enzyme's current "
+            "logger, and returns the error estimate: give it that "
+            "signature, or remove or rename " +
+            Logger);
   StructParams = structParams(*Fn);
   Next = First + 1;
   PrimalEnd = CB.arg_size();
@@ -575,7 +582,8 @@ bool Decoder::decodeContext() {
     return error("enzyme_context must be followed by a context that "
                  "__enzyme_context made in this function (each call of "
                  "__enzyme_context is one context, made in the function "
-                 "that uses it); got '" +
+                 "that uses it; in C++, an enzyme::context made in this "
+                 "function and not copied); got '" +
                  describe(V) + "'");
   if (Out.Request.Context && Out.Request.Context != Ctx->Number)
     return error("enzyme_context appears twice in the call to " + entryName() +

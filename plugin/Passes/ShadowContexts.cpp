@@ -18,6 +18,7 @@
 #include "Passes/RequestArguments.h"
 #include "Passes/RequestOrder.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -39,10 +40,11 @@ static constexpr StringLiteral ContextMD = "tapestry.shadow_context";
 /// What to do instead, for every message about a context.
 static constexpr StringLiteral ContextHint =
     " (Enzyme's rule: each call of __enzyme_context is one context, made in "
-    "the function that uses it)";
+    "the function that uses it; in C++, an enzyme::context made in this "
+    "function and not copied)";
 
 std::optional<ShadowContext> shadowContextOf(Value *V) {
-  auto *GV = dyn_cast<GlobalVariable>(throughLocals(V));
+  auto *GV = dyn_cast<GlobalVariable>(throughLocalObjects(V));
   MDNode *MD = GV ? GV->getMetadata(ContextMD) : nullptr;
   if (!MD || MD->getNumOperands() != 2)
     return std::nullopt;
@@ -81,6 +83,17 @@ ShadowContexts::ShadowContexts(Module &M) : M(M) {
       // Any declaration whose name contains the entry point's, as for
       // requests (__enzyme_shadow_d).
       StringRef Name = entryPointName(*CB);
+      if (!Name.contains("__enzyme_context") &&
+          !Name.contains("__enzyme_shadow") &&
+          !Name.contains("__enzyme_zero_shadows"))
+        continue;
+      // Made inside an inlined wrapper (enzyme::shadow, <enzyme/enzyme>):
+      // reported at the user's call.
+      if (const DILocation *DL = CB->getDebugLoc(); DL && DL->getInlinedAt()) {
+        while (DL->getInlinedAt())
+          DL = DL->getInlinedAt();
+        CB->setDebugLoc(DebugLoc(DL));
+      }
       if (Name.contains("__enzyme_context"))
         ContextCalls.push_back(CB);
       else if (Name.contains("__enzyme_shadow"))

@@ -140,6 +140,11 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   case EntryPoint::Unsupported:
     reportError(*CB->getFunction(), CB,
                 unsupportedEntryPointMessage(entryPointName(*CB)));
+    // Gone, so that a request differentiating the code around it does not
+    // report it a second time as an external function without derivative.
+    if (!CB->getType()->isVoidTy())
+      CB->replaceAllUsesWith(PoisonValue::get(CB->getType()));
+    eraseRequestCall(*CB);
     return;
   case EntryPoint::ShadowContext:
     // Every call was lowered first (Passes/ShadowContexts.h); this one is

@@ -25,6 +25,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -59,6 +60,38 @@ static Value *unitInLastPlace(IRBuilderBase &B, Value *Y) {
       B.CreateBitCast(B.CreateXor(Bits, ConstantInt::get(IntTy, 1)), T);
   return B.CreateUnaryIntrinsic(Intrinsic::fabs, B.CreateFSub(Y, Flipped),
                                 nullptr, "ulp");
+}
+
+Function *ForwardModeSynthesizer::errorLogger(Module &M) {
+  Function *Log = M.getFunction("enzymeLogError");
+  if (!Log || Log->isDeclaration())
+    return nullptr;
+  FunctionType *FT = Log->getFunctionType();
+  if (FT->getNumParams() != 7 || !FT->getParamType(0)->isDoubleTy() ||
+      !FT->getParamType(1)->isDoubleTy())
+    return nullptr;
+  for (unsigned I = 2; I < 7; ++I)
+    if (!FT->getParamType(I)->isPointerTy())
+      return nullptr;
+  return Log;
+}
+
+/// Calls the program's enzymeLogError, if any, with the result \p Y of
+/// \p PI, its error \p Err, and where it is: the opcode, the callee of a
+/// call, the module, the function and the block.
+static void logError(Instruction &PI, Value *Y, Value *Err, IRBuilderBase &B) {
+  Function *Log = ForwardModeSynthesizer::errorLogger(*PI.getModule());
+  if (!Log || !Y->getType()->isFloatingPointTy())
+    return;
+  auto *CB = dyn_cast<CallBase>(&PI);
+  Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  auto Str = [&](StringRef S) { return B.CreateGlobalStringPtr(S); };
+  Type *Double = B.getDoubleTy();
+  B.CreateCall(
+      Log, {B.CreateFPCast(Y, Double), B.CreateFPCast(Err, Double),
+            Str(PI.getOpcodeName()), Str(Callee ? Callee->getName() : ""),
+            Str(PI.getModule()->getModuleIdentifier()),
+            Str(PI.getFunction()->getName()), Str(PI.getParent()->getName())});
 }
 
 Value *ForwardModeSynthesizer::propagatedError(Instruction &PI,
@@ -101,9 +134,12 @@ Value *ForwardModeSynthesizer::propagatedError(Instruction &PI,
   }
   if (!Sum)
     Sum = Constant::getNullValue(Ty);
-  if (isExact(PI, Rule))
-    return Sum;
-  return B.CreateBinaryIntrinsic(Intrinsic::maxnum, unitInLastPlace(B, Y), Sum);
+  Value *Err = isExact(PI, Rule)
+                   ? Sum
+                   : B.CreateBinaryIntrinsic(Intrinsic::maxnum,
+                                             unitInLastPlace(B, Y), Sum);
+  logError(PI, Y, Err, B);
+  return Err;
 }
 
 } // namespace tapestry

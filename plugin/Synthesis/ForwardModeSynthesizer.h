@@ -31,6 +31,13 @@ public:
   /// Returns the new function, or null after reporting errors.
   llvm::Function *run();
 
+  /// The program's enzymeLogError(double res, double err, const char
+  /// *opcode, const char *callee, const char *module, const char *function,
+  /// const char *block), which __enzyme_error_estimate calls for each
+  /// operation, as Enzyme does; null if \p M defines none with that
+  /// signature.
+  static llvm::Function *errorLogger(llvm::Module &M);
+
 private:
   llvm::Value *tangent(llvm::Value *PV);
   void setTangent(llvm::Instruction &PI, llvm::Value *T);

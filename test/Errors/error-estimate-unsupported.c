@@ -2,8 +2,9 @@
 // the user's line that names the operation and says what to do: batch mode,
 // a function with a registered forward derivative (tangents are not
 // errors), a BLAS routine, a counter declared with other than integers,
-// enzyme_out, and Enzyme's per-operation logger, which Tapestry does not
-// call.
+// enzyme_out, and Enzyme's per-operation logger with another signature
+// than Enzyme's current one, which Tapestry calls
+// (test/EntryPoints/error-estimate-logger.c).
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefix=WIDTH
 // RUN: not %clang -O2 -g -c %s -o /dev/null -DCASE=1 2>&1 | FileCheck %s --check-prefix=WIDTH
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DCASE=2 2>&1 | FileCheck %s --check-prefix=CUSTOM
@@ -53,7 +54,7 @@ int count;
 void enzymeLogError(const char *id, double err) { ++count; }
 double f(double x) { return x * x; }
 double g(double x) {
-  // LOGGER: error-estimate-unsupported.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: this program defines enzymeLogError, the per-operation logger Enzyme calls during __enzyme_error_estimate; Tapestry does not call it
+  // LOGGER: error-estimate-unsupported.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: this program defines enzymeLogError, a per-operation logger Enzyme calls during __enzyme_error_estimate; Tapestry calls only enzymeLogError(double res, double err, const char *opcode, const char *callee, const char *module, const char *function, const char *block), Enzyme's current logger
   return __enzyme_error_estimate((void *)f, x, 0.0);
 }
 #else

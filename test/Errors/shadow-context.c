@@ -43,9 +43,9 @@ double use(int n, void *given) {
   (void)ctx;
 #endif
 #ifdef PARAM
-  // PARAM: shadow-context.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: the first argument of __enzyme_shadow must be a context that __enzyme_context made in this function (Enzyme's rule: each call of __enzyme_context is one context, made in the function that uses it)
+  // PARAM: shadow-context.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: the first argument of __enzyme_shadow must be a context that __enzyme_context made in this function (Enzyme's rule: each call of __enzyme_context is one context, made in the function that uses it; in C++, an enzyme::context made in this function and not copied)
   *(double *)__enzyme_shadow(given, &g, 0) = 1.0;
-  // PARAM: shadow-context.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_zero_shadows takes one argument, a context that __enzyme_context made in this function (Enzyme's rule: each call of __enzyme_context is one context, made in the function that uses it)
+  // PARAM: shadow-context.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_zero_shadows takes one argument, a context that __enzyme_context made in this function (Enzyme's rule: each call of __enzyme_context is one context, made in the function that uses it; in C++, an enzyme::context made in this function and not copied)
   __enzyme_zero_shadows(given);
 #endif
 #ifdef LOCAL
@@ -70,7 +70,7 @@ double use(int n, void *given) {
   return __enzyme_fwddiff((void *)f, enzyme_width, 4, enzyme_context, ctx, 1.0, 1.0, 1.0, 1.0, 1.0);
 #endif
 #ifdef NOTCONTEXT
-  // NOTCONTEXT: shadow-context.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: enzyme_context must be followed by a context that __enzyme_context made in this function (each call of __enzyme_context is one context, made in the function that uses it); got '{{.*}}'
+  // NOTCONTEXT: shadow-context.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: enzyme_context must be followed by a context that __enzyme_context made in this function (each call of __enzyme_context is one context, made in the function that uses it; in C++, an enzyme::context made in this function and not copied); got '{{.*}}'
   return __enzyme_autodiff((void *)f, enzyme_context, get_context(), 1.0);
 #endif
 #ifdef SPLITBATCH

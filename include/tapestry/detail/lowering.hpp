@@ -63,6 +63,7 @@ extern int enzyme_active_return;
 extern int enzyme_dup_return;
 extern int enzyme_noret;
 extern int enzyme_width;
+extern int enzyme_context;
 }
 
 #define TAPESTRY_ALWAYS_INLINE __attribute__((always_inline)) inline
@@ -566,15 +567,19 @@ struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
   /// A struct returned by value: forward mode returns its tangent as the
   /// struct; reverse mode has no seed for it (the plugin says so).
   static constexpr bool struct_return = is_struct_value_v<R>;
+  /// A class that is not trivially copyable (std::vector<double>, ...):
+  /// returned in memory, its tangent is the object the derivative builds.
+  static constexpr bool class_return = std::is_class_v<R> && !struct_return;
   static constexpr bool fp_return =
-      std::is_floating_point_v<R> || (Forward && struct_return);
+      std::is_floating_point_v<R> ||
+      (Forward && (struct_return || class_return));
   static constexpr bool has_value = !std::is_void_v<R>;
   static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
                     !std::is_class_v<R>,
-                "a Duplicated or DuplicatedNoNeed result of a class that is "
-                "not trivially copyable (std::vector, std::string, ...) is "
-                "not supported yet: give the function the result as a "
-                "reference parameter (Duplicated<std::vector<double> &>)");
+                "in reverse mode a result of a class that is not trivially "
+                "copyable (std::vector, std::string, ...) cannot be Active: "
+                "give the function the result as a reference parameter "
+                "(Duplicated<std::vector<double> &>) and seed its shadow");
   static_assert(
       RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
           std::is_class_v<R>,
@@ -614,22 +619,39 @@ template <typename... T> struct to_entry_return<types<T...>> {
   using type = typename entry_return<T...>::type;
 };
 
+/// No shadow context: the request uses the implicit shadows of globals.
+struct no_context {};
+
 /// THE call. Target::value is the function (a constant) unless
 /// Target::is_static is false, in which case `rt` is (see the header
-/// comment). Every slot is a marker load or a value.
-template <bool Forward, typename Ret, typename Target, typename... S,
-          typename Tup>
-TAPESTRY_ALWAYS_INLINE Ret emit(slots<S...>, void *rt, const Tup &t) {
+/// comment). Every slot is a marker load or a value. A shadow context \p c
+/// (a class with the context pointer as `ptr`, such as enzyme::context)
+/// comes first: enzyme_context, c.ptr.
+template <bool Forward, typename Ret, typename Target, typename Ctx,
+          typename... S, typename Tup>
+TAPESTRY_ALWAYS_INLINE Ret emit(slots<S...>, const Ctx &c, void *rt,
+                                const Tup &t) {
   (void)t;
   (void)rt;
-  if constexpr (Forward)
-    return __enzyme_fwddiff<Ret, typename S::type...>(
-        Target::is_static ? (void *)Target::value : rt,
+  (void)c;
+  if constexpr (std::is_same_v<Ctx, no_context>) {
+    if constexpr (Forward)
+      return __enzyme_fwddiff<Ret, typename S::type...>(
+          Target::is_static ? (void *)Target::value : rt,
+          (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+    else
+      return __enzyme_autodiff<Ret, typename S::type...>(
+          Target::is_static ? (void *)Target::value : rt,
+          (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+  } else if constexpr (Forward) {
+    return __enzyme_fwddiff<Ret, int, void *, typename S::type...>(
+        Target::is_static ? (void *)Target::value : rt, enzyme_context, c.ptr,
         (S::is_marker ? S::ref : S::template get<Tup>(t))...);
-  else
-    return __enzyme_autodiff<Ret, typename S::type...>(
-        Target::is_static ? (void *)Target::value : rt,
+  } else {
+    return __enzyme_autodiff<Ret, int, void *, typename S::type...>(
+        Target::is_static ? (void *)Target::value : rt, enzyme_context, c.ptr,
         (S::is_marker ? S::ref : S::template get<Tup>(t))...);
+  }
 }
 
 //===-- Targets -----------------------------------------------------------===//
@@ -731,8 +753,10 @@ template <typename Shape> struct outcome<Shape, types<>> {
 
 /// Runs one request for Target with wrappers W... (already decayed). `rt` is
 /// the run-time function pointer for runtime targets, else ignored.
-template <typename Mode, ret_act RA, typename Target, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request_direct(void *rt, const W &...w) {
+template <typename Mode, ret_act RA, typename Target, typename Ctx,
+          typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_direct(const Ctx &c, void *rt,
+                                           const W &...w) {
   using MT = mode_traits<Mode>;
   using Sig = typename Target::sig;
   static_assert(Sig::arity == sizeof...(W),
@@ -757,10 +781,10 @@ TAPESTRY_ALWAYS_INLINE auto request_direct(void *rt, const W &...w) {
   std::tuple<const W &...> t(w...);
   using Out = outcome<Shape, Results>;
   if constexpr (std::is_void_v<Ret>) {
-    emit<MT::forward, Ret, Target>(Slots{}, rt, t);
+    emit<MT::forward, Ret, Target>(Slots{}, c, rt, t);
     return Out{};
   } else {
-    return Out{emit<MT::forward, Ret, Target>(Slots{}, rt, t)};
+    return Out{emit<MT::forward, Ret, Target>(Slots{}, c, rt, t)};
   }
 }
 
@@ -778,6 +802,10 @@ template <typename R> constexpr bool returned_in_memory() {
 #if defined(__x86_64__) && !defined(_WIN32)
   if constexpr (is_struct_value_v<R>)
     return sizeof(R) > 16;
+  // Not trivially copyable (a non-trivial copy constructor or destructor):
+  // always in memory, which the callee constructs.
+  if constexpr (std::is_class_v<R> && !std::is_trivially_copyable_v<R>)
+    return true;
 #endif
   return false;
 }
@@ -850,12 +878,58 @@ TAPESTRY_ALWAYS_INLINE auto finish_sret(const Inner &o, const R &p,
         vals, std::make_index_sequence<std::tuple_size_v<Vals>>{});
 }
 
+/// Uninitialised storage for a result object that the callee constructs.
+template <typename R> struct raw_result {
+  alignas(R) unsigned char bytes[sizeof(R)];
+  TAPESTRY_ALWAYS_INLINE R *get() { return reinterpret_cast<R *>(bytes); }
+  /// The object, moved out; the storage's copy is destroyed.
+  TAPESTRY_ALWAYS_INLINE R take() {
+    R r(static_cast<R &&>(*get()));
+    get()->~R();
+    return r;
+  }
+};
+
+/// A request on a function returning a class that is not trivially
+/// copyable (std::vector<double>, ...): the result pointer is passed
+/// Duplicated, so that the derivative constructs both the primal object and
+/// its tangent (the shadow object, with shadows of what the primal
+/// allocates); both are moved out and the one not wanted is destroyed.
+template <typename Mode, ret_act RA, typename Target, typename Ctx,
+          typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_class_result(const Ctx &c, void *rt,
+                                                 const W &...w) {
+  using MT = mode_traits<Mode>;
+  using R = typename Target::sig::result;
+  static_assert(request_width<W...>() == 1,
+                "a batched request on a function that returns a class is "
+                "not supported; return it through a reference parameter");
+  using Shape = request_shape<MT::forward, MT::with_primal, RA, 1, R, types<>>;
+  using Inner =
+      std::conditional_t<MT::forward, ForwardMode, ReverseMode<false>>;
+  using T = sret_target<Target>;
+  raw_result<R> p, t;
+  if constexpr (Shape::tangent) {
+    auto o = request_direct<Inner, ret_act::deflt, T>(
+        c, rt, Duplicated<R *>(p.get(), t.get()), w...);
+    R primal = p.take(), tangent = t.take();
+    return finish_sret<Shape>(o, primal, tangent);
+  } else {
+    auto o = request_direct<Inner, ret_act::deflt, T>(
+        c, rt, Const<R *>(p.get()), w...);
+    R primal = p.take();
+    return finish_sret<Shape>(o, primal, primal);
+  }
+}
+
 /// A request on a function whose struct result is returned in memory: the
 /// result pointer goes first, Duplicated (primal and tangent wanted),
 /// DuplicatedNoNeed (tangent only) or Const (no tangent; reverse mode has
 /// no seed for a struct result).
-template <typename Mode, ret_act RA, typename Target, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request_sret(void *rt, const W &...w) {
+template <typename Mode, ret_act RA, typename Target, typename Ctx,
+          typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_sret(const Ctx &c, void *rt,
+                                         const W &...w) {
   using MT = mode_traits<Mode>;
   using R = typename Target::sig::result;
   static_assert(request_width<W...>() == 1,
@@ -872,49 +946,60 @@ TAPESTRY_ALWAYS_INLINE auto request_sret(void *rt, const W &...w) {
   result_slot<R> p, t;
   if constexpr (Shape::tangent && Shape::primal) {
     auto o = request_direct<Inner, ret_act::deflt, T>(
-        rt, Duplicated<R *>(&p.r, &t.r), w...);
+        c, rt, Duplicated<R *>(&p.r, &t.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   } else if constexpr (Shape::tangent) {
     auto o = request_direct<Inner, ret_act::deflt, T>(
-        rt, DuplicatedNoNeed<R *>(&p.r, &t.r), w...);
+        c, rt, DuplicatedNoNeed<R *>(&p.r, &t.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   } else {
     auto o =
-        request_direct<Inner, ret_act::deflt, T>(rt, Const<R *>(&p.r), w...);
+        request_direct<Inner, ret_act::deflt, T>(c, rt, Const<R *>(&p.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
   }
 }
 
 /// Runs one request, passing a struct result returned in memory explicitly.
-template <typename Mode, ret_act RA, typename Target, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request(void *rt, const W &...w) {
-  if constexpr (returned_in_memory<typename Target::sig::result>())
-    return request_sret<Mode, RA, Target>(rt, w...);
+template <typename Mode, ret_act RA, typename Target, typename Ctx,
+          typename... W>
+TAPESTRY_ALWAYS_INLINE auto request(const Ctx &c, void *rt, const W &...w) {
+  using R = typename Target::sig::result;
+  if constexpr (returned_in_memory<R>() && !is_struct_value_v<R>)
+    return request_class_result<Mode, RA, Target>(c, rt, w...);
+  else if constexpr (returned_in_memory<R>())
+    return request_sret<Mode, RA, Target>(c, rt, w...);
   else
-    return request_direct<Mode, RA, Target>(rt, w...);
+    return request_direct<Mode, RA, Target>(c, rt, w...);
 }
 
 /// Dispatches on what the callable is: fn<F> (a constant), a lambda/functor
 /// (its invoker, the object passed enzyme_const), or a run-time function
-/// pointer/reference (see the header comment).
-template <typename Mode, ret_act RA, typename F, typename... W>
-TAPESTRY_ALWAYS_INLINE auto request_for(F &&f, const W &...w) {
+/// pointer/reference (see the header comment). \p c is the shadow context
+/// (no_context for none).
+template <typename Mode, ret_act RA, typename Ctx, typename F, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_in(const Ctx &c, F &&f, const W &...w) {
   using FD = remove_cvref_t<F>;
   if constexpr (is_fn_t<FD>::value) {
-    return request<Mode, RA, static_target<FD::value>>(nullptr, w...);
+    return request<Mode, RA, static_target<FD::value>>(c, nullptr, w...);
   } else if constexpr (std::is_class_v<FD>) {
     using C = std::remove_reference_t<F>;
     using Target = callable_target<C, primal_arg_t<W>...>;
     void *self = const_cast<void *>(static_cast<const volatile void *>(&f));
-    return request<Mode, RA, Target>(nullptr, Const<void *>(self), w...);
+    return request<Mode, RA, Target>(c, nullptr, Const<void *>(self), w...);
   } else {
     using FnPtr = std::decay_t<F>;
     static_assert(fn_signature<FnPtr>::valid,
                   "the first argument must be a function, a lambda/functor "
                   "or tapestry::fn<f>");
     return request<Mode, RA, runtime_target<FnPtr>>(
-        reinterpret_cast<void *>(static_cast<FnPtr>(f)), w...);
+        c, reinterpret_cast<void *>(static_cast<FnPtr>(f)), w...);
   }
+}
+
+/// A request outside any shadow context.
+template <typename Mode, ret_act RA, typename F, typename... W>
+TAPESTRY_ALWAYS_INLINE auto request_for(F &&f, const W &...w) {
+  return request_in<Mode, RA>(no_context{}, static_cast<F &&>(f), w...);
 }
 
 template <typename T> struct ret_activity_of {
