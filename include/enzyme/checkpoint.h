@@ -1,4 +1,4 @@
-/*===- enzyme/checkpoint.h - Enzyme's checkpointed loops, declared -------===*
+/*===- enzyme/checkpoint.h - Enzyme's checkpointed loops ------------*- C -*-===
  *
  * Enzyme's programs include this header for user control of checkpointing:
  * __enzyme_checkpoint_for(step, start, n, markers..., args...) runs

@@ -30,7 +30,7 @@ static double run(double *u, int64_t n, EnzymeCkptConfig *config) {
                           enzyme_checkpoint_region, u,
                           (int64_t)(2 * sizeof(double)), u);
 #else
-  // WHILE: checkpoint-header.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_checkpoint_while is not an Enzyme entry point Tapestry knows
+  // WHILE: checkpoint-header.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: __enzyme_checkpoint_while is Enzyme's entry point for user control of checkpointing; Tapestry does not support it yet. Remove it and write the loop itself
   __enzyme_checkpoint_while((void *)step_while, enzyme_scheme,
                             &EnzymeCkptStoreAll, config, u);
 #endif
