@@ -196,14 +196,20 @@ void Splitter::planScratchBlocks() {
                 "return, and free it at its end");
       continue;
     }
-    if (!Direct || BU.Escapes || SU.Escapes || !BU.Deallocs.empty() ||
-        !SU.Deallocs.empty()) {
-      Unowned(BU.Escapes || SU.Escapes
-                  ? "whose address is stored or passed where it may be kept"
-                  : "that the function frees before its end",
-              "allocate it once and free it at the end of the function");
+    if (BU.Escapes || SU.Escapes) {
+      Unowned("whose address is stored or passed where it may be kept",
+              "keep its address in local variables only");
       continue;
     }
+    if (!BU.Deallocs.empty() || !SU.Deallocs.empty()) {
+      Unowned("that the function frees before its end",
+              "free it once, at the end of the function");
+      continue;
+    }
+    // Freed through another call shape (a sized delete with a size known
+    // only at run time): the generic reason of checkReplayable stands.
+    if (!Direct)
+      continue;
     SmallVector<Value *, 2> Bytes;
     // A shadow from calloc starts zeroed; one from malloc is then zeroed.
     if (auto *Alloc = dyn_cast<CallBase>(Shadow))
