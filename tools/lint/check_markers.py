@@ -9,7 +9,8 @@ plugin/Core/Markers.def (issue 19: one source per concept).
 - every marker of the table is declared for C users (<tapestry/enzyme.h>,
   or <tapestry/thunk.h> for Tapestry's own) and, for Enzyme's, for C++
   users of Enzyme's header (<enzyme/utils> with
-  <tapestry/detail/lowering.hpp>);
+  <tapestry/detail/activity.hpp>, which <tapestry/detail/lowering.hpp>
+  includes);
 - the request decoder (plugin/Passes/RequestDecoder.cpp and the files that
   share its class, RequestDecoderImpl.h) names every marker of the table
   (it decodes it somewhere);
@@ -46,7 +47,7 @@ def main():
     if len(set(names)) != len(names):
         problems.append("Markers.def lists a marker twice")
     c_headers = ["include/tapestry/enzyme.h", "include/tapestry/thunk.h"]
-    cxx_headers = ["include/enzyme/utils", "include/tapestry/detail/lowering.hpp"]
+    cxx_headers = ["include/enzyme/utils", "include/tapestry/detail/activity.hpp"]
     c_decl = set().union(*(declared(read(root, h)) for h in c_headers))
     cxx_decl = set().union(*(declared(read(root, h)) for h in cxx_headers))
     for header in c_headers + cxx_headers:
