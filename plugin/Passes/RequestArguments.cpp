@@ -44,14 +44,10 @@ static bool isDebugOrLifetime(const User *U) {
           cast<IntrinsicInst>(U)->isLifetimeStartOrEnd());
 }
 
-/// True if the address held by local \p Holder (stored into it once) is
-/// only ever read through: each load of \p Holder is only loaded from or
-/// passed on to another such holder. This is how an inlined C++ wrapper
-/// chain keeps a reference parameter, e.g. to the temporary holding `&f`,
-/// spilling it once per inlined level at -O0.
-static bool holdsReadOnlyAddress(const AllocaInst *Holder, unsigned Depth = 0) {
-  if (Depth > 16)
-    return false;
+/// True if local \p Holder is stored into once and otherwise only loaded:
+/// a local that keeps an address, as an inlined wrapper keeps a reference
+/// parameter at -O0.
+static bool storedOnceThenRead(const AllocaInst *Holder) {
   unsigned Stores = 0;
   for (const User *U : Holder->users()) {
     if (isDebugOrLifetime(U))
@@ -61,9 +57,24 @@ static bool holdsReadOnlyAddress(const AllocaInst *Holder, unsigned Depth = 0) {
         return false;
       continue;
     }
+    if (!isa<LoadInst>(U))
+      return false;
+  }
+  return Stores == 1;
+}
+
+/// True if the address held by local \p Holder (stored into it once) is
+/// only ever read through: each load of \p Holder is only loaded from or
+/// passed on to another such holder. This is how an inlined C++ wrapper
+/// chain keeps a reference parameter, e.g. to the temporary holding `&f`,
+/// spilling it once per inlined level at -O0.
+static bool holdsReadOnlyAddress(const AllocaInst *Holder, unsigned Depth = 0) {
+  if (Depth > 16 || !storedOnceThenRead(Holder))
+    return false;
+  for (const User *U : Holder->users()) {
     const auto *LI = dyn_cast<LoadInst>(U);
     if (!LI)
-      return false;
+      continue;
     for (const User *V : LI->users()) {
       if (isDebugOrLifetime(V))
         continue;
@@ -78,7 +89,7 @@ static bool holdsReadOnlyAddress(const AllocaInst *Holder, unsigned Depth = 0) {
         return false;
     }
   }
-  return Stores == 1;
+  return true;
 }
 
 /// The value of a local variable (an alloca) that is stored exactly once and
@@ -205,25 +216,6 @@ Constant *constantValue(Value *V) {
     V = GV->getInitializer();
   }
   return nullptr;
-}
-
-/// True if local \p Holder is stored into once and otherwise only loaded:
-/// a local that keeps an address, as an inlined wrapper keeps a reference
-/// parameter at -O0.
-static bool storedOnceThenRead(const AllocaInst *Holder) {
-  unsigned Stores = 0;
-  for (const User *U : Holder->users()) {
-    if (isDebugOrLifetime(U))
-      continue;
-    if (const auto *SI = dyn_cast<StoreInst>(U)) {
-      if (SI->getPointerOperand() != Holder || ++Stores > 1)
-        return false;
-      continue;
-    }
-    if (!isa<LoadInst>(U))
-      return false;
-  }
-  return Stores == 1;
 }
 
 /// The local object (an alloca) that \p Ptr addresses at offset 0, through
