@@ -47,12 +47,105 @@ namespace tapestry {
 /// always correct, only larger.
 static constexpr unsigned MaxAliasQueries = 200000;
 
-bool isDeferredFree(const CallBase &CB, const LoopInfo &Loops) {
+/// True if nothing but \p Free, or a free of \p Alloc itself, can free the
+/// block \p Alloc returns: its address is not stored, and no call it is
+/// passed to may free memory.
+static bool freedOnlyBy(const CallBase &Alloc, const CallBase &Free) {
+  SmallVector<const Value *, 8> Work{&Alloc};
+  SmallPtrSet<const Value *, 16> Seen{&Alloc};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) || isa<PHINode>(U) ||
+          isa<SelectInst>(U)) {
+        if (Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getValueOperand() == V)
+          return false;
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(U)) {
+        if (auto *II = dyn_cast<IntrinsicInst>(CB))
+          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II) ||
+              isa<MemIntrinsic>(II))
+            continue;
+        if (isDeallocationCall(*CB)) {
+          if (CB != &Free && freedPointer(*CB) != &Alloc)
+            return false;
+          continue;
+        }
+        if (!CB->hasFnAttr(Attribute::NoFree))
+          return false;
+        continue;
+      }
+      if (!isa<LoadInst>(U) && !isa<ICmpInst>(U) && !isa<PtrToIntInst>(U))
+        return false;
+    }
+  }
+  return true;
+}
+
+CallBase *freedAllocation(const CallBase &Free, const DominatorTree &DT,
+                          const LoopInfo &Loops) {
+  Value *Freed = freedPointer(Free);
+  auto IsAllocation = [&](const Value *V) {
+    auto *CB = dyn_cast<CallBase>(V);
+    return CB && isAllocationCall(*CB) &&
+           CB->getFunction() == Free.getFunction();
+  };
+  if (const Value *Obj = getUnderlyingObject(Freed, 0); IsAllocation(Obj))
+    return const_cast<CallBase *>(cast<CallBase>(Obj));
+  // A block allocated on some paths and null on the others, all outside
+  // loops: the free is of that block, or does nothing on a path that did
+  // not allocate it. A null that comes after the allocation (the block
+  // handed to something else: std::map's _Auto_node) does not qualify, nor
+  // does a select, which chooses after the allocation. (In a loop a phi
+  // may carry the block of an earlier iteration.)
+  if (Loops.getLoopFor(Free.getParent()))
+    return nullptr;
+  const CallBase *Alloc = nullptr;
+  SmallVector<const BasicBlock *, 4> NullFrom;
+  SmallVector<const Value *, 4> Work{Freed};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = getUnderlyingObject(Work.pop_back_val(), 0);
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *Phi = dyn_cast<PHINode>(V)) {
+      for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
+        if (isa<ConstantPointerNull>(Phi->getIncomingValue(I)))
+          NullFrom.push_back(Phi->getIncomingBlock(I));
+        else
+          Work.push_back(Phi->getIncomingValue(I));
+      }
+      continue;
+    }
+    if ((Alloc && Alloc != V) || !IsAllocation(V))
+      return nullptr;
+    Alloc = cast<CallBase>(V);
+  }
+  if (!Alloc || Loops.getLoopFor(Alloc->getParent()))
+    return nullptr;
+  // Outside loops, a block that dominates the allocation cannot follow it.
+  for (const BasicBlock *From : NullFrom)
+    if (!DT.dominates(From, Alloc->getParent()))
+      return nullptr;
+  // Deferring this free is right only if no other free of the block stays
+  // in the forward sweep.
+  if (!freedOnlyBy(*Alloc, Free))
+    return nullptr;
+  return const_cast<CallBase *>(Alloc);
+}
+
+bool isDeferredFree(const CallBase &CB, const DominatorTree &DT,
+                    const LoopInfo &Loops) {
   if (!isDeallocationCall(CB) || CB.arg_size() < 1)
     return false;
-  auto *Alloc = dyn_cast<CallBase>(getUnderlyingObject(freedPointer(CB), 0));
-  if (!Alloc || !isAllocationCall(*Alloc) ||
-      Alloc->getFunction() != CB.getFunction())
+  CallBase *Alloc = freedAllocation(CB, DT, Loops);
+  if (!Alloc)
     return false;
   // A registered allocator's block is replayed only by its deallocator
   // (another free of it is the inlined code of some deallocator, freeing
@@ -82,7 +175,7 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
       bool PureBody =
           Callee && !Callee->isDeclaration() && !writesMemory(*Callee);
       if (!CB ||
-          (!isDeferredFree(*CB, Loops) &&
+          (!isDeferredFree(*CB, DT, Loops) &&
            !(findMathFunction(*CB) && !mathWritesMemory(*CB)) && !PureBody))
         Writes.push_back(&I);
     }

@@ -47,6 +47,16 @@ struct TapePlan {
   bool TooManyQueries = false;
 };
 
+/// The allocation call in the function whose block \p Free frees: the
+/// freed pointer's underlying object, or, outside loops, the one allocation
+/// a phi chooses beside null coming only from blocks that dominate the
+/// allocation, so that no path through the allocation passes null there
+/// (std::vector at -O2: `p = n ? operator new(n * 8) : nullptr; ...;
+/// if (p) delete p`). Null when there is no such call.
+llvm::CallBase *freedAllocation(const llvm::CallBase &Free,
+                                const llvm::DominatorTree &DT,
+                                const llvm::LoopInfo &Loops);
+
 /// True for free(p) (or delete) of memory allocated by the function itself,
 /// in the allocation's loop if it has one: reverse mode releases such memory
 /// only when its reverse sweep is done with it (at the allocation's reverse,
@@ -54,7 +64,8 @@ struct TapePlan {
 /// allocated in a loop and freed after it (the last of a chain of realloc'd
 /// buffers) is freed by the forward sweep: the earlier blocks of the same
 /// allocation were freed elsewhere.
-bool isDeferredFree(const llvm::CallBase &CB, const llvm::LoopInfo &Loops);
+bool isDeferredFree(const llvm::CallBase &CB, const llvm::DominatorTree &DT,
+                    const llvm::LoopInfo &Loops);
 
 /// True if \p F or a function it calls may write memory other than its own
 /// stack (math functions' errno and inactive calls excepted).

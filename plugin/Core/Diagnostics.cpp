@@ -282,8 +282,12 @@ std::string describe(const Value *V) {
   if (auto *CI = dyn_cast<CastInst>(I))
     return withArticle(describe(CI->getSrcTy())) + " converted to " +
            describe(CI->getDestTy()) + atLine(I);
-  if (isa<AllocaInst>(I))
-    return "a local variable" + atLine(I);
+  if (isa<AllocaInst>(I)) {
+    // Without debug information there is neither a name nor a line.
+    std::string Line = atLine(I);
+    return Line.empty() ? "a local variable (compile with -g to see which)"
+                        : "a local variable" + Line;
+  }
   if (isa<PHINode>(I))
     return withArticle(describe(I->getType())) +
            (I->getType()->isIntegerTy() ? " loop counter or index"

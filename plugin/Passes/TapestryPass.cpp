@@ -17,6 +17,7 @@
 #include "Core/EnzymeOptions.h"
 #include "Core/IterationCounter.h"
 #include "Core/LinkTimePhase.h"
+#include "Core/Markers.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/BatchRequest.h"
 #include "Passes/CallSiteRewriter.h"
@@ -75,7 +76,8 @@ static void lowerVirtualReverse(CallBase &CB) {
 static void eraseDeadApi(Module &M) {
   SmallVector<GlobalVariable *, 8> Markers;
   for (GlobalVariable &GV : M.globals())
-    if (GV.getName().starts_with("enzyme_") && GV.isDeclaration())
+    if ((GV.getName().starts_with("enzyme_") || markerKind(GV.getName())) &&
+        GV.isDeclaration())
       Markers.push_back(&GV);
   for (GlobalVariable *GV : Markers) {
     SmallVector<User *, 8> Users(GV->users());

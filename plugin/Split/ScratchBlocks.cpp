@@ -13,6 +13,7 @@
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -34,10 +35,22 @@ struct BlockUses {
 };
 } // namespace
 
+/// True if the address of \p Slot is only loaded from and stored to.
+static bool onlyLoadedAndStored(const AllocaInst &Slot) {
+  return all_of(Slot.users(), [&](const User *U) {
+    if (auto *SI = dyn_cast<StoreInst>(U))
+      return SI->getPointerOperand() == &Slot && SI->getValueOperand() != &Slot;
+    if (auto *II = dyn_cast<IntrinsicInst>(U))
+      return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+    return isa<LoadInst>(U);
+  });
+}
+
 /// The uses of the block at \p Base (and of the addresses computed from it),
 /// leaving out the calls in \p Ignore.
 static BlockUses blockUses(Value *Base,
-                           const SmallPtrSetImpl<const CallInst *> &Ignore) {
+                           const SmallPtrSetImpl<const CallInst *> &Ignore,
+                           function_ref<bool(const Value *)> KeptByTape) {
   BlockUses Out;
   SmallVector<Value *, 8> Work{Base};
   SmallPtrSet<Value *, 16> Seen{Base};
@@ -56,10 +69,17 @@ static BlockUses blockUses(Value *Base,
       if (isa<LoadInst>(I) || isa<ICmpInst>(I) || isa<PtrToIntInst>(I))
         continue;
       if (auto *SI = dyn_cast<StoreInst>(I)) {
-        if (SI->getValueOperand() == V)
-          Out.Escapes = true;
-        else
+        if (SI->getValueOperand() != V)
           Out.Writes.push_back(SI);
+        else if (auto *Slot = dyn_cast<AllocaInst>(SI->getPointerOperand());
+                 Slot && onlyLoadedAndStored(*Slot)) {
+          // Kept in a local variable: the address goes on in its loads.
+          for (User *SU : Slot->users())
+            if (isa<LoadInst>(SU) && Seen.insert(SU).second)
+              Work.push_back(SU);
+        } else if (!KeptByTape(SI->getPointerOperand())) {
+          Out.Escapes = true;
+        }
         continue;
       }
       if (auto *II = dyn_cast<IntrinsicInst>(I))
@@ -121,17 +141,45 @@ void Splitter::planScratchBlocks() {
       continue;
     SmallPtrSet<const CallInst *, 4> Frees(Scratch.Frees.begin(),
                                            Scratch.Frees.end());
+    // The reverse frees the block and its shadow as the forward half
+    // computed them, or as it recorded them.
+    auto IsRecord = [&](Value *V, AllocaInst *Slot) {
+      auto *Ld = dyn_cast<LoadInst>(V);
+      return Slot && Ld && Ld->getPointerOperand() == Slot;
+    };
+    auto IsBlock = [&](Value *V) {
+      return Scratch.BlockSlot ? IsRecord(V, Scratch.BlockSlot)
+                               : V == Block && Crossing.count(Block);
+    };
+    auto IsShadow = [&](Value *V) {
+      return Scratch.ShadowSlot ? IsRecord(V, Scratch.ShadowSlot)
+                                : V == Shadow && Crossing.count(Shadow);
+    };
     bool Direct = all_of(Scratch.Frees, [&](CallInst *CI) {
       if (!isDeallocationCall(*CI))
-        return CI->getArgOperand(0) == Shadow;
+        return IsShadow(CI->getArgOperand(0));
+      // The release frees with the same constant arguments, or calls the
+      // unsized operator delete where the size is known only at run time.
       for (unsigned A = 0; A < CI->arg_size(); ++A)
-        if (A != freedOperandIndex(*CI) && !isa<Constant>(CI->getArgOperand(A)))
+        if (A != freedOperandIndex(*CI) &&
+            !isa<Constant>(CI->getArgOperand(A)) &&
+            !isCxxHeapFunction(*CI->getCalledFunction()))
           return false;
       Value *Freed = freedPointer(*CI);
-      return (Freed == Block || Freed == Shadow) &&
-             Crossing.count(cast<Instruction>(Freed));
+      return IsBlock(Freed) || IsShadow(Freed);
     });
-    BlockUses BU = blockUses(Block, Frees), SU = blockUses(Shadow, Frees);
+    // Stored only where the tape keeps it: in the block's record, or in a
+    // loop's record array (a pointer recorded per iteration).
+    auto KeptByTape = [&](const Value *To) {
+      if (To == Scratch.BlockSlot || To == Scratch.ShadowSlot)
+        return true;
+      auto *Array = dyn_cast<LoadInst>(getUnderlyingObject(To));
+      return Array &&
+             is_contained(SB.RecordStates,
+                          getUnderlyingObject(Array->getPointerOperand()));
+    };
+    BlockUses BU = blockUses(Block, Frees, KeptByTape),
+              SU = blockUses(Shadow, Frees, KeptByTape);
     auto Written =
         find_if(BU.Writes, [&](Instruction *I) { return inReverse(I); });
     if (Written != BU.Writes.end()) {
@@ -173,13 +221,14 @@ void Splitter::planScratchBlocks() {
       UnownedShadows.insert(Shadow);
     };
     // The reverse finds a block allocated in a loop (one per iteration) in
-    // a record array, and one allocated on some paths only in a variable,
-    // not as the forward half's value.
-    bool Reloaded = any_of(Scratch.Frees, [&](CallInst *CI) {
-      Value *Freed =
-          isDeallocationCall(*CI) ? freedPointer(*CI) : CI->getArgOperand(0);
-      return Freed != Block && Freed != Shadow;
-    });
+    // a record array, not as the forward half's value. (One allocated on
+    // some paths only is recorded: ScratchBlock::BlockSlot.)
+    bool Reloaded =
+        !Scratch.BlockSlot && any_of(Scratch.Frees, [&](CallInst *CI) {
+          Value *Freed = isDeallocationCall(*CI) ? freedPointer(*CI)
+                                                 : CI->getArgOperand(0);
+          return Freed != Block && Freed != Shadow;
+        });
     if (Reloaded) {
       if (!Loops) {
         DT.recalculate(G);
@@ -189,11 +238,6 @@ void Splitter::planScratchBlocks() {
         Unowned("allocated inside a loop (one per iteration)",
                 "allocate it once, before the loop, with the largest size it "
                 "needs, and reuse it in each iteration");
-      else
-        Unowned("allocated on only some paths through the function (it may "
-                "return before)",
-                "allocate it at the start of the function, before any early "
-                "return, and free it at its end");
       continue;
     }
     if (BU.Escapes || SU.Escapes) {
@@ -211,6 +255,18 @@ void Splitter::planScratchBlocks() {
     if (!Direct)
       continue;
     SmallVector<Value *, 2> Bytes;
+    // A recorded shadow's size is recorded beside it.
+    if (Scratch.BytesSlot) {
+      if (all_of(SU.Writes, [&](Instruction *W) {
+            auto *Set = dyn_cast<MemSetInst>(W);
+            return inReverse(W) || (Set && Set->getRawDest() == Shadow &&
+                                    match(Set->getValue(), m_Zero()));
+          })) {
+        OwnedBlocks.push_back({&Scratch, {}});
+        OwnedFrees.insert(Frees.begin(), Frees.end());
+      }
+      continue;
+    }
     // A shadow from calloc starts zeroed; one from malloc is then zeroed.
     if (auto *Alloc = dyn_cast<CallBase>(Shadow))
       if (Function *Fn = Alloc->getCalledFunction();

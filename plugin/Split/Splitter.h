@@ -65,10 +65,20 @@ private:
   void buildRelease();
   void planScratchBlocks();
   void checkReplayable();
+  /// Why a reverse that reads shadow pointer \p Kept from the tape cannot
+  /// run again, naming the memory it was read from.
+  std::string keptShadowReason(Value *Kept) const;
   void emitCalleeTapeRelease(IRBuilderBase &B, Value *Tape);
   bool isCalleeTapeList(const AllocaInst *Slot) const {
     return any_of(SB.CalleeTapes, [&](const SweepBoundary::KeptTapes &K) {
       return K.Head == Slot;
+    });
+  }
+  /// A slot recording a heap block allocated on only some paths
+  /// (SweepBoundary::ScratchBlock::BlockSlot): the release reads it.
+  bool isBlockRecord(const AllocaInst *Slot) const {
+    return any_of(SB.ScratchBlocks, [&](const SweepBoundary::ScratchBlock &S) {
+      return Slot == S.BlockSlot || Slot == S.ShadowSlot || Slot == S.BytesSlot;
     });
   }
   Value *rematerialize(Value *V, ValueToValueMapTy &VM, IRBuilderBase &B);

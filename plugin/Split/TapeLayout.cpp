@@ -130,7 +130,8 @@ void Splitter::layoutTape() {
     return int(Fields.size() - 1);
   };
   for (auto &[Slot, U] : Slots)
-    if (U.InForward && (U.InReverse || isCalleeTapeList(Slot)))
+    if (U.InForward &&
+        (U.InReverse || isCalleeTapeList(Slot) || isBlockRecord(Slot)))
       U.Field = AddField(slotType(Slot), Slot->getAlign());
   for (auto &[V, Field] : Crossing)
     if (!rematerializable(V, 0))

@@ -182,21 +182,70 @@ void Splitter::checkReplayable() {
       return OwnedShadows.count(O) || isa<ConstantPointerNull>(O);
     });
   };
-  bool Captured = any_of(Crossing, [&](auto &Entry) {
-    return Entry.second >= 0 && ShadowDerived.count(Entry.first) &&
-           !IntoOwned(Entry.first);
-  });
+  Value *Kept = nullptr;
+  for (auto &[V, Field] : Crossing)
+    if (!Kept && Field >= 0 && ShadowDerived.count(V) && !IntoOwned(V))
+      Kept = V;
   for (Instruction &I : instructions(G))
     if (auto *SI = dyn_cast<StoreInst>(&I))
-      if (!inReverse(SI) && ShadowDerived.count(SI->getValueOperand()) &&
+      if (!Kept && !inReverse(SI) &&
+          ShadowDerived.count(SI->getValueOperand()) &&
           !ShadowDerived.count(SI->getPointerOperand()) &&
           !IntoOwned(SI->getValueOperand()))
-        Captured = true;
-  if (Captured)
-    Reasons.push_back(
-        "the tape keeps shadow pointers computed by the forward half, so the "
-        "reverse must receive the same shadow buffers and accumulates into "
-        "memory the tape points to");
+        Kept = SI->getValueOperand();
+  if (Kept)
+    Reasons.push_back(keptShadowReason(Kept));
+}
+
+/// The parameter of the user's function whose shadow is the derivative's
+/// argument \p A, or null.
+static const Argument *primalOfShadow(const Argument *A,
+                                      const DerivativeSignature &Sig,
+                                      const Function &Fn) {
+  for (unsigned I = 0; I < Sig.ShadowArg.size(); ++I)
+    if (Sig.ShadowArg[I] == int(A->getArgNo()) && I < Fn.arg_size())
+      return Fn.getArg(I);
+  return nullptr;
+}
+
+std::string Splitter::keptShadowReason(Value *Kept) const {
+  // Name the shadow the pointer comes from, in the user's terms.
+  const Value *Obj = getUnderlyingObject(Kept);
+  auto Line = [](const Value *V) -> std::string {
+    if (auto *I = dyn_cast<Instruction>(V))
+      if (DebugLoc DL = userLocation(I); DL && DL.getLine())
+        return " (line " + std::to_string(DL.getLine()) + ")";
+    return "";
+  };
+  auto ShadowOf = [&](const Value *V) -> const Argument * {
+    auto *A = dyn_cast<Argument>(V);
+    return A ? primalOfShadow(A, Sig, *R.Fn) : nullptr;
+  };
+  // Through phis and selects too (an address stepped through a loop).
+  SmallVector<const Value *, 4> Objs;
+  getUnderlyingObjects(Kept, Objs);
+  for (const Value *O : Objs)
+    if (ShadowOf(O) || (isa<LoadInst>(O) && !isa<LoadInst>(Obj)))
+      Obj = O;
+  if (auto *Read = dyn_cast<LoadInst>(Obj))
+    if (const Argument *P =
+            ShadowOf(getUnderlyingObject(Read->getPointerOperand())))
+      return "the tape keeps the pointers read from the shadow of " +
+             describe(P) + Line(Read) +
+             ", and a second reverse would accumulate into the memory they "
+             "pointed to when the forward half ran, whatever shadow it is "
+             "given; pass the data as one flat array instead of an array of "
+             "pointers, or run __enzyme_augmentfwd again before each reverse";
+  if (const Argument *P = ShadowOf(Obj))
+    return "the tape keeps addresses into the shadow of " + describe(P) +
+           Line(Kept) +
+           " as the forward half computed them, and a second reverse would "
+           "accumulate into that shadow, whatever shadow it is given; pass "
+           "the same shadow to every reverse on this tape, or run "
+           "__enzyme_augmentfwd again before each reverse";
+  return "the tape keeps shadow pointers computed by the forward half, so "
+         "the reverse must receive the same shadow buffers and accumulates "
+         "into memory the tape points to";
 }
 
 void Splitter::buildAugmented() {
@@ -427,6 +476,13 @@ void Splitter::buildReverse() {
     return ReverseValue.lookup(V);
   };
   for (const OwnedBlock &OB : OwnedBlocks) {
+    if (const SweepBoundary::ScratchBlock &SBk = *OB.Scratch; SBk.BytesSlot) {
+      // Recorded as allocated: null and 0 where it was not.
+      B.CreateMemSet(
+          B.CreateLoad(B.getPtrTy(), VM[SBk.ShadowSlot]), B.getInt8(0),
+          B.CreateLoad(B.getInt64Ty(), VM[SBk.BytesSlot]), MaybeAlign());
+      continue;
+    }
     Value *Bytes = InReverse(OB.Bytes.front());
     for (Value *Factor : drop_begin(OB.Bytes))
       Bytes = B.CreateMul(Bytes, InReverse(Factor));
@@ -476,10 +532,22 @@ void Splitter::buildRelease() {
       Out.OwnsMemory = true;
       SmallVector<Value *, 2> Args(Free->args());
       unsigned Op = freedOperandIndex(*Free);
-      Args[Op] = B.CreateAlignedLoad(
-          B.getPtrTy(),
-          fieldAddress(B, Tape, Crossing.lookup(cast<Instruction>(Args[Op]))),
-          Align(8));
+      // The address as the forward half computed it, or as it recorded it.
+      int Field = Crossing.lookup(dyn_cast<Instruction>(Args[Op]));
+      if (auto *Record = dyn_cast<LoadInst>(Args[Op]))
+        if (auto *Slot = dyn_cast<AllocaInst>(Record->getPointerOperand()))
+          Field = Slots.lookup(Slot).Field;
+      assert(Field > 0 && "an owned block's address is on the tape");
+      Value *Freed = B.CreateAlignedLoad(
+          B.getPtrTy(), fieldAddress(B, Tape, Field), Align(8));
+      // operator delete(p, size) with a run-time size: operator delete(p).
+      if (any_of(Args, [&](Value *A) {
+            return A != Args[Op] && !isa<Constant>(A);
+          })) {
+        B.CreateCall(getDeallocatorFn(M, *heapFunction(*Free)), {Freed});
+        continue;
+      }
+      Args[Op] = Freed;
       B.CreateCall(Free->getFunctionType(), Free->getCalledOperand(), Args);
     }
   emitCalleeTapeRelease(B, Tape);

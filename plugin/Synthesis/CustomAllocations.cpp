@@ -63,7 +63,8 @@ void ReverseModeSynthesizer::reverseCustomAllocation(CallBase &CB,
 }
 
 CallInst *ReverseModeSynthesizer::replayDeferredFree(CallBase &Alloc,
-                                                     IRBuilderBase &B) {
+                                                     IRBuilderBase &B,
+                                                     Value *Block) {
   CallBase *Dealloc = DeferredFrees.lookup(&Alloc);
   if (!Dealloc)
     return nullptr;
@@ -71,7 +72,7 @@ CallInst *ReverseModeSynthesizer::replayDeferredFree(CallBase &Alloc,
   SmallVector<Value *, 4> Args;
   for (unsigned I = 0; I < Dealloc->arg_size(); ++I)
     Args.push_back(I == freedOperandIndex(*Dealloc)
-                       ? lookup(primal(&Alloc), PB, B)
+                       ? (Block ? Block : lookup(primal(&Alloc), PB, B))
                        : lookup(primal(Dealloc->getArgOperand(I)), PB, B));
   return B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(),
                       Args);

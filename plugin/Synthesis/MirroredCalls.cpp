@@ -33,7 +33,8 @@ Value *SynthesizerBase::mirrorCall(CallBase &CB) {
       Args.push_back(A->getType()->isPointerTy() ? lane(B, S, K) : S);
     CallInst *Call =
         B.CreateCall(CB.getFunctionType(), CB.getCalledOperand(), Args);
-    Call->setName(CB.getName() + "'");
+    if (!Call->getType()->isVoidTy())
+      Call->setName(CB.getName() + "'");
     Results.push_back(Call);
   }
   if (CB.getType()->isVoidTy())

@@ -97,8 +97,17 @@ void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
     bool Owned = DeferredFrees.lookup(&CB) ||
                  !PointerMayBeCaptured(&CB, /*ReturnCaptures=*/true,
                                        /*StoreCaptures=*/true);
-    Value *S = lookup(Shadows[&CB], CB.getParent(), B);
     SweepBoundary::ScratchBlock Scratch;
+    // In split mode a block allocated on only some paths is found where
+    // the forward half recorded it, so that the release can find it too.
+    bool Conditional = R.Split && W == 1 && Owned &&
+                       !LI.getLoopFor(CB.getParent()) &&
+                       !DT.dominates(CB.getParent(), RetBlock);
+    if (Conditional)
+      recordConditionalBlock(CB, Scratch);
+    Value *S = Conditional ? B.CreateLoad(B.getPtrTy(), Scratch.ShadowSlot,
+                                          CB.getName() + "'.r")
+                           : lookup(Shadows[&CB], CB.getParent(), B);
     for (unsigned K = 0; K < W; ++K) {
       Value *SK = lane(B, S, K);
       CallInst *Freed =
@@ -116,7 +125,10 @@ void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
     if (R.Split && W == 1 && Owned) {
       Scratch.Block = cast<CallBase>(primal(&CB));
       Scratch.Shadow = Shadows[&CB];
-      if (CallInst *FreeBlock = replayDeferredFree(CB, B))
+      Value *Block = Conditional ? B.CreateLoad(B.getPtrTy(), Scratch.BlockSlot,
+                                                CB.getName() + ".r")
+                                 : nullptr;
+      if (CallInst *FreeBlock = replayDeferredFree(CB, B, Block))
         Scratch.Frees.push_back(FreeBlock);
       Boundary.ScratchBlocks.push_back(Scratch);
       return;
@@ -129,6 +141,35 @@ void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
     }
   }
   replayDeferredFree(CB, B);
+}
+
+void ReverseModeSynthesizer::recordConditionalBlock(
+    CallBase &CB, SweepBoundary::ScratchBlock &Scratch) {
+  auto *Block = cast<Instruction>(primal(&CB));
+  auto *Shadow = cast<Instruction>(Shadows[&CB]);
+  // The shadow's size as ShadowMemory zeroed it: calloc's product, or the
+  // allocation's size.
+  auto Slot = [&](Type *T, const Twine &Name) {
+    AllocaInst *A = entryAlloca(T, Name);
+    IRBuilder<> IB(A->getNextNode());
+    IB.CreateStore(Constant::getNullValue(T), A);
+    return A;
+  };
+  Scratch.BlockSlot = Slot(Block->getType(), CB.getName() + ".block");
+  Scratch.ShadowSlot = Slot(Shadow->getType(), CB.getName() + "'.block");
+  Scratch.BytesSlot =
+      Slot(Type::getInt64Ty(CB.getContext()), CB.getName() + "'.bytes");
+  IRBuilder<> FB(Shadow->getNextNode());
+  Value *Bytes;
+  if (heapFunction(CB) == HeapFunction::Calloc)
+    Bytes =
+        FB.CreateMul(primal(CB.getArgOperand(0)), primal(CB.getArgOperand(1)));
+  else
+    Bytes = primal(allocationSize(CB));
+  FB.CreateStore(Block, Scratch.BlockSlot);
+  FB.CreateStore(Shadow, Scratch.ShadowSlot);
+  FB.CreateStore(FB.CreateZExtOrTrunc(Bytes, FB.getInt64Ty()),
+                 Scratch.BytesSlot);
 }
 
 /// Why a split's tape cannot own heap block \p CB, whose shadow the reverse

@@ -172,8 +172,8 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   // sweep has finished reading it (reloads, shadows).
   for (Instruction &PI : instructions(P))
     if (auto *CB = dyn_cast<CallBase>(&PI))
-      if (isDeferredFree(*CB, LI)) {
-        DeferredFrees[getUnderlyingObject(freedPointer(*CB), 0)] = CB;
+      if (isDeferredFree(*CB, DT, LI)) {
+        DeferredFrees[freedAllocation(*CB, DT, LI)] = CB;
         primal(CB)->eraseFromParent();
       }
   // Likewise stack memory: a variable-length array (and its shadow) popped
@@ -239,7 +239,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   // sweep is done with it (FreedShadows.h).
   for (Instruction &PI : instructions(P)) {
     auto *CB = dyn_cast<CallBase>(&PI);
-    if (!CB || !isDeallocationCall(*CB) || isDeferredFree(*CB, LI) ||
+    if (!CB || !isDeallocationCall(*CB) || isDeferredFree(*CB, DT, LI) ||
         !AI.hasShadow(freedPointer(*CB)))
       continue;
     Value *S = shadowOf(freedPointer(*CB), CB);

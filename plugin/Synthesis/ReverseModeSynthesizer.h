@@ -61,6 +61,12 @@ struct SweepBoundary {
     /// The reverse sweep's calls that give the block and its shadow back
     /// (the freed-shadow list's take, the frees).
     llvm::SmallVector<llvm::CallInst *, 3> Frees;
+    /// A block allocated on only some paths (outside loops) is recorded as
+    /// it is allocated: its address, its shadow's and the shadow's size in
+    /// bytes, in entry-block slots that start null (0), where the reverse
+    /// (and a release that owns the block) finds them. Null otherwise.
+    llvm::AllocaInst *BlockSlot = nullptr, *ShadowSlot = nullptr,
+                     *BytesSlot = nullptr;
   };
   llvm::SmallVector<ScratchBlock, 2> ScratchBlocks;
   /// The reverse sweep's frees of blocks the tape cannot own, whose reason
@@ -156,9 +162,16 @@ private:
   void reverseCustomAllocation(llvm::CallBase &CB, const CustomAllocator &CA,
                                llvm::IRBuilderBase &B);
   /// Frees the primal block of allocation \p Alloc whose free was deferred
-  /// to the reverse sweep, if it was; returns that free.
+  /// to the reverse sweep, if it was; returns that free. \p Block is the
+  /// block's address where the caller has it already.
   llvm::CallInst *replayDeferredFree(llvm::CallBase &Alloc,
-                                     llvm::IRBuilderBase &B);
+                                     llvm::IRBuilderBase &B,
+                                     llvm::Value *Block = nullptr);
+  /// Split mode: records heap block \p CB, allocated on only some paths,
+  /// and its shadow in \p Scratch's slots as the forward sweep allocates
+  /// them.
+  void recordConditionalBlock(llvm::CallBase &CB,
+                              SweepBoundary::ScratchBlock &Scratch);
   /// The FreedShadows.h kind of the block deallocation \p Dealloc frees, or
   /// null after an error.
   llvm::Value *freedShadowKindOf(llvm::CallBase &Dealloc,
