@@ -497,6 +497,49 @@ template <typename C, typename... A> struct callable_target {
   using sig = signature<R, void *, A...>;
 };
 
+/// A lambda or functor with one call operator that is not a template: its
+/// declared signature (object pointer first, as for member functions).
+template <typename C, typename = void> struct declared_call {
+  static constexpr bool valid = false;
+};
+template <typename C>
+struct declared_call<C, std::void_t<decltype(&C::operator())>>
+    : member_signature<decltype(&C::operator())> {};
+
+/// The target of a lambda or functor through its declared call operator
+/// (the object pointer of the signature dropped).
+template <typename C, typename Sig> struct declared_target;
+template <typename C, typename R, typename O, typename... P>
+struct declared_target<C, signature<R, O, P...>> {
+  using type = callable_target<C, P...>;
+};
+template <bool ByWrapped, bool Declared, typename C, typename... W>
+struct pick_callable {
+  using type = callable_target<C, primal_arg_t<W>...>;
+};
+template <typename C, typename... W>
+struct pick_callable<false, true, C, W...> {
+  using type =
+      typename declared_target<C, typename declared_call<C>::sig>::type;
+};
+
+/// The target of a lambda or functor called with wrappers W...: called with
+/// the wrapped types where it accepts them (as Enzyme's header does, which
+/// picks an overload by them), else through its declared call operator, so
+/// that pointers may be given for reference parameters as for functions.
+template <typename C, typename... W> struct callable_for {
+  static constexpr bool by_wrapped =
+      std::is_invocable_v<C &, primal_arg_t<W>...>;
+  static_assert(by_wrapped || declared_call<C>::valid,
+                "the lambda or functor cannot be called with the wrapped "
+                "types, and it has no single call operator whose parameters "
+                "could be read instead: wrap each argument with the type of "
+                "its parameter (Duplicated<const T &>(x, dx) for a const T & "
+                "parameter)");
+  using type = typename pick_callable<by_wrapped, declared_call<C>::valid, C,
+                                      W...>::type;
+};
+
 template <typename T> struct is_fn_t : std::false_type {};
 template <auto F> struct is_fn_t<fn_t<F>> : std::true_type {};
 
@@ -818,7 +861,7 @@ TAPESTRY_ALWAYS_INLINE auto request_in(const Ctx &c, F &&f, const W &...w) {
     return request<Mode, RA, static_target<FD::value>>(c, nullptr, w...);
   } else if constexpr (std::is_class_v<FD>) {
     using C = std::remove_reference_t<F>;
-    using Target = callable_target<C, primal_arg_t<W>...>;
+    using Target = typename callable_for<C, W...>::type;
     void *self = const_cast<void *>(static_cast<const volatile void *>(&f));
     return request<Mode, RA, Target>(c, nullptr, Const<void *>(self), w...);
   } else {
