@@ -90,7 +90,8 @@ cl::list<std::string> InactiveFiles(
              "a line (may be given several times)"));
 // Enzyme's strong zero: a derivative term whose adjoint or tangent is zero
 // is zero even when the partial derivative it multiplies is infinite or
-// NaN. Tapestry does not make that check, so asking for it is an error.
+// NaN. Tapestry does not make that check in every rule, so asking for it
+// is an error.
 cl::opt<bool> StrongZero(
     "enzyme-strong-zero", cl::init(false), cl::Hidden,
     cl::desc("Enzyme's strong zero (0 times an infinite or NaN partial is "
@@ -272,10 +273,10 @@ std::string unsupportedEnzymeOption() {
     return std::string("-enzyme-separate-compilation is not supported: ") + Lto;
   if (StrongZero)
     return "-enzyme-strong-zero (a zero adjoint or tangent times an infinite "
-           "or NaN partial derivative gives 0) is not supported: Tapestry's "
-           "derivatives compute that product as IEEE arithmetic does (NaN); "
-           "drop the option, or guard the operations whose partial "
-           "derivatives can be infinite";
+           "or NaN partial derivative gives 0) is not supported: Tapestry "
+           "does not guarantee it in every derivative rule (some compute "
+           "that product as IEEE arithmetic does, NaN); drop the option, or "
+           "guard the operations whose partial derivatives can be infinite";
   return "";
 }
 
