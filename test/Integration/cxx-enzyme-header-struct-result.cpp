@@ -4,8 +4,9 @@
 // members), the default for a class result is Const<S> (no seed: adjoints
 // 0), ReverseWithPrimal returns the struct as the primal, and Active struct
 // arguments come back as that struct in the result tuple. Structs returned
-// in registers (two doubles, a nested array and struct of four floats) and
-// in memory (three doubles, a nested aggregate of five) are covered; a
+// in registers (two doubles, a nested array and struct of four floats,
+// std::complex<double>) and in memory (three doubles, a nested aggregate
+// of five, std::array<double, 3>) are covered; a
 // function calling one is differentiated through it. Expected values are
 // analytic derivatives or central finite differences of the member sum.
 // RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0 | FileCheck %s
@@ -18,7 +19,9 @@
 
 #include <enzyme/enzyme>
 
+#include <array>
 #include <cmath>
+#include <complex>
 #include <type_traits>
 
 struct V2 {
@@ -51,6 +54,10 @@ V3 helix(double t, double r) {
 Big big(double t) {
   return {{std::exp(t), t * t}, {std::sin(t), 3 * t, 1 / t}};
 }
+// Standard library aggregates: std::array returned in memory (seeded
+// through brace elision) and std::complex in registers.
+std::array<double, 3> trio(double t) { return {t, t * t, std::sin(t)}; }
+std::complex<double> cplx(double t) { return {t * t, std::exp(t)}; }
 // Calls a function returning a struct.
 double area(double t, double r) {
   V2 p = polar(t, r);
@@ -139,6 +146,19 @@ int main() {
     check_close("big Active<Big> d/dt analytic",
                 enzyme::get<0>(enzyme::get<0>(b)),
                 std::exp(t) + 2 * t + std::cos(t) + 3 - 1 / (t * t), TOL);
+  }
+  /* std::array and std::complex results. */
+  {
+    auto a = enzyme::autodiff<enzyme::Reverse,
+                              enzyme::Active<std::array<double, 3>>>(
+        trio, enzyme::Active(t));
+    check_close("std::array<double, 3> d/dt", enzyme::get<0>(enzyme::get<0>(a)),
+                1 + 2 * t + std::cos(t), TOL);
+    auto c = enzyme::autodiff<enzyme::Reverse,
+                              enzyme::Active<std::complex<double>>>(
+        cplx, enzyme::Active(t));
+    check_close("std::complex<double> d/dt", enzyme::get<0>(enzyme::get<0>(c)),
+                2 * t + std::exp(t), TOL);
   }
   /* A function that calls one returning a struct. */
   {
