@@ -53,7 +53,8 @@ std::string unsupportedEnzymeMarker(StringRef Name) {
       {"enzyme_byref",
        "an argument given by address (enzyme_byref, N, &value: the value "
        "is loaded from there)",
-       "pass the value itself"},
+       "pass the value itself (Tapestry takes enzyme_byref only before the "
+       "seed of __enzyme_reverse)"},
       {"enzyme_interface", "Julia's dynamic interface",
        "Tapestry differentiates C and C++"},
       {"enzyme_trace", "probabilistic programming (traces)", ""},

@@ -101,7 +101,7 @@ private:
   /// A struct returned in registers (an IR literal struct with a
   /// floating-point member): forward mode returns its tangent, a struct of
   /// the same type; reverse mode seeds every member with 1 (Enzyme's rule),
-  /// split mode has no seed for it.
+  /// split mode's reverse takes the seed (enzyme_byref, N, &seed).
   void decodeStructReturn(llvm::Type *RetTy);
   /// Markers without values (__tapestry_thunk, __enzyme_augmentsize) apply
   /// to the ABI's pieces: one marker per source parameter, when a struct is

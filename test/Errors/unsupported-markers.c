@@ -19,7 +19,7 @@ Two __enzyme_batch(void *, ...);
 double f(double x) { return x * x; }
 double g(double x, void *t) {
 #if CASE == 1
-  // C1: unsupported-markers.c:[[@LINE+1]]:10: error: tapestry: enzyme_byref is Enzyme's marker for an argument given by address (enzyme_byref, N, &value: the value is loaded from there); Tapestry does not support it: pass the value itself (in the call to __enzyme_autodiff)
+  // C1: unsupported-markers.c:[[@LINE+1]]:10: error: tapestry: enzyme_byref is Enzyme's marker for an argument given by address (enzyme_byref, N, &value: the value is loaded from there); Tapestry does not support it: pass the value itself (Tapestry takes enzyme_byref only before the seed of __enzyme_reverse) (in the call to __enzyme_autodiff)
   return __enzyme_autodiff((void *)f, enzyme_byref, 8, &x);
 #elif CASE == 2
   // C2: unsupported-markers.c:[[@LINE+1]]:10: error: tapestry: enzyme_trace is Enzyme's marker for probabilistic programming (traces); Tapestry does not support it (in the call to __enzyme_autodiff)
