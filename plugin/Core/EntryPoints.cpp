@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Core/EntryPoints.h"
 
+#include "Core/IgnoreDerivatives.h"
 #include "Core/IterationCounter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/InstrTypes.h"
@@ -47,6 +48,8 @@ EntryPoint classifyEntryPoint(StringRef Name) {
     return EntryPoint::ErrorEstimate;
   if (isIterationCounterName(Name))
     return EntryPoint::IterationCounter;
+  if (isIgnoreDerivativesName(Name))
+    return EntryPoint::IgnoreDerivatives;
   for (StringRef Truncate :
        {"__enzyme_truncate_op_func", "__enzyme_truncate_mem_func",
         "__enzyme_truncate_mem_value", "__enzyme_expand_mem_value"})
@@ -123,7 +126,8 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
          "__enzyme_autodiff, __enzyme_fwddiff, __enzyme_fwdsplit, "
          "__enzyme_augmentfwd, __enzyme_reverse, __enzyme_augmentsize, "
          "__enzyme_batch, __enzyme_virtualreverse, __enzyme_error_estimate, "
-         "__enzyme_iter, __enzyme_truncate_op_func, "
+         "__enzyme_iter, __enzyme_ignore_derivatives, "
+         "__enzyme_truncate_op_func, "
          "__enzyme_truncate_mem_func, __enzyme_truncate_mem_value, "
          "__enzyme_expand_mem_value, __enzyme_todense, "
          "__enzyme_post_sparse_todense, __enzyme_context, __enzyme_shadow "

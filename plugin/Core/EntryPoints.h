@@ -22,25 +22,26 @@ namespace tapestry {
 /// Which entry point a called function's name denotes.
 enum class EntryPoint {
   None,
-  Autodiff,         ///< __enzyme_autodiff*
-  ForwardDiff,      ///< __enzyme_fwddiff*
-  AugmentedForward, ///< __enzyme_augmentfwd*: split mode, forward half
-  SplitReverse,     ///< __enzyme_reverse*: split mode, reverse half
-  AugmentSize,      ///< __enzyme_augmentsize*: the tape's byte size
-  Thunk,            ///< __tapestry_thunk*: a split-mode descriptor
-  ForwardSplit,     ///< __enzyme_fwdsplit*: forward mode after augmentfwd
-  Batch,            ///< __enzyme_batch*: the primal over a width of lanes
-  Truncate,         ///< __enzyme_truncate_*, __enzyme_expand_mem_value
-  TypeHint,         ///< __enzyme_float/double/integer/pointer: no effect
-  VirtualReverse,   ///< __enzyme_virtualreverse*: a function's shadow
-  ErrorEstimate,    ///< __enzyme_error_estimate*: forward round-off errors
-  IterationCounter, ///< __enzyme_iter: the derivative-order counter
-  ShadowContext,    ///< __enzyme_context, __enzyme_shadow,
-                    ///< __enzyme_zero_shadows: lowered first
-                    ///< (Passes/ShadowContexts.h)
-  ToDense,          ///< __enzyme_todense*, __enzyme_post_sparse_todense*:
-                    ///< lowered last (Passes/ToDense.h)
-  Unsupported,      ///< Another __enzyme_* entry point not implemented yet.
+  Autodiff,          ///< __enzyme_autodiff*
+  ForwardDiff,       ///< __enzyme_fwddiff*
+  AugmentedForward,  ///< __enzyme_augmentfwd*: split mode, forward half
+  SplitReverse,      ///< __enzyme_reverse*: split mode, reverse half
+  AugmentSize,       ///< __enzyme_augmentsize*: the tape's byte size
+  Thunk,             ///< __tapestry_thunk*: a split-mode descriptor
+  ForwardSplit,      ///< __enzyme_fwdsplit*: forward mode after augmentfwd
+  Batch,             ///< __enzyme_batch*: the primal over a width of lanes
+  Truncate,          ///< __enzyme_truncate_*, __enzyme_expand_mem_value
+  TypeHint,          ///< __enzyme_float/double/integer/pointer: no effect
+  VirtualReverse,    ///< __enzyme_virtualreverse*: a function's shadow
+  ErrorEstimate,     ///< __enzyme_error_estimate*: forward round-off errors
+  IterationCounter,  ///< __enzyme_iter: the derivative-order counter
+  IgnoreDerivatives, ///< __enzyme_ignore_derivatives: a stop-gradient
+  ShadowContext,     ///< __enzyme_context, __enzyme_shadow,
+                     ///< __enzyme_zero_shadows: lowered first
+                     ///< (Passes/ShadowContexts.h)
+  ToDense,           ///< __enzyme_todense*, __enzyme_post_sparse_todense*:
+                     ///< lowered last (Passes/ToDense.h)
+  Unsupported,       ///< Another __enzyme_* entry point not implemented yet.
 };
 
 /// True for the entry points of split mode.

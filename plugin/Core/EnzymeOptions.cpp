@@ -23,6 +23,10 @@
 // |                            |        | 64to32 (Passes/TruncateRequest.h)  |
 // | -enzyme-load-inactive-file | string | functions named in the file, one a |
 // |   (repeatable)             |        | line, are inactive                 |
+// | -enzyme-strong-zero,       | bool,  | an error (unsupportedEnzymeOption) |
+// | -enzyme-separate-          | list   |                                    |
+// |   compilation, -enzyme-    |        |                                    |
+// |   export-derivatives       |        |                                    |
 // | everything else below      |        | accepted, no effect (see desc)     |
 //
 // The options with no effect either tune how Enzyme builds a derivative
@@ -84,6 +88,14 @@ cl::list<std::string> InactiveFiles(
     "enzyme-load-inactive-file", cl::Hidden,
     cl::desc("A file naming functions to treat as enzyme_inactive, one name "
              "a line (may be given several times)"));
+// Enzyme's strong zero: a derivative term whose adjoint or tangent is zero
+// is zero even when the partial derivative it multiplies is infinite or
+// NaN. Tapestry does not make that check in every rule, so asking for it
+// is an error.
+cl::opt<bool> StrongZero(
+    "enzyme-strong-zero", cl::init(false), cl::Hidden,
+    cl::desc("Enzyme's strong zero (0 times an infinite or NaN partial is "
+             "0); not supported by Tapestry (an error when true)"));
 cl::opt<std::string>
     TruncateAll("enzyme-truncate-all", cl::init(""), cl::Hidden,
                 cl::desc("Compute every function of the module in a narrower "
@@ -162,6 +174,32 @@ const NoEffectBool NoEffectBools[] = {
     {"enzyme-name-instructions", false,
      "Tapestry names derivative values after the primal's"},
     {"enzyme-print-unnecessary", false, "Enzyme's internal debugging output"},
+    {"enzyme-print-diffuse", false, "Enzyme's internal debugging output"},
+    {"enzyme-type-warning", true,
+     "Tapestry's type analysis has no depth limit to warn about"},
+    {"enzyme-memmove-warning", true,
+     "Tapestry differentiates memmove itself and has no fallback to warn "
+     "about"},
+    {"enzyme-runtime-error", false,
+     "what Tapestry cannot differentiate is a compile-time error, never a "
+     "run-time one"},
+    {"enzyme-fast-math", true,
+     "Tapestry's derivative arithmetic is not reassociated (as with "
+     "-enzyme-fast-math=0)"},
+    {"enzyme-free-internal-allocations", true,
+     "Tapestry frees the memory a derivative allocates for itself when the "
+     "derivative ends"},
+    {"enzyme-assume-unknown-nofree", false,
+     "Tapestry decides what to tape from what may be freed itself"},
+    {"enzyme-julia-addr-load", false, "Tapestry differentiates C and C++"},
+    {"enzyme-non-power2-cache", false, "Tapestry lays out its tape itself"},
+    {"enzyme-loop-invariant-cache", true,
+     "Tapestry decides what to tape and where itself"},
+    {"enzyme-rematerialize", true,
+     "Tapestry decides what to tape and what to recompute itself"},
+    {"enzyme-register-reduce", false, "a performance hint"},
+    {"enzyme-speculate-phis", false, "a performance hint"},
+    {"enzyme-vector-split-phi", true, "a performance hint"},
 };
 struct NoEffectInt {
   const char *Name;
@@ -233,6 +271,12 @@ std::string unsupportedEnzymeOption() {
            Lto;
   if (SeparateCompilation)
     return std::string("-enzyme-separate-compilation is not supported: ") + Lto;
+  if (StrongZero)
+    return "-enzyme-strong-zero (a zero adjoint or tangent times an infinite "
+           "or NaN partial derivative gives 0) is not supported: Tapestry "
+           "does not guarantee it in every derivative rule (some compute "
+           "that product as IEEE arithmetic does, NaN); drop the option, or "
+           "guard the operations whose partial derivatives can be infinite";
   return "";
 }
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Core/KnownInactive.h"
 
+#include "Core/IgnoreDerivatives.h"
 #include "Core/MPIFunctions.h"
 #include "Core/OpenMPRuntime.h"
 
@@ -90,7 +91,8 @@ bool isKnownInactiveFunction(StringRef Name) {
                // formats (Synthesis/EmulatedRounding.h): a derivative of
                // plain + correction is the plain operation's
                Name.starts_with("__tapestry_fpround.") ||
-               Name.starts_with("__asan_"));
+               // Enzyme's stop-gradient (Core/IgnoreDerivatives.h)
+               isIgnoreDerivativesName(Name) || Name.starts_with("__asan_"));
 }
 
 } // namespace tapestry

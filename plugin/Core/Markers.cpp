@@ -46,4 +46,36 @@ std::string knownMarkerList() {
   return List;
 }
 
+std::string unsupportedEnzymeMarker(StringRef Name) {
+  static const struct {
+    StringRef Name, Feature, Advice;
+  } Unsupported[] = {
+      {"enzyme_byref",
+       "an argument given by address (enzyme_byref, N, &value: the value "
+       "is loaded from there)",
+       "pass the value itself (Tapestry takes enzyme_byref only before the "
+       "seed of __enzyme_reverse)"},
+      {"enzyme_interface", "Julia's dynamic interface",
+       "Tapestry differentiates C and C++"},
+      {"enzyme_trace", "probabilistic programming (traces)", ""},
+      {"enzyme_duptrace", "probabilistic programming (traces)", ""},
+      {"enzyme_likelihood", "probabilistic programming (traces)", ""},
+      {"enzyme_duplikelihood", "probabilistic programming (traces)", ""},
+      {"enzyme_observations", "probabilistic programming (traces)", ""},
+      {"enzyme_active_rand_var", "probabilistic programming (traces)", ""},
+      {"enzyme_buffer",
+       "an __enzyme_batch argument whose lanes lie at a byte stride",
+       "give __enzyme_batch one value per lane (enzyme_vector)"},
+  };
+  for (const auto &U : Unsupported)
+    if (U.Name == Name) {
+      std::string Msg = Name.str() + " is Enzyme's marker for " +
+                        U.Feature.str() + "; Tapestry does not support it";
+      if (!U.Advice.empty())
+        Msg += ": " + U.Advice.str();
+      return Msg;
+    }
+  return "";
+}
+
 } // namespace tapestry

@@ -21,6 +21,11 @@ std::optional<MarkerKind> markerKind(llvm::StringRef Name);
 /// "enzyme_const, enzyme_dup, ... and tapestry_reusable_tape".
 std::string knownMarkerList();
 
+/// For a marker of Enzyme's that Tapestry does not support: the message
+/// naming the feature and saying so (and what to do instead); "" for any
+/// other name.
+std::string unsupportedEnzymeMarker(llvm::StringRef Name);
+
 } // namespace tapestry
 
 #endif // TAPESTRY_CORE_MARKERS_H

@@ -11,6 +11,7 @@
 
 #include "Core/Batch.h"
 #include "Core/Diagnostics.h"
+#include "Core/Markers.h"
 #include "Passes/RequestDecoder.h"
 #include "Passes/StructArguments.h"
 #include "llvm/IR/Constants.h"
@@ -182,6 +183,9 @@ bool BatchLowering::run() {
       if (M == "enzyme_scalar" || M == "enzyme_vector") {
         Scalar = M == "enzyme_scalar";
         ++Next;
+      } else if (std::string Why = unsupportedEnzymeMarker(M); !Why.empty()) {
+        return error(Why + " (before " + param(I) + " in the call to " +
+                     entryName() + ")");
       } else if (!M.empty()) {
         return error("unexpected marker " + M + " before " + param(I) +
                      " in the call to " + entryName() +

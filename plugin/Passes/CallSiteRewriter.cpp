@@ -54,6 +54,23 @@ bool CallSiteRewriter::finish() {
   return true;
 }
 
+/// The seed of an active result of type \p T: 1 in every floating-point
+/// element (a struct returned in registers gets one per member, as
+/// Enzyme seeds it; batch mode one per lane).
+static Constant *onesOf(Type *T) {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    SmallVector<Constant *, 4> Elts;
+    for (Type *E : ST->elements())
+      Elts.push_back(onesOf(E));
+    return ConstantStruct::get(ST, Elts);
+  }
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return ConstantArray::get(
+        AT, SmallVector<Constant *, 4>(AT->getNumElements(),
+                                       onesOf(AT->getElementType())));
+  return ConstantFP::get(T, 1.0);
+}
+
 bool CallSiteRewriter::rewriteOneShot(Function &G) {
   const DiffRequest &R = D.Request;
   checkRuntimeInactiveArgs();
@@ -61,8 +78,7 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   SmallVector<Value *, 16> Args = primalAndShadowArgs();
   if (Sig.SeedArg >= 0)
     // Batched reverse seeds every lane with 1.
-    Args.push_back(
-        ConstantFP::get(batchType(R.Fn->getReturnType(), R.Width), 1.0));
+    Args.push_back(onesOf(batchType(R.Fn->getReturnType(), R.Width)));
   // Reverse mode: shadows of blocks the caller owned and the function
   // freed are released when the request ends (FreedShadows.h).
   // (Only modules whose derivatives record any: the derivative of a

@@ -460,6 +460,8 @@ std::optional<DecodedCall> Decoder::decode() {
         error("internal error: the marker '" + M +
               "' is listed in Markers.def but not decoded; please report "
               "this");
+      } else if (std::string Why = unsupportedEnzymeMarker(M); !Why.empty()) {
+        error(Why + " (in the call to " + entryName() + ")");
       } else {
         error("unknown marker '" + M + "' in the call to " + entryName() +
               "; Tapestry knows " + knownMarkerList());

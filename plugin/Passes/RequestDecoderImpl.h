@@ -100,7 +100,8 @@ private:
   std::optional<std::string> structMisalignment() const;
   /// A struct returned in registers (an IR literal struct with a
   /// floating-point member): forward mode returns its tangent, a struct of
-  /// the same type; reverse mode has no seed for it.
+  /// the same type; reverse mode seeds every member with 1 (Enzyme's rule),
+  /// split mode's reverse takes the seed (enzyme_byref, N, &seed).
   void decodeStructReturn(llvm::Type *RetTy);
   /// Markers without values (__tapestry_thunk, __enzyme_augmentsize) apply
   /// to the ABI's pieces: one marker per source parameter, when a struct is

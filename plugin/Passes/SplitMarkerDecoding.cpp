@@ -66,11 +66,45 @@ bool Decoder::decodeSplitMarker(StringRef M) {
 bool Decoder::decodeSplitTail() {
   Type *RetTy = Fn->getReturnType();
   if (Out.Request.ReturnActive) {
+    // Enzyme's enzyme_byref, N, &seed: the seed is read from memory (how C
+    // passes a struct seed).
+    bool ByRef = Next < CB.arg_size() &&
+                 markerName(CB.getArgOperand(Next)) == "enzyme_byref";
+    if (ByRef) {
+      ++Next;
+      Value *Size = nextValue("the byte size after enzyme_byref");
+      if (!Size)
+        return false;
+      auto *N = dyn_cast<ConstantInt>(Size);
+      uint64_t Want = CB.getModule()->getDataLayout().getTypeStoreSize(RetTy);
+      if (!N || N->getZExtValue() != Want)
+        return error("enzyme_byref before the seed of '" +
+                     sourceIdentifier(*Fn) +
+                     "' must be followed by its size, " + Twine(Want) +
+                     " bytes (the size of " + describe(RetTy) +
+                     "), and a pointer to the seed");
+    }
     Value *Seed =
         nextValue("the seed of the return value of '" + sourceIdentifier(*Fn) +
                   "' (the reverse takes it after the arguments)");
     if (!Seed)
       return false;
+    if (ByRef) {
+      if (!Seed->getType()->isPointerTy())
+        return error("enzyme_byref, N must be followed by a pointer to the "
+                     "seed of '" +
+                     sourceIdentifier(*Fn) + "'; got " +
+                     describe(Seed->getType()));
+      Seed = DryRun ? Seed : B.CreateLoad(RetTy, Seed, "seed");
+      Out.Seed = Seed;
+      return decodeTapeArgument("the reverse");
+    }
+    if (RetTy->isStructTy() && Seed->getType() != RetTy)
+      return error("the return seed of '" + sourceIdentifier(*Fn) + "' is " +
+                   describe(RetTy) +
+                   ", which the C ABI passes in pieces; pass its address "
+                   "with its size before it: enzyme_byref, sizeof(seed), "
+                   "&seed (Enzyme's spelling)");
     if (!Seed->getType()->isFloatingPointTy() && Seed->getType() != RetTy)
       return error("the return seed of '" + sourceIdentifier(*Fn) +
                    "' must be " + describe(RetTy) + "; got " +

@@ -262,14 +262,12 @@ void Decoder::decodeStructReturn(Type *RetTy) {
     Out.Request.ReturnActive = true;
     return;
   }
-  error(Fun + " returns " + returnedStructName(*Fn) +
-        " by value (the C ABI returns its " + Twine(ST->getNumElements()) +
-        " pieces in registers), and " + entryName() +
-        " has no seed for a struct: differentiate a function that "
-        "returns one scalar (a member, or a weighted sum of them), use "
-        "__enzyme_fwddiff (which returns the struct's tangent, a struct of "
-        "the same type), or add enzyme_const_return if the result is not to "
-        "be differentiated");
+  // Reverse mode, Enzyme's rule: the result is active. __enzyme_autodiff
+  // seeds every member with 1 (the gradient of the sum of the members);
+  // split mode's reverse takes the seed after the arguments, by address
+  // (enzyme_byref, N, &seed). enzyme_const_return, as <enzyme/enzyme>
+  // passes by default for a class result, makes it constant.
+  Out.Request.ReturnActive = true;
 }
 
 void Decoder::checkMarkersOnlyStructs() {

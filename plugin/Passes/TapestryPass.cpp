@@ -6,8 +6,8 @@
 // files, global shadows, then resolveRequest for each: lowerings of their own
 // (batch, truncation, type hints) or decoding (RequestDecoder), the derivative
 // from the Driver's DerivativeCache and the call's rewriting (CallSiteRewriter,
-// SplitCallSites); __enzyme_iter, __enzyme_todense and the dead API
-// declarations are cleaned up last.
+// SplitCallSites); __enzyme_iter, __enzyme_ignore_derivatives,
+// __enzyme_todense and the dead API declarations are cleaned up last.
 //
 //===----------------------------------------------------------------------===//
 #include "Passes/TapestryPass.h"
@@ -15,6 +15,7 @@
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
+#include "Core/IgnoreDerivatives.h"
 #include "Core/IterationCounter.h"
 #include "Core/LinkTimePhase.h"
 #include "Core/Markers.h"
@@ -282,6 +283,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   };
   inlineRequestWrappers(M);
   declareIterationCountersPure(M);
+  declareIgnoreDerivativesPure(M);
   // __enzyme_context, __enzyme_shadow, __enzyme_zero_shadows: lowered
   // before any request is resolved (Passes/ShadowContexts.h).
   ShadowContexts Contexts(M);
@@ -301,6 +303,15 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
             if (!Problem.empty())
               reportError(*CB->getFunction(), CB, Problem);
             HasCounters = true;
+            continue;
+          }
+          // __enzyme_ignore_derivatives is no request either: inactive
+          // where it is differentiated, its argument once all are done.
+          if (E == EntryPoint::IgnoreDerivatives) {
+            std::string Problem = ignoreDerivativesProblem(*CB);
+            if (!Problem.empty())
+              reportError(*CB->getFunction(), CB, Problem);
+            HasCounters = true; // lowered below, as the counters are
             continue;
           }
           // A request made inside an inlined wrapper (the C++ headers) is
@@ -406,8 +417,10 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (Entry.second->use_empty())
       Entry.second->eraseFromParent();
   // Requests left for link time may still differentiate code that counts.
-  if (!Deferred)
+  if (!Deferred) {
     lowerIterationCounters(M);
+    lowerIgnoreDerivatives(M);
+  }
   lowerToDense(M);
   Contexts.finish();
   eraseDeadApi(M);

@@ -39,6 +39,7 @@ typedef struct { double l0a, l0b, l1a, l1b; } Lanes;
 Lanes __enzyme_autodiff_lanes(void *, ...);
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
+void __enzyme_reverse(void *, ...);
 typedef struct { double a, b; } V;
 typedef struct { double a, b, c; } V3;
 typedef struct { float a; int i; } FI;
@@ -83,8 +84,9 @@ double g(V v, V dv, V3 w, V3 dw, FI q, FI dq, FID r, double x) {
   // C7: struct-by-value.c:[[@LINE+1]]:10: error: tapestry: the C ABI passes struct V 'v' as 2 values to __enzyme_autodiff, and Enzyme's markers apply to each of them: enzyme_const before it marks only the first (parameter 1 of 'three'), and the others get the default activity; mark each member after its own marker (enzyme_const, v.a, enzyme_const, v.b)
   return __enzyme_autodiff((void *)three, enzyme_const, v, enzyme_out, x);
 #elif CASE == 8
-  // C8: struct-by-value.c:[[@LINE+1]]:10: error: tapestry: 'rv' returns struct V by value (the C ABI returns its 2 pieces in registers), and __enzyme_autodiff has no seed for a struct: differentiate a function that returns one scalar (a member, or a weighted sum of them), use __enzyme_fwddiff (which returns the struct's tangent, a struct of the same type), or add enzyme_const_return if the result is not to be differentiated
-  return __enzyme_autodiff((void *)rv, enzyme_out, x, enzyme_const, x);
+  // C8: struct-by-value.c:[[@LINE+1]]:3: error: tapestry: the return seed of 'rv' is struct { double, double }, which the C ABI passes in pieces; pass its address with its size before it: enzyme_byref, sizeof(seed), &seed (Enzyme's spelling)
+  __enzyme_reverse((void *)rv, enzyme_out, x, enzyme_const, x, v, (void *)0);
+  return 0;
 #elif CASE == 9
   // C9: struct-by-value.c:[[@LINE+1]]:10: error: tapestry: 'rdi' returns struct DI by value, which mixes floating-point and other members; the derivative of such a result is not supported: return it through a pointer parameter (enzyme_dup, &out, &dout), or add enzyme_const_return if the result is not to be differentiated
   return __enzyme_fwddiff((void *)rdi, x, 1.0);

@@ -24,6 +24,14 @@
 ; RUN:   -enzyme-post-opt-level=2 -enzyme-max-type-offset=600 \
 ; RUN:   -enzyme-max-int-offset=50 -enzyme-max-type-depth=4 \
 ; RUN:   -enzyme-globals-default-inactive=0 \
+; RUN:   -enzyme-print-diffuse=0 -enzyme-type-warning=0 \
+; RUN:   -enzyme-memmove-warning=false -enzyme-runtime-error \
+; RUN:   -enzyme-fast-math=0 -enzyme-free-internal-allocations=0 \
+; RUN:   -enzyme-assume-unknown-nofree -enzyme-julia-addr-load=0 \
+; RUN:   -enzyme-non-power2-cache -enzyme-loop-invariant-cache=false \
+; RUN:   -enzyme-rematerialize=0 -enzyme-register-reduce \
+; RUN:   -enzyme-speculate-phis -enzyme-vector-split-phi=0 \
+; RUN:   -enzyme-strong-zero=0 \
 ; RUN:   | FileCheck %s --implicit-check-not=__enzyme_autodiff
 ;
 ; Without any: the same derivative.

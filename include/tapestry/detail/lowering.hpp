@@ -327,13 +327,16 @@ struct request_shape;
 template <bool Forward, bool WantPrimal, ret_act RA0, std::size_t Width,
           typename R, typename... L>
 struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
-  static constexpr ret_act RA = RA0 != ret_act::enzyme_deflt ? RA0
-                                : (Forward && !WantPrimal && std::is_class_v<R>)
-                                    ? ret_act::konst
-                                    : ret_act::deflt;
+  // Enzyme's default for a class result is Const, in every mode but
+  // ForwardWithPrimal (Tapestry's, which returns the tangent).
+  static constexpr ret_act RA =
+      RA0 != ret_act::enzyme_deflt                       ? RA0
+      : (std::is_class_v<R> && !(Forward && WantPrimal)) ? ret_act::konst
+                                                         : ret_act::deflt;
   static constexpr std::size_t width = Width;
   /// A struct returned by value: forward mode returns its tangent as the
-  /// struct; reverse mode has no seed for it (the plugin says so).
+  /// struct; reverse mode seeds every member with 1 when it is Active
+  /// (Enzyme's rule).
   static constexpr bool struct_return = is_struct_value_v<R>;
   /// A class that is not trivially copyable (std::vector<double>, ...):
   /// returned in memory, its tangent is the object the derivative builds.
@@ -343,11 +346,19 @@ struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
       (Forward && (struct_return || class_return));
   static constexpr bool has_value = !std::is_void_v<R>;
   static_assert(RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
-                    !std::is_class_v<R>,
+                    struct_return || !std::is_class_v<R>,
                 "in reverse mode a result of a class that is not trivially "
                 "copyable (std::vector, std::string, ...) cannot be Active: "
                 "give the function the result as a reference parameter "
                 "(Duplicated<std::vector<double> &>) and seed its shadow");
+  static_assert(Forward || !struct_return || RA != ret_act::deflt,
+                "in reverse mode a function returning a struct needs its "
+                "return activity: with <enzyme/enzyme>, "
+                "enzyme::autodiff<enzyme::Reverse, enzyme::Active<S>> seeds "
+                "every member with 1 (Enzyme's rule) and the default, "
+                "Const<S>, seeds none; <tapestry/tapestry.hpp> takes no "
+                "return activity: differentiate a function that returns a "
+                "scalar (a member, or a weighted sum of them)");
   static_assert(
       RA == ret_act::deflt || RA == ret_act::konst || fp_return ||
           std::is_class_v<R>,
@@ -358,7 +369,9 @@ struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
                 "in forward mode the return activity is Duplicated, "
                 "DuplicatedNoNeed or Const");
   // Seeded (reverse) or with a tangent (forward).
-  static constexpr bool ret_active = fp_return && RA != ret_act::konst;
+  static constexpr bool ret_active =
+      (fp_return || (!Forward && struct_return && RA == ret_act::active)) &&
+      RA != ret_act::konst;
   static constexpr bool primal =
       has_value &&
       (WantPrimal || (Forward && (RA == ret_act::dup || RA == ret_act::konst ||
@@ -482,6 +495,49 @@ template <typename C, typename... A> struct callable_target {
   static constexpr bool is_static = true;
   static constexpr auto value = &invoke_callable<C, R, A...>;
   using sig = signature<R, void *, A...>;
+};
+
+/// A lambda or functor with one call operator that is not a template: its
+/// declared signature (object pointer first, as for member functions).
+template <typename C, typename = void> struct declared_call {
+  static constexpr bool valid = false;
+};
+template <typename C>
+struct declared_call<C, std::void_t<decltype(&C::operator())>>
+    : member_signature<decltype(&C::operator())> {};
+
+/// The target of a lambda or functor through its declared call operator
+/// (the object pointer of the signature dropped).
+template <typename C, typename Sig> struct declared_target;
+template <typename C, typename R, typename O, typename... P>
+struct declared_target<C, signature<R, O, P...>> {
+  using type = callable_target<C, P...>;
+};
+template <bool ByWrapped, bool Declared, typename C, typename... W>
+struct pick_callable {
+  using type = callable_target<C, primal_arg_t<W>...>;
+};
+template <typename C, typename... W>
+struct pick_callable<false, true, C, W...> {
+  using type =
+      typename declared_target<C, typename declared_call<C>::sig>::type;
+};
+
+/// The target of a lambda or functor called with wrappers W...: called with
+/// the wrapped types where it accepts them (as Enzyme's header does, which
+/// picks an overload by them), else through its declared call operator, so
+/// that pointers may be given for reference parameters as for functions.
+template <typename C, typename... W> struct callable_for {
+  static constexpr bool by_wrapped =
+      std::is_invocable_v<C &, primal_arg_t<W>...>;
+  static_assert(by_wrapped || declared_call<C>::valid,
+                "the lambda or functor cannot be called with the wrapped "
+                "types, and it has no single call operator whose parameters "
+                "could be read instead: wrap each argument with the type of "
+                "its parameter (Duplicated<const T &>(x, dx) for a const T & "
+                "parameter)");
+  using type = typename pick_callable<by_wrapped, declared_call<C>::valid, C,
+                                      W...>::type;
 };
 
 template <typename T> struct is_fn_t : std::false_type {};
@@ -690,10 +746,52 @@ TAPESTRY_ALWAYS_INLINE auto request_class_result(const Ctx &c, void *rt,
   }
 }
 
+/// Whether every member of aggregate R (nested aggregates and arrays
+/// included) is an E, told by initialising R from sizeof(R) / sizeof(E)
+/// values of E that are not constants: a member of another type narrows
+/// or does not convert, and one too many or too few does not fit.
+template <typename R, typename E, typename Seq, typename = void>
+struct braces_of : std::false_type {};
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wmissing-braces"
+template <typename R, typename E, std::size_t... I>
+struct braces_of<R, E, std::index_sequence<I...>,
+                 std::void_t<decltype(R{((void)I, std::declval<E &>())...})>>
+    : std::true_type {};
+template <typename R, typename E, std::size_t... I>
+TAPESTRY_ALWAYS_INLINE R filled_with(E v, std::index_sequence<I...>) {
+  return R{((void)I, v)...};
+}
+#pragma clang diagnostic pop
+template <typename R, typename E> constexpr bool all_members_are() {
+  if constexpr (!std::is_aggregate_v<R> || sizeof(R) % sizeof(E) != 0)
+    return false;
+  else
+    return braces_of<R, E,
+                     std::make_index_sequence<sizeof(R) / sizeof(E)>>::value;
+}
+/// The seed of an Active struct result returned in memory: every member 1,
+/// as Enzyme seeds a struct result (the plugin does the same for one
+/// returned in registers).
+template <typename R> TAPESTRY_ALWAYS_INLINE R ones_seed() {
+  if constexpr (all_members_are<R, double>())
+    return filled_with<R>(1.0, std::make_index_sequence<sizeof(R) / 8>{});
+  else if constexpr (all_members_are<R, float>())
+    return filled_with<R>(1.0f, std::make_index_sequence<sizeof(R) / 4>{});
+  else
+    static_assert(always_false<R>,
+                  "an Active struct result returned in memory (larger than "
+                  "16 bytes) is seeded with 1 in every member, which needs "
+                  "a struct whose members are all double or all float; "
+                  "return the struct through a pointer parameter "
+                  "(Duplicated<S *>(&out, &seed)) and seed it yourself");
+}
+
 /// A request on a function whose struct result is returned in memory: the
 /// result pointer goes first, Duplicated (primal and tangent wanted),
-/// DuplicatedNoNeed (tangent only) or Const (no tangent; reverse mode has
-/// no seed for a struct result).
+/// DuplicatedNoNeed (tangent only) or Const (no tangent); in reverse mode
+/// an Active result's shadow is a seed of ones (Duplicated when the primal
+/// is wanted, else DuplicatedNoNeed), a Const one's is not passed.
 template <typename Mode, ret_act RA, typename Target, typename Ctx,
           typename... W>
 TAPESTRY_ALWAYS_INLINE auto request_sret(const Ctx &c, void *rt,
@@ -712,7 +810,19 @@ TAPESTRY_ALWAYS_INLINE auto request_sret(const Ctx &c, void *rt,
       std::conditional_t<MT::forward, ForwardMode, ReverseMode<false>>;
   using T = sret_target<Target>;
   result_slot<R> p, t;
-  if constexpr (Shape::tangent && Shape::primal) {
+  if constexpr (!MT::forward && Shape::ret_active) {
+    // Reverse mode, Active<R>: the result's shadow is the seed.
+    t.r = ones_seed<R>();
+    if constexpr (Shape::primal) {
+      auto o = request_direct<Inner, ret_act::deflt, T>(
+          c, rt, Duplicated<R *>(&p.r, &t.r), w...);
+      return finish_sret<Shape>(o, p.r, t.r);
+    } else {
+      auto o = request_direct<Inner, ret_act::deflt, T>(
+          c, rt, DuplicatedNoNeed<R *>(&p.r, &t.r), w...);
+      return finish_sret<Shape>(o, p.r, t.r);
+    }
+  } else if constexpr (Shape::tangent && Shape::primal) {
     auto o = request_direct<Inner, ret_act::deflt, T>(
         c, rt, Duplicated<R *>(&p.r, &t.r), w...);
     return finish_sret<Shape>(o, p.r, t.r);
@@ -751,7 +861,7 @@ TAPESTRY_ALWAYS_INLINE auto request_in(const Ctx &c, F &&f, const W &...w) {
     return request<Mode, RA, static_target<FD::value>>(c, nullptr, w...);
   } else if constexpr (std::is_class_v<FD>) {
     using C = std::remove_reference_t<F>;
-    using Target = callable_target<C, primal_arg_t<W>...>;
+    using Target = typename callable_for<C, W...>::type;
     void *self = const_cast<void *>(static_cast<const volatile void *>(&f));
     return request<Mode, RA, Target>(c, nullptr, Const<void *>(self), w...);
   } else {
