@@ -431,14 +431,26 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
     Boundary.NotReplayable.push_back("its reverse sweep runs the reverse of '" +
                                      sourceName(*CB.getCalledFunction()) +
                                      "', which consumes that call's own tape");
-  else if (R.Split && !CSplit.NotReplayable.empty())
+  else if (R.Split && !CSplit.NotReplayable.empty()) {
+    // A call kept only because -O0 made it noinline: say, once and last,
+    // how to inline it (a callee's reason may say so already).
+    static constexpr StringLiteral InlineHint =
+        "; it stays a call because at -O0 every function is noinline: "
+        "-mllvm -enzyme-inline=1 inlines it, which may make the tape "
+        "reusable";
+    std::string Inner = CSplit.NotReplayable;
+    bool Hint = CB.getCalledFunction()->hasFnAttribute(Attribute::OptimizeNone);
+    for (size_t At; (At = Inner.find(InlineHint)) != std::string::npos;
+         Hint = true)
+      Inner.erase(At, InlineHint.size());
     Boundary.NotReplayable.push_back(
         "its reverse sweep runs the reverse of '" +
         sourceName(*CB.getCalledFunction()) + "'" +
         (CB.getDebugLoc() && CB.getDebugLoc().getLine()
              ? " (line " + std::to_string(CB.getDebugLoc().getLine()) + ")"
              : std::string()) +
-        ", " + CSplit.NotReplayable);
+        ", " + Inner + (Hint ? InlineHint.str() : ""));
+  }
   BasicBlock *PB = CB.getParent();
   DerivativeSignature CS = computeSignature(CR);
   SmallVector<Value *, 8> Args;
