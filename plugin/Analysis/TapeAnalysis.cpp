@@ -140,6 +140,34 @@ CallBase *freedAllocation(const CallBase &Free, const DominatorTree &DT,
   return const_cast<CallBase *>(Alloc);
 }
 
+/// True if the block \p Alloc returns may also be freed by a deallocation
+/// of a phi or select of it and other blocks that is not itself a free of
+/// \p Alloc (the free of a lowered realloc in a loop whose first block -O3
+/// peeled into a malloc). Such a free stays in the forward sweep, so
+/// deferring another free of the block would free it twice.
+static bool mayBeFreedThroughMerge(const CallBase &Alloc,
+                                   const DominatorTree &DT,
+                                   const LoopInfo &Loops) {
+  SmallVector<const Value *, 8> Work{&Alloc};
+  SmallPtrSet<const Value *, 8> Seen{&Alloc};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (auto *CB = dyn_cast<CallBase>(U)) {
+        if (isDeallocationCall(*CB) && CB->arg_size() >= 1 &&
+            freedPointer(*CB) == V && getUnderlyingObject(V, 0) != &Alloc &&
+            freedAllocation(*CB, DT, Loops) != &Alloc)
+          return true;
+      } else if ((isa<PHINode>(U) || isa<SelectInst>(U) ||
+                  isa<GetElementPtrInst>(U) || isa<CastInst>(U)) &&
+                 Seen.insert(U).second) {
+        Work.push_back(U);
+      }
+    }
+  }
+  return false;
+}
+
 bool isDeferredFree(const CallBase &CB, const DominatorTree &DT,
                     const LoopInfo &Loops) {
   if (!isDeallocationCall(CB) || CB.arg_size() < 1)
@@ -153,6 +181,8 @@ bool isDeferredFree(const CallBase &CB, const DominatorTree &DT,
   if (std::optional<CustomAllocator> CA =
           customAllocator(*Alloc->getCalledFunction());
       CA && CA->Dealloc != CB.getCalledFunction())
+    return false;
+  if (mayBeFreedThroughMerge(*Alloc, DT, Loops))
     return false;
   const Loop *AllocLoop = Loops.getLoopFor(Alloc->getParent());
   return !AllocLoop || AllocLoop->contains(CB.getParent());

@@ -63,7 +63,8 @@ llvm::CallBase *freedAllocation(const llvm::CallBase &Free,
 /// once per block allocated), so the forward sweep does not free it. A block
 /// allocated in a loop and freed after it (the last of a chain of realloc'd
 /// buffers) is freed by the forward sweep: the earlier blocks of the same
-/// allocation were freed elsewhere.
+/// allocation were freed elsewhere. So is a block that another free may
+/// release through a phi or select (it would be freed twice).
 bool isDeferredFree(const llvm::CallBase &CB, const llvm::DominatorTree &DT,
                     const llvm::LoopInfo &Loops);
 

@@ -3,6 +3,8 @@
 // Implements LaneExtracts.h: restoreLaneExtracts finds each bitcast of an
 // integer made by a shift and a truncation of a bitcast floating-point vector,
 // and replaces the chain by the extractelement or shufflevector it stands for.
+// An integer phi of such bitcasts (GVN's PRE of the bitcast) first becomes a
+// phi of the vectors, bitcast once after it, so the chain reaches the vector.
 // Primal preparation runs it as part of simplification; it changes no value,
 // only the form AD sees.
 //
@@ -15,6 +17,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -55,9 +58,66 @@ static std::optional<LaneRead> laneRead(BitCastInst &BC) {
   return LaneRead{Vec, static_cast<unsigned>(Shift / Bits), Count};
 }
 
+/// Rewrites each integer phi whose incoming values are all bitcasts of
+/// floating-point vectors of one type (or the phi itself) as a phi of those
+/// vectors and one bitcast after it: GVN's PRE leaves `phi i512 [bitcast
+/// <8 x double> %a to i512], [bitcast <8 x double> %b to i512]` ahead of a
+/// lane read. Runs to a fixed point, so phis of such phis follow.
+static bool vectorPhisOfBitcasts(Function &F) {
+  bool Changed = false, Again = true;
+  while (Again) {
+    Again = false;
+    SmallVector<PHINode *, 4> Phis;
+    for (BasicBlock &BB : F)
+      for (PHINode &P : BB.phis())
+        if (P.getType()->isIntegerTy())
+          Phis.push_back(&P);
+    for (PHINode *P : Phis) {
+      FixedVectorType *VT = nullptr;
+      SmallVector<Value *, 4> Vecs;
+      for (Value *In : P->incoming_values()) {
+        Value *Src = nullptr;
+        if (In == P) {
+          Vecs.push_back(nullptr);
+          continue;
+        }
+        if (!match(In, m_BitCast(m_Value(Src))))
+          break;
+        auto *T = dyn_cast<FixedVectorType>(Src->getType());
+        if (!T || !T->getElementType()->isFloatingPointTy() || (VT && T != VT))
+          break;
+        VT = T;
+        Vecs.push_back(Src);
+      }
+      if (!VT || Vecs.size() != P->getNumIncomingValues())
+        continue;
+      IRBuilder<> B(P);
+      PHINode *VP = B.CreatePHI(VT, Vecs.size(), P->getName() + ".lanes");
+      for (unsigned I = 0, E = Vecs.size(); I != E; ++I)
+        VP->addIncoming(Vecs[I] ? Vecs[I] : VP, P->getIncomingBlock(I));
+      B.SetInsertPoint(P->getParent(), P->getParent()->getFirstInsertionPt());
+      Value *Int = B.CreateBitCast(VP, P->getType(), P->getName());
+      // The old bitcasts go when nothing else reads them (handles, since
+      // one may be listed twice).
+      SmallVector<WeakTrackingVH, 4> Casts;
+      for (Value *In : P->incoming_values())
+        if (In != P)
+          Casts.push_back(In);
+      P->replaceAllUsesWith(Int);
+      P->eraseFromParent();
+      for (WeakTrackingVH &C : Casts)
+        if (C)
+          RecursivelyDeleteTriviallyDeadInstructions(C);
+      Again = Changed = true;
+    }
+  }
+  return Changed;
+}
+
 bool restoreLaneExtracts(Function &F) {
   if (!F.getParent()->getDataLayout().isLittleEndian())
     return false;
+  bool Changed = vectorPhisOfBitcasts(F);
   SmallVector<std::pair<BitCastInst *, LaneRead>, 4> Reads;
   for (Instruction &I : instructions(F))
     if (auto *BC = dyn_cast<BitCastInst>(&I))
@@ -77,7 +137,7 @@ bool restoreLaneExtracts(Function &F) {
     BC->replaceAllUsesWith(E);
     RecursivelyDeleteTriviallyDeadInstructions(BC);
   }
-  return !Reads.empty();
+  return Changed || !Reads.empty();
 }
 
 } // namespace tapestry

@@ -5,7 +5,9 @@
 // multiple of 64, a `trunc` to i64 (or i512) and a `bitcast` back to double
 // (or <8 x double>). The value is the lanes themselves, but the integer
 // steps would have no derivative. This rewrites such chains as the
-// `extractelement` (`shufflevector`) they are.
+// `extractelement` (`shufflevector`) they are. GVN may put a phi between
+// the first bitcast and the shift (the bitcasts of two vectors merged); such
+// a phi becomes a phi of the vectors first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_LANEEXTRACTS_H
