@@ -240,8 +240,8 @@ std::string Splitter::keptShadowReason(Value *Kept) const {
     return "the tape keeps addresses into the shadow of " + describe(P) +
            Line(Kept) +
            " as the forward half computed them, and a second reverse would "
-           "accumulate into that shadow, whatever shadow it is given; pass "
-           "the same shadow to every reverse on this tape, or run "
+           "accumulate into that shadow, whatever shadow it is given (right "
+           "only if it is the same, which the compiler cannot know); run "
            "__enzyme_augmentfwd again before each reverse";
   return "the tape keeps shadow pointers computed by the forward half, so "
          "the reverse must receive the same shadow buffers and accumulates "
