@@ -31,14 +31,27 @@ STATISTIC(NumActiveValues, "Values found active (carrying a derivative)");
 
 namespace tapestry {
 
-/// A type that can hold a derivative: floating-point scalars and vectors, and
-/// aggregates made only of them.
-static bool isDifferentiableType(Type *T) {
+/// An aggregate member that carries no derivative but may sit beside one
+/// that does: integers (and aggregates of them), never pointers, whose
+/// shadows a by-value aggregate cannot hold.
+static bool isPassiveMember(Type *T) {
+  if (T->isIntOrIntVectorTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return all_of(ST->elements(), isPassiveMember);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return isPassiveMember(AT->getElementType());
+  return false;
+}
+
+bool isDifferentiableType(Type *T) {
   if (T->isFPOrFPVectorTy())
     return true;
   if (auto *ST = dyn_cast<StructType>(T))
-    return ST->getNumElements() > 0 &&
-           all_of(ST->elements(), isDifferentiableType);
+    return any_of(ST->elements(), isDifferentiableType) &&
+           all_of(ST->elements(), [](Type *E) {
+             return isDifferentiableType(E) || isPassiveMember(E);
+           });
   if (auto *AT = dyn_cast<ArrayType>(T))
     return isDifferentiableType(AT->getElementType());
   return false;

@@ -19,6 +19,7 @@ namespace llvm {
 class Function;
 class Value;
 class CallBase;
+class Type;
 } // namespace llvm
 
 namespace tapestry {
@@ -38,6 +39,11 @@ public:
   llvm::SmallPtrSet<const llvm::Value *, 32> Shadowed;
 };
 
+/// True if a value of type \p T can carry a derivative: floating-point
+/// scalars and vectors, and aggregates with at least one such member whose
+/// other members are integers (a C struct {double d; int n;} returned by
+/// value is {double, i32}); the integer members carry none.
+bool isDifferentiableType(llvm::Type *T);
 /// True if \p CB only links or walks a libstdc++ red-black tree (std::map,
 /// std::set): it reads and writes node pointers and colours, never values,
 /// so the shadows get the same call (Synthesis/MirroredCalls.cpp).

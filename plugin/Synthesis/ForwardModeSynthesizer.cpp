@@ -340,6 +340,17 @@ void ForwardModeSynthesizer::visitLoadInst(LoadInst &LI) {
              }));
 }
 
+// freeze passes its operand's tangent on, whatever its type (a frozen
+// struct returned by a call among them); pointers keep the rule path,
+// whose shadows ShadowMemory.cpp gives.
+void ForwardModeSynthesizer::visitFreezeInst(FreezeInst &I) {
+  if (!AI.isActive(&I))
+    return;
+  if (R.ErrorEstimate || I.getType()->isPtrOrPtrVectorTy())
+    return visitRuleOperation(I);
+  setTangent(I, tangent(I.getOperand(0)));
+}
+
 void ForwardModeSynthesizer::visitExtractValueInst(ExtractValueInst &EV) {
   if (!AI.isActive(&EV))
     return;

@@ -63,7 +63,7 @@ private:
   void visitBinaryOperator(llvm::BinaryOperator &I) { visitRuleOperation(I); }
   void visitFDiv(llvm::BinaryOperator &I);
   void visitUnaryOperator(llvm::UnaryOperator &I) { visitRuleOperation(I); }
-  void visitFreezeInst(llvm::FreezeInst &I) { visitRuleOperation(I); }
+  void visitFreezeInst(llvm::FreezeInst &I);
   void visitFPExtInst(llvm::FPExtInst &I) { visitFPCast(I); }
   void visitFPTruncInst(llvm::FPTruncInst &I) { visitFPCast(I); }
   void visitSelectInst(llvm::SelectInst &Sel);

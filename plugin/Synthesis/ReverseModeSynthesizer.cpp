@@ -317,11 +317,14 @@ Value *ReverseModeSynthesizer::takeAdjoint(Value *PV, IRBuilderBase &B) {
   return V;
 }
 
-/// A + B for floating-point scalars, vectors and aggregates of them.
+/// A + B for floating-point scalars, vectors and aggregates of them; an
+/// aggregate's integer members carry no derivative and stay as in A.
 static Value *addValues(IRBuilderBase &B, Value *X, Value *Y) {
   Type *T = X->getType();
   if (T->isFPOrFPVectorTy())
     return B.CreateFAdd(X, Y);
+  if (T->isIntOrIntVectorTy())
+    return X;
   unsigned N =
       isa<StructType>(T) ? T->getStructNumElements() : T->getArrayNumElements();
   Value *Agg = X;
@@ -469,6 +472,17 @@ void ReverseModeSynthesizer::visitAtomicRMWInst(AtomicRMWInst &RMW) {
 void ReverseModeSynthesizer::visitRuleOperation(Instruction &PI) {
   if (AI.isActive(&PI) && findInstructionRule(PI.getOpcode()))
     reverseRule(PI, *Builder);
+}
+
+// freeze passes its operand on, whatever its type: a struct returned by a
+// call is often frozen at -O2 and above before its fields are extracted,
+// and the partial rule (a floating-point 1) has no form for a struct.
+// Pointers have shadows, not adjoints (ShadowMemory.cpp).
+void ReverseModeSynthesizer::visitFreezeInst(FreezeInst &I) {
+  if (!AI.isActive(&I) || I.getType()->isPtrOrPtrVectorTy())
+    return;
+  IRBuilderBase &B = *Builder;
+  addAdjoint(I.getOperand(0), takeAdjoint(&I, B), B);
 }
 
 void ReverseModeSynthesizer::visitShuffleVectorInst(ShuffleVectorInst &SV) {

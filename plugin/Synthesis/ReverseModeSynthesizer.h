@@ -116,7 +116,7 @@ private:
   void visitCallBase(llvm::CallBase &CB);
   void visitBinaryOperator(llvm::BinaryOperator &I) { visitRuleOperation(I); }
   void visitUnaryOperator(llvm::UnaryOperator &I) { visitRuleOperation(I); }
-  void visitFreezeInst(llvm::FreezeInst &I) { visitRuleOperation(I); }
+  void visitFreezeInst(llvm::FreezeInst &I);
   void visitFPExtInst(llvm::FPExtInst &I) { visitFPCast(I); }
   void visitFPTruncInst(llvm::FPTruncInst &I) { visitFPCast(I); }
   void visitSelectInst(llvm::SelectInst &Sel);

@@ -159,11 +159,68 @@ void SupportedInstructions::checkBitManipulation(Instruction &I) {
       any_of(I.operands(), [&](Value *V) { return AI.isVaried(V); }) &&
       !onlyFeedsComparisons(&I) && !I.getType()->isFPOrFPVectorTy() &&
       !isa<SelectInst>(I) && !isa<PHINode>(I) &&
-      !isa<StructType>(I.getType()) && !isa<ArrayType>(I.getType()))
+      // An integer member of a struct holding doubles ({double, i32})
+      // carries no derivative of its own.
+      !isa<ExtractValueInst>(I) && !isa<StructType>(I.getType()) &&
+      !isa<ArrayType>(I.getType()))
     fail(&I, reinterpretation(I) +
                  "; derivatives cannot flow through bit manipulation (keep "
                  "the value as a floating-point number: fabs, copysign, "
                  "signbit)");
+}
+
+/// True if the aggregate \p V, of a type that cannot carry a derivative,
+/// may hold a value that depends on an active input: built from one, loaded
+/// from memory with a shadow, or returned by a call that reads one.
+static bool mayHoldVariedMember(const Value *V, const ActivityInfo &AI,
+                                const CustomRules *Rules,
+                                SmallPtrSetImpl<const Value *> &Seen) {
+  if (!Seen.insert(V).second)
+    return false;
+  auto Any = [&](auto Range) {
+    return any_of(Range, [&](const Value *Op) {
+      return mayHoldVariedMember(Op, AI, Rules, Seen);
+    });
+  };
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    return AI.hasShadow(LI->getPointerOperand());
+  if (auto *CB = dyn_cast<CallBase>(V))
+    return !isInactiveCall(*CB, Rules) &&
+           any_of(CB->args(), [&](const Value *A) {
+             return AI.isVaried(A) || AI.hasShadow(A);
+           });
+  if (auto *IV = dyn_cast<InsertValueInst>(V))
+    return AI.isVaried(IV->getInsertedValueOperand()) ||
+           mayHoldVariedMember(IV->getInsertedValueOperand(), AI, Rules,
+                               Seen) ||
+           mayHoldVariedMember(IV->getAggregateOperand(), AI, Rules, Seen);
+  if (auto *EV = dyn_cast<ExtractValueInst>(V))
+    return mayHoldVariedMember(EV->getAggregateOperand(), AI, Rules, Seen);
+  if (auto *Phi = dyn_cast<PHINode>(V))
+    return Any(Phi->incoming_values());
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return Any(
+        ArrayRef<const Value *>{Sel->getTrueValue(), Sel->getFalseValue()});
+  if (auto *Fr = dyn_cast<FreezeInst>(V))
+    return mayHoldVariedMember(Fr->getOperand(0), AI, Rules, Seen);
+  return false;
+}
+
+void SupportedInstructions::checkUntrackedAggregate(ExtractValueInst &EV) {
+  const ActivityInfo &AI = S.AI;
+  Value *Agg = EV.getAggregateOperand();
+  if (!isDifferentiableType(EV.getType()) || AI.isVaried(&EV) ||
+      !AI.Useful.count(&EV) || isDifferentiableType(Agg->getType()))
+    return;
+  SmallPtrSet<const Value *, 8> Seen;
+  if (!mayHoldVariedMember(Agg, AI, &S.Rules, Seen))
+    return;
+  fail(&EV, "a struct holding both floating-point values and pointers ('" +
+                describe(Agg->getType()) +
+                "') is passed by value here, and Tapestry cannot carry a "
+                "derivative through such a value yet; pass the struct by "
+                "pointer, or return its floating-point members through "
+                "pointer arguments");
 }
 
 //===----------------------------------------------------------------------===//

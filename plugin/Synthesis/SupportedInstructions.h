@@ -60,6 +60,7 @@ public:
   void visitPHINode(llvm::PHINode &I) { checkBitManipulation(I); }
   void visitExtractValueInst(llvm::ExtractValueInst &I) {
     checkBitManipulation(I);
+    checkUntrackedAggregate(I);
   }
   void visitInsertValueInst(llvm::InsertValueInst &I) {
     checkBitManipulation(I);
@@ -84,6 +85,10 @@ private:
   bool checkVectors(llvm::Instruction &I);
   /// A derivative flowing into an integer (a double reinterpreted as bits).
   void checkBitManipulation(llvm::Instruction &I);
+  /// A floating-point member taken out of a struct value that also holds
+  /// pointers ({double, ptr}), which carries no derivative, where the
+  /// member needs one.
+  void checkUntrackedAggregate(llvm::ExtractValueInst &EV);
   /// An operation with a derivative rule (and, for error estimates, a
   /// floating-point result).
   void checkRule(llvm::Instruction &I);

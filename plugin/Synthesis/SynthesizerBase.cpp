@@ -179,13 +179,14 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
     }
     if (T->isPointerTy())
       CR.Args.push_back(AI.hasShadow(A) ? Activity::Dup : Activity::Const);
-    else if (T->isFPOrFPVectorTy() && AI.isActive(A))
+    else if (isDifferentiableType(T) && AI.isActive(A))
       CR.Args.push_back(R.Mode == DiffMode::Reverse ? Activity::Active
                                                     : Activity::Dup);
     else
       CR.Args.push_back(Activity::Const);
   }
-  CR.ReturnActive = CB.getType()->isFPOrFPVectorTy() && AI.isActive(&CB);
+  // Structs returned by value ({double, double}, {double, i32}) too.
+  CR.ReturnActive = isDifferentiableType(CB.getType()) && AI.isActive(&CB);
   // Forward mode returns the primal too, so the primal call disappears and
   // recursion costs one pass.
   CR.ReturnPrimal = R.Mode == DiffMode::Forward && !CB.getType()->isVoidTy();
