@@ -2,7 +2,12 @@
 //
 // The wrappers of Split/CalleeSplits.h: each is a few calls around the
 // callee's augmented forward, reverse and release, with the tape allocated
-// (and freed) by the wrapper or linked into its call site's list.
+// (and freed) by the wrapper or linked into its call site's list. Under a
+// one-shot request (CalleeSplit::Lifo) the tapes come from the thread's
+// tape arena (Synthesis/TapeCache.h) instead of malloc: the one-shot
+// caller's reverse gives its callee's tape back to the arena, and with it
+// the tapes the callee's split kept for its own callees (their release
+// frees what they own, not the tapes).
 //
 //===----------------------------------------------------------------------===//
 #include "Split/CalleeSplits.h"
@@ -10,6 +15,7 @@
 #include "Analysis/ParamAccess.h"
 #include "Core/AllocationFunctions.h"
 #include "Synthesis/DerivativeSignature.h"
+#include "Synthesis/TapeCache.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -65,7 +71,9 @@ static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
     Value *Next = B.CreateLoad(Ptr, Node, "next");
     B.CreateCall(S.Release,
                  {B.CreateConstGEP1_64(B.getInt8Ty(), Node, Header, "tape")});
-    B.CreateCall(getFreeFn(M), {Node});
+    // An arena tape goes back with the tape of the one-shot call it was
+    // taken under.
+    B.CreateCall(CS.Lifo ? getArenaForgetFn(M) : getFreeFn(M), {Node});
     Node->addIncoming(Next, Loop);
     B.CreateCondBr(B.CreateIsNull(Next), Done, Loop);
     B.SetInsertPoint(Done);
@@ -75,8 +83,8 @@ static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
   unsigned NumParams = Aug->arg_size();
   IRBuilder<> B(BasicBlock::Create(C, "entry", Aug));
   Value *List = Aug->getArg(NumParams - 1);
-  Value *Block =
-      B.CreateCall(getMallocFn(M), {B.getInt64(S.TapeBytes + Header)}, "block");
+  Value *Block = B.CreateCall(CS.Lifo ? getArenaAllocFn(M) : getMallocFn(M),
+                              {B.getInt64(S.TapeBytes + Header)}, "block");
   B.CreateStore(B.CreateLoad(Ptr, List), Block);
   B.CreateStore(Block, List);
   Value *Tape = B.CreateConstGEP1_64(B.getInt8Ty(), Block, Header, "tape");
@@ -112,6 +120,7 @@ CalleeSplit declareCalleeSplit(const DiffRequest &R) {
   Type *AugRet = RetTy->isVoidTy() ? Ptr : StructType::get(C, {Ptr, RetTy});
   std::string Base = (R.Fn->getName() + ".tapestry." + R.suffix()).str();
   CalleeSplit CS;
+  CS.Lifo = R.LifoTapes;
   CS.Augmented =
       Function::Create(FunctionType::get(AugRet, AugParams, false),
                        GlobalValue::InternalLinkage, Base + ".call.fwd", M);
@@ -139,8 +148,8 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
   Type *AugRet = CS.Augmented->getReturnType();
   {
     IRBuilder<> B(BasicBlock::Create(C, "entry", CS.Augmented));
-    Value *Tape =
-        B.CreateCall(getMallocFn(M), {B.getInt64(S.TapeBytes)}, "tape");
+    Value *Tape = B.CreateCall(CS.Lifo ? getArenaAllocFn(M) : getMallocFn(M),
+                               {B.getInt64(S.TapeBytes)}, "tape");
     SmallVector<Value *, 16> Args;
     for (Argument &A : CS.Augmented->args())
       Args.push_back(&A);
@@ -161,7 +170,9 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
     Value *Tape = Args.back();
     Value *Adjoints = B.CreateCall(S.Reverse, Args);
     B.CreateCall(S.Release, {Tape});
-    B.CreateCall(getFreeFn(M), {Tape});
+    // The arena's tapes taken after this one (the callee's callees' tapes)
+    // go back with it.
+    B.CreateCall(CS.Lifo ? getArenaResetFn(M) : getFreeFn(M), {Tape});
     if (CS.Reverse->getReturnType()->isVoidTy())
       B.CreateRetVoid();
     else
