@@ -18,6 +18,7 @@
 #include "Synthesis/TapeCache.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -107,6 +108,33 @@ static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
   CS.KeptReverse = S.Reverse;
 }
 
+/// True if \p F, a split's release, may free memory that does not come
+/// from the thread's arena: it calls, directly or through functions with a
+/// body, anything but the arena's forget (free, operator delete, a function
+/// without a body yet: the release of a callee still being built).
+static bool releasesHeap(Function &F, SmallPtrSetImpl<Function *> &Seen) {
+  if (!Seen.insert(&F).second)
+    return false;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<IntrinsicInst>(CB))
+        continue;
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee || Callee->isDeclaration())
+        return true;
+      if (Callee->getName() != "tapestry.arena.forget" &&
+          releasesHeap(*Callee, Seen))
+        return true;
+    }
+  return false;
+}
+
+static bool releasesHeap(Function &F) {
+  SmallPtrSet<Function *, 8> Seen;
+  return releasesHeap(F, Seen);
+}
+
 CalleeSplit declareCalleeSplit(const DiffRequest &R) {
   Module &M = *R.Fn->getParent();
   LLVMContext &C = M.getContext();
@@ -162,6 +190,9 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
       B.CreateRet(B.CreateInsertValue(Pair, Primal, 1));
     }
   }
+  // The release runs the kept tapes' releases, which the one-shot
+  // reverse needs to know about.
+  fillKeptCallee(CS, S);
   {
     IRBuilder<> B(BasicBlock::Create(C, "entry", CS.Reverse));
     SmallVector<Value *, 16> Args;
@@ -169,7 +200,22 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
       Args.push_back(&A);
     Value *Tape = Args.back();
     Value *Adjoints = B.CreateCall(S.Reverse, Args);
-    B.CreateCall(S.Release, {Tape});
+    if (CS.Lifo && !releasesHeap(*S.Release)) {
+      // Everything the release would free comes from the arena and goes
+      // back with the reset below: the release (a walk over the tapes of
+      // the whole recursion) runs only where the arena's calls become
+      // malloc and free again, in a derivative that is differentiated
+      // (uncacheTapes).
+      BasicBlock *Release = BasicBlock::Create(C, "release", CS.Reverse);
+      BasicBlock *Reset = BasicBlock::Create(C, "reset", CS.Reverse);
+      B.CreateCondBr(B.CreateCall(getArenaNestedFn(M)), Release, Reset);
+      B.SetInsertPoint(Release);
+      B.CreateCall(S.Release, {Tape});
+      B.CreateBr(Reset);
+      B.SetInsertPoint(Reset);
+    } else {
+      B.CreateCall(S.Release, {Tape});
+    }
     // The arena's tapes taken after this one (the callee's callees' tapes)
     // go back with it.
     B.CreateCall(CS.Lifo ? getArenaResetFn(M) : getFreeFn(M), {Tape});
@@ -178,7 +224,6 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
     else
       B.CreateRet(Adjoints);
   }
-  fillKeptCallee(CS, S);
   // What the halves do with the callers' addresses decides whether the
   // callers' tapes can be replayed (Split/TapeLayout.cpp, classifySlot):
   // callees first.

@@ -605,6 +605,19 @@ void arenaRecordArrays(Function &F) {
     CI->eraseFromParent();
 }
 
+Function *getArenaNestedFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.arena.nested"))
+    return F;
+  LLVMContext &C = M.getContext();
+  Function *F = Function::Create(FunctionType::get(Type::getInt1Ty(C), false),
+                                 GlobalValue::InternalLinkage,
+                                 "tapestry.arena.nested", M);
+  F->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", F));
+  B.CreateRet(B.getFalse());
+  return F;
+}
+
 void uncacheTapes(Function &F) {
   SmallVector<CallInst *, 4> Calls;
   for (BasicBlock &BB : F)
@@ -631,6 +644,8 @@ void uncacheTapes(Function &F) {
     } else if (Name == "tapestry.arena.reset" ||
                Name == "tapestry.arena.forget") {
       B.CreateCall(getFreeFn(M), {CI->getArgOperand(0)});
+    } else if (Name == "tapestry.arena.nested") {
+      CI->replaceAllUsesWith(B.getTrue());
     }
     CI->eraseFromParent();
   }

@@ -64,6 +64,10 @@ llvm::Function *getArenaResetFn(llvm::Module &M);
 /// void @tapestry.arena.forget(ptr tape): does nothing; marks where an
 /// arena tape is no longer used, which a reset further out gives back.
 llvm::Function *getArenaForgetFn(llvm::Module &M);
+/// i1 @tapestry.arena.nested(): false; true in a derivative that is
+/// differentiated again, whose arena calls have become malloc and free
+/// (uncacheTapes), so that the releases the arena makes needless run there.
+llvm::Function *getArenaNestedFn(llvm::Module &M);
 /// In the augmented forward \p F of a split whose tapes come from the arena
 /// (DiffRequest::LifoTapes): the record arrays start empty instead of from
 /// the cache, and grow into arena blocks (its release then forgets them).
@@ -72,7 +76,7 @@ void arenaRecordArrays(llvm::Function &F);
 /// arrays and tapes must be ordinary allocations the outer derivative can
 /// shadow: drops \p F's acquire calls and turns its recycle calls into
 /// free, its arena allocations into malloc, its resets and forgets into
-/// free.
+/// free, and tapestry.arena.nested into true.
 void uncacheTapes(llvm::Function &F);
 
 } // namespace tapestry

@@ -1,13 +1,16 @@
 ; Under a one-shot request, a recursive callee's tapes come from the
 ; thread's tape arena, not from malloc (issue 16 item 3): the caller's
 ; forward sweep takes the callee's fixed tape from the arena
-; (tapestry.arena.alloc), its reverse sweep releases the tape and gives it
-; back with everything taken after it (tapestry.arena.reset). Inside the
+; (tapestry.arena.alloc), its reverse sweep gives it back with everything
+; taken after it (tapestry.arena.reset). Inside the
 ; callee's split, the recursive call's kept tape is taken from the arena
 ; too, and its list release leaves it to that reset (tapestry.arena.forget,
 ; which does nothing); the callee's loop record array starts empty (no
 ; tape cache block) and grows into arena blocks
-; (tapestry.tape.reserve.arena), which the release forgets. No malloc or
+; (tapestry.tape.reserve.arena), which the release forgets. The release so
+; frees nothing the reset does not give back, and runs only where the arena
+; calls become malloc and free again (in a derivative that is itself
+; differentiated: tapestry.arena.nested, false here). No malloc or
 ; free of a tape is left in these functions (NOMALLOC). A split request the
 ; user holds keeps malloc (test/Split/callee-tapes-ir.ll, KEPT).
 ; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
@@ -56,7 +59,11 @@ define double @grad(double %x, i32 %n) {
 
 ; CHECK-LABEL: define internal double @p.tapestry.split_ac_ra.call.rev(
 ; CHECK:         call double @p.tapestry.[[S]].reverse(
+; CHECK-NEXT:    [[N:%.*]] = call i1 @tapestry.arena.nested()
+; CHECK-NEXT:    br i1 [[N]], label %release, label %reset
+; CHECK:       release:
 ; CHECK-NEXT:    call void @p.tapestry.[[S]].release(ptr %3)
+; CHECK:       reset:
 ; CHECK-NEXT:    call void @tapestry.arena.reset(ptr %3)
 
 ; The recursive call's tape: 16 bytes of list header more.
@@ -92,6 +99,10 @@ define double @grad(double %x, i32 %n) {
 ; CHECK-LABEL: define internal void @p.tapestry.split_ac_ra.release(
 ; CHECK:         call void @tapestry.arena.forget(
 ; CHECK:         call void @p.tapestry.[[S]].call.kept.release(
+
+; CHECK-LABEL: define internal i1 @tapestry.arena.nested()
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    ret i1 false
 
 ; NOMALLOC-LABEL: define internal { ptr, double } @p.tapestry.split_ac_ra.call.fwd(
 ; NOMALLOC-NOT:   @malloc
