@@ -347,6 +347,23 @@ static Function *getArenaGrowFn(Module &M) {
   Value *CurSize = B.CreateSub(
       B.CreatePtrToInt(B.CreateLoad(Ptr, chunkField(B, Cur, ChunkEnd)), I64),
       B.CreatePtrToInt(Cur, I64), "cur.size");
+  // An empty arena (the top at the start of the first chunk) whose first
+  // chunk is too small starts over with one large enough: the first tape
+  // of a call then always opens the first chunk, so that a reset to it
+  // leaves the arena visibly empty (tapestry_release_tape_cache frees an
+  // empty arena's chunks).
+  Value *Empty = B.CreateAnd(
+      B.CreateIsNull(B.CreateLoad(Ptr, chunkField(B, Cur, ChunkPrev))),
+      B.CreateICmpEQ(B.CreateLoad(Ptr, arenaField(B, Arena, ArenaTop)),
+                     chunkBase(B, Cur)));
+  BasicBlock *Restart = BasicBlock::Create(C, "restart", F);
+  BasicBlock *Keep = BasicBlock::Create(C, "keep", F);
+  B.CreateCondBr(Empty, Restart, Keep);
+  B.SetInsertPoint(Restart);
+  B.CreateCall(getFreeChunksFn(M), {Cur});
+  B.CreateStore(Constant::getNullValue(arenaType(C)), Arena);
+  B.CreateBr(New);
+  B.SetInsertPoint(Keep);
   Value *Next = B.CreateLoad(Ptr, chunkField(B, Cur, ChunkNext), "next");
   B.CreateCondBr(B.CreateIsNull(Next), New, HasNext);
 
@@ -365,13 +382,15 @@ static Function *getArenaGrowFn(Module &M) {
   B.CreateBr(New);
 
   B.SetInsertPoint(New);
-  PHINode *Prev = B.CreatePHI(Ptr, 3, "prev");
+  PHINode *Prev = B.CreatePHI(Ptr, 4, "prev");
   Prev->addIncoming(Cur, Entry);
-  Prev->addIncoming(Cur, HasChunk);
+  Prev->addIncoming(ConstantPointerNull::get(cast<PointerType>(Ptr)), Restart);
+  Prev->addIncoming(Cur, Keep);
   Prev->addIncoming(Cur, Drop);
-  PHINode *PrevSize = B.CreatePHI(I64, 3, "prev.size");
+  PHINode *PrevSize = B.CreatePHI(I64, 4, "prev.size");
   PrevSize->addIncoming(B.getInt64(0), Entry);
-  PrevSize->addIncoming(CurSize, HasChunk);
+  PrevSize->addIncoming(CurSize, Restart);
+  PrevSize->addIncoming(CurSize, Keep);
   PrevSize->addIncoming(CurSize, Drop);
   // Twice the last chunk, the first chunk's size at least, and room for
   // the tape.

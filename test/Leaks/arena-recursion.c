@@ -6,7 +6,8 @@
 // grows; a second gradient as deep as the first makes none at all (the
 // arena's chunks and the cached record arrays are reused), where each call
 // that stays a call used to malloc its tape. The derivatives match their
-// analytic values.
+// analytic values. A recursion whose first tape is larger than the arena's
+// first chunk leaves nothing behind either.
 // REQUIRES: lsan
 // RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O0 %s -lm %tapestry_rt -o %t0 && %lsan_run %t0 2>&1 | FileCheck %s
 // RUN: %clang -fsanitize=address -fno-omit-frame-pointer -g -O2 %s -lm %tapestry_rt -o %t2 && %lsan_run %t2 2>&1 | FileCheck %s
@@ -15,7 +16,7 @@
 #include "Inputs/heap.h"
 
 extern int enzyme_dup, enzyme_const;
-void __enzyme_autodiff(void *, ...);
+double __enzyme_autodiff(void *, ...);
 
 // f(x, d) = sum_{k=1..d} sum_i 0.5^(n-1-i) x_i^2 / k as a recursion: level
 // k sums over a loop (which keeps records: s is overwritten each
@@ -38,6 +39,27 @@ static double grad_i(const double *x, int n, int d, int i) {
 }
 
 #define N 4
+
+// b(x, d) = d sum_{i<BIG} (x i)^2 / BIG^3, each level through a stack
+// array that its split keeps on its tape: a tape larger than the arena's
+// first chunk (64 KiB), so the first one of a call needs a larger chunk.
+#define BIG 9000
+double b(double x, int d) {
+  if (d == 0)
+    return 0;
+  double t[BIG], s = 0;
+  for (int i = 0; i < BIG; ++i)
+    t[i] = x * i;
+  for (int i = 0; i < BIG; ++i)
+    s += t[i] * t[i] / ((double)BIG * BIG * BIG);
+  return s + b(x, d - 1);
+}
+
+// b'(x, d) = d 2 x sum_{i<BIG} i^2 / BIG^3.
+static double b_grad(double x, int d) {
+  double n = BIG;
+  return d * 2 * x * ((n - 1) * n * (2 * n - 1) / 6) / (n * n * n);
+}
 
 static void gradient(const double *x, double *dx, int d) {
   for (int i = 0; i < N; ++i)
@@ -67,6 +89,20 @@ int main(void) {
   HEAP_CHECK("depth 7", 1, gradient(x, dx, 7));
   for (int i = 0; i < N; ++i)
     check_close("depth 7", dx[i], grad_i(x, N, 7, i), 1e-12);
+  // A first tape larger than the first chunk, which a smaller gradient
+  // made: the arena starts over with a larger chunk, and is still seen
+  // empty once the gradient ends, so that the release frees all of it.
+  double db = 0;
   tapestry_release_tape_cache();
+  size_t live0 = __sanitizer_get_current_allocated_bytes();
+  gradient(x, dx, 7);
+  db = __enzyme_autodiff((void *)b, 0.75, enzyme_const, 3);
+  check_close("d/dx b(x, 3)", db, b_grad(0.75, 3), 1e-12);
+  db = __enzyme_autodiff((void *)b, 0.5, enzyme_const, 5);
+  check_close("d/dx b(x, 5)", db, b_grad(0.5, 5), 1e-12);
+  tapestry_release_tape_cache();
+  check_close("bytes left after a first tape past the first chunk",
+              (double)(__sanitizer_get_current_allocated_bytes() - live0), 0,
+              0);
   return check_report();
 }
