@@ -29,9 +29,12 @@ void tapestry_tape_free(void *tape);
 unsigned long long tapestry_tape_high_water(void);
 void tapestry_tape_reset_high_water(void);
 /* Reverse sweeps keep their record arrays in a per-thread cache for the next
- * call (a thread's cache is freed when the thread exits). This frees the
- * calling thread's cached blocks now, e.g. after a burst of large
- * gradients. */
+ * call, and the tapes of the calls they do not inline (recursion) in a
+ * per-thread arena that grows to the deepest recursion and is reused (a
+ * thread's cache and arena are freed when the thread exits). This frees the
+ * calling thread's cached blocks and its arena's unused memory now, e.g.
+ * after a burst of large gradients (called outside a derivative, that is
+ * all of the arena). */
 void tapestry_release_tape_cache(void);
 /* Registers now, instead of at the first reverse sweep, the release of the
  * calling thread's tape cache when the thread exits (that registration

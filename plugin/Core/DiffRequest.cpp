@@ -37,10 +37,11 @@ StringRef modeName(DiffMode M) {
 
 bool DiffRequest::operator<(const DiffRequest &O) const {
   auto Key = [](const DiffRequest &R) {
-    return std::make_tuple(
-        R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive, R.Width, R.Split,
-        R.ReusableTape, R.ErrorEstimate, R.Parallel, R.FreedListDepth,
-        R.Context, R.MaybeConstantArgs, R.MarkedMemoryArgs, R.MarkedDeepArgs);
+    return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
+                           R.Width, R.Split, R.ReusableTape, R.ErrorEstimate,
+                           R.Parallel, R.LifoTapes, R.FreedListDepth, R.Context,
+                           R.MaybeConstantArgs, R.MarkedMemoryArgs,
+                           R.MarkedDeepArgs);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);

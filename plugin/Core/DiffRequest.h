@@ -55,6 +55,12 @@ struct DiffRequest {
   /// The function runs on every thread of an OpenMP team at once (a
   /// parallel region's body): adjoints are added to memory atomically.
   bool Parallel = false;
+  /// A reverse-mode callee reached from a one-shot request on one thread
+  /// (not an OpenMP region's body, nor from a split request the user
+  /// holds): its tapes live exactly as long as the one-shot call that
+  /// created them, allocated in pre-order and released in its reverse, so
+  /// its split's tapes come from the thread's tape arena (TapeCache.h).
+  bool LifoTapes = false;
   /// The list in which the derivative keeps the shadows of blocks its
   /// forward sweep frees (Synthesis/FreedShadows.h): one deeper than the
   /// lists of the derivatives nested in the differentiated code (0 when it
@@ -83,8 +89,9 @@ struct DiffRequest {
            ReturnPrimal == O.ReturnPrimal && ReturnActive == O.ReturnActive &&
            Width == O.Width && Split == O.Split &&
            ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate &&
-           Parallel == O.Parallel && FreedListDepth == O.FreedListDepth &&
-           Context == O.Context && MaybeConstantArgs == O.MaybeConstantArgs &&
+           Parallel == O.Parallel && LifoTapes == O.LifoTapes &&
+           FreedListDepth == O.FreedListDepth && Context == O.Context &&
+           MaybeConstantArgs == O.MaybeConstantArgs &&
            MarkedMemoryArgs == O.MarkedMemoryArgs &&
            MarkedDeepArgs == O.MarkedDeepArgs;
   }

@@ -2,7 +2,12 @@
 //
 // The wrappers of Split/CalleeSplits.h: each is a few calls around the
 // callee's augmented forward, reverse and release, with the tape allocated
-// (and freed) by the wrapper or linked into its call site's list.
+// (and freed) by the wrapper or linked into its call site's list. Under a
+// one-shot request (CalleeSplit::Lifo) the tapes come from the thread's
+// tape arena (Synthesis/TapeCache.h) instead of malloc: the one-shot
+// caller's reverse gives its callee's tape back to the arena, and with it
+// the tapes the callee's split kept for its own callees (their release
+// frees what they own, not the tapes).
 //
 //===----------------------------------------------------------------------===//
 #include "Split/CalleeSplits.h"
@@ -10,8 +15,10 @@
 #include "Analysis/ParamAccess.h"
 #include "Core/AllocationFunctions.h"
 #include "Synthesis/DerivativeSignature.h"
+#include "Synthesis/TapeCache.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -65,7 +72,9 @@ static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
     Value *Next = B.CreateLoad(Ptr, Node, "next");
     B.CreateCall(S.Release,
                  {B.CreateConstGEP1_64(B.getInt8Ty(), Node, Header, "tape")});
-    B.CreateCall(getFreeFn(M), {Node});
+    // An arena tape goes back with the tape of the one-shot call it was
+    // taken under.
+    B.CreateCall(CS.Lifo ? getArenaForgetFn(M) : getFreeFn(M), {Node});
     Node->addIncoming(Next, Loop);
     B.CreateCondBr(B.CreateIsNull(Next), Done, Loop);
     B.SetInsertPoint(Done);
@@ -75,8 +84,8 @@ static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
   unsigned NumParams = Aug->arg_size();
   IRBuilder<> B(BasicBlock::Create(C, "entry", Aug));
   Value *List = Aug->getArg(NumParams - 1);
-  Value *Block =
-      B.CreateCall(getMallocFn(M), {B.getInt64(S.TapeBytes + Header)}, "block");
+  Value *Block = B.CreateCall(CS.Lifo ? getArenaAllocFn(M) : getMallocFn(M),
+                              {B.getInt64(S.TapeBytes + Header)}, "block");
   B.CreateStore(B.CreateLoad(Ptr, List), Block);
   B.CreateStore(Block, List);
   Value *Tape = B.CreateConstGEP1_64(B.getInt8Ty(), Block, Header, "tape");
@@ -99,6 +108,33 @@ static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
   CS.KeptReverse = S.Reverse;
 }
 
+/// True if \p F, a split's release, may free memory that does not come
+/// from the thread's arena: it calls, directly or through functions with a
+/// body, anything but the arena's forget (free, operator delete, a function
+/// without a body yet: the release of a callee still being built).
+static bool releasesHeap(Function &F, SmallPtrSetImpl<Function *> &Seen) {
+  if (!Seen.insert(&F).second)
+    return false;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<IntrinsicInst>(CB))
+        continue;
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee || Callee->isDeclaration())
+        return true;
+      if (Callee->getName() != "tapestry.arena.forget" &&
+          releasesHeap(*Callee, Seen))
+        return true;
+    }
+  return false;
+}
+
+static bool releasesHeap(Function &F) {
+  SmallPtrSet<Function *, 8> Seen;
+  return releasesHeap(F, Seen);
+}
+
 CalleeSplit declareCalleeSplit(const DiffRequest &R) {
   Module &M = *R.Fn->getParent();
   LLVMContext &C = M.getContext();
@@ -112,6 +148,7 @@ CalleeSplit declareCalleeSplit(const DiffRequest &R) {
   Type *AugRet = RetTy->isVoidTy() ? Ptr : StructType::get(C, {Ptr, RetTy});
   std::string Base = (R.Fn->getName() + ".tapestry." + R.suffix()).str();
   CalleeSplit CS;
+  CS.Lifo = R.LifoTapes;
   CS.Augmented =
       Function::Create(FunctionType::get(AugRet, AugParams, false),
                        GlobalValue::InternalLinkage, Base + ".call.fwd", M);
@@ -139,8 +176,8 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
   Type *AugRet = CS.Augmented->getReturnType();
   {
     IRBuilder<> B(BasicBlock::Create(C, "entry", CS.Augmented));
-    Value *Tape =
-        B.CreateCall(getMallocFn(M), {B.getInt64(S.TapeBytes)}, "tape");
+    Value *Tape = B.CreateCall(CS.Lifo ? getArenaAllocFn(M) : getMallocFn(M),
+                               {B.getInt64(S.TapeBytes)}, "tape");
     SmallVector<Value *, 16> Args;
     for (Argument &A : CS.Augmented->args())
       Args.push_back(&A);
@@ -153,6 +190,9 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
       B.CreateRet(B.CreateInsertValue(Pair, Primal, 1));
     }
   }
+  // The release runs the kept tapes' releases, which the one-shot
+  // reverse needs to know about.
+  fillKeptCallee(CS, S);
   {
     IRBuilder<> B(BasicBlock::Create(C, "entry", CS.Reverse));
     SmallVector<Value *, 16> Args;
@@ -160,14 +200,30 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
       Args.push_back(&A);
     Value *Tape = Args.back();
     Value *Adjoints = B.CreateCall(S.Reverse, Args);
-    B.CreateCall(S.Release, {Tape});
-    B.CreateCall(getFreeFn(M), {Tape});
+    if (CS.Lifo && !releasesHeap(*S.Release)) {
+      // Everything the release would free comes from the arena and goes
+      // back with the reset below: the release (a walk over the tapes of
+      // the whole recursion) runs only where the arena's calls become
+      // malloc and free again, in a derivative that is differentiated
+      // (uncacheTapes).
+      BasicBlock *Release = BasicBlock::Create(C, "release", CS.Reverse);
+      BasicBlock *Reset = BasicBlock::Create(C, "reset", CS.Reverse);
+      B.CreateCondBr(B.CreateCall(getArenaNestedFn(M)), Release, Reset);
+      B.SetInsertPoint(Release);
+      B.CreateCall(S.Release, {Tape});
+      B.CreateBr(Reset);
+      B.SetInsertPoint(Reset);
+    } else {
+      B.CreateCall(S.Release, {Tape});
+    }
+    // The arena's tapes taken after this one (the callee's callees' tapes)
+    // go back with it.
+    B.CreateCall(CS.Lifo ? getArenaResetFn(M) : getFreeFn(M), {Tape});
     if (CS.Reverse->getReturnType()->isVoidTy())
       B.CreateRetVoid();
     else
       B.CreateRet(Adjoints);
   }
-  fillKeptCallee(CS, S);
   // What the halves do with the callers' addresses decides whether the
   // callers' tapes can be replayed (Split/TapeLayout.cpp, classifySlot):
   // callees first.

@@ -15,6 +15,7 @@
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/TapeCache.h"
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
@@ -305,6 +306,10 @@ void Splitter::buildAugmented() {
     TB.CreateRetVoid();
   removeUnreachableBlocks(*A);
   clampTapeAlignment(TapeMemory, TapeAlign);
+  // Under a one-shot request the record arrays live as the tape does: in
+  // the thread's arena.
+  if (R.LifoTapes)
+    arenaRecordArrays(*A);
   Out.Augmented = A;
 }
 
@@ -519,10 +524,12 @@ void Splitter::buildRelease() {
     if (It == Slots.end() || It->second.Field < 0)
       continue;
     Out.OwnsMemory = true;
-    // A record array's state starts with the array's address.
-    B.CreateCall(Free, {B.CreateAlignedLoad(
-                           B.getPtrTy(),
-                           fieldAddress(B, Tape, It->second.Field), Align(8))});
+    // A record array's state starts with the array's address. An arena
+    // block goes back with the one-shot call's tape.
+    B.CreateCall(R.LifoTapes ? getArenaForgetFn(M) : Free,
+                 {B.CreateAlignedLoad(B.getPtrTy(),
+                                      fieldAddress(B, Tape, It->second.Field),
+                                      Align(8))});
   }
   // Heap blocks the tape owns, and their shadows.
   for (const OwnedBlock &OB : OwnedBlocks)

@@ -160,6 +160,10 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   CR.Width = R.Width;
   CR.ErrorEstimate = R.ErrorEstimate;
   CR.Parallel = R.Parallel;
+  // A one-shot reverse request's callee tapes nest; so do those of the
+  // callees of such a callee's split (DiffRequest::LifoTapes).
+  CR.LifoTapes =
+      R.Mode == DiffMode::Reverse && !R.Parallel && (!R.Split || R.LifoTapes);
   // A callee's derivative lists freed shadows with its caller's.
   CR.FreedListDepth = R.FreedListDepth;
   CR.Context = R.Context;

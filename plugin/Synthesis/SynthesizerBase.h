@@ -62,6 +62,11 @@ struct CalleeSplit {
   /// induction on the depth of the recursion, that holds if the rest of
   /// its reverse allows it).
   std::string NotReplayable;
+  /// The tapes come from the thread's tape arena (DiffRequest::LifoTapes):
+  /// Augmented and KeptAugmented take them there, Reverse gives its tape
+  /// back together with everything taken after it, and KeptRelease leaves
+  /// its tapes to that (TapeCache.h).
+  bool Lifo = false;
 };
 
 /// What a synthesizer works from.

@@ -18,6 +18,18 @@
 // after a JIT such as lli has released the code it lives in; its blocks stay
 // reachable from its cache until the process ends.
 //
+// The fixed-size tapes of the calls a one-shot derivative does not inline
+// (recursion, large callees) come from a second per-thread structure, the
+// tape arena (__tapestry_tape_arena): a stack of chunks. Such a call's tape
+// is taken in the forward sweep and given back in the reverse sweep, and
+// the calls nest, so the tapes are taken in pre-order and given back in its
+// reverse: taking one is a bump of the arena's top, giving one back resets
+// the top to it (everything taken after it goes too), and the chunks stay,
+// grown to the deepest recursion, for the next call. They are freed with
+// the cache (thread exit, tapestry_release_tape_cache). Tapes whose life
+// does not nest so stay on malloc: split requests' (the caller holds them),
+// and OpenMP regions' (their reverse may run on another thread).
+//
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_TAPECACHE_H
 #define TAPESTRY_SYNTHESIS_TAPECACHE_H
@@ -43,9 +55,28 @@ llvm::Function *getTapeAcquireFn(llvm::Module &M);
 /// the thread's cache, in an empty slot or in place of the smallest cached
 /// block if that one is smaller (which is freed); else frees the block.
 llvm::Function *getTapeRecycleFn(llvm::Module &M);
+/// ptr @tapestry.arena.alloc(i64 bytes): \p bytes (a multiple of 16) from
+/// the top of this thread's tape arena, 16-byte aligned.
+llvm::Function *getArenaAllocFn(llvm::Module &M);
+/// void @tapestry.arena.reset(ptr tape): gives back \p tape, taken from this
+/// thread's arena, and everything taken after it.
+llvm::Function *getArenaResetFn(llvm::Module &M);
+/// void @tapestry.arena.forget(ptr tape): does nothing; marks where an
+/// arena tape is no longer used, which a reset further out gives back.
+llvm::Function *getArenaForgetFn(llvm::Module &M);
+/// i1 @tapestry.arena.nested(): false; true in a derivative that is
+/// differentiated again, whose arena calls have become malloc and free
+/// (uncacheTapes), so that the releases the arena makes needless run there.
+llvm::Function *getArenaNestedFn(llvm::Module &M);
+/// In the augmented forward \p F of a split whose tapes come from the arena
+/// (DiffRequest::LifoTapes): the record arrays start empty instead of from
+/// the cache, and grow into arena blocks (its release then forgets them).
+void arenaRecordArrays(llvm::Function &F);
 /// In a derivative that is itself differentiated (nested requests), record
-/// arrays must be ordinary allocations the outer derivative can shadow:
-/// drops \p F's acquire calls and turns its recycle calls into free.
+/// arrays and tapes must be ordinary allocations the outer derivative can
+/// shadow: drops \p F's acquire calls and turns its recycle calls into
+/// free, its arena allocations into malloc, its resets and forgets into
+/// free, and tapestry.arena.nested into true.
 void uncacheTapes(llvm::Function &F);
 
 } // namespace tapestry
