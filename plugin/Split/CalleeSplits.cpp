@@ -57,7 +57,7 @@ static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
   Module &M = *CS.Augmented->getParent();
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C);
-  const uint64_t Header = 16;
+  const uint64_t Header = CalleeSplit::KeptTapeHeaderBytes;
   {
     Function *Rel = CS.KeptRelease;
     BasicBlock *Entry = BasicBlock::Create(C, "entry", Rel);

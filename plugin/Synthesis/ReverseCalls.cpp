@@ -410,6 +410,15 @@ void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
     Tape = B.CreateExtractValue(Call, 0, CB.getName() + ".tape");
     GI->replaceAllUsesWith(B.CreateExtractValue(Call, 1));
   }
+  // A kept tape is read back from the head of its list, where the call
+  // linked it, not taken from the call's result: a derivative of this
+  // split (forward over reverse) then finds the tape's shadow in the
+  // list's shadow, as it does for any linked list, where a pointer
+  // returned by the call would have none.
+  if (Keep)
+    Tape = B.CreateConstGEP1_64(
+        B.getInt8Ty(), B.CreateLoad(B.getPtrTy(), Args.back()),
+        CalleeSplit::KeptTapeHeaderBytes, CB.getName() + ".tape");
   GI->eraseFromParent();
   CalleeTapes[&CB] = Tape;
 }

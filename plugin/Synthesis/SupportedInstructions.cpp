@@ -593,8 +593,16 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
     // Differentiated on its own (calleeRequest), unless it returns a
     // pointer whose shadow the caller needs: its derivative gives none, so
     // what the caller reads through the pointer would count as constant.
-    if (CB.getType()->isPointerTy() &&
-        (S.AI.hasShadow(&CB) || mayReachDifferentiableData(&CB)))
+    // The same for a pointer member of a struct it returns ({ptr, T}).
+    auto NeedsShadow = [&](const Value *P) {
+      return S.AI.hasShadow(P) || mayReachDifferentiableData(P);
+    };
+    bool MemberNeedsShadow =
+        isa<StructType>(CB.getType()) && any_of(CB.users(), [&](const User *U) {
+          return isa<ExtractValueInst>(U) && U->getType()->isPointerTy() &&
+                 NeedsShadow(U);
+        });
+    if ((CB.getType()->isPointerTy() && NeedsShadow(&CB)) || MemberNeedsShadow)
       fail(&CB, "the call to '" + Shown +
                     "' stays a call (it is recursive) and returns a pointer "
                     "that may lead to differentiable data, but Tapestry's "

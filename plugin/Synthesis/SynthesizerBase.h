@@ -48,6 +48,8 @@ struct CalleeSplit {
   /// the tape sits behind a 16-byte header whose first word links it into
   /// the list whose head is at `list` (one list per call site)...
   llvm::Function *KeptAugmented = nullptr;
+  /// The bytes of that header.
+  static constexpr uint64_t KeptTapeHeaderBytes = 16;
   /// ...the callee's own reverse, which does not free that tape (a stub
   /// while a recursive callee is built, replaced by it)...
   llvm::Function *KeptReverse = nullptr;
