@@ -191,9 +191,9 @@ static Function *createRegionBody(CallBase &Fork, ArrayRef<Type *> ByValueTypes,
   return W;
 }
 
-/// The pointer the local slot \p Slot holds at \p At, if it is stored there
-/// once (the slot is otherwise only read), as clang keeps a function's
-/// pointer arguments at -O0; null otherwise.
+/// The pointer the local slot \p Slot holds at \p At (a load from it), if
+/// it is stored there once (the slot is otherwise only read), as clang
+/// keeps a function's pointer arguments at -O0; null otherwise.
 static Value *storedPointer(Value *Slot, Instruction *At, DominatorTree &DT) {
   auto *AI = dyn_cast<AllocaInst>(Slot);
   if (!AI)
@@ -225,6 +225,7 @@ void wrapParallelRegions(Function &F) {
         !forkedFunction(*CB)->hasFnAttribute(RegionAttr))
       Forks.push_back(CB);
   DominatorTree DT(F);
+  SmallVector<LoadInst *, 4> SlotLoads;
   for (CallBase *Fork : Forks) {
     unsigned N = Fork->arg_size() - ForkFirstArg;
     // Left as it is, the fork is reported when differentiated.
@@ -256,8 +257,8 @@ void wrapParallelRegions(Function &F) {
     for (unsigned I = 0; I < N; ++I)
       if (ByLoad[I]) {
         Value *&A = Args[ForkFirstArg + I];
-        Value *V = storedPointer(A, Fork, DT);
-        A = V ? V : B.CreateLoad(B.getPtrTy(), A);
+        SlotLoads.push_back(B.CreateLoad(B.getPtrTy(), A));
+        A = SlotLoads.back();
       }
     CallInst *New =
         B.CreateCall(Fork->getFunctionType(), Fork->getCalledOperand(), Args);
@@ -265,6 +266,14 @@ void wrapParallelRegions(Function &F) {
     New->copyMetadata(*Fork);
     Fork->eraseFromParent();
   }
+  // Only once every fork reading a slot passes the pointer it loads can
+  // the slot be seen to be otherwise only read: two regions reading one
+  // array would each find the other's fork still passing the slot.
+  for (LoadInst *L : SlotLoads)
+    if (Value *V = storedPointer(L->getPointerOperand(), L, DT)) {
+      L->replaceAllUsesWith(V);
+      L->eraseFromParent();
+    }
 }
 
 } // namespace tapestry
