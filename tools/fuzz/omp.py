@@ -1,6 +1,6 @@
 """OpenMP parallel loops in generated programs (feature omp).
 
-`mark(func, ch, arrays, arrlen)` walks the body of `f` and puts
+`mark(body, ch, arrays, arrlen)` walks the body of `f` (or a helper) and puts
 `#pragma omp parallel for` (with `reduction`, `schedule` and `collapse(2)`
 clauses as the shape allows and the choice stream draws) on the counted
 `for` loops whose iterations are independent.  Only the plain dialect

@@ -286,6 +286,10 @@ def gen_helper(ch, feats, names, name, earlier, arrlen, struct_vty, with_array,
     for iv in fb.returns[1:]:
         ret_iv = ret_iv.union(iv)
     func = FuncDef(name, ret_ty, params, body, **_helper_quals(ch, feats))
+    if "omp" in feats:
+        # a helper's own parallel loops; called inside one of f's, its
+        # region is nested (and runs on one thread unless nesting is on)
+        omp.mark(body, ch, omp.array_names(body, params), arrlen)
     return Helper(name, params, ret_ty, ret_iv, func)
 
 
@@ -548,9 +552,9 @@ def render_parts(parts, choices=()):
     """Program from its parts (generate's result, or an AST-reduced copy)."""
     if "omp" in parts["feats"]:
         # an AST-reduced copy: keep only the pragmas still race-free
-        f = parts["funcs"][-1]
-        omp.check(f.body, omp.array_names(f.body, parts["params"]),
-                  parts["arrlen"])
+        for fn in parts["funcs"]:
+            if isinstance(fn, FuncDef):
+                omp.check(fn.body, omp.array_names(fn.body, fn.params), parts["arrlen"])
     meta = dict(parts["meta"], has_float=uses_float(parts["funcs"]))
     source = render_program(dict(parts, meta=meta))
     return Program(source, meta, list(choices), parts)

@@ -279,7 +279,7 @@ class OmpTest(unittest.TestCase):
         clash = For("k", "2", [Assign("a[(i * 1 + k) % 8]", "=", Var("x", "d", iv), "d")])
         self.assertIsNone(omp.analyse(self.loop([clash]), {"a"}, 8, collapse=True))
 
-    def test_pragmas_only_in_f_and_replayable(self):
+    def test_pragmas_only_in_the_plain_dialect_and_replayable(self):
         feats = ALL_FEATURES + ("omp",)
         for seed in range(1, 15):
             p = generate(seed, feats)
