@@ -8,6 +8,11 @@ prints the pragma (cast.For.render): the instrumented twins keep global
 state (branch path, margins, ABSMAX) and stay serial, so the references
 (finite differences, PRIMAL_CHK) are the serial program's.
 
+Besides, now and then: `firstprivate` copies of scalars or array pointers
+the loop only reads, `num_threads(2 or 3)`, and `if(n > k)` on the runtime
+trip count (`extra_clauses`): they change how the region gets its data
+and threads, not what it computes.
+
 A loop is parallel only if `analyse` proves it race-free, from the AST:
 
 * every scalar the body writes is declared inside the body (private), or
@@ -187,7 +192,7 @@ def analyse(loop, arrays, arrlen, collapse=False):
     return red
 
 
-def pragma(red, schedule, collapse):
+def pragma(red, schedule, collapse, extra=()):
     """The text after `#pragma omp `."""
     clauses = ["parallel for"]
     if collapse:
@@ -196,12 +201,51 @@ def pragma(red, schedule, collapse):
         clauses.append("reduction(%s : %s)" % (red[name], name))
     if schedule:
         clauses.append(schedule)
-    return " ".join(clauses)
+    return " ".join(clauses + list(extra))
 
 
-def mark(body, ch, arrays, arrlen, percent=80):
+def outer_reads(loop, arrays, red):
+    """Names the loop reads but neither declares nor reduces, that a
+    `firstprivate` clause may copy: scalars (not struct members) and
+    pointers to arrays it does not write (`arrays` holds no stack array:
+    firstprivate would copy its elements)."""
+    private, names = set(), set()
+    for n in walk(loop.body):
+        if isinstance(n, (Decl, StructDecl)):
+            private.add(n.name)
+        elif isinstance(n, (For, While)):
+            private.add(n.var)
+        elif isinstance(n, Var) and "." not in n.name:
+            names.add(n.name)
+        elif isinstance(n, Elem) and n.array in arrays:
+            names.add(n.array)
+    written = {n.target.split("[", 1)[0] for n in walk(loop.body)
+               if isinstance(n, Assign) and "[" in n.target}
+    return sorted(names - private - written - set(red) - {loop.var})
+
+
+def extra_clauses(ch, loop, arrays, red, nparam):
+    """Clauses that change how the region gets its data and threads but
+    not what it computes: firstprivate copies of values it only reads,
+    num_threads, and an if clause on the runtime trip count (whose serial
+    path calls the region's body directly)."""
+    out = []
+    reads = outer_reads(loop, arrays, red)
+    if reads and ch.chance(30):
+        picked = sorted({ch.pick(reads) for _ in range(ch.between(1, 2))})
+        out.append("firstprivate(%s)" % ", ".join(picked))
+    if ch.chance(15):
+        out.append("num_threads(%d)" % ch.between(2, 3))
+    if nparam and ch.chance(15):
+        out.append("if(%s > %d)" % (nparam, ch.between(1, 3)))
+    return out
+
+
+def mark(body, ch, arrays, arrlen, percent=80, nparam=None, stack=()):
     """Mark the legal loops of a function body (a statement list), drawing
-    from the choice stream `ch`; returns how many were marked."""
+    from the choice stream `ch`; returns how many were marked. `nparam`:
+    the runtime trip count parameter, for `if` clauses; `stack`: the
+    arrays on the stack (never firstprivate)."""
     count = 0
     for s in body:
         if isinstance(s, For):
@@ -213,20 +257,21 @@ def mark(body, ch, arrays, arrlen, percent=80):
             else:
                 red = analyse(s, arrays, arrlen)
             if red is not None and (hasattr(s, "red") or ch.chance(percent)):
-                s.omp = pragma(red, ch.pick(SCHEDULES), collapse)
+                s.extra = extra_clauses(ch, s, set(arrays) - set(stack), red, nparam)
+                s.omp = pragma(red, ch.pick(SCHEDULES), collapse, s.extra)
                 s.collapse = collapse
                 count += 1
                 continue
-            count += mark(s.body, ch, arrays, arrlen, percent)
+            count += mark(s.body, ch, arrays, arrlen, percent, nparam, stack)
         elif isinstance(s, While):
-            count += mark(s.body, ch, arrays, arrlen, percent)
+            count += mark(s.body, ch, arrays, arrlen, percent, nparam, stack)
         elif isinstance(s, If):
-            count += mark(s.then, ch, arrays, arrlen, percent)
-            count += mark(s.other, ch, arrays, arrlen, percent)
+            count += mark(s.then, ch, arrays, arrlen, percent, nparam, stack)
+            count += mark(s.other, ch, arrays, arrlen, percent, nparam, stack)
     return count
 
 
-def check(body, arrays, arrlen):
+def check(body, arrays, arrlen, stack=()):
     """Drop the pragma of every marked loop that is no longer race-free
     (after AST reduction); returns how many remain."""
     kept = 0
@@ -237,14 +282,29 @@ def check(body, arrays, arrlen):
             red = analyse(n, arrays, arrlen, collapse=getattr(n, "collapse", False))
             if red is None:
                 continue
-            n.omp = pragma(red, _schedule_of(omp), getattr(n, "collapse", False))
+            # a firstprivate name the reduced body no longer reads goes
+            extra = []
+            for c in getattr(n, "extra", []):
+                if c.startswith("firstprivate("):
+                    names = [x for x in c[len("firstprivate("):-1].split(", ")
+                             if x in outer_reads(n, set(arrays) - set(stack), red)]
+                    c = "firstprivate(%s)" % ", ".join(names) if names else None
+                if c:
+                    extra.append(c)
+            n.extra = extra
+            n.omp = pragma(red, _schedule_of(omp), getattr(n, "collapse", False), extra)
             kept += 1
     return kept
 
 
 def _schedule_of(text):
-    i = text.find("schedule(")
-    return text[i:] if i >= 0 else ""
+    m = re.search(r"schedule\([^)]*\)", text)
+    return m.group(0) if m else ""
+
+
+def stack_arrays(body):
+    """Names of the local arrays on the stack."""
+    return {n.name for n in walk(body) if isinstance(n, ArrayDecl) and not n.heap}
 
 
 def array_names(funcs_body, params):

@@ -525,7 +525,8 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None, point=0):
     body.append(fb.make_return())
     f = FuncDef("f", "d", params, body, static=ch.chance(15), noinline=ch.chance(20))
     if "omp" in feats:
-        omp.mark(body, ch, omp.array_names(body, params), arrlen)
+        omp.mark(body, ch, omp.array_names(body, params), arrlen, nparam=nparam,
+                 stack=omp.stack_arrays(body))
     used = set()
     values = {p.name: ([_sample(ch, used) for _ in range(arrlen)] if p.kind == "arr"
                        else arrlen if p.name == "m"
@@ -554,7 +555,8 @@ def render_parts(parts, choices=()):
         # an AST-reduced copy: keep only the pragmas still race-free
         for fn in parts["funcs"]:
             if isinstance(fn, FuncDef):
-                omp.check(fn.body, omp.array_names(fn.body, fn.params), parts["arrlen"])
+                omp.check(fn.body, omp.array_names(fn.body, fn.params), parts["arrlen"],
+                          omp.stack_arrays(fn.body))
     meta = dict(parts["meta"], has_float=uses_float(parts["funcs"]))
     source = render_program(dict(parts, meta=meta))
     return Program(source, meta, list(choices), parts)
