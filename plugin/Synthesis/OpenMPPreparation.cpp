@@ -94,11 +94,30 @@ void lowerOpenMPConstructs(Function &F) {
 }
 
 /// The value a fork passes by value, before clang made it an integer
-/// (a double firstprivate travels as the i64 with its bits).
+/// (a double firstprivate travels as the i64 with its bits, a float one as
+/// the i64 zero-extended from its 32 bits).
 static Value *uncastValue(Value *V) {
+  if (auto *ZE = dyn_cast<ZExtInst>(V))
+    if (auto *BC = dyn_cast<BitCastInst>(ZE->getOperand(0));
+        BC && BC->getSrcTy()->isFloatingPointTy())
+      return BC->getOperand(0);
   if (auto *BC = dyn_cast<BitCastInst>(V))
     return BC->getOperand(0);
   return V;
+}
+
+/// True if every read of the stack slot \p Slot loads a \p T from its
+/// start: the slot only passes on a value of that type.
+static bool onlyReadAs(Value *Slot, Type *T) {
+  if (!isa<AllocaInst>(Slot))
+    return false;
+  return all_of(Slot->users(), [&](User *U) {
+    if (auto *LI = dyn_cast<LoadInst>(U))
+      return LI->getType() == T;
+    if (auto *II = dyn_cast<IntrinsicInst>(U))
+      return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+    return isa<StoreInst>(U) && cast<StoreInst>(U)->getPointerOperand() == Slot;
+  });
 }
 
 /// The body fork call \p Fork runs: a copy of the outlined function taking
@@ -139,16 +158,28 @@ static Function *createRegionBody(CallBase &Fork, ArrayRef<Type *> ByValueTypes,
     Value *V = B.CreateLoad(ByValueTypes[I - 2], P);
     // The body keeps its copy in a slot it reads as the value's own type:
     // storing the value itself there, rather than its integer bits, keeps
-    // that slot one type (a double, not an i64 half the time).
+    // that slot one type (a double, not an i64 half the time; a float in
+    // the low half of an i64 slot that is only read as a float).
+    const DataLayout &DL = M.getDataLayout();
     for (Use &U : make_early_inc_range(A->uses()))
       if (auto *SI = dyn_cast<StoreInst>(U.getUser());
           SI && U.getOperandNo() == 0 && SI->isSimple() &&
           V->getType() != A->getType() &&
-          M.getDataLayout().getTypeStoreSize(V->getType()) ==
-              M.getDataLayout().getTypeStoreSize(A->getType()))
+          (DL.getTypeStoreSize(V->getType()) ==
+               DL.getTypeStoreSize(A->getType()) ||
+           (DL.getTypeStoreSize(V->getType()) <
+                DL.getTypeStoreSize(A->getType()) &&
+            onlyReadAs(SI->getPointerOperand(), V->getType()))))
         U.set(V);
-    if (!A->use_empty())
+    if (A->use_empty())
+      continue;
+    TypeSize VBits = DL.getTypeSizeInBits(V->getType());
+    if (VBits == DL.getTypeSizeInBits(A->getType()))
       A->replaceAllUsesWith(B.CreateBitOrPointerCast(V, A->getType()));
+    else // the integer the fork passed: the value's bits, zero-extended
+      A->replaceAllUsesWith(
+          B.CreateZExt(B.CreateBitCast(V, B.getIntNTy(VBits.getFixedValue())),
+                       A->getType()));
   }
   C->eraseFromParent();
   // A shared variable holding a pointer that the region only reads (an
