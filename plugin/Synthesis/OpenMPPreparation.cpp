@@ -17,6 +17,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
@@ -103,7 +104,26 @@ static Value *uncastValue(Value *V) {
       return BC->getOperand(0);
   if (auto *BC = dyn_cast<BitCastInst>(V))
     return BC->getOperand(0);
-  return V;
+  // The optimiser merges the casts of one firstprivate on two paths into a
+  // phi of integers: merge the values instead.
+  auto *Phi = dyn_cast<PHINode>(V);
+  if (!Phi || !Phi->getType()->isIntegerTy())
+    return V;
+  SmallVector<Value *, 4> In;
+  for (Value *Inc : Phi->incoming_values()) {
+    if (Inc == Phi)
+      return V;
+    Value *U = uncastValue(Inc);
+    if (U == Inc || !U->getType()->isFloatingPointTy() ||
+        (!In.empty() && U->getType() != In[0]->getType()))
+      return V;
+    In.push_back(U);
+  }
+  PHINode *FP = PHINode::Create(In[0]->getType(), In.size(),
+                                Phi->getName() + ".fp", Phi->getIterator());
+  for (unsigned I = 0; I < In.size(); ++I)
+    FP->addIncoming(In[I], Phi->getIncomingBlock(I));
+  return FP;
 }
 
 /// True if every read of the stack slot \p Slot loads a \p T from its
@@ -257,6 +277,7 @@ void wrapParallelRegions(Function &F) {
       Forks.push_back(CB);
   DominatorTree DT(F);
   SmallVector<LoadInst *, 4> SlotLoads;
+  SmallVector<WeakTrackingVH, 4> Casts;
   for (CallBase *Fork : Forks) {
     unsigned N = Fork->arg_size() - ForkFirstArg;
     // Left as it is, the fork is reported when differentiated.
@@ -276,6 +297,8 @@ void wrapParallelRegions(Function &F) {
         continue;
       }
       Value *V = uncastValue(A);
+      if (V != A)
+        Casts.push_back(A);
       ByValue[I] = V->getType();
       AllocaInst *Copy =
           EB.CreateAlloca(V->getType(), nullptr, A->getName() + ".omp.copy");
@@ -297,6 +320,11 @@ void wrapParallelRegions(Function &F) {
     New->copyMetadata(*Fork);
     Fork->eraseFromParent();
   }
+  // The integers clang made of by-value floating-point arguments are dead
+  // now: left, they would read as bit manipulation of active values.
+  for (WeakTrackingVH &VH : Casts)
+    if (VH)
+      RecursivelyDeleteTriviallyDeadInstructions(VH);
   // Only once every fork reading a slot passes the pointer it loads can
   // the slot be seen to be otherwise only read: two regions reading one
   // array would each find the other's fork still passing the slot.

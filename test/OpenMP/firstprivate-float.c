@@ -2,8 +2,12 @@
 // 38 of `--features all,omp`, reduced): clang passes a float firstprivate to
 // the region as an i64 zero-extended from its bits; the plugin took that
 // integer for the value and rejected the region ("a float is reinterpreted
-// as a int here"). Reverse and forward mode at 1 and 2 threads, -O0 and
-// -O2, against analytic derivatives.
+// as a int here"). And (seed 188) a double firstprivate after an if whose
+// branches each have a region: at -O2 the optimiser merges the two
+// branches' i64 copies of the double into a phi, which was rejected the
+// same way ("a double is reinterpreted as a long here"). Reverse and
+// forward mode at 1 and 2 threads, -O0 and -O2, against analytic
+// derivatives.
 // RUN: %clang -O0 -fopenmp %s -lm -o %t0
 // RUN: env OMP_NUM_THREADS=1 %t0 | FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %t0 | FileCheck %s
@@ -17,6 +21,7 @@
 extern int enzyme_const, enzyme_dup, enzyme_out;
 typedef struct { float dx; double dy; } Grad;
 Grad __enzyme_autodiff(void *, ...);
+double __enzyme_autodiff_typed(void *, int, double, int, double);
 double __enzyme_fwddiff(void *, ...);
 
 #define N 5
@@ -28,6 +33,24 @@ double f(float x, double y, const double *a) {
   for (int j = 0; j < N; j++)
     s += sinf((j + 1) * x) * y * a[j];
   return s;
+}
+
+/* c > 0: sum_j sin((j + 1) x), else sum_j cos((j + 1) x); plus 10 x^2 */
+double branches(double x, double c) {
+  double s = 0, t = 0, u = 0;
+  if (c > 0) {
+#pragma omp parallel for reduction(+ : s)
+    for (int j = 0; j < N; j++)
+      s += sin(x * (j + 1));
+  } else {
+#pragma omp parallel for reduction(+ : t) firstprivate(x)
+    for (int j = 0; j < N; j++)
+      t += cos(x * (j + 1));
+  }
+#pragma omp parallel for reduction(+ : u) firstprivate(x)
+  for (int j = 0; j < 4; j++)
+    u += x * x * (j + 1);
+  return s + t + u;
 }
 
 int main(void) {
@@ -55,5 +78,16 @@ int main(void) {
   check_close("fwd dy",
               __enzyme_fwddiff((void *)f, x, 0.0f, y, 1.0, enzyme_const, a),
               wy, 1e-6);
+  for (int k = 0; k < 2; k++) {
+    double c = k ? -1.0 : 1.0, z = 0.3, want = 20 * z;
+    for (int j = 0; j < N; j++)
+      want += c > 0 ? (j + 1) * cos((j + 1) * z) : -(j + 1) * sin((j + 1) * z);
+    check_close(k ? "g rev, else branch" : "g rev, then branch",
+                __enzyme_autodiff_typed((void *)branches, enzyme_out, z, enzyme_const, c),
+                want, 1e-12);
+    check_close(k ? "g fwd, else branch" : "g fwd, then branch",
+                __enzyme_fwddiff((void *)branches, z, 1.0, enzyme_const, c), want,
+                1e-12);
+  }
   return check_report();
 }
