@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Core/OpenMPRuntime.h"
 #include "Synthesis/OpenMP.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -276,7 +277,7 @@ void wrapParallelRegions(Function &F) {
         !forkedFunction(*CB)->hasFnAttribute(RegionAttr))
       Forks.push_back(CB);
   DominatorTree DT(F);
-  SmallVector<LoadInst *, 4> SlotLoads;
+  SmallSetVector<LoadInst *, 4> SlotLoads;
   SmallVector<WeakTrackingVH, 4> Casts;
   for (CallBase *Fork : Forks) {
     unsigned N = Fork->arg_size() - ForkFirstArg;
@@ -293,6 +294,9 @@ void wrapParallelRegions(Function &F) {
     for (unsigned I = 0; I < N; ++I) {
       Value *A = Fork->getArgOperand(ForkFirstArg + I);
       if (A->getType()->isPointerTy()) {
+        // a pointer passed by value (firstprivate), read from its slot
+        if (auto *L = dyn_cast<LoadInst>(A); L && L->isSimple())
+          SlotLoads.insert(L);
         Args.push_back(A);
         continue;
       }
@@ -311,8 +315,9 @@ void wrapParallelRegions(Function &F) {
     for (unsigned I = 0; I < N; ++I)
       if (ByLoad[I]) {
         Value *&A = Args[ForkFirstArg + I];
-        SlotLoads.push_back(B.CreateLoad(B.getPtrTy(), A));
-        A = SlotLoads.back();
+        auto *L = B.CreateLoad(B.getPtrTy(), A);
+        SlotLoads.insert(L);
+        A = L;
       }
     CallInst *New =
         B.CreateCall(Fork->getFunctionType(), Fork->getCalledOperand(), Args);
@@ -327,7 +332,9 @@ void wrapParallelRegions(Function &F) {
       RecursivelyDeleteTriviallyDeadInstructions(VH);
   // Only once every fork reading a slot passes the pointer it loads can
   // the slot be seen to be otherwise only read: two regions reading one
-  // array would each find the other's fork still passing the slot.
+  // array would each find the other's fork still passing the slot. A
+  // pointer clang passes by value (firstprivate) is read from its slot
+  // too.
   for (LoadInst *L : SlotLoads)
     if (Value *V = storedPointer(L->getPointerOperand(), L, DT)) {
       L->replaceAllUsesWith(V);

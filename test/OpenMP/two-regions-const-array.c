@@ -4,7 +4,9 @@
 // still passing the slot, so the first read the pointer back from it; the
 // slot also holds the constant pointer's marker, so the plugin rejected the
 // program ("argument 5 of this call is a pointer read from memory that also
-// holds pointers to constant data") in reverse and split mode. Checked
+// holds pointers to constant data") in reverse and split mode. Likewise
+// a region taking the array firstprivate (seed 60 of the same campaign):
+// clang passes the pointer it loads from the slot. Checked
 // against analytic derivatives, at 1 and 2 threads, -O0 and -O2, with the
 // array constant and (the other path) duplicated.
 // RUN: %clang -O0 -fopenmp %s -lm -o %t0
@@ -36,6 +38,20 @@ double f(const double *a, double x) {
   return r0 + r1;
 }
 
+/* sum_j a_j x + min_j a_j x^2 (x > 0), the second region's copy of a
+   firstprivate */
+double g(const double *a, double x) {
+  double r0 = 0;
+#pragma omp parallel for reduction(+ : r0)
+  for (int j = 0; j < N; j++)
+    r0 += a[j] * x;
+  double r1 = 1e3;
+#pragma omp parallel for reduction(min : r1) firstprivate(a)
+  for (int j = 0; j < N; j++)
+    r1 = fmin(r1, a[j] * x * x);
+  return r0 + r1;
+}
+
 int main(void) {
   double a[N], da[N];
   double x = 0.3, want = 0;
@@ -59,5 +75,16 @@ int main(void) {
     snprintf(name, sizeof name, "rev dup a: da[%d]", j);
     check_close(name, da[j], x, 1e-12);
   }
+  double gw = 0, amin = a[0];
+  for (int j = 0; j < N; j++) {
+    gw += a[j];
+    amin = a[j] < amin ? a[j] : amin;
+  }
+  gw += 2 * amin * x;
+  check_close("g rev const a: dx",
+              __enzyme_autodiff((void *)g, enzyme_const, a, enzyme_out, x), gw,
+              1e-12);
+  check_close("g fwd const a: dx",
+              __enzyme_fwddiff((void *)g, enzyme_const, a, x, 1.0), gw, 1e-12);
   return check_report();
 }
