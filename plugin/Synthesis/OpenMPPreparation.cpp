@@ -278,6 +278,7 @@ void wrapParallelRegions(Function &F) {
       Forks.push_back(CB);
   DominatorTree DT(F);
   SmallSetVector<LoadInst *, 4> SlotLoads;
+  SmallVector<WeakTrackingVH, 4> ArgPhis;
   SmallVector<WeakTrackingVH, 4> Casts;
   for (CallBase *Fork : Forks) {
     unsigned N = Fork->arg_size() - ForkFirstArg;
@@ -294,9 +295,21 @@ void wrapParallelRegions(Function &F) {
     for (unsigned I = 0; I < N; ++I) {
       Value *A = Fork->getArgOperand(ForkFirstArg + I);
       if (A->getType()->isPointerTy()) {
-        // a pointer passed by value (firstprivate), read from its slot
-        if (auto *L = dyn_cast<LoadInst>(A); L && L->isSimple())
-          SlotLoads.insert(L);
+        // a pointer passed by value (firstprivate), read from its slot,
+        // on some paths maybe (a phi of such reads)
+        SmallVector<Value *, 4> Work = {A};
+        SmallPtrSet<Value *, 8> Seen;
+        while (!Work.empty()) {
+          Value *V = Work.pop_back_val();
+          if (!Seen.insert(V).second)
+            continue;
+          if (auto *L = dyn_cast<LoadInst>(V); L && L->isSimple())
+            SlotLoads.insert(L);
+          else if (auto *Phi = dyn_cast<PHINode>(V)) {
+            ArgPhis.push_back(Phi);
+            append_range(Work, Phi->incoming_values());
+          }
+        }
         Args.push_back(A);
         continue;
       }
@@ -340,6 +353,17 @@ void wrapParallelRegions(Function &F) {
       L->replaceAllUsesWith(V);
       L->eraseFromParent();
     }
+  // A phi of what are now one pointer is that pointer.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (WeakTrackingVH &VH : ArgPhis)
+      if (auto *Phi = dyn_cast_or_null<PHINode>(VH))
+        if (Value *V = Phi->hasConstantValue()) {
+          Phi->replaceAllUsesWith(V);
+          Phi->eraseFromParent();
+          Changed = true;
+        }
+  }
 }
 
 } // namespace tapestry
