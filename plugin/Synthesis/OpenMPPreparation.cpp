@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Core/OpenMPRuntime.h"
 #include "Synthesis/OpenMP.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -17,6 +18,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
@@ -94,11 +96,49 @@ void lowerOpenMPConstructs(Function &F) {
 }
 
 /// The value a fork passes by value, before clang made it an integer
-/// (a double firstprivate travels as the i64 with its bits).
+/// (a double firstprivate travels as the i64 with its bits, a float one as
+/// the i64 zero-extended from its 32 bits).
 static Value *uncastValue(Value *V) {
+  if (auto *ZE = dyn_cast<ZExtInst>(V))
+    if (auto *BC = dyn_cast<BitCastInst>(ZE->getOperand(0));
+        BC && BC->getSrcTy()->isFloatingPointTy())
+      return BC->getOperand(0);
   if (auto *BC = dyn_cast<BitCastInst>(V))
     return BC->getOperand(0);
-  return V;
+  // The optimiser merges the casts of one firstprivate on two paths into a
+  // phi of integers: merge the values instead.
+  auto *Phi = dyn_cast<PHINode>(V);
+  if (!Phi || !Phi->getType()->isIntegerTy())
+    return V;
+  SmallVector<Value *, 4> In;
+  for (Value *Inc : Phi->incoming_values()) {
+    if (Inc == Phi)
+      return V;
+    Value *U = uncastValue(Inc);
+    if (U == Inc || !U->getType()->isFloatingPointTy() ||
+        (!In.empty() && U->getType() != In[0]->getType()))
+      return V;
+    In.push_back(U);
+  }
+  PHINode *FP = PHINode::Create(In[0]->getType(), In.size(),
+                                Phi->getName() + ".fp", Phi->getIterator());
+  for (unsigned I = 0; I < In.size(); ++I)
+    FP->addIncoming(In[I], Phi->getIncomingBlock(I));
+  return FP;
+}
+
+/// True if every read of the stack slot \p Slot loads a \p T from its
+/// start: the slot only passes on a value of that type.
+static bool onlyReadAs(Value *Slot, Type *T) {
+  if (!isa<AllocaInst>(Slot))
+    return false;
+  return all_of(Slot->users(), [&](User *U) {
+    if (auto *LI = dyn_cast<LoadInst>(U))
+      return LI->getType() == T;
+    if (auto *II = dyn_cast<IntrinsicInst>(U))
+      return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+    return isa<StoreInst>(U) && cast<StoreInst>(U)->getPointerOperand() == Slot;
+  });
 }
 
 /// The body fork call \p Fork runs: a copy of the outlined function taking
@@ -139,16 +179,28 @@ static Function *createRegionBody(CallBase &Fork, ArrayRef<Type *> ByValueTypes,
     Value *V = B.CreateLoad(ByValueTypes[I - 2], P);
     // The body keeps its copy in a slot it reads as the value's own type:
     // storing the value itself there, rather than its integer bits, keeps
-    // that slot one type (a double, not an i64 half the time).
+    // that slot one type (a double, not an i64 half the time; a float in
+    // the low half of an i64 slot that is only read as a float).
+    const DataLayout &DL = M.getDataLayout();
     for (Use &U : make_early_inc_range(A->uses()))
       if (auto *SI = dyn_cast<StoreInst>(U.getUser());
           SI && U.getOperandNo() == 0 && SI->isSimple() &&
           V->getType() != A->getType() &&
-          M.getDataLayout().getTypeStoreSize(V->getType()) ==
-              M.getDataLayout().getTypeStoreSize(A->getType()))
+          (DL.getTypeStoreSize(V->getType()) ==
+               DL.getTypeStoreSize(A->getType()) ||
+           (DL.getTypeStoreSize(V->getType()) <
+                DL.getTypeStoreSize(A->getType()) &&
+            onlyReadAs(SI->getPointerOperand(), V->getType()))))
         U.set(V);
-    if (!A->use_empty())
+    if (A->use_empty())
+      continue;
+    TypeSize VBits = DL.getTypeSizeInBits(V->getType());
+    if (VBits == DL.getTypeSizeInBits(A->getType()))
       A->replaceAllUsesWith(B.CreateBitOrPointerCast(V, A->getType()));
+    else // the integer the fork passed: the value's bits, zero-extended
+      A->replaceAllUsesWith(
+          B.CreateZExt(B.CreateBitCast(V, B.getIntNTy(VBits.getFixedValue())),
+                       A->getType()));
   }
   C->eraseFromParent();
   // A shared variable holding a pointer that the region only reads (an
@@ -191,9 +243,9 @@ static Function *createRegionBody(CallBase &Fork, ArrayRef<Type *> ByValueTypes,
   return W;
 }
 
-/// The pointer the local slot \p Slot holds at \p At, if it is stored there
-/// once (the slot is otherwise only read), as clang keeps a function's
-/// pointer arguments at -O0; null otherwise.
+/// The pointer the local slot \p Slot holds at \p At (a load from it), if
+/// it is stored there once (the slot is otherwise only read), as clang
+/// keeps a function's pointer arguments at -O0; null otherwise.
 static Value *storedPointer(Value *Slot, Instruction *At, DominatorTree &DT) {
   auto *AI = dyn_cast<AllocaInst>(Slot);
   if (!AI)
@@ -225,6 +277,9 @@ void wrapParallelRegions(Function &F) {
         !forkedFunction(*CB)->hasFnAttribute(RegionAttr))
       Forks.push_back(CB);
   DominatorTree DT(F);
+  SmallSetVector<LoadInst *, 4> SlotLoads;
+  SmallVector<WeakTrackingVH, 4> ArgPhis;
+  SmallVector<WeakTrackingVH, 4> Casts;
   for (CallBase *Fork : Forks) {
     unsigned N = Fork->arg_size() - ForkFirstArg;
     // Left as it is, the fork is reported when differentiated.
@@ -240,10 +295,27 @@ void wrapParallelRegions(Function &F) {
     for (unsigned I = 0; I < N; ++I) {
       Value *A = Fork->getArgOperand(ForkFirstArg + I);
       if (A->getType()->isPointerTy()) {
+        // a pointer passed by value (firstprivate), read from its slot,
+        // on some paths maybe (a phi of such reads)
+        SmallVector<Value *, 4> Work = {A};
+        SmallPtrSet<Value *, 8> Seen;
+        while (!Work.empty()) {
+          Value *V = Work.pop_back_val();
+          if (!Seen.insert(V).second)
+            continue;
+          if (auto *L = dyn_cast<LoadInst>(V); L && L->isSimple())
+            SlotLoads.insert(L);
+          else if (auto *Phi = dyn_cast<PHINode>(V)) {
+            ArgPhis.push_back(Phi);
+            append_range(Work, Phi->incoming_values());
+          }
+        }
         Args.push_back(A);
         continue;
       }
       Value *V = uncastValue(A);
+      if (V != A)
+        Casts.push_back(A);
       ByValue[I] = V->getType();
       AllocaInst *Copy =
           EB.CreateAlloca(V->getType(), nullptr, A->getName() + ".omp.copy");
@@ -256,14 +328,41 @@ void wrapParallelRegions(Function &F) {
     for (unsigned I = 0; I < N; ++I)
       if (ByLoad[I]) {
         Value *&A = Args[ForkFirstArg + I];
-        Value *V = storedPointer(A, Fork, DT);
-        A = V ? V : B.CreateLoad(B.getPtrTy(), A);
+        auto *L = B.CreateLoad(B.getPtrTy(), A);
+        SlotLoads.insert(L);
+        A = L;
       }
     CallInst *New =
         B.CreateCall(Fork->getFunctionType(), Fork->getCalledOperand(), Args);
     New->setDebugLoc(Fork->getDebugLoc());
     New->copyMetadata(*Fork);
     Fork->eraseFromParent();
+  }
+  // The integers clang made of by-value floating-point arguments are dead
+  // now: left, they would read as bit manipulation of active values.
+  for (WeakTrackingVH &VH : Casts)
+    if (VH)
+      RecursivelyDeleteTriviallyDeadInstructions(VH);
+  // Only once every fork reading a slot passes the pointer it loads can
+  // the slot be seen to be otherwise only read: two regions reading one
+  // array would each find the other's fork still passing the slot. A
+  // pointer clang passes by value (firstprivate) is read from its slot
+  // too.
+  for (LoadInst *L : SlotLoads)
+    if (Value *V = storedPointer(L->getPointerOperand(), L, DT)) {
+      L->replaceAllUsesWith(V);
+      L->eraseFromParent();
+    }
+  // A phi of what are now one pointer is that pointer.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (WeakTrackingVH &VH : ArgPhis)
+      if (auto *Phi = dyn_cast_or_null<PHINode>(VH))
+        if (Value *V = Phi->hasConstantValue()) {
+          Phi->replaceAllUsesWith(V);
+          Phi->eraseFromParent();
+          Changed = true;
+        }
   }
 }
 

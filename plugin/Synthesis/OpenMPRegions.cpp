@@ -383,23 +383,43 @@ void ForwardModeSynthesizer::tangentAtomicRMW(AtomicRMWInst &RMW,
 // Reverse mode: one tape per thread
 //===----------------------------------------------------------------------===//
 
-/// The team size a fork runs with is at most omp_get_max_threads(), or what
-/// a num_threads clause asked for just before it.
-static Value *teamCapacity(IRBuilderBase &B, CallBase &PrimalFork,
-                           function_ref<Value *(Value *)> Map) {
-  Value *Cap = ompCall(B, "omp_get_max_threads");
-  for (Instruction *I = PrimalFork.getPrevNode(); I; I = I->getPrevNode()) {
+/// The num_threads clause of \p Fork: the __kmpc_push_num_threads call
+/// before it, in its block or, through blocks with a single predecessor,
+/// before the branch an if clause puts between them; null if another fork
+/// comes first or there is none.
+static CallBase *pushedNumThreads(CallBase &Fork) {
+  Instruction *I = Fork.getPrevNode();
+  BasicBlock *BB = Fork.getParent();
+  for (unsigned Blocks = 0; Blocks < 8;) {
+    if (!I) {
+      BB = BB->getSinglePredecessor();
+      if (!BB)
+        return nullptr;
+      I = BB->getTerminator();
+      ++Blocks;
+      continue;
+    }
     auto *CB = dyn_cast<CallBase>(I);
+    I = I->getPrevNode();
     if (!CB || !CB->getCalledFunction())
       continue;
     if (isOpenMPForkCall(*CB))
-      break;
+      return nullptr;
     if (CB->getCalledFunction()->getName() == "__kmpc_push_num_threads" &&
-        CB->arg_size() == 3) {
-      Value *N = Map(CB->getArgOperand(2));
-      Cap = B.CreateSelect(B.CreateICmpSGT(N, Cap), N, Cap);
-      break;
-    }
+        CB->arg_size() == 3)
+      return CB;
+  }
+  return nullptr;
+}
+
+/// The team size a fork runs with is at most omp_get_max_threads(), or what
+/// a num_threads clause asked for before it.
+static Value *teamCapacity(IRBuilderBase &B, CallBase &PrimalFork,
+                           function_ref<Value *(Value *)> Map) {
+  Value *Cap = ompCall(B, "omp_get_max_threads");
+  if (CallBase *Push = pushedNumThreads(PrimalFork)) {
+    Value *N = Map(Push->getArgOperand(2));
+    Cap = B.CreateSelect(B.CreateICmpSGT(N, Cap), N, Cap);
   }
   return Cap;
 }

@@ -277,11 +277,20 @@ class If:
 
 
 class For:
+    """for (int var = 0; var < bound; var++) { body }; `omp` (feature omp,
+    set by omp.mark) is the text of a `#pragma omp` line only the plain
+    dialect prints: the instrumented twins stay serial."""
+
+    omp = None
+
     def __init__(self, var, bound, body):
         self.var, self.bound, self.body = var, bound, body
 
     def render(self, d, ind):
-        return "%sfor (int %s = 0; %s < %s; %s++) {\n%s%s}\n" % (
+        pragma = ""
+        if self.omp and d.mode == "plain":
+            pragma = "%s#pragma omp %s\n" % (ind, self.omp)
+        return pragma + "%sfor (int %s = 0; %s < %s; %s++) {\n%s%s}\n" % (
             ind, self.var, self.var, self.bound, self.var,
             _block(self.body, d, ind + "  "), ind)
 

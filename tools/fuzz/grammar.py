@@ -112,6 +112,7 @@ class FuncBuilder:
         self.fntabs = []         # FnSlot: function tables in scope (fnptr)
         self.fnparams = []       # FnSlot: callback parameters (fnptr)
         self.sel = None          # int parameter that selects table entries
+        self.is_f = False        # building f itself (feature omp: parallel loops)
 
     # ----------------------------------------------------------- environment
     def declare(self, name, info):
@@ -618,6 +619,8 @@ class FuncBuilder:
                 options.append((2, "grow"))
             if "sort" in self.feat and nest == 0:
                 options.append((2, "sort"))
+            if "omp" in self.feat and self.ret_ty == "d" and self.is_f:
+                options.append((3, "ploop"))
         kind = self.ch.weighted(options)
         return getattr(self, "stmt_" + kind)(nest)
 
@@ -882,6 +885,148 @@ class FuncBuilder:
             iv = rv.iv
         self.declare(r, VarInfo("fp", "d", iv))
         return [Decl("d", r, init), For(j, bound, [body])]
+
+    # ------------------------------------------ parallel loops (feature omp)
+    def pbody(self, var, top, depth, lo=-8.0, hi=8.0, more=()):
+        """An expression of loop counter(s) `var` (and `more`: (name, top))
+        for the body of a parallel loop: reads of any array at counter-
+        derived indices, scalars, libm, helpers that take no array (a
+        helper may write the array it is given: omp.analyse would refuse
+        the loop)."""
+        saved = self.helpers, self.fntabs
+        self.helpers = [h for h in self.helpers
+                        if not any(p.kind in ("arr", "fn") for p in h.params)]
+        self.fntabs = [t for t in self.fntabs if "arr" not in t.sig[1]]
+        self.loopvars.append((var, top - 1))
+        self.loopvars.extend(more)
+        try:
+            return self.fit(self.expr(depth), lo, hi)
+        finally:
+            del self.loopvars[-1 - len(more):]
+            self.helpers, self.fntabs = saved
+
+    def pbound(self):
+        """Trip count of a parallel loop: the array length, the runtime
+        length m, or the runtime trip count n."""
+        forms = [(str(self.arrlen), self.arrlen)]
+        if self.mparam:
+            forms.append((self.mparam, self.arrlen))
+        if self.nparam:
+            forms.append((self.nparam, NMAX))
+        return self.ch.pick(forms)
+
+    def stmt_ploop(self, nest):
+        """A loop omp.mark makes `#pragma omp parallel for`: a sum (two
+        nested loops now and then, for collapse(2)), product, fmax/fmin or
+        compare-select reduction into a fresh local, or an elementwise
+        update of an array (a fresh one, or one the body reads only at the
+        element it writes)."""
+        j = self.new_name("j")
+        bound, top = self.pbound()
+        shapes = ["sum", "sum2", "prod", "max", "min", "sel"]
+        if self.arrays() or (nest == 0 and not self.loops):
+            shapes.append("map")
+        shape = self.ch.pick(shapes)
+        depth = self.ch.between(1, 3)
+        if shape == "map":
+            return self.pmap(j, bound, top, depth, nest)
+        r = self.new_name("r")
+        if shape == "sum":
+            init = self.const("d")
+            e = self.pbody(j, top, depth)
+            loop = For(j, bound, [Assign(r, "+=", e, "d", track=True)])
+            iv = init.iv + e.iv.union(Iv.point(0.0)).scale(float(top))
+            loop.red = {r: "+"}
+        elif shape == "sum2":
+            k = self.new_name("j")
+            bound2, top2 = self.trip_count()
+            init = self.const("d")
+            e = self.pbody(k, top2, depth, more=[(j, top - 1)])
+            inner = For(k, bound2, [Assign(r, "+=", e, "d", track=True)])
+            loop = For(j, bound, [inner])
+            iv = init.iv + e.iv.union(Iv.point(0.0)).scale(float(top * top2))
+            loop.red = inner.red = {r: "+"}
+        elif shape == "prod":
+            # r *= 1 + e/8 with e in [-1, 1]: bounded by 1.125^top
+            init = Const(q16(0.5 + self.ch.below(16) / 16), "d")
+            e = self.pbody(j, top, depth, -1.0, 1.0)
+            factor = Bin("+", Const(1.0, "d"), Bin("*", Const(0.125, "d"), e, e.iv.scale(0.125)),
+                         Iv(0.875, 1.125))
+            loop = For(j, bound, [Assign(r, "*=", factor, "d", track=True)])
+            iv = Iv(init.value * 0.875 ** top, init.value * 1.125 ** top).widen()
+            loop.red = {r: "*"}
+        else:
+            e = self.pbody(j, top, depth, -4.0, 4.0)
+            # a term growing with j, so that no two elements tie
+            c = Const(self.ch.pick([0.125, -0.1875, 0.25]), "d")
+            jv = IntAsFp(j, "d", Iv(0.0, top - 1.0))
+            ramp = Bin("*", c, jv, jv.iv.scale(c.value))
+            e = Bin("+", e, ramp, e.iv + ramp.iv)
+            # a start value strictly outside the elements' range
+            start = q16(e.iv.lo - 0.5) if shape in ("max", "sel") else q16(e.iv.hi + 0.5)
+            init = Const(start, "d")
+            rv = Var(r, "d", e.iv.union(init.iv))
+            if shape == "sel":
+                value = Select(Cmp(">", e, rv), e, rv)
+            else:
+                value = Call("fmax" if shape == "max" else "fmin", [rv, e], "d", rv.iv)
+            loop = For(j, bound, [Assign(r, "=", value, "d")])
+            iv = rv.iv
+            loop.red = {r: "min" if shape == "min" else "max"}
+        self.declare(r, VarInfo("fp", "d", iv))
+        return [Decl("d", r, init), loop]
+
+    def pmap(self, j, bound, top, depth, nest):
+        """p[j] = e(j): into a fresh array (stack or heap, at the top level
+        of f), or in place into an array that e reads only at p[j]."""
+        from cast import walk as ast_walk
+        e = self.pbody(j, top, depth, ARR_IV.lo, ARR_IV.hi)
+        reads = {}
+        for n in ast_walk(e):
+            if isinstance(n, Elem):
+                reads.setdefault(n.array, set()).add(n.index)
+        inplace = [n for n, i in self.arrays()
+                   if "[" not in n and reads.get(n, {j}) <= {j}]
+        fresh = nest == 0 and not self.loops
+        if inplace and (not fresh or self.ch.chance(50)):
+            name = self.ch.pick(inplace)
+            if top > self.arrlen:
+                bound = str(self.arrlen)
+            if self.ch.chance(30):
+                # p[j] = p[j] * c + e: a read of the element written
+                c = self.const("d", -1.0, 1.0)
+                old = Elem(name, j, "d", ARR_IV)
+                mix = Bin("+", Bin("*", old, c, ARR_IV.scale(abs(c.value))), e,
+                          ARR_IV.scale(abs(c.value)) + e.iv)
+                e = self.fit(mix, ARR_IV.lo, ARR_IV.hi)
+            loop = For(j, bound, [Assign("%s[%s]" % (name, j), "=", e, "d")])
+            loop.red = {}
+            return [loop]
+        if not fresh:
+            return self.stmt_ploop_reduction(j, bound, top, depth)
+        heap = "malloc" in self.feat and self.ch.chance(50)
+        name = self.new_name("p")
+        if top > self.arrlen:
+            bound = str(self.arrlen)
+        self.declare(name, VarInfo("arr", "d", ARR_IV, self.arrlen, heap))
+        if heap:
+            self.heap.append(name)
+        # every element is written: the loop runs over the whole length
+        if bound == self.nparam:
+            bound = str(self.arrlen)
+        loop = For(j, bound, [Assign("%s[%s]" % (name, j), "=", e, "d")])
+        loop.keep = loop.body[0].keep = True
+        loop.red = {}
+        return [ArrayDecl(name, self.arrlen, heap), loop]
+
+    def stmt_ploop_reduction(self, j, bound, top, depth):
+        r = self.new_name("r")
+        init = self.const("d")
+        e = self.pbody(j, top, depth)
+        loop = For(j, bound, [Assign(r, "+=", e, "d", track=True)])
+        loop.red = {r: "+"}
+        self.declare(r, VarInfo("fp", "d", init.iv + e.iv.union(Iv.point(0.0)).scale(float(top))))
+        return [Decl("d", r, init), loop]
 
     # -------------------------------------------- realloc'd buffers (realloc)
     def stmt_grow(self, nest):

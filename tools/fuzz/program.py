@@ -37,6 +37,7 @@ from choices import Chooser
 from grammar import (ARR_IV, HELPER_IV, NMAX, FnSlot, FuncBuilder, Helper, Names,
                      VarInfo)
 from interval import Iv
+import omp
 from split import SplitConfig, render_split
 
 DEFAULT_FEATURES = ("scalar", "branches", "floats", "api")
@@ -51,9 +52,11 @@ ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls
 # value) are the issue 14 shapes
 # tape (issue 17) adds the shapes split mode must replay: local arrays
 # filled by memcpy, runtime trip counts in (nested) loops, noinline callees
+# omp (issue 15) puts `#pragma omp parallel for` on f's loops whose
+# iterations are independent or reduce (omp.py)
 EXTRA_FEATURES = ("constmem", "batch", "constptr", "vectorize", "realloc", "sort", "fnptr",
-                  "byval", "tape")
-ISSUE14 = ("realloc", "sort", "vectorize", "fnptr", "byval")
+                  "byval", "tape", "omp")
+ISSUE14 = ("realloc", "sort", "vectorize", "fnptr", "byval", "omp")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
 PRELUDE = r"""
@@ -283,6 +286,10 @@ def gen_helper(ch, feats, names, name, earlier, arrlen, struct_vty, with_array,
     for iv in fb.returns[1:]:
         ret_iv = ret_iv.union(iv)
     func = FuncDef(name, ret_ty, params, body, **_helper_quals(ch, feats))
+    if "omp" in feats:
+        # a helper's own parallel loops; called inside one of f's, its
+        # region is nested (and runs on one thread unless nesting is on)
+        omp.mark(body, ch, omp.array_names(body, params), arrlen)
     return Helper(name, params, ret_ty, ret_iv, func)
 
 
@@ -498,6 +505,7 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None, point=0):
     fb.mparam = "m" if any(p.name == "m" for p in params) else None
     fb.fntabs = slots
     fb.sel = "sel" if any(p.name == "sel" for p in params) else None
+    fb.is_f = True
     for p in params:
         if p.kind == "arr":
             fb.declare(p.name, VarInfo("arr", "d", ARR_IV, arrlen))
@@ -508,7 +516,7 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None, point=0):
         # at least one of each issue 14 shape asked for
         for feat, make in (("realloc", fb.stmt_grow), ("sort", fb.stmt_sort),
                            ("vectorize", fb.stmt_vloop), ("fnptr", fb.stmt_fncall),
-                           ("byval", fb.stmt_byval)):
+                           ("byval", fb.stmt_byval), ("omp", fb.stmt_ploop)):
             if feat in feats:
                 body += make(0)
         body += fb.block(ch.between(1, 4), 0)
@@ -516,6 +524,9 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None, point=0):
         body = fb.block(ch.between(2, 6), 0)   # as before: seeds keep their programs
     body.append(fb.make_return())
     f = FuncDef("f", "d", params, body, static=ch.chance(15), noinline=ch.chance(20))
+    if "omp" in feats:
+        omp.mark(body, ch, omp.array_names(body, params), arrlen, nparam=nparam,
+                 stack=omp.stack_arrays(body))
     used = set()
     values = {p.name: ([_sample(ch, used) for _ in range(arrlen)] if p.kind == "arr"
                        else arrlen if p.name == "m"
@@ -532,7 +543,7 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None, point=0):
     meta["point"] = point
     if split:
         meta["split"] = split.meta()
-    parts = dict(seed=seed, feats=feats, funcs=funcs + [f],
+    parts = dict(seed=seed, feats=feats, funcs=funcs + [f], arrlen=arrlen,
                  params=params, values=values, ad=ad, struct_vty=struct_vty,
                  split=split, meta=meta)
     return render_parts(parts, list(ch.record))
@@ -540,6 +551,12 @@ def generate(seed, features=DEFAULT_FEATURES, replay=None, point=0):
 
 def render_parts(parts, choices=()):
     """Program from its parts (generate's result, or an AST-reduced copy)."""
+    if "omp" in parts["feats"]:
+        # an AST-reduced copy: keep only the pragmas still race-free
+        for fn in parts["funcs"]:
+            if isinstance(fn, FuncDef):
+                omp.check(fn.body, omp.array_names(fn.body, fn.params), parts["arrlen"],
+                          omp.stack_arrays(fn.body))
     meta = dict(parts["meta"], has_float=uses_float(parts["funcs"]))
     source = render_program(dict(parts, meta=meta))
     return Program(source, meta, list(choices), parts)

@@ -48,7 +48,10 @@ VERIFIER_MARKERS = ("Broken module found", "Broken function found",
                     "verification failed", "Instruction does not dominate",
                     "tapestry: internal error")
 FAIL_CATEGORIES = ("crash", "verifier", "compile-timeout", "plugin-load", "link-error", "gen-error",
-                   "runtime-crash", "runtime-timeout") + oracle.FAILURES
+                   "gen-race", "runtime-crash", "runtime-timeout") + oracle.FAILURES
+# --tsan (feature omp): the primal under ThreadSanitizer with LLVM's OpenMP
+# tool Archer, which tells TSan about the runtime's synchronisation
+ARCHER = "/usr/lib/llvm-19/lib/libarcher.so"
 SKIP_CATEGORIES = ("rejected", "nonsmooth", "invalid")
 NO_REDUCE = ("plugin-load", "compile-timeout", "runtime-timeout")
 # the probe wants a margin this many times the oracle's: the probe's -O0
@@ -80,13 +83,15 @@ class Runner:
         # compile with a private copy, so a concurrent rebuild cannot break
         # the campaign; reproducers still name the real path
         self.plugin_used = plugin_copy or self.plugin
-        self.no_ad = args.no_ad
+        self.tsan = getattr(args, "tsan", False)
+        self.no_ad = args.no_ad or self.tsan
         self.features = parse_features(args.features)
         self.fixed_opt = args.opt
         self.compile_timeout = args.compile_timeout
         self.run_timeout = args.run_timeout
         self.opt_tool = args.opt_tool
         self.points = getattr(args, "points", 1)
+        self.omp_threads = [int(t) for t in str(getattr(args, "omp_threads", "1,2")).split(",")]
 
     def olevel(self, seed):
         if self.fixed_opt is not None:
@@ -95,11 +100,23 @@ class Runner:
 
     def compile_cmd(self, olevel, src, exe, shown=False):
         cmd = [self.clang, "-O%d" % olevel, "-w"]
-        if self.no_ad:
+        if self.tsan:
+            # the AD calls compiled out: a race-free primal is the
+            # generator's promise, checked without the plugin
+            cmd = [self.clang, "-O1", "-g", "-w", "-DTAP_NO_AD", "-fsanitize=thread"]
+        elif self.no_ad:
             cmd.append("-DTAP_NO_AD")
         else:
             cmd.append("-fpass-plugin=%s" % (self.plugin if shown else self.plugin_used))
-        return cmd + [src, "-o", exe, "-lm"]
+        return cmd + self.omp_flags() + [src, "-o", exe, "-lm"]
+
+    def omp_flags(self):
+        return ["-fopenmp"] if "omp" in self.features else []
+
+    def thread_counts(self):
+        """OMP_NUM_THREADS values a program runs with (feature omp), else
+        one run with the environment as it is."""
+        return self.omp_threads if "omp" in self.features else [None]
 
     def check(self, seed, olevel, prog, workdir):
         """Compile, run and judge one program inside workdir."""
@@ -130,19 +147,43 @@ class Runner:
             category = "gen-error"   # the AD calls compiled out are invalid C
         if category:
             return Outcome(seed, olevel, category, first_error(cc.stderr), shown, cc.stderr)
+        out = None
+        for threads in self.thread_counts():
+            out = self.run_judge(seed, olevel, prog, exe, shown, cc.stderr, threads)
+            if out.category != "pass":
+                break
+        return out
+
+    def run_judge(self, seed, olevel, prog, exe, shown, cc_stderr, threads):
+        """Run the compiled program (with OMP_NUM_THREADS=threads unless
+        None) and judge its output."""
+        env = None
+        tag = ""
+        if threads is not None:
+            env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+            if self.tsan:
+                env.update(OMP_TOOL_LIBRARIES=ARCHER, TSAN_OPTIONS="ignore_noninstrumented_modules=1")
+            tag = "OMP_NUM_THREADS=%d: " % threads
+            shown = "OMP_NUM_THREADS=%d %s" % (threads, shown)
         try:
-            run = subprocess.run([exe], capture_output=True, text=True, timeout=self.run_timeout)
+            run = subprocess.run([exe], capture_output=True, text=True, timeout=self.run_timeout,
+                                 env=env)
         except subprocess.TimeoutExpired:
-            return Outcome(seed, olevel, "runtime-timeout", cmd=shown, stderr=cc.stderr)
+            return Outcome(seed, olevel, "runtime-timeout", tag, cmd=shown, stderr=cc_stderr)
+        if self.tsan and "ThreadSanitizer" in run.stderr:
+            why = next((l.strip() for l in run.stderr.splitlines() if "WARNING" in l), "")
+            return Outcome(seed, olevel, "gen-race", tag + why, shown, cc_stderr + run.stderr,
+                           run.stdout)
         if run.returncode != 0:
             # the program's own message (e.g. a tape check) says where it stopped
             why = next((l.strip() for l in run.stderr.splitlines() if l.strip()), "")
             return Outcome(seed, olevel, "runtime-crash",
-                           "exit code %d%s" % (run.returncode, ": " + why[:200] if why else ""),
-                           shown, cc.stderr + run.stderr, run.stdout)
+                           "%sexit code %d%s" % (tag, run.returncode, ": " + why[:200] if why else ""),
+                           shown, cc_stderr + run.stderr, run.stdout)
         verdict = oracle.judge(run.stdout, prog.meta, ad=not self.no_ad)
-        out = Outcome(seed, olevel, verdict.category, "; ".join(verdict.details), shown,
-                      cc.stderr, run.stdout, verdict.rechecked)
+        details = "; ".join(verdict.details)
+        out = Outcome(seed, olevel, verdict.category, tag + details if details else "", shown,
+                      cc_stderr, run.stdout, verdict.rechecked)
         # split mode: the thunk's compile-time answer "may I replay this tape?"
         out.reusable = next((l.split()[1] for l in run.stdout.splitlines()
                              if l.startswith("REUSABLE ")), None)
@@ -158,11 +199,13 @@ class Runner:
         plugin = self.plugin if shown else self.plugin_used
         ir, dif = src[:-2] + ".ll", src[:-2] + ".d.bc"
         flags = meta.get("vecflags", [])
-        return [[self.clang, "-O3", "-march=native", "-w"] + flags
+        omp = self.omp_flags()
+        return [[self.clang, "-O3", "-march=native", "-w"] + flags + omp
                 + ["-S", "-emit-llvm", src, "-o", ir],
                 [self.opt_tool, "-load-pass-plugin=%s" % plugin, "-passes=tapestry", ir,
                  "-o", dif],
-                [self.clang, "-O%d" % olevel, "-march=native", "-w", dif, "-o", exe, "-lm"]]
+                [self.clang, "-O%d" % olevel, "-march=native", "-w"] + omp
+                + [dif, "-o", exe, "-lm"]]
 
     def classify_compile(self, cc, src):
         """None when compilation succeeded, else a category."""
@@ -183,7 +226,7 @@ class Runner:
 
     def generator_valid(self, src):
         """Is the program valid C without the plugin (AD calls included)?"""
-        cmd = [self.clang, "-fsyntax-only", "-w", src]
+        cmd = [self.clang, "-fsyntax-only", "-w"] + self.omp_flags() + [src]
         return subprocess.run(cmd, capture_output=True).returncode == 0
 
     def check_seed(self, seed, replay=None, olevel=None, point=None):
@@ -249,7 +292,9 @@ def repro_commands(runner, seed, olevel, src="prog.c", meta=None):
     point = (meta or {}).get("point", 0)
     gen = "python3 tools/fuzz/gen.py --seed %d --features %s%s -o %s" % (
         seed, feats, " --point %d" % point if point else "", src)
-    return "%s\n%s\n./prog\n" % (gen, compile_text(runner, olevel, src, meta))
+    runs = "".join("%s./prog\n" % ("" if t is None else "OMP_NUM_THREADS=%d " % t)
+                   for t in runner.thread_counts())
+    return "%s\n%s\n%s" % (gen, compile_text(runner, olevel, src, meta), runs)
 
 
 def compile_text(runner, olevel, src, meta):
@@ -380,10 +425,18 @@ def main(argv=None):
     ap.add_argument("--compile-timeout", type=float, default=120.0)
     ap.add_argument("--run-timeout", type=float, default=20.0)
     ap.add_argument("--quiet", action="store_true", help="print only failures")
+    ap.add_argument("--tsan", action="store_true",
+                    help="feature omp: self test of the generator's parallel loops: the"
+                    " primal (AD compiled out) under ThreadSanitizer and Archer; a race is"
+                    " category gen-race")
+    ap.add_argument("--omp-threads", default="1,2",
+                    help="feature omp: run every program with each of these OMP_NUM_THREADS"
+                    " (comma separated); the first run that is not a pass is the outcome")
     ap.add_argument("--points", type=int, default=16,
                     help="candidate sample points per program: the first at which the"
                     " program is smooth is used (1: the first, smooth or not)")
     args = ap.parse_args(argv)
+    args.no_ad = args.no_ad or args.tsan
     if not args.no_ad and not os.path.exists(args.plugin):
         print("plugin not found: %s (build it, or use --no-ad)" % args.plugin)
         return 2

@@ -213,6 +213,82 @@ class GeneratorTest(unittest.TestCase):
             self.assertTrue(any(d["rev"] for d in meta["dirs"]))
 
 
+class OmpTest(unittest.TestCase):
+    """The race analysis behind feature omp's pragmas (omp.py)."""
+
+    def loop(self, body, bound="4", red=None):
+        from cast import For
+        loop = For("i", bound, body)
+        if red is not None:
+            loop.red = red
+        return loop
+
+    def test_independent_and_reducing_loops_are_parallel(self):
+        import omp
+        from cast import Assign, Const, Decl, Elem, Var
+        e = Elem("a", "i", "d", Iv(-1, 1))
+        self.assertEqual(omp.analyse(self.loop([Assign("a[i]", "=", e, "d")]), {"a"}, 4), {})
+        acc = Assign("s", "+=", Elem("b", "(i * 3 + 1) % 4", "d", Iv(-1, 1)), "d")
+        self.assertEqual(omp.analyse(self.loop([acc]), {"a", "b"}, 4), {"s": "+"})
+        private = [Decl("d", "t", e), Assign("t", "*=", Const(0.5, "d"), "d"),
+                   Assign("a[(i * 1 + 0) % 4]", "=", Var("t", "d", Iv(-1, 1)), "d")]
+        self.assertEqual(omp.analyse(self.loop(private), {"a"}, 4), {})
+        fmax = Assign("r", "=", Var("r", "d", Iv(-1, 1)), "d")
+        self.assertEqual(omp.analyse(self.loop([fmax], red={"r": "max"}), set(), 4),
+                         {"r": "max"})
+
+    def test_races_are_refused(self):
+        import omp
+        from cast import Assign, Elem, For, HelperCall, Var
+        iv = Iv(-1, 1)
+        # another iteration's element is read
+        shifted = Assign("a[i]", "=", Elem("a", "(i * 1 + 1) % 4", "d", iv), "d")
+        self.assertIsNone(omp.analyse(self.loop([shifted]), {"a"}, 4))
+        # two iterations write the same element: (i * 2) % 4 for i = 0, 2
+        self.assertIsNone(omp.analyse(self.loop([Assign("a[(i * 2 + 0) % 4]", "=",
+                                                        Var("x", "d", iv), "d")]), {"a"}, 4))
+        # ... unless the trip count keeps them apart
+        self.assertEqual(omp.analyse(self.loop([Assign("a[(i * 2 + 0) % 4]", "=",
+                                                       Var("x", "d", iv), "d")], bound="2"),
+                                     {"a"}, 4), {})
+        # an element indexed by an inner counter only: every iteration writes it
+        inner = For("k", "3", [Assign("a[k]", "=", Var("x", "d", iv), "d")])
+        self.assertIsNone(omp.analyse(self.loop([inner]), {"a"}, 4))
+        # a carried scalar, read back: not a reduction
+        acc = Assign("s", "+=", Var("s", "d", iv), "d")
+        self.assertIsNone(omp.analyse(self.loop([acc]), set(), 4))
+        # an array the loop writes, passed to a helper
+        call = HelperCall("h", ["a"], "d", iv)
+        self.assertIsNone(omp.analyse(self.loop([Assign("a[i]", "=", call, "d")]), {"a"}, 4))
+        # any array passed to a helper: it may write it (seed 46 under --tsan)
+        call = HelperCall("h", ["b"], "d", iv)
+        self.assertIsNone(omp.analyse(self.loop([Assign("s", "+=", call, "d")]), {"b"}, 4))
+        # the runtime trip count n may reach 5: (i + 1) % 4 wraps onto i = 0
+        self.assertIsNone(omp.analyse(self.loop([Assign("a[(i * 1 + 1) % 4]", "=",
+                                                        Var("x", "d", iv), "d")], bound="n"),
+                                      {"a"}, 4))
+
+    def test_collapse_needs_independent_pairs(self):
+        import omp
+        from cast import Assign, For, Var
+        iv = Iv(-1, 1)
+        acc = For("k", "3", [Assign("s", "+=", Var("x", "d", iv), "d")])
+        self.assertEqual(omp.analyse(self.loop([acc]), set(), 4, collapse=True), {"s": "+"})
+        store = For("k", "2", [Assign("a[(i * 2 + k) % 8]", "=", Var("x", "d", iv), "d")])
+        self.assertEqual(omp.analyse(self.loop([store]), {"a"}, 8, collapse=True), {})
+        clash = For("k", "2", [Assign("a[(i * 1 + k) % 8]", "=", Var("x", "d", iv), "d")])
+        self.assertIsNone(omp.analyse(self.loop([clash]), {"a"}, 8, collapse=True))
+
+    def test_pragmas_only_in_the_plain_dialect_and_replayable(self):
+        feats = ALL_FEATURES + ("omp",)
+        for seed in range(1, 15):
+            p = generate(seed, feats)
+            plain, rest = p.source.split("/* ---- chk ---- */")
+            self.assertIn("#pragma omp parallel for", plain.split("double f(")[-1])
+            self.assertNotIn("#pragma", rest)
+            self.assertEqual(generate(seed, feats, p.choices).source, p.source)
+
+
 class ReduceTest(unittest.TestCase):
     def test_shrinks_to_minimal_interesting_list(self):
         # interesting: contains a value >= 5 somewhere after position 3
