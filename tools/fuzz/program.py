@@ -31,8 +31,8 @@ compiled out, so the generator can be validated without the plugin.
 import random
 
 from cast import (STRUCTS, Assign, Bin, Copy, Decl, Dialect, FnTable, FuncDef, HelperCall, If,
-                  IndirectCall, IntCmp, Param, Return, Sort, Var, render_structs, uses_float,
-                  walk)
+                  IndirectCall, IntCmp, Param, Return, Sort, StructLit, Var, render_structs,
+                  uses_float, walk)
 from choices import Chooser
 from grammar import (ARR_IV, HELPER_IV, NMAX, FnSlot, FuncBuilder, Helper, Names,
                      VarInfo)
@@ -302,6 +302,8 @@ def gen_recursive(ch, feats, names, name, earlier, arrlen, struct_vty, _, veclib
           return fit(t OP e2(v, t));
         }
     """
+    if "byval" in feats and ch.chance(50):
+        return gen_recursive_struct(ch, feats, names, name, earlier, arrlen, struct_vty)
     fb = FuncBuilder(ch, feats - {"loops"}, names, "d", earlier, arrlen, None, struct_vty)
     v, depth = Param(names.fresh("p"), "d"), Param(names.fresh("r"), "i")
     fb.declare(v.name, VarInfo("fp", "d", HELPER_IV))
@@ -319,6 +321,46 @@ def gen_recursive(ch, feats, names, name, earlier, arrlen, struct_vty, _, veclib
             Decl("d", t, call), Return(comb, "d")]
     func = FuncDef(name, "d", [v, depth], body, **_helper_quals(ch, feats))
     return Helper(name, [v, depth], "d", HELPER_IV, func)
+
+
+def gen_recursive_struct(ch, feats, names, name, earlier, arrlen, struct_vty):
+    """Feature byval: a linearly recursive helper returning one of
+    cast.STRUCTS by value, so that the call that stays a call returns
+    {double, double} (V2), {double, int} (DI) or a struct in memory (V3):
+
+        struct DI r(double v, int d) {
+          if (d <= 0) return (struct DI){ e0(v), 2 };
+          struct DI t = r(e1(v), d - 1);
+          return (struct DI){ fit(t.d OP e2(v, t.d)), t.n % 3 + 1 };
+        }
+    """
+    sty = ch.pick(sorted(STRUCTS))
+    fb = FuncBuilder(ch, feats - {"loops"}, names, sty, earlier, arrlen, None, struct_vty)
+    v, depth = Param(names.fresh("p"), "d"), Param(names.fresh("r"), "i")
+    fb.declare(v.name, VarInfo("fp", "d", HELPER_IV))
+    lo, hi = HELPER_IV.lo, HELPER_IV.hi
+    base = []
+    for _, ty in STRUCTS[sty]:
+        base.append(str(ch.between(1, 3)) if ty == "i"
+                    else fb.fit(fb.expr(ch.between(1, 2)), lo, hi))
+    arg = fb.fit(fb.expr(ch.between(1, 2)), lo, hi)
+    t = names.fresh("t")
+    call = HelperCall(name, [arg, "%s - 1" % depth.name], sty, None)
+    fields = []
+    for f, ty in STRUCTS[sty]:
+        member = "%s.%s" % (t, f)
+        if ty == "i":
+            fields.append("%s %% 3 + 1" % member)
+            continue
+        fb.declare(member, VarInfo("fp", "d", HELPER_IV))
+        tail, tv = fb.expr(ch.between(1, 2)), Var(member, "d", HELPER_IV)
+        op = ch.pick(["+", "*", "-"])
+        iv = {"+": tv.iv + tail.iv, "*": tv.iv * tail.iv, "-": tv.iv - tail.iv}[op]
+        fields.append(fb.fit(Bin(op, tv, tail, iv), lo, hi))
+    body = [If(IntCmp("%s <= 0" % depth.name), [Return(StructLit(sty, base), sty)], []),
+            Decl(sty, t, call), Return(StructLit(sty, fields), sty)]
+    func = FuncDef(name, sty, [v, depth], body, **_helper_quals(ch, feats))
+    return Helper(name, [v, depth], sty, HELPER_IV, func)
 
 
 def gen_fnptr(ch, feats, names, arrlen, struct_vty, earlier, veclib=False):
