@@ -411,8 +411,18 @@ void SupportedInstructions::visitCallBase(CallBase &CB) {
   Function *Known = CB.getCalledFunction();
   if (Known && R.Mode == DiffMode::Forward && Rules.forwardDerivative(Known))
     return;
-  if (Known && R.Mode == DiffMode::Reverse && Rules.gradient(Known))
+  if (Known && R.Mode == DiffMode::Reverse && Rules.gradient(Known)) {
+    // A registered reverse takes a seed only for a floating-point result
+    // (CustomSignatures.cpp): a struct's would be dropped.
+    if (!CB.getType()->isFPOrFPVectorTy() && AI.isActive(&CB))
+      fail(&CB, "'" + sourceName(*Known) +
+                    "' has a registered gradient but returns a struct by "
+                    "value, whose adjoint a registered reverse cannot "
+                    "receive; register the gradient of a function that "
+                    "returns its floating-point result as a double, or "
+                    "through a pointer argument");
     return;
+  }
   if (R.Mode == DiffMode::Reverse && CB.hasMetadata("tapestry.realloc") &&
       AI.hasShadow(CB.getArgOperand(0)))
     if (auto *A = dyn_cast<Argument>(getUnderlyingObject(CB.getArgOperand(0))))
