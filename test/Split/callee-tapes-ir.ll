@@ -59,6 +59,14 @@ define ptr @thunk() {
 ; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK:         call { ptr, double } @h.tapestry.[[H:[a-z_]+]].call.kept.fwd(double %x, ptr nonnull [[HEAD]])
+; The callee's tape is read back from the list head, where the call linked
+; it, not taken from the call's result: a derivative of this split (forward
+; over reverse) finds the tape's shadow in the list's shadow
+; (Integration/nested-recursion-second-derivative.c).
+; CHECK-NOT:     extractvalue { ptr, double } %{{[0-9]+}}, 0
+; CHECK:         [[BLOCK:%[0-9]+]] = load ptr, ptr [[HEAD]]
+; CHECK-NOT:     extractvalue { ptr, double } %{{[0-9]+}}, 0
+; CHECK:         store ptr [[BLOCK]], ptr
 
 ; CHECK-LABEL: define internal void @f.tapestry.{{[a-z_]+}}.reverse(
 ; CHECK-NOT:     .call.rev
