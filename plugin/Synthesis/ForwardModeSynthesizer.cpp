@@ -471,31 +471,50 @@ void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI) {
   if (!Dst)
     return;
   Value *Len = primal(MI.getLength());
-  if (auto *MT = dyn_cast<MemTransferInst>(&MI)) {
-    // Pointers copied from constant memory are their own shadows.
-    if (!AI.hasShadow(MT->getSource()) && copiesOnlyPointers(*MT))
-      return copyConstantPointerShadows(B, *MT);
-    if (!AI.hasShadow(MT->getSource())) {
-      for (unsigned K = 0; K < W; ++K)
-        B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MT->getDestAlign());
-      return;
-    }
-    Value *Src = shadowOf(MT->getSource(), &MI);
-    if (!Src)
-      return;
+  // Into a destination that may be constant, no tangent is written where
+  // its shadow marks it so (runtime activity).
+  Value *GD = RA.mayBeConstant(MI.getDest()) ? primal(MI.getDest()) : nullptr;
+  auto ZeroTangents = [&] {
     for (unsigned K = 0; K < W; ++K) {
-      if (isa<MemMoveInst>(MT))
-        B.CreateMemMove(lane(B, Dst, K), MT->getDestAlign(), lane(B, Src, K),
-                        MT->getSourceAlign(), Len);
-      else
-        B.CreateMemCpy(lane(B, Dst, K), MT->getDestAlign(), lane(B, Src, K),
-                       MT->getSourceAlign(), Len);
+      Value *DK = lane(B, Dst, K);
+      B.CreateMemSet(DK, B.getInt8(0), bytesUnlessConstant(B, Len, DK, GD),
+                     MI.getDestAlign());
     }
+  };
+  auto *MT = dyn_cast<MemTransferInst>(&MI);
+  // memset writes constants, and so does a copy from constant memory:
+  // their tangent is zero.
+  if (!MT)
+    return ZeroTangents();
+  // Pointers copied from constant memory are their own shadows.
+  if (!AI.hasShadow(MT->getSource()) && copiesOnlyPointers(*MT))
+    return copyConstantPointerShadows(B, *MT);
+  if (!AI.hasShadow(MT->getSource()))
+    return ZeroTangents();
+  Value *Src = shadowOf(MT->getSource(), &MI);
+  if (!Src)
     return;
+  checkCopyThroughConstant(*MT);
+  // From a source that may be constant, the shadow bytes copied are primal
+  // values where its shadow marks it so: their tangents are zero.
+  Value *GS =
+      RA.mayBeConstant(MT->getSource()) ? primal(MT->getSource()) : nullptr;
+  Function *ZeroFloats = nullptr;
+  if (GS && !constantSourceZeroFn(*MT, ZeroFloats))
+    return;
+  for (unsigned K = 0; K < W; ++K) {
+    Value *DK = lane(B, Dst, K), *SK = lane(B, Src, K);
+    Value *N = bytesUnlessConstant(B, Len, DK, GD);
+    if (isa<MemMoveInst>(MT))
+      B.CreateMemMove(DK, MT->getDestAlign(), SK, MT->getSourceAlign(), N);
+    else
+      B.CreateMemCpy(DK, MT->getDestAlign(), SK, MT->getSourceAlign(), N);
+    if (ZeroFloats)
+      B.CreateCall(
+          ZeroFloats,
+          {DK, DK,
+           B.CreateZExtOrTrunc(bytesIfConstant(B, N, SK, GS), B.getInt64Ty())});
   }
-  // memset writes constants: their tangent is zero.
-  for (unsigned K = 0; K < W; ++K)
-    B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MI.getDestAlign());
 }
 
 //===----------------------------------------------------------------------===//

@@ -139,7 +139,8 @@ Function *getCopyAdjointFn(Module &M, Type *FPTy) {
 
 Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
                      uint64_t Period, PartsOp Op) {
-  std::string Name = Op == PartsOp::Copy ? "tapestry.parts.copy"
+  std::string Name = Op == PartsOp::Copy   ? "tapestry.parts.copy"
+                     : Op == PartsOp::Zero ? "tapestry.parts.zero"
                      : Op == PartsOp::Accumulate
                          ? "tapestry.parts.adjoint"
                          : "tapestry.parts.adjoint.move";
@@ -183,7 +184,12 @@ Function *getPartsFn(Module &M, ArrayRef<std::pair<uint64_t, Type *>> Parts,
     B.SetInsertPoint(Next);
   };
   auto At = [&](Value *Base, Value *Pos) { return B.CreateGEP(I8, Base, Pos); };
-  if (Op == PartsOp::Accumulate) {
+  if (Op == PartsOp::Zero) {
+    for (auto [Off, T] : Parts)
+      ForEach(Off, T, [&, T = T](Value *Pos) {
+        B.CreateAlignedStore(Constant::getNullValue(T), At(Dst, Pos), Align(1));
+      });
+  } else if (Op == PartsOp::Accumulate) {
     for (auto [Off, T] : Parts)
       ForEach(Off, T, [&, T = T](Value *Pos) {
         Value *D = At(Dst, Pos), *S = At(Src, Pos);

@@ -51,6 +51,9 @@ enum class PartsOp {
   AccumulateOverlapping,
   /// A copy of the parts alone: dst' = src' (pointers' shadows).
   Copy,
+  /// The parts of dst' set to zero (src' unused): what a copy from
+  /// constant memory leaves there.
+  Zero,
 };
 /// void @tapestry.parts.<...>(ptr dst', ptr src', i64 bytes): applies \p Op
 /// to the scalars of type T at the byte offsets of \p Parts ((offset, T)

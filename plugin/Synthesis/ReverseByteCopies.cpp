@@ -135,8 +135,16 @@ void ReverseModeSynthesizer::copyPointerShadows(Instruction &PI) {
       return;
     Function *Fn = getPartsFn(module(), Ptrs, L.Period, PartsOp::Copy);
     Value *Bytes = B.CreateZExtOrTrunc(primal(MT->getLength()), B.getInt64Ty());
-    for (unsigned K = 0; K < W; ++K)
-      B.CreateCall(Fn, {lane(B, D, K), lane(B, S, K), Bytes});
+    // Nothing goes into a destination whose shadow marks it constant (it
+    // is the memory itself); from such a source, the pointers themselves
+    // are their shadows, as a copy of its shadow gives them.
+    Value *GD =
+        RA.mayBeConstant(MT->getDest()) ? primal(MT->getDest()) : nullptr;
+    for (unsigned K = 0; K < W; ++K) {
+      Value *DK = lane(B, D, K);
+      B.CreateCall(Fn,
+                   {DK, lane(B, S, K), bytesUnlessConstant(B, Bytes, DK, GD)});
+    }
     return;
   }
   auto *SI = dyn_cast<StoreInst>(&PI);

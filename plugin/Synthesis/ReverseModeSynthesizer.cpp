@@ -189,6 +189,8 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     if (auto *SI = dyn_cast<StoreInst>(&PI);
         SI && RA.mayBeConstant(SI->getPointerOperand()))
       checkStoreThroughConstant(*SI, shadowOf(SI->getPointerOperand(), SI));
+    else if (auto *MT = dyn_cast<MemTransferInst>(&PI))
+      checkCopyThroughConstant(*MT);
   // Pointers stored into shadowed memory have their shadows stored into the
   // shadow memory, so that loading the pointer back finds its shadow.
   for (Instruction &PI : instructions(P)) {
@@ -760,11 +762,19 @@ void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,
     return;
   Dst = lookup(Dst, PB, B);
   Value *Len = lookup(primal(MI.getLength()), PB, B);
+  // A destination that may be constant has no adjoint where its shadow
+  // marks it so (runtime activity): nothing is read or cleared there.
+  Value *GD = RA.mayBeConstant(MI.getDest())
+                  ? lookup(primal(MI.getDest()), PB, B)
+                  : nullptr;
   auto *MT = dyn_cast<MemTransferInst>(&MI);
   if (!MT || !AI.hasShadow(MT->getSource())) {
     // The bytes were overwritten with constants: their adjoint is dropped.
-    for (unsigned K = 0; K < W; ++K)
-      B.CreateMemSet(lane(B, Dst, K), B.getInt8(0), Len, MI.getDestAlign());
+    for (unsigned K = 0; K < W; ++K) {
+      Value *DK = lane(B, Dst, K);
+      B.CreateMemSet(DK, B.getInt8(0), bytesUnlessConstant(B, Len, DK, GD),
+                     MI.getDestAlign());
+    }
     return;
   }
   // Only the floating-point parts carry adjoints: pointers' and integers'
@@ -783,9 +793,23 @@ void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,
       getPartsFn(module(), FP, L.Period,
                  isa<MemMoveInst>(MT) ? PartsOp::AccumulateOverlapping
                                       : PartsOp::Accumulate);
-  for (unsigned K = 0; K < W; ++K)
-    B.CreateCall(Fn, {lane(B, Dst, K), lane(B, Src, K),
-                      B.CreateZExtOrTrunc(Len, B.getInt64Ty())});
+  // A source that may be constant takes no adjoint where its shadow marks
+  // it so: the destination's adjoint is only dropped there.
+  Value *GS = RA.mayBeConstant(MT->getSource())
+                  ? lookup(primal(MT->getSource()), PB, B)
+                  : nullptr;
+  Function *Drop =
+      GS ? getPartsFn(module(), FP, L.Period, PartsOp::Zero) : nullptr;
+  for (unsigned K = 0; K < W; ++K) {
+    Value *DK = lane(B, Dst, K), *SK = lane(B, Src, K);
+    Value *N = B.CreateZExtOrTrunc(bytesUnlessConstant(B, Len, DK, GD),
+                                   B.getInt64Ty());
+    if (Drop) {
+      B.CreateCall(Drop, {DK, DK, bytesIfConstant(B, N, SK, GS)});
+      N = bytesUnlessConstant(B, N, SK, GS);
+    }
+    B.CreateCall(Fn, {DK, SK, N});
+  }
 }
 
 } // namespace tapestry

@@ -13,6 +13,7 @@
 #include "Core/Batch.h"
 
 #include "Core/Diagnostics.h"
+#include "Synthesis/InlineHelpers.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -278,6 +279,33 @@ Value *SynthesizerBase::guardedShadow(IRBuilderBase &B, Value *SK, Value *GP,
                         "shadow.or.sink");
 }
 
+Value *SynthesizerBase::bytesUnlessConstant(IRBuilderBase &B, Value *Len,
+                                            Value *SK, Value *GP) {
+  if (!GP)
+    return Len;
+  return B.CreateSelect(isConstantShadow(B, SK, GP),
+                        Constant::getNullValue(Len->getType()), Len,
+                        "bytes.unless.constant");
+}
+
+Value *SynthesizerBase::bytesIfConstant(IRBuilderBase &B, Value *Len, Value *SK,
+                                        Value *GP) {
+  return B.CreateSelect(isConstantShadow(B, SK, GP), Len,
+                        Constant::getNullValue(Len->getType()),
+                        "bytes.if.constant");
+}
+
+bool SynthesizerBase::constantSourceZeroFn(MemTransferInst &MT, Function *&Fn) {
+  auto *ConstLen = dyn_cast<ConstantInt>(MT.getLength());
+  ByteLayout L;
+  if (!copyLayout(MT.getDest(), MT.getSource(),
+                  ConstLen ? ConstLen->getZExtValue() : 0, &MT, L))
+    return false;
+  auto FP = partsOf(L, [](Type *T) { return T->isFloatingPointTy(); });
+  Fn = FP.empty() ? nullptr : getPartsFn(module(), FP, L.Period, PartsOp::Zero);
+  return true;
+}
+
 Value *SynthesizerBase::shadowToStore(IRBuilderBase &B, Value *Val,
                                       const Instruction *At) {
   if (AI.hasShadow(Val) || isa<ConstantPointerNull>(Val) ||
@@ -329,13 +357,18 @@ void SynthesizerBase::copyConstantPointerShadows(IRBuilderBase &B,
   if (!Dst || !Src)
     return;
   Value *Len = primal(MT.getLength());
+  // Into a destination that may be constant, nothing is copied where its
+  // shadow marks it so (its shadow is the memory itself).
+  Value *GD = RA.mayBeConstant(MT.getDest()) ? primal(MT.getDest()) : nullptr;
   for (unsigned K = 0; K < W; ++K) {
+    Value *DK = lane(B, Dst, K);
+    Value *N = bytesUnlessConstant(B, Len, DK, GD);
     if (isa<MemMoveInst>(MT))
-      B.CreateMemMove(lane(B, Dst, K), MT.getDestAlign(), lane(B, Src, K),
-                      MT.getSourceAlign(), Len);
+      B.CreateMemMove(DK, MT.getDestAlign(), lane(B, Src, K),
+                      MT.getSourceAlign(), N);
     else
-      B.CreateMemCpy(lane(B, Dst, K), MT.getDestAlign(), lane(B, Src, K),
-                     MT.getSourceAlign(), Len);
+      B.CreateMemCpy(DK, MT.getDestAlign(), lane(B, Src, K),
+                     MT.getSourceAlign(), N);
   }
 }
 

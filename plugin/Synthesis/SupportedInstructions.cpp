@@ -92,6 +92,10 @@ void SupportedInstructions::checkRuntimeConstantUse(Instruction &I) {
   // A deallocation frees its shadow only where the shadow is not the block
   // itself (ForwardModeSynthesizer::freeShadow, FreedShadows.h).
   bool Dealloc = isDeallocationCall(*CB);
+  // memcpy, memmove and memset test both ends' shadows
+  // (SynthesizerBase::bytesUnlessConstant).
+  if (isa<MemIntrinsic>(CB))
+    return;
   for (Use &A : CB->args())
     if (RA.mayBeConstant(A) && !(Gather && A.getOperandNo() == 0) &&
         !(Dealloc && A.get() == freedPointer(*CB)) &&

@@ -209,12 +209,13 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
   if (auto *GV = dyn_cast<GlobalVariable>(Obj);
       GV && Rules.isInactiveGlobal(GV))
     return false;
-  return (AI.isActive(Val) && isa<GlobalVariable>(Obj)) || isReadBack(SI);
+  return (AI.isActive(Val) && isa<GlobalVariable>(Obj)) ||
+         isReadBack(SI.getPointerOperand());
 }
 
-bool SynthesizerBase::isReadBack(StoreInst &SI) const {
+bool SynthesizerBase::isReadBack(const Value *Ptr) const {
   SmallVector<const Value *, 4> Stored;
-  getUnderlyingObjects(SI.getPointerOperand(), Stored, nullptr, 0);
+  getUnderlyingObjects(Ptr, Stored, nullptr, 0);
   for (Instruction &I : instructions(P)) {
     // A callee with a body that is not inlined reads what its pointer
     // arguments point to.
@@ -265,25 +266,49 @@ void SynthesizerBase::reportLostStore(StoreInst &SI) {
                 "argument");
 }
 
-void SynthesizerBase::checkStoreThroughConstant(StoreInst &SI, Value *SPtr) {
-  Value *Ptr = SI.getPointerOperand();
-  if (!SPtr || !RA.mayBeConstant(Ptr) || !AI.isVaried(SI.getValueOperand()) ||
-      !isReadBack(SI))
-    return;
-  std::string Where = sourceLocation(&SI);
+/// The run-time stop of a derivative that would lose what is written
+/// through a pointer to constant data where \p IsConstant holds.
+static void failIfWrittenThroughConstant(IRBuilderBase &B, Instruction &At,
+                                         Function &Fn, Value *IsConstant) {
+  std::string Where = sourceLocation(&At);
   std::string Msg =
       "tapestry: " + (Where.empty() ? std::string() : Where + ": ") +
-      "in the derivative of '" + sourceName(*R.Fn) +
+      "in the derivative of '" + sourceName(Fn) +
       "', an active value is stored through a pointer to constant data "
       "(enzyme_const or a global; the pointer was read from memory that "
       "also holds active pointers) and read back, so its derivative would "
       "be lost; pass the constant data as enzyme_dup with a zeroed shadow\n";
-  IRBuilder<> B(primal(&SI));
-  Value *IsConstant = isConstantShadow(B, lane(B, SPtr, 0), primal(Ptr));
   B.CreateCall(getFailIfFn(*B.GetInsertBlock()->getModule()),
                {IsConstant,
                 B.CreateGlobalString(Msg, "tapestry.constant.store"),
                 B.getInt64(Msg.size())});
+}
+
+void SynthesizerBase::checkStoreThroughConstant(StoreInst &SI, Value *SPtr) {
+  Value *Ptr = SI.getPointerOperand();
+  if (!SPtr || !RA.mayBeConstant(Ptr) || !AI.isVaried(SI.getValueOperand()) ||
+      !isReadBack(Ptr))
+    return;
+  IRBuilder<> B(primal(&SI));
+  failIfWrittenThroughConstant(
+      B, SI, *R.Fn, isConstantShadow(B, lane(B, SPtr, 0), primal(Ptr)));
+}
+
+void SynthesizerBase::checkCopyThroughConstant(MemTransferInst &MT) {
+  Value *Dst = MT.getDest(), *Src = MT.getSource();
+  if (!RA.mayBeConstant(Dst) || !AI.hasShadow(Dst) || !AI.hasShadow(Src) ||
+      !isReadBack(Dst))
+    return;
+  Value *DstS = shadowOf(Dst, &MT), *SrcS = shadowOf(Src, &MT);
+  if (!DstS || !SrcS)
+    return;
+  IRBuilder<> B(primal(&MT));
+  Value *Lost = isConstantShadow(B, lane(B, DstS, 0), primal(Dst));
+  // From constant memory too, nothing that carries a derivative moves.
+  if (RA.mayBeConstant(Src))
+    Lost = B.CreateAnd(
+        Lost, B.CreateNot(isConstantShadow(B, lane(B, SrcS, 0), primal(Src))));
+  failIfWrittenThroughConstant(B, MT, *R.Fn, Lost);
 }
 
 void SynthesizerBase::stopAtUnknownCallee(CallBase &CB) {

@@ -175,8 +175,9 @@ protected:
   /// True if \p SI puts a value that carries a derivative where no shadow
   /// keeps it although it matters: a global, or memory read back later.
   bool losesDerivative(llvm::StoreInst &SI) const;
-  /// True if some load of the function may read what \p SI stores.
-  bool isReadBack(llvm::StoreInst &SI) const;
+  /// True if some load of the function may read what is written through
+  /// \p Ptr.
+  bool isReadBack(const llvm::Value *Ptr) const;
   /// Reports an active value stored where no shadow receives its
   /// derivative.
   void reportLostStore(llvm::StoreInst &SI);
@@ -189,6 +190,10 @@ protected:
   /// that is read back would lose its derivative where the pointer turns
   /// out constant: the primal stops there at run time with the reason.
   void checkStoreThroughConstant(llvm::StoreInst &SI, llvm::Value *SPtr);
+  /// The same for a copy \p MT of memory with a shadow into memory that may
+  /// be constant: where the destination turns out constant and the source
+  /// does not, and the bytes are read back.
+  void checkCopyThroughConstant(llvm::MemTransferInst &MT);
   /// Runtime activity: true if lane shadow \p SK of the primal pointer
   /// \p GP marks it constant (is the pointer itself).
   llvm::Value *isConstantShadow(llvm::IRBuilderBase &B, llvm::Value *SK,
@@ -197,6 +202,19 @@ protected:
   /// the shadow, or a scratch slot when it marks \p GP constant.
   llvm::Value *guardedShadow(llvm::IRBuilderBase &B, llvm::Value *SK,
                              llvm::Value *GP, llvm::Type *T);
+  /// Runtime activity: the byte count \p Len of a derivative copy or fill
+  /// through shadow lane \p SK, or zero where \p SK marks \p GP constant
+  /// (no \p GP: \p Len).
+  llvm::Value *bytesUnlessConstant(llvm::IRBuilderBase &B, llvm::Value *Len,
+                                   llvm::Value *SK, llvm::Value *GP);
+  /// Runtime activity: \p Len where \p SK marks \p GP constant, else zero.
+  llvm::Value *bytesIfConstant(llvm::IRBuilderBase &B, llvm::Value *Len,
+                               llvm::Value *SK, llvm::Value *GP);
+  /// Runtime activity: a copy \p MT whose source may be constant moves
+  /// primal values where it is: \p Fn becomes the helper that zeroes the
+  /// floating-point parts of the destination's shadow (null if none).
+  /// False, with an error, where the copy's layout is unknown.
+  bool constantSourceZeroFn(llvm::MemTransferInst &MT, llvm::Function *&Fn);
   /// True if the memory a copy \p MT moves is known to hold pointers and
   /// no floating-point data: its shadow holds the pointers' shadows.
   bool copiesOnlyPointers(llvm::MemTransferInst &MT);
