@@ -52,21 +52,18 @@ GlobalVariable *tapeHighWaterMark(Module &M) {
       M.getOrInsertGlobal("__tapestry_tape_high_water", I64));
 }
 
-Function *getTapeReserveFn(Module &M) {
-  if (Function *F = M.getFunction("tapestry.tape.reserve"))
-    return F;
+Function *createTapeReserveFn(Module &M, StringRef Name, TapeGrowth Grow) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
   StructType *ST = getTapeStateType(M);
   Function *F = createHelper(
-      M, "tapestry.tape.reserve",
-      FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false));
+      M, Name, FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false));
   // The state is read and written, never kept (the tape splitter may then
   // copy a state the reverse changes).
   F->addParamAttr(0, Attribute::NoCapture);
   Value *State = F->getArg(0), *Need = F->getArg(1), *Least = F->getArg(2);
   auto *Entry = BasicBlock::Create(C, "entry", F);
-  auto *Grow = BasicBlock::Create(C, "grow", F);
+  auto *GrowBB = BasicBlock::Create(C, "grow", F);
   auto *Done = BasicBlock::Create(C, "done", F);
   IRBuilder<> B(Entry);
   Value *BaseP = B.CreateStructGEP(ST, State, 0);
@@ -74,27 +71,40 @@ Function *getTapeReserveFn(Module &M) {
   Value *CapP = B.CreateStructGEP(ST, State, 2);
   Value *Cap = B.CreateLoad(I64, CapP);
   B.CreateStore(Need, UsedP);
-  B.CreateCondBr(B.CreateICmpUGT(Need, Cap), Grow, Done);
+  B.CreateCondBr(B.CreateICmpUGT(Need, Cap), GrowBB, Done);
 
-  B.SetInsertPoint(Grow);
-  Value *Doubled = B.CreateShl(Cap, 1);
-  Value *NewCap = B.CreateSelect(B.CreateICmpUGT(Need, Doubled), Need, Doubled);
-  NewCap = B.CreateSelect(B.CreateICmpULT(NewCap, Least), Least, NewCap);
-  Value *Base = B.CreateLoad(Ptr, BaseP);
-  Value *NewBase = B.CreateCall(getReallocFn(M), {Base, NewCap});
+  B.SetInsertPoint(GrowBB);
+  auto [NewBase, NewCap] = Grow(B, B.CreateLoad(Ptr, BaseP), Cap, Need, Least);
   B.CreateStore(NewBase, BaseP);
   B.CreateStore(NewCap, CapP);
-  if (tapeStatisticsEnabled()) {
-    // Benchmarks read the bytes of tape allocated.
-    GlobalVariable *HW = tapeHighWaterMark(M);
-    B.CreateStore(B.CreateAdd(B.CreateLoad(I64, HW), B.CreateSub(NewCap, Cap)),
-                  HW);
-  }
   B.CreateBr(Done);
 
   B.SetInsertPoint(Done);
   B.CreateRetVoid();
   return F;
+}
+
+Function *getTapeReserveFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.tape.reserve"))
+    return F;
+  return createTapeReserveFn(
+      M, "tapestry.tape.reserve",
+      [&](IRBuilderBase &B, Value *Base, Value *Cap, Value *Need,
+          Value *Least) -> std::pair<Value *, Value *> {
+        Value *Doubled = B.CreateShl(Cap, 1);
+        Value *NewCap =
+            B.CreateSelect(B.CreateICmpUGT(Need, Doubled), Need, Doubled);
+        NewCap = B.CreateSelect(B.CreateICmpULT(NewCap, Least), Least, NewCap);
+        Value *NewBase = B.CreateCall(getReallocFn(M), {Base, NewCap});
+        if (tapeStatisticsEnabled()) {
+          // Benchmarks read the bytes of tape allocated.
+          GlobalVariable *HW = tapeHighWaterMark(M);
+          Type *I64 = B.getInt64Ty();
+          B.CreateStore(
+              B.CreateAdd(B.CreateLoad(I64, HW), B.CreateSub(NewCap, Cap)), HW);
+        }
+        return {NewBase, NewCap};
+      });
 }
 
 Function *getCopyAdjointFn(Module &M, Type *FPTy) {

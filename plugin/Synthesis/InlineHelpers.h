@@ -9,6 +9,8 @@
 #define TAPESTRY_SYNTHESIS_INLINEHELPERS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <utility>
 
@@ -38,6 +40,18 @@ llvm::StructType *getTapeStateType(llvm::Module &M);
 /// than \p least bytes when it grows (a loop's first records: small for a
 /// loop of a few iterations, as a recursive call's is).
 llvm::Function *getTapeReserveFn(llvm::Module &M);
+/// What a reserve helper does when the buffer must grow: given the state's
+/// base and capacity, the bytes needed and the least growth, emits the
+/// move and returns the new base and capacity.
+using TapeGrowth = llvm::function_ref<std::pair<llvm::Value *, llvm::Value *>(
+    llvm::IRBuilderBase &B, llvm::Value *Base, llvm::Value *Cap,
+    llvm::Value *Need, llvm::Value *Least)>;
+/// A helper with the shape of tapestry.tape.reserve named \p Name: it
+/// records the bytes used, and where they pass the capacity, grows the
+/// buffer by \p Grow (tapestry.tape.reserve reallocates; the arena variant,
+/// TapeCache.cpp, moves to an arena block).
+llvm::Function *createTapeReserveFn(llvm::Module &M, llvm::StringRef Name,
+                                    TapeGrowth Grow);
 /// void @tapestry.copy.adjoint.<ty>(ptr dst', ptr src', i64 bytes): the
 /// reverse of memcpy/memmove of FPTy data: src' += dst'; dst' = 0, correct
 /// when the two ranges overlap.

@@ -568,44 +568,22 @@ Function *getArenaForgetFn(Module &M) {
 static Function *getArenaReserveFn(Module &M) {
   if (Function *F = M.getFunction("tapestry.tape.reserve.arena"))
     return F;
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
-  StructType *ST = getTapeStateType(M);
-  Function *F = Function::Create(
-      FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false),
-      GlobalValue::InternalLinkage, "tapestry.tape.reserve.arena", M);
-  F->addFnAttr(Attribute::AlwaysInline);
-  F->addFnAttr(Attribute::NoUnwind);
-  F->addParamAttr(0, Attribute::NoCapture);
-  Value *State = F->getArg(0), *Need = F->getArg(1), *Least = F->getArg(2);
-  auto *Entry = BasicBlock::Create(C, "entry", F);
-  auto *Grow = BasicBlock::Create(C, "grow", F);
-  auto *Done = BasicBlock::Create(C, "done", F);
-  IRBuilder<> B(Entry);
-  Value *BaseP = B.CreateStructGEP(ST, State, 0);
-  Value *UsedP = B.CreateStructGEP(ST, State, 1);
-  Value *CapP = B.CreateStructGEP(ST, State, 2);
-  Value *Cap = B.CreateLoad(I64, CapP);
-  B.CreateStore(Need, UsedP);
-  B.CreateCondBr(B.CreateICmpUGT(Need, Cap), Grow, Done);
-
-  B.SetInsertPoint(Grow);
-  Value *NewCap = B.CreateBinaryIntrinsic(
-      Intrinsic::umax, B.CreateBinaryIntrinsic(Intrinsic::umax, Need, Least),
-      B.CreateShl(Cap, 1));
-  // Arena blocks are multiples of 16 bytes.
-  NewCap = B.CreateAnd(B.CreateAdd(NewCap, B.getInt64(15)), B.getInt64(~15ULL));
-  Value *Base = B.CreateLoad(Ptr, BaseP);
-  Value *NewBase = B.CreateCall(getArenaAllocFn(M), {NewCap});
-  B.CreateMemCpy(NewBase, Align(16), Base, MaybeAlign(), Cap);
-  B.CreateCall(getArenaForgetFn(M), {Base});
-  B.CreateStore(NewBase, BaseP);
-  B.CreateStore(NewCap, CapP);
-  B.CreateBr(Done);
-
-  B.SetInsertPoint(Done);
-  B.CreateRetVoid();
-  return F;
+  return createTapeReserveFn(
+      M, "tapestry.tape.reserve.arena",
+      [&](IRBuilderBase &B, Value *Base, Value *Cap, Value *Need,
+          Value *Least) -> std::pair<Value *, Value *> {
+        Value *NewCap = B.CreateBinaryIntrinsic(
+            Intrinsic::umax,
+            B.CreateBinaryIntrinsic(Intrinsic::umax, Need, Least),
+            B.CreateShl(Cap, 1));
+        // Arena blocks are multiples of 16 bytes.
+        NewCap = B.CreateAnd(B.CreateAdd(NewCap, B.getInt64(15)),
+                             B.getInt64(~15ULL));
+        Value *NewBase = B.CreateCall(getArenaAllocFn(M), {NewCap});
+        B.CreateMemCpy(NewBase, Align(16), Base, MaybeAlign(), Cap);
+        B.CreateCall(getArenaForgetFn(M), {Base});
+        return {NewBase, NewCap};
+      });
 }
 
 void arenaRecordArrays(Function &F) {
