@@ -300,7 +300,7 @@ def causes(reason):
                     c.replace("a callee's tape is not reusable: ", "")
                     for c in causes(m.group(1))]
             continue
-        part = re.sub(r" \(line N\)", "", part)
+        part = re.sub(r" \(line N\)|(?<=parameter N) \('X'\)", "", part)
         part = re.split(r", so that |: the tape owns |; pass |, and a second",
                         part)[0]
         out.append(part.strip())
@@ -406,6 +406,49 @@ def collect(census, sources, extra_flags):
     return out, unread
 
 
+def summary(rows, levels):
+    """Per optimisation level: how many requests are reusable, the causes
+    of the others (with the number of requests and of files each), and why
+    the skipped ones were not counted."""
+    for lvl in levels:
+        mine = [r for r in rows if r["opt"] == lvl]
+        count = collections.Counter(r["verdict"] for r in mine)
+        measured = count["yes"] + count["no"]
+        files = len({r["file"] for r in mine if r["verdict"] in ("yes", "no")})
+        print(f"-O{lvl}: {count['yes']} of {measured} requests reusable "
+              f"in {files} file{'s' if files != 1 else ''}; "
+              f"{count['skip']} skipped, "
+              f"{count['not compiled']} in code never compiled")
+        for entry in ENTRIES:
+            part = [r for r in mine if r["entry"] == entry and
+                    r["verdict"] in ("yes", "no")]
+            if part and len(part) < measured:
+                print(f"  {entry}: {sum(r['verdict'] == 'yes' for r in part)}"
+                      f" of {len(part)}")
+        by_cause = collections.defaultdict(list)
+        for r in mine:
+            if r["verdict"] == "no":
+                for c in causes(r["reason"]):
+                    by_cause[c].append(r["file"])
+        if by_cause:
+            print("  not reusable, by cause (requests, files; a request may "
+                  "have several):")
+        for reason, where in sorted(by_cause.items(),
+                                    key=lambda kv: (-len(kv[1]), kv[0])):
+            print(f"    {len(where):4} {len(set(where)):3}  {reason[:200]}")
+        skips = collections.Counter()
+        for r in mine:
+            if r["verdict"] == "skip":
+                why = normalise(r["reason"])
+                if why.startswith("test does not compile"):
+                    why = "test does not compile on its own"
+                skips[why[:120]] += 1
+        if skips:
+            print("  skipped (not counted), by reason:")
+        for reason, n in skips.most_common():
+            print(f"    {n:4}  {reason}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--plugin",
@@ -418,7 +461,14 @@ def main():
                     + ")")
     ap.add_argument("-j", dest="jobs", type=int, default=1)
     ap.add_argument("--json", help="write every probe's result here")
+    ap.add_argument("--from-json", metavar="JSON",
+                    help="print the summary of an earlier --json, compiling "
+                    "nothing")
     a = ap.parse_args()
+    if a.from_json:
+        rows = json.load(open(a.from_json))
+        summary(rows, a.levels or sorted({r["opt"] for r in rows}))
+        return 0
     levels = a.levels or ["2"]
     census = Census(os.path.abspath(a.plugin), levels)
     if a.sources:
@@ -451,34 +501,7 @@ def main():
     for rel in unread:
         print(f"unread: {rel} (no flag set of its RUN lines preprocesses it)")
     print()
-    for lvl in levels:
-        mine = [r for r in rows if r["opt"] == lvl]
-        count = collections.Counter(r["verdict"] for r in mine)
-        measured = count["yes"] + count["no"]
-        files = len({r["file"] for r in mine if r["verdict"] in ("yes", "no")})
-        print(f"-O{lvl}: {count['yes']} of {measured} requests reusable "
-              f"in {files} file{'s' if files != 1 else ''}; "
-              f"{count['skip']} skipped, "
-              f"{count['not compiled']} in code never compiled")
-        for entry in ENTRIES:
-            part = [r for r in mine if r["entry"] == entry and
-                    r["verdict"] in ("yes", "no")]
-            if part and len(part) < measured:
-                print(f"  {entry}: {sum(r['verdict'] == 'yes' for r in part)}"
-                      f" of {len(part)}")
-        hist = collections.Counter(c for r in mine if r["verdict"] == "no"
-                                   for c in causes(r["reason"]))
-        if hist:
-            print("  not reusable, by cause (requests; a request may have "
-                  "several):")
-        for reason, n in hist.most_common():
-            print(f"    {n:4}  {reason[:200]}")
-        hist = collections.Counter(normalise(r["reason"])[:120] for r in mine
-                                   if r["verdict"] == "skip")
-        if hist:
-            print("  skipped (not counted), by reason:")
-        for reason, n in hist.most_common():
-            print(f"    {n:4}  {reason}")
+    summary(rows, levels)
     if a.json:
         with open(a.json, "w") as f:
             json.dump(rows, f, indent=1)
