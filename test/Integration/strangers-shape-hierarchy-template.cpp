@@ -15,6 +15,7 @@
 // RUN: %clangxx -std=c++17 -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O2 %s -o %t2 && %t2 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O3 %s -o %t3 && %t3 | FileCheck %s
+// RUN: %clangxx -std=c++17 -O3 -march=native -ffast-math %s -o %tf && %tf | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
