@@ -2,9 +2,10 @@
 //
 // Implements PrimalPreparation.h: preparePrimal clones the user's function and,
 // for a few rounds, inlines callees (within -tapestry-inline-budget, keeping
-// recursive and registered ones), drops exception paths, lowers realloc, qsort,
-// complex libcalls and OpenMP constructs, simplifies and dispatches indirect
-// calls; then it merges the returns and adds canonical induction variables
+// recursive and registered ones), drops exception paths, lowers realloc,
+// sincos, qsort, complex libcalls and OpenMP constructs, simplifies and
+// dispatches indirect calls; then it merges the returns and adds canonical
+// induction variables
 // (-tapestry-print-prepared shows the result). simplifySynthesized tidies a
 // finished derivative. The user's function is never modified.
 //
@@ -569,6 +570,33 @@ static void lowerRealloc(Function &F) {
   }
 }
 
+/// sincos(x, &s, &c) (glibc; sincosf, sincosl) becomes s = sin(x) and
+/// c = cos(x): the two math functions AD knows, stored where sincos would.
+static void lowerSincos(Function &F) {
+  SmallVector<CallBase *, 2> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && Callee->isDeclaration() &&
+          StringSwitch<bool>(Callee->getName())
+              .Cases("sincos", "sincosf", "sincosl", true)
+              .Default(false) &&
+          CB->arg_size() == 3 && CB->getType()->isVoidTy() &&
+          CB->getArgOperand(0)->getType()->isFloatingPointTy() &&
+          CB->getArgOperand(1)->getType()->isPointerTy() &&
+          CB->getArgOperand(2)->getType()->isPointerTy())
+        Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    IRBuilder<> B(CB);
+    Value *X = CB->getArgOperand(0);
+    B.CreateStore(B.CreateUnaryIntrinsic(Intrinsic::sin, X),
+                  CB->getArgOperand(1));
+    B.CreateStore(B.CreateUnaryIntrinsic(Intrinsic::cos, X),
+                  CB->getArgOperand(2));
+    CB->eraseFromParent();
+  }
+}
+
 /// A complex result in the shape the C ABI returns it: {T, T}, or
 /// <2 x float> for float.
 static Value *packComplex(IRBuilderBase &B, Type *RT, Value *Re, Value *Im) {
@@ -820,6 +848,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
       break;
     dropExceptionPaths(*P, F);
     lowerRealloc(*P);
+    lowerSincos(*P);
     lowerQsort(*P);
     lowerComplexLibcalls(*P);
     lowerOpenMPConstructs(*P);

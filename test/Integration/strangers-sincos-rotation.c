@@ -6,12 +6,9 @@
 // Analytic: with p' = R(theta) p + t, r = p' - q,
 // dL/dt = 2 sum r, dL/dtheta = 2 sum r . (dR/dtheta p),
 // dR/dtheta p = (-sin th p_x - cos th p_y, cos th p_x - sin th p_y).
-// XFAIL: *
-// Known bug (session 17): clang error at -O0..-O3 at the sincos call:
-// "cannot differentiate 'misfit': no derivative is known for external
-// function 'sincos'", though sin and cos are both known and sincos is
-// their pair (the same program with s = sin(th), c = cos(th) passes).
-// Expected: the analytic gradient below.
+// Once rejected ("no derivative is known for external function
+// 'sincos'"); sincos is now lowered to sin and cos stored through its
+// pointers before AD (PrimalPreparation.cpp).
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
