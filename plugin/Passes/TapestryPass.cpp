@@ -36,6 +36,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BuildLibCalls.h"
@@ -260,6 +261,71 @@ static bool needsOtherUnits(Function *Target, const CustomRules &Rules,
   return false;
 }
 
+/// An entry point kept in a local variable (`grad_fn ad = (grad_fn)
+/// __enzyme_autodiff; ad(f, ...)`, to call it with another prototype)
+/// is called directly: each call through a load of a variable that holds
+/// only that entry point becomes a call of the entry point. Where the entry
+/// point goes elsewhere (stored into other memory, passed to a function),
+/// the calls made through it cannot be found: that is an error at the use.
+static void resolveEntryPointVariables(Module &M) {
+  for (Function &F : M) {
+    if (!F.isDeclaration() ||
+        classifyEntryPoint(F.getName()) == EntryPoint::None)
+      continue;
+    SmallSetVector<AllocaInst *, 2> Slots;
+    for (User *U : F.users()) {
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I)
+        continue;
+      auto *SI = dyn_cast<StoreInst>(I);
+      auto *Slot = SI ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
+      bool OnlyThis =
+          Slot && SI->getValueOperand() == &F &&
+          all_of(Slot->users(), [&](User *SU) {
+            if (auto *Other = dyn_cast<StoreInst>(SU))
+              return Other->getValueOperand() == &F &&
+                     Other->getPointerOperand() == Slot;
+            if (auto *II = dyn_cast<IntrinsicInst>(SU))
+              return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+            return isa<LoadInst>(SU);
+          });
+      if (OnlyThis) {
+        Slots.insert(Slot);
+        continue;
+      }
+      auto *CB = dyn_cast<CallBase>(I);
+      if ((SI && SI->getValueOperand() == &F) ||
+          (CB && is_contained(CB->args(), &F)))
+        reportError(*I->getFunction(), I,
+                    "the address of '" + F.getName().str() +
+                        "' goes where its calls cannot be found (stored "
+                        "in memory other than one local variable, or "
+                        "passed to a function); call it directly, or "
+                        "through a local variable or a constant global "
+                        "that holds only it");
+    }
+    for (AllocaInst *Slot : Slots) {
+      for (User *SU : Slot->users())
+        if (auto *LI = dyn_cast<LoadInst>(SU))
+          for (Use &LU : make_early_inc_range(LI->uses()))
+            if (auto *CB = dyn_cast<CallBase>(LU.getUser());
+                CB && CB->isCallee(&LU))
+              CB->setCalledOperand(&F);
+      // Nothing is left to read the variable: it goes, so that no
+      // reference to the entry point reaches the linker.
+      SmallVector<Instruction *, 4> Dead;
+      for (User *SU : Slot->users())
+        if (!isa<LoadInst>(SU) || SU->use_empty())
+          Dead.push_back(cast<Instruction>(SU));
+      if (Dead.size() != Slot->getNumUses())
+        continue;
+      for (Instruction *D : Dead)
+        D->eraseFromParent();
+      Slot->eraseFromParent();
+    }
+  }
+}
+
 PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!enzymeEnabled()) // -enzyme-enable=false
     return PreservedAnalyses::all();
@@ -281,6 +347,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   auto GetTLI = [&](Function &F) -> const TargetLibraryInfo & {
     return FAM.getResult<TargetLibraryAnalysis>(F);
   };
+  resolveEntryPointVariables(M);
   inlineRequestWrappers(M);
   declareIterationCountersPure(M);
   declareIgnoreDerivativesPure(M);
