@@ -129,7 +129,15 @@ Value *PartialEmitter::pick(Value *Cond, Value *IfTrue, Value *IfFalse) {
   return B.CreateSelect(Cond, IfTrue, IfFalse);
 }
 
-Value *PartialEmitter::intToFP(Value *I) { return B.CreateSIToFP(I, fpType()); }
+Value *PartialEmitter::intToFP(Value *I) {
+  // llvm.powi.v4f64.i32 raises every lane to one scalar exponent.
+  Type *T = fpType();
+  auto *VT = dyn_cast<VectorType>(T);
+  if (!VT || I->getType()->isVectorTy())
+    return B.CreateSIToFP(I, T);
+  return B.CreateVectorSplat(VT->getElementCount(),
+                             B.CreateSIToFP(I, VT->getElementType()));
+}
 
 Value *PartialEmitter::intSub1(Value *I) {
   return B.CreateSub(I, ConstantInt::get(I->getType(), 1));

@@ -1,17 +1,14 @@
-// Known bug (XFAIL), found by the all-features fuzz campaign on 3 Dec 2026
-// (seed 4389, features all,vectorize,realloc,sort,constptr,fnptr,byval,tape,
-// batch; IR from clang -O3 -march=native -ffast-math -fveclib=libmvec):
-// opt -passes=tapestry crashes (segmentation fault, a jump to a heap
-// address) on a loop of pow(a[v], -2.5). Under -ffast-math clang rewrites
-// it as sqrt(x) * powi(x, -3), and the loop vectoriser widens that to
-// llvm.powi.v4f64.i32 (x86-64-v3 or wider), which the plugin crashes on in
-// forward and reverse mode alike. Without -ffast-math (no powi), without
-// vector width (scalar llvm.powi.f64 is fine) or compiled directly with
-// -fpass-plugin, the program compiles and its derivatives are right; a
-// loop of __builtin_powi(a[v], -3) crashes the same way.
+// Found by the all-features fuzz campaign on 3 Dec 2026 (seed 4389,
+// features all,vectorize,realloc,sort,constptr,fnptr,byval,tape,batch; IR
+// from clang -O3 -march=native -ffast-math -fveclib=libmvec): opt
+// -passes=tapestry crashed (segmentation fault) on a loop of
+// pow(a[v], -2.5). Under -ffast-math clang rewrites it as
+// sqrt(x) * powi(x, -3), and the loop vectoriser widens that to
+// llvm.powi.v4f64.i32, whose partial n x^(n-1) converted the scalar
+// exponent straight to a vector type (an invalid sitofp); it is now
+// converted and splat over the lanes (Vector/powi-scalar-exponent.ll).
 // Expected values are analytic: f = sum_v a[v]^-2.5, so
 // df/da[v] = -2.5 a[v]^-3.5.
-// XFAIL: *
 // RUN: %plain_cc -O2 -march=x86-64-v3 -ffast-math -S -emit-llvm %s -o %t.ll
 // RUN: %opt -passes=tapestry %t.ll -o %t.d.bc
 // RUN: %plain_cc -O0 -march=x86-64-v3 %t.d.bc -lm -o %t && %t | FileCheck %s
