@@ -80,6 +80,9 @@ bool isKnownInactiveFunction(StringRef Name) {
       // (char **) points into the text
       .Cases("strtod", "strtof", "strtold", "strtol", "strtoll", true)
       .Cases("strtoul", "strtoull", "atof", "atoi", "atol", "atoll", true)
+      // glibc 2.38's C23 names of the integer ones
+      .Cases("__isoc23_strtol", "__isoc23_strtoll", "__isoc23_strtoul", true)
+      .Case("__isoc23_strtoull", true)
       // only compares; its result's shadow is computed (ShadowMemory.cpp)
       .Case("bsearch", true)
       // the order qsort puts elements in (Synthesis/SortLowering.h)

@@ -5,9 +5,9 @@
 // recursive and registered ones), drops exception paths, lowers realloc,
 // sincos, qsort, complex libcalls and OpenMP constructs, simplifies and
 // dispatches indirect calls; then it merges the returns and adds canonical
-// induction variables
-// (-tapestry-print-prepared shows the result). simplifySynthesized tidies a
-// finished derivative. The user's function is never modified.
+// induction variables (-tapestry-print-prepared shows the result).
+// simplifySynthesized tidies a finished derivative. The user's function is
+// never modified.
 //
 //===----------------------------------------------------------------------===//
 #include "Synthesis/PrimalPreparation.h"

@@ -216,7 +216,20 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
 bool SynthesizerBase::isReadBack(const Value *Ptr) const {
   SmallVector<const Value *, 4> Stored;
   getUnderlyingObjects(Ptr, Stored, nullptr, 0);
+  auto Reads = [&](const Value *From) {
+    SmallVector<const Value *, 4> Read;
+    getUnderlyingObjects(From, Read, nullptr, 0);
+    return any_of(Read, [&](const Value *R) {
+      return is_contained(Stored, R) || !isIdentifiedObject(R);
+    });
+  };
   for (Instruction &I : instructions(P)) {
+    // A copy reads its source.
+    if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+      if (Reads(MT->getSource()))
+        return true;
+      continue;
+    }
     // A callee with a body that is not inlined reads what its pointer
     // arguments point to.
     if (auto *CB = dyn_cast<CallBase>(&I)) {

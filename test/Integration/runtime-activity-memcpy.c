@@ -10,6 +10,10 @@
 //   h(a; c, w) = t.v * t.p[0] + a.v with t = *a or *c (a struct of a
 //     pointer and a double, copied): w = 0: dh/da.v = a.p[0] + 1,
 //     dh/da.p[0] = a.v; w = 1: dh/da.v = 1, dh/da.p[0] = 0.
+//   e(x; k, w) = sum_i u_i^2 with 2x copied into row w and copied back out
+//     into u: w = 0: de/dx_i = 8 x_i. With w = 1 the copy back (a memcpy,
+//     not a load) reads the active values out of k: a run-time stop too
+//     (`copied`; it was a silent 0 before the copy counted as a read).
 // Row 1 of g (k) would receive an active copy that is read back: the
 // derivative stops at run time with the reason (h: RUN lines with `not`).
 // RUN: %clang -O0 %s -o %t0 -lm && %t0 | FileCheck %s
@@ -18,6 +22,8 @@
 // RUN: %clang -O3 %s -o %t3 -lm && %t3 | FileCheck %s
 // RUN: not %t0 lost 2>&1 | FileCheck %s --check-prefix=LOST
 // RUN: not %t2 lost 2>&1 | FileCheck %s --check-prefix=LOST
+// RUN: not %t0 copied 2>&1 | FileCheck %s --check-prefix=LOST
+// RUN: not %t3 copied 2>&1 | FileCheck %s --check-prefix=LOST
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // LOST: an active value is stored through a pointer to constant data
@@ -49,6 +55,20 @@ double g(double *x, double *k, int w, int n) {
   return s;
 }
 
+double e(double *x, double *k, int w, int n) {
+  double *rows[2] = {x, k};
+  double t[4], u[4];
+  memcpy(t, x, n * sizeof(double));
+  for (int i = 0; i < n; i++)
+    t[i] *= 2;
+  memcpy(rows[w], t, n * sizeof(double));
+  memcpy(u, rows[w], n * sizeof(double));
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += u[i] * u[i];
+  return s;
+}
+
 struct S {
   const double *p;
   double v;
@@ -68,7 +88,11 @@ int main(int argc, char **argv) {
     double x[3], dx[3] = {0}, k[3];
     memcpy(x, x0, sizeof x);
     memcpy(k, k0, sizeof k);
-    __enzyme_autodiff((void *)g, enzyme_dup, x, dx, enzyme_const, k,
+    if (strcmp(argv[1], "copied") == 0)
+      __enzyme_autodiff((void *)e, enzyme_dup, x, dx, enzyme_const, k,
+                        enzyme_const, 1, enzyme_const, 3);
+    else
+      __enzyme_autodiff((void *)g, enzyme_dup, x, dx, enzyme_const, k,
                       enzyme_const, 1, enzyme_const, 3);
     printf("FAIL: no stop\n");
     return 0;
@@ -109,6 +133,22 @@ int main(int argc, char **argv) {
     double dir = __enzyme_fwddiff((void *)g, enzyme_dup, x, dv, enzyme_const,
                                   k, enzyme_const, 0, enzyme_const, 3);
     check_close("fwd g row x", dir, want_dir, 1e-14);
+  }
+  {
+    double x[3], dx[3] = {0}, k[3];
+    memcpy(x, x0, sizeof x);
+    memcpy(k, k0, sizeof k);
+    __enzyme_autodiff((void *)e, enzyme_dup, x, dx, enzyme_const, k,
+                      enzyme_const, 0, enzyme_const, 3);
+    double want_dir = 0;
+    for (int i = 0; i < 3; i++) {
+      check_close("rev e row x", dx[i], 8 * x0[i], 1e-14);
+      want_dir += 8 * x0[i] * v[i];
+    }
+    memcpy(x, x0, sizeof x);
+    double dir = __enzyme_fwddiff((void *)e, enzyme_dup, x, v, enzyme_const,
+                                  k, enzyme_const, 0, enzyme_const, 3);
+    check_close("fwd e row x", dir, want_dir, 1e-14);
   }
   for (int w = 0; w < 2; w++) {
     double x[1] = {0.75}, dx[1] = {0}, k[1] = {-3};
