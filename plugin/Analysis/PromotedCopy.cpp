@@ -20,6 +20,10 @@ namespace tapestry {
 
 Function *clonePromoted(Function &F) {
   ValueToValueMapTy VMap;
+  return clonePromoted(F, VMap);
+}
+
+Function *clonePromoted(Function &F, ValueToValueMapTy &VMap) {
   Function *Copy = CloneFunction(&F, VMap);
   Copy->setCallingConv(CallingConv::C);
   DominatorTree DT(*Copy);

@@ -8,6 +8,8 @@
 #ifndef TAPESTRY_ANALYSIS_PROMOTEDCOPY_H
 #define TAPESTRY_ANALYSIS_PROMOTEDCOPY_H
 
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
 namespace llvm {
 class Function;
 } // namespace llvm
@@ -17,6 +19,9 @@ namespace tapestry {
 /// A copy of \p F (in its module) with its promotable stack slots turned
 /// into values; the caller erases it when done.
 llvm::Function *clonePromoted(llvm::Function &F);
+/// The same, and \p VMap maps \p F's instructions that promotion keeps
+/// (calls, among others) to the copy's.
+llvm::Function *clonePromoted(llvm::Function &F, llvm::ValueToValueMapTy &VMap);
 
 } // namespace tapestry
 

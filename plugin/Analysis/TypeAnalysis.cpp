@@ -53,6 +53,13 @@ constexpr uint64_t MaxPeriod = 4096;
 constexpr uint64_t MaxGapWindow = 1 << 16;
 /// Facts kept per object, and rounds of copy propagation.
 constexpr unsigned MaxFacts = 512, MaxCopyRounds = 16;
+/// How many levels of callers a function differentiated on its own asks
+/// what the memory it is given holds (a caller passing its own parameter
+/// on asks its callers).
+constexpr unsigned MaxCallerLevels = 3;
+
+TypeInfo analyse(Function &F, unsigned Depth, Function *CallersOf,
+                 unsigned CallerLevels);
 
 uint64_t gcdOf(uint64_t A, uint64_t B) { return std::gcd(A, B); }
 
@@ -455,6 +462,78 @@ public:
     }
   }
 
+  /// What the direct callers of \p Original (of which \p F is a copy with
+  /// the same parameters) do with the memory they pass: facts of \p F's
+  /// pointer parameters, relative to the pointer passed. A function
+  /// differentiated on its own (kept as a call) may move its parameter's
+  /// bytes without a typed access while its caller reads them as double.
+  /// Only if every use of Original is a direct call (no caller is hidden
+  /// behind its address), and a parameter gets facts only if every caller
+  /// says something about it: what one caller says is not a guess about
+  /// another. Functions Tapestry built (copies of user code, some still
+  /// being built) and Original itself (a recursive call passes what its
+  /// own callers passed) are not callers here. A caller that only passes
+  /// its own parameter on is asked about its callers in turn, up to
+  /// \p Levels levels up.
+  void importCallerFacts(Function &F, Function &Original, unsigned Depth,
+                         unsigned Levels) {
+    if (F.arg_size() != Original.arg_size())
+      return;
+    MapVector<Function *, SmallVector<CallBase *, 2>> Callers;
+    for (Use &U : Original.uses()) {
+      auto *CB = dyn_cast<CallBase>(U.getUser());
+      if (!CB || !CB->isCallee(&U))
+        return;
+      Function *C = CB->getFunction();
+      if (C == &Original || C->getName().contains("tapestry"))
+        continue;
+      Callers[C].push_back(CB);
+    }
+    if (Callers.empty())
+      return;
+    // Per parameter, the facts every call site gives (empty once a call
+    // site gives none).
+    SmallVector<SmallVector<TypeFact, 8>, 8> Seen(F.arg_size());
+    BitVector Unknown(F.arg_size());
+    for (unsigned I = 0; I < F.arg_size(); ++I)
+      if (!F.getArg(I)->getType()->isPointerTy())
+        Unknown.set(I);
+    for (auto &[C, Calls] : Callers) {
+      ValueToValueMapTy VMap;
+      Function *Copy = clonePromoted(*C, VMap);
+      TypeInfo CallerInfo = analyse(*Copy, Depth, C, Levels - 1);
+      Out.CalleeDepthReached |= CallerInfo.CalleeDepthReached;
+      Out.CalleeBudgetReached |= CallerInfo.CalleeBudgetReached;
+      for (CallBase *CB : Calls) {
+        auto *Call = cast<CallBase>(VMap.lookup(CB));
+        for (unsigned I = 0; I < F.arg_size(); ++I) {
+          if (Unknown[I])
+            continue;
+          SmallVector<TypeFact, 8> Here;
+          for (const MemPlace &P : TypeInfo::places(Call->getArgOperand(I))) {
+            auto It = CallerInfo.Facts.find(CallerInfo.rep(P.Root));
+            if (It == CallerInfo.Facts.end())
+              continue;
+            for (const TypeFact &Fact : It->second) {
+              uint64_t G = gcdOf(Fact.Stride, P.Stride);
+              Here.push_back(
+                  {normalise(Fact.Offset - P.Offset, G), G, Fact.T, Fact.Weak});
+            }
+          }
+          if (Here.empty())
+            Unknown.set(I);
+          else
+            append_range(Seen[I], Here);
+        }
+      }
+      Copy->eraseFromParent();
+    }
+    for (unsigned I = 0; I < F.arg_size(); ++I)
+      if (!Unknown[I])
+        for (const TypeFact &Fact : Seen[I])
+          addFact(F.getArg(I), Fact.Offset, Fact.Stride, Fact.T, Fact.Weak);
+  }
+
   /// Pointers stored at and loaded from the same place point to the same
   /// object (a vector's data pointer is stored when it grows and loaded
   /// again at each access): they become one object, to a fixed point.
@@ -741,12 +820,20 @@ private:
 
 } // namespace
 
-TypeInfo computeTypes(Function &F, unsigned Depth) {
+TypeInfo computeTypes(Function &F, unsigned Depth, Function *CallersOf) {
+  return analyse(F, Depth, CallersOf, MaxCallerLevels);
+}
+
+namespace {
+TypeInfo analyse(Function &F, unsigned Depth, Function *CallersOf,
+                 unsigned CallerLevels) {
   TypeInfo Info;
   Info.DL = &F.getParent()->getDataLayout();
   TypeInference TI(Info, *Info.DL);
   TI.Top = &F;
   TI.visit(F, {}, Depth);
+  if (CallersOf && CallerLevels)
+    TI.importCallerFacts(F, *CallersOf, Depth, CallerLevels);
   TI.resolveAliases();
   TI.unifyCopies();
   TI.dropClones();
@@ -755,6 +842,7 @@ TypeInfo computeTypes(Function &F, unsigned Depth) {
   NumTypeBudgetReached += Info.CalleeBudgetReached;
   return Info;
 }
+} // namespace
 
 void TypeInfo::print(raw_ostream &OS, const Function &F) const {
   OS << "types of '" << F.getName() << "':\n";

@@ -126,8 +126,11 @@ public:
 };
 
 /// Infers the types of the memory that \p F's pointers reach, looking into
-/// callees with bodies (to \p Depth levels).
-TypeInfo computeTypes(llvm::Function &F, unsigned Depth = 4);
+/// callees with bodies (to \p Depth levels). With \p CallersOf (the
+/// function \p F is a copy of), also from what its direct callers do with
+/// the memory they pass to its pointer parameters.
+TypeInfo computeTypes(llvm::Function &F, unsigned Depth = 4,
+                      llvm::Function *CallersOf = nullptr);
 
 /// True if \p LI is an integer (or integer vector) load that only moves
 /// bytes: every use stores it unchanged (an aggregate copy the optimiser

@@ -477,19 +477,22 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
   const TypeInfo &Shallow = types();
   bool ShallowComplete =
       !Shallow.CalleeDepthReached && !Shallow.CalleeBudgetReached;
-  CopyLayoutResult R =
+  CopyLayoutResult Result =
       inferCopyLayout(Shallow, Dst, Src, Size, DL, Out, ShallowComplete);
-  if (R == CopyLayoutResult::Unknown) {
+  if (Result == CopyLayoutResult::Unknown) {
     // The callees looked into were too few levels deep to see these bytes
     // used with a type (C++ at -O0 reaches a member through several
-    // calls: std::get, _M_head, ...): look deeper once before giving up.
+    // calls: std::get, _M_head, ...), or only the callers of a function
+    // differentiated on its own use the memory it copies with a type: look
+    // deeper, and at the callers, once before giving up.
     if (!DeepTypes)
-      DeepTypes = std::make_unique<TypeInfo>(computeTypes(P, DeepTypeDepth));
+      DeepTypes =
+          std::make_unique<TypeInfo>(computeTypes(P, DeepTypeDepth, R.Fn));
     Out = ByteLayout();
-    R = inferCopyLayout(*DeepTypes, Dst, Src, Size, DL, Out,
-                        !DeepTypes->CalleeBudgetReached);
+    Result = inferCopyLayout(*DeepTypes, Dst, Src, Size, DL, Out,
+                             !DeepTypes->CalleeBudgetReached);
   }
-  switch (R) {
+  switch (Result) {
   case CopyLayoutResult::Known:
     return true;
   case CopyLayoutResult::MixedFloatWidths:
