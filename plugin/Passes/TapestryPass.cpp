@@ -261,67 +261,117 @@ static bool needsOtherUnits(Function *Target, const CustomRules &Rules,
   return false;
 }
 
-/// An entry point kept in a local variable (`grad_fn ad = (grad_fn)
-/// __enzyme_autodiff; ad(f, ...)`, to call it with another prototype)
-/// is called directly: each call through a load of a variable that holds
-/// only that entry point becomes a call of the entry point. Where the entry
-/// point goes elsewhere (stored into other memory, passed to a function),
-/// the calls made through it cannot be found: that is an error at the use.
+/// An entry point kept in local variables (`grad_fn ad = (grad_fn)
+/// __enzyme_autodiff; ad(f, ...)`, to call it with another prototype, and
+/// copies of that variable) is called directly: each call through a value
+/// that can only be the entry point (read from a local variable that holds
+/// only such values) becomes a call of the entry point, and a test of it
+/// against null is folded (its address is never null). Any other use (the
+/// value stored into other memory, passed to a function, compared with
+/// another function, chosen between others) leaves calls that cannot be
+/// found: that is an error at the use.
 static void resolveEntryPointVariables(Module &M) {
   for (Function &F : M) {
     if (!F.isDeclaration() ||
         classifyEntryPoint(F.getName()) == EntryPoint::None)
       continue;
-    SmallSetVector<AllocaInst *, 2> Slots;
-    for (User *U : F.users()) {
-      auto *I = dyn_cast<Instruction>(U);
-      if (!I)
-        continue;
-      auto *SI = dyn_cast<StoreInst>(I);
-      auto *Slot = SI ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
-      bool OnlyThis =
-          Slot && SI->getValueOperand() == &F &&
-          all_of(Slot->users(), [&](User *SU) {
-            if (auto *Other = dyn_cast<StoreInst>(SU))
-              return Other->getValueOperand() == &F &&
-                     Other->getPointerOperand() == Slot;
-            if (auto *II = dyn_cast<IntrinsicInst>(SU))
-              return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
-            return isa<LoadInst>(SU);
-          });
-      if (OnlyThis) {
-        Slots.insert(Slot);
-        continue;
+    // Values that can only be F: F and what is read from its variables.
+    SmallSetVector<Value *, 8> Values;
+    SmallSetVector<AllocaInst *, 4> Slots;
+    SmallVector<Use *, 8> Calls;
+    SmallVector<ICmpInst *, 2> NullTests;
+    Instruction *Escape = nullptr;
+    Values.insert(&F);
+    for (unsigned K = 0; K < Values.size() && !Escape; ++K) {
+      for (Use &U : Values[K]->uses()) {
+        auto *I = dyn_cast<Instruction>(U.getUser());
+        if (!I)
+          continue; // a constant global holding it (resolved elsewhere)
+        auto *CB = dyn_cast<CallBase>(I);
+        if (CB && CB->isCallee(&U)) {
+          Calls.push_back(&U);
+          continue;
+        }
+        auto *Cmp = dyn_cast<ICmpInst>(I);
+        if (Cmp && Cmp->isEquality() &&
+            isa<ConstantPointerNull>(Cmp->getOperand(1 - U.getOperandNo()))) {
+          NullTests.push_back(Cmp);
+          continue;
+        }
+        auto *SI = dyn_cast<StoreInst>(I);
+        auto *Slot = SI && U.getOperandNo() == 0
+                         ? dyn_cast<AllocaInst>(SI->getPointerOperand())
+                         : nullptr;
+        if (!Slot) {
+          Escape = I;
+          break;
+        }
+        if (Slots.insert(Slot))
+          for (User *SU : Slot->users())
+            if (auto *LI = dyn_cast<LoadInst>(SU))
+              Values.insert(LI);
       }
-      auto *CB = dyn_cast<CallBase>(I);
-      if ((SI && SI->getValueOperand() == &F) ||
-          (CB && is_contained(CB->args(), &F)))
-        reportError(*I->getFunction(), I,
-                    "the address of '" + F.getName().str() +
-                        "' goes where its calls cannot be found (stored "
-                        "in memory other than one local variable, or "
-                        "passed to a function); call it directly, or "
-                        "through a local variable or a constant global "
-                        "that holds only it");
     }
+    // A variable that also holds anything else (stored through another
+    // pointer, given other values) is not one to read the entry point
+    // from.
     for (AllocaInst *Slot : Slots) {
-      for (User *SU : Slot->users())
-        if (auto *LI = dyn_cast<LoadInst>(SU))
-          for (Use &LU : make_early_inc_range(LI->uses()))
-            if (auto *CB = dyn_cast<CallBase>(LU.getUser());
-                CB && CB->isCallee(&LU))
-              CB->setCalledOperand(&F);
-      // Nothing is left to read the variable: it goes, so that no
-      // reference to the entry point reaches the linker.
-      SmallVector<Instruction *, 4> Dead;
-      for (User *SU : Slot->users())
-        if (!isa<LoadInst>(SU) || SU->use_empty())
-          Dead.push_back(cast<Instruction>(SU));
-      if (Dead.size() != Slot->getNumUses())
-        continue;
-      for (Instruction *D : Dead)
-        D->eraseFromParent();
-      Slot->eraseFromParent();
+      if (Escape)
+        break;
+      for (User *SU : Slot->users()) {
+        if (auto *Other = dyn_cast<StoreInst>(SU))
+          if (Other->getPointerOperand() == Slot &&
+              Values.contains(Other->getValueOperand()))
+            continue;
+        if (auto *II = dyn_cast<IntrinsicInst>(SU))
+          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+            continue;
+        if (isa<LoadInst>(SU))
+          continue;
+        Escape = cast<Instruction>(SU);
+        break;
+      }
+    }
+    if (Escape) {
+      reportError(*Escape->getFunction(), Escape,
+                  "the address of '" + F.getName().str() +
+                      "' goes where its calls cannot be found (stored in "
+                      "memory other than local variables that hold only it, "
+                      "passed to a function, or compared or chosen with "
+                      "other values); call it directly, or through a local "
+                      "variable or a constant global that holds only it");
+      continue;
+    }
+    for (Use *U : Calls)
+      if (U->get() != &F)
+        cast<CallBase>(U->getUser())->setCalledOperand(&F);
+    for (ICmpInst *Cmp : NullTests) {
+      Cmp->replaceAllUsesWith(ConstantInt::getBool(
+          Cmp->getType(), Cmp->getPredicate() == CmpInst::ICMP_NE));
+      Cmp->eraseFromParent();
+    }
+    // Nothing is left to read the variables but copies into one another:
+    // they go, so that no reference to the entry point reaches the linker.
+    auto IsLoad = [](User *SU) { return isa<LoadInst>(SU); };
+    SmallVector<AllocaInst *, 4> Left(Slots.begin(), Slots.end());
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (AllocaInst *&Slot : Left) {
+        if (!Slot)
+          continue;
+        for (User *SU : make_early_inc_range(Slot->users()))
+          if (auto *LI = dyn_cast<LoadInst>(SU); LI && LI->use_empty()) {
+            LI->eraseFromParent();
+            Changed = true;
+          }
+        if (any_of(Slot->users(), IsLoad))
+          continue;
+        for (User *SU : make_early_inc_range(Slot->users()))
+          cast<Instruction>(SU)->eraseFromParent();
+        Slot->eraseFromParent();
+        Slot = nullptr;
+        Changed = true;
+      }
     }
   }
 }
