@@ -16,6 +16,7 @@
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
+#include "Core/ConstantOutParams.h"
 #include "Core/MathFunctions.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -322,8 +323,11 @@ bool writesMemory(Function &F) {
             Work.push_back(Callee);
           continue;
         }
+        // Inactive calls write nothing a derivative reads, but for the
+        // numbers they read from text (sscanf's %lf, std::cin >> x).
         if ((findMathFunction(*CB) && !mathWritesMemory(*CB)) ||
-            isInactiveCall(*CB) || CB->onlyReadsMemory())
+            (isInactiveCall(*CB) && !writesConstantOutParams(*CB)) ||
+            CB->onlyReadsMemory())
           continue;
         return true;
       }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Core/KnownInactive.h"
 
+#include "Core/ConstantOutParams.h"
 #include "Core/IgnoreDerivatives.h"
 #include "Core/MPIFunctions.h"
 #include "Core/OpenMPRuntime.h"
@@ -88,7 +89,10 @@ bool isKnownInactiveFunction(StringRef Name) {
       // the order qsort puts elements in (Synthesis/SortLowering.h)
       .Cases("tapestry.qsort.perm", "tapestry.qsort_r.perm", true)
       .Default(isInactiveLibstdcxxFunction(Name) ||
-               isInactiveOpenMPFunction(Name) || isInactiveMPIFunction(Name) ||
+               // numbers read by the scanf family: their derivative is
+               // zero where they are stored (Core/ConstantOutParams.h)
+               scanfFormatArg(Name) >= 0 || isInactiveOpenMPFunction(Name) ||
+               isInactiveMPIFunction(Name) ||
                // sanitizer checks compiled into the function
                Name.starts_with("__ubsan_handle_") ||
                // derivative code's own bookkeeping, a list per depth of

@@ -29,6 +29,9 @@ const MathFunction Table[] = {
 ArrayRef<MathFunction> mathFunctions() { return Table; }
 
 const MathFunction *findMathLibraryFunction(StringRef Name) {
+  // The float and long double spellings of lgamma_r put the suffix inside.
+  if (Name == "lgammaf_r" || Name == "lgammal_r")
+    Name = "lgamma_r";
   for (const MathFunction &M : Table) {
     StringRef Lib = M.LibName;
     if (Lib.empty() || !Name.starts_with(Lib))
@@ -42,7 +45,7 @@ const MathFunction *findMathLibraryFunction(StringRef Name) {
 
 /// A library function matches only with the expected shape: N floating-point
 /// parameters of the return type (ldexp's and scalbn's second is an integer,
-/// frexp's and modf's a pointer), and a
+/// frexp's, modf's and lgamma_r's a pointer, remquo's third), and a
 /// masked vector variant's mask after them.
 static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
                              bool Masked = false) {
@@ -57,7 +60,9 @@ static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
     bool IntOperand =
         I == 1 && (M.IID == Intrinsic::ldexp || M.IID == Intrinsic::powi ||
                    Lib == "scalbn" || Lib == "scalbln");
-    bool PtrOperand = I == 1 && (Lib == "frexp" || Lib == "modf");
+    bool PtrOperand =
+        (I == 1 && (Lib == "frexp" || Lib == "modf" || Lib == "lgamma_r")) ||
+        (I == 2 && Lib == "remquo");
     if (PtrOperand   ? !PT->isPointerTy()
         : IntOperand ? !PT->isIntegerTy()
                      : PT != RetTy)

@@ -43,7 +43,7 @@ static bool isExact(const Instruction &PI, const DerivativeRule *Rule) {
       .Cases("fmax", "fmin", "maximum", "minimum", "fmod", true)
       .Cases("ldexp", "scalbn", "scalbln", "frexp", "modf", true)
       .Cases("floor", "ceil", "round", "roundeven", "trunc", true)
-      .Cases("rint", "nearbyint", true)
+      .Cases("rint", "nearbyint", "remainder", "remquo", true)
       .Default(false);
 }
 

@@ -502,7 +502,7 @@ void Truncator::visitMathCall(CallBase &CB, Function &Callee,
                               const MathFunction &MF) {
   StringRef Lib = MF.LibName;
   if (parseVectorVariant(Callee.getName()) || Lib == "modf" ||
-      !isa<CallInst>(CB) || !isWide(CB.getType())) {
+      Lib == "lgamma_r" || !isa<CallInst>(CB) || !isWide(CB.getType())) {
     error(CB, "Tapestry does not truncate this call to " + Callee.getName());
     return;
   }

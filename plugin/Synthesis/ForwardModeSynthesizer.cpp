@@ -103,9 +103,9 @@ void ForwardModeSynthesizer::differentiate(Instruction &PI) {
   if (PI.isTerminator())
     return;
   // A value with derivative 0 stored through a pointer (modf's integer
-  // part, std::cin >> x; the call may return a pointer).
+  // part, std::cin >> x, sscanf's %lf; the call may return a pointer).
   if (auto *CB = dyn_cast<CallBase>(&PI))
-    if (auto [Out, T] = constantOutParam(*CB); Out)
+    for (auto [Out, T] : constantOutParams(*CB))
       if (Value *S = shadowOf(Out, &PI)) {
         IRBuilder<> B(primal(&PI)->getNextNode());
         for (unsigned K = 0; K < W; ++K)

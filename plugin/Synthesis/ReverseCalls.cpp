@@ -59,8 +59,9 @@ void ReverseModeSynthesizer::visitCallBase(CallBase &CB) {
   if (isVectorRuleCall(CB))
     return reverseVectorCall(CB, B);
   // A value with derivative 0 stored through a pointer (modf's integer
-  // part, std::cin >> x): the adjoint of that memory is dropped.
-  if (auto [Out, T] = constantOutParam(CB); Out)
+  // part, std::cin >> x, sscanf's %lf): the adjoint of that memory is
+  // dropped.
+  for (auto [Out, T] : constantOutParams(CB))
     if (Value *S = shadowOf(Out, &CB)) {
       S = lookup(S, CB.getParent(), B);
       for (unsigned K = 0; K < W; ++K)

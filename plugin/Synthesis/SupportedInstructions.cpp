@@ -438,6 +438,8 @@ void SupportedInstructions::visitCallBase(CallBase &CB) {
                     "allocates (malloc and memcpy) and realloc that");
   if (Known && Rules.isDeclaredInactive(Known))
     return S.checkInactiveDeclaredCall(CB);
+  if (Known && scanfFormatArg(Known->getName()) >= 0)
+    return checkScanfCall(CB);
   // Calls the synthesizers differentiate by their own rules: the
   // derivative table, allocation, vector and BLAS rules, ...
   if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(CB, &Rules) ||
@@ -484,6 +486,36 @@ void SupportedInstructions::visitCallBase(CallBase &CB) {
   if (!Callee)
     return checkIndirectCall(CB);
   checkExternalCall(CB, *Callee);
+}
+
+/// A scanf-family call stores numbers with derivative zero where its
+/// format says (Core/ConstantOutParams.h); where the format cannot be read,
+/// an argument into differentiated memory might receive a float or a
+/// double whose derivative would be left as it was.
+void SupportedInstructions::checkScanfCall(CallBase &CB) {
+  SmallVector<ConstantOut, 4> Outs;
+  if (constantOutParams(CB, Outs))
+    return;
+  int FormatArg = scanfFormatArg(CB.getCalledFunction()->getName());
+  for (unsigned K = FormatArg + 1; K < CB.arg_size(); ++K) {
+    Value *A = CB.getArgOperand(K);
+    if (!A->getType()->isPointerTy() || !S.AI.hasShadow(A))
+      continue;
+    SmallVector<Type *, 4> Held = S.types().typesAt(A);
+    if (!Held.empty() && all_of(Held, [](Type *T) { return T->isIntegerTy(); }))
+      continue;
+    // glibc's names (__isoc99_sscanf) are the user's sscanf.
+    StringRef Name = CB.getCalledFunction()->getName();
+    if (!Name.consume_front("__isoc99_"))
+      Name.consume_front("__isoc23_");
+    fail(&CB, "this call to '" + Name.str() +
+                  "' reads numbers into differentiated memory with a format "
+                  "that is not a string literal Tapestry can read (it must "
+                  "know which arguments receive a float or a double: their "
+                  "derivative becomes zero); write the format as a string "
+                  "literal");
+    return;
+  }
 }
 
 /// True if \p CB calls the target a std::function holds (its invoker,

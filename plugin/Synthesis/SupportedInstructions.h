@@ -96,6 +96,7 @@ private:
   /// differentiated on its own reads.
   void checkShadowlessPointerStore(llvm::StoreInst &SI);
   /// A call through a pointer that cannot be dispatched.
+  void checkScanfCall(llvm::CallBase &CB);
   void checkIndirectCall(llvm::CallBase &CB);
   /// A call to a function with neither a body nor a registered derivative.
   void checkExternalCall(llvm::CallBase &CB, llvm::Function &Callee);

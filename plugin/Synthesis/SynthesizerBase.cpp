@@ -78,40 +78,15 @@ Value *SynthesizerBase::primal(Value *PV) const {
   return GV;
 }
 
-std::pair<Value *, Type *>
-SynthesizerBase::constantOutParam(const CallBase &CB) const {
-  std::pair<Value *, Type *> None{nullptr, nullptr};
-  const Function *F = CB.getCalledFunction();
-  if (!F)
-    return None;
-  LLVMContext &C = CB.getContext();
-  Value *Out = nullptr;
-  Type *T = nullptr;
-  if (const MathFunction *M = findMathFunction(CB);
-      M && StringRef(M->LibName) == "modf") {
-    Out = CB.getArgOperand(1);
-    T = CB.getType();
-  } else {
-    // std::istream::operator>>(double&) and _M_extract<double>(double&),
-    // float and long double alike: the number read goes to the last
-    // argument.
-    StringRef Name = F->getName();
-    for (auto [Suffix, Ty] :
-         {std::pair<StringRef, Type *>{"rsERd", Type::getDoubleTy(C)},
-          {"rsERf", Type::getFloatTy(C)},
-          {"rsERe", Type::getX86_FP80Ty(C)},
-          {"_M_extractIdEERSiRT_", Type::getDoubleTy(C)},
-          {"_M_extractIfEERSiRT_", Type::getFloatTy(C)},
-          {"_M_extractIeEERSiRT_", Type::getX86_FP80Ty(C)}})
-      if (Name.starts_with("_ZNSi") && Name.ends_with(Suffix) &&
-          CB.arg_size() == 2) {
-        Out = CB.getArgOperand(1);
-        T = Ty;
-      }
-  }
-  if (!Out || !Out->getType()->isPointerTy() || !AI.hasShadow(Out))
-    return None;
-  return {Out, T};
+SmallVector<ConstantOut, 2>
+SynthesizerBase::constantOutParams(const CallBase &CB) const {
+  SmallVector<ConstantOut, 2> All, Shadowed;
+  // An unreadable scanf format was rejected (SupportedInstructions).
+  tapestry::constantOutParams(CB, All);
+  for (const ConstantOut &O : All)
+    if (O.Ptr->getType()->isPointerTy() && AI.hasShadow(O.Ptr))
+      Shadowed.push_back(O);
+  return Shadowed;
 }
 
 const DerivativeRule *SynthesizerBase::ruleFor(const CallBase &CB) const {

@@ -14,6 +14,7 @@
 #include "Analysis/TapeAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
 #include "Core/Batch.h"
+#include "Core/ConstantOutParams.h"
 #include "Core/CustomRules.h"
 #include "Core/DiffRequest.h"
 #include "Synthesis/DerivativeRules.h"
@@ -157,12 +158,12 @@ protected:
   /// The table rule for a math call (directly or through
   /// __enzyme_function_like), or null.
   const DerivativeRule *ruleFor(const llvm::CallBase &CB) const;
-  /// A call that stores a floating-point value with derivative zero
-  /// through a pointer into shadowed memory: modf's integer part, a number
-  /// an input stream reads (std::cin >> x). The pointer and the value's
-  /// type, or {null, null}; the shadow there is zeroed.
-  std::pair<llvm::Value *, llvm::Type *>
-  constantOutParam(const llvm::CallBase &CB) const;
+  /// The pointers into shadowed memory through which a call stores
+  /// floating-point values with derivative zero (Core/ConstantOutParams.h:
+  /// modf's integer part, std::cin >> x, sscanf's %lf), with the values'
+  /// types; the shadow there is zeroed.
+  llvm::SmallVector<ConstantOut, 2>
+  constantOutParams(const llvm::CallBase &CB) const;
   /// Checks a registered derivative's signature against the one its
   /// function implies; reports both on mismatch.
   bool checkCustomSignature(const llvm::Function &Callee,

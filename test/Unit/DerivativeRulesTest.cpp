@@ -168,6 +168,22 @@ const std::map<std::string, Reference> &references() {
           return std::modf(X, &I);
         },
         {{1.3, 0.0}, {-2.6, 0.0}}, /*IntOperands=*/2);
+    T["lgamma_r"] = binary(
+        [](double X, double) {
+          int Sign;
+          return ::lgamma_r(X, &Sign);
+        },
+        {{0.5, 0.0}, {3.7, 0.0}, {-1.5, 0.0}}, /*IntOperands=*/2);
+    T["remainder"] =
+        binary([](double X, double Y) { return std::remainder(X, Y); },
+               {{7.3, 2.1}, {-7.3, 2.1}, {5.5, -1.2}});
+    // remquo's third operand is the pointer its quotient bits go to.
+    T["remquo"] = {[](const Point &P) {
+                     int Q;
+                     return std::remquo(P[0], P[1], &Q);
+                   },
+                   {{7.3, 2.1, 0.0}, {-7.3, 2.1, 0.0}, {5.5, -1.2, 0.0}},
+                   /*IntOperands=*/4};
 
     // Sign, magnitude, selection.
     T["fabs"] = unary([](double X) { return std::fabs(X); }, {1.5, -2.5});
