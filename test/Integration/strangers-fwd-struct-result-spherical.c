@@ -8,7 +8,9 @@
 // checked against r^2 sin(theta); functions taking Vec3 by value (cross and
 // triple products) are differentiated with each struct argument followed
 // by its tangent struct; a 16-byte Vec2 result (in registers) comes back as
-// the entry point's result. Expected: analytic partial derivatives.
+// the entry point's result. In reverse mode the same result object and its
+// seed come first, and the three adjoints come back in a struct (returned in
+// memory too). Expected: analytic partial derivatives.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
@@ -30,6 +32,10 @@ extern int enzyme_dupnoneed;
 void __enzyme_fwddiff(void *, ...);
 double __enzyme_fwddiff_d(void *, ...);
 Vec2 __enzyme_fwddiff_v2(void *, ...);
+typedef struct {
+  double dr, dth, dph;
+} Adj3;
+Adj3 __enzyme_autodiff(void *, ...);
 
 Vec3 spherical(double r, double th, double ph) {
   Vec3 p = {r * sin(th) * cos(ph), r * sin(th) * sin(ph), r * cos(th)};
@@ -112,5 +118,16 @@ int main(void) {
   Vec2 dp = __enzyme_fwddiff_v2((void *)polar, r, 0.5, th, 2.0);
   check_close("d polar x", dp.x, 0.5 * cos(th) - 2.0 * r * sin(th), 1e-14);
   check_close("d polar y", dp.y, 0.5 * sin(th) + 2.0 * r * cos(th), 1e-14);
+  /* Reverse: row 2 of J (seed e_z), the adjoints in an sret struct. */
+  Vec3 seed = {0, 0, 1};
+  Adj3 adj = __enzyme_autodiff((void *)spherical, enzyme_dupnoneed, &out,
+                               &seed, r, th, ph);
+  double wz[3][3];
+  for (int k = 0; k < 3; k++)
+    want_column(k, r, th, ph, wz[k]);
+  check_close("reverse dz/dr", adj.dr, wz[0][2], 1e-14);
+  check_close("reverse dz/dtheta", adj.dth, wz[1][2], 1e-14);
+  check_close("reverse dz/dphi", adj.dph, wz[2][2], 1e-14);
+  check_close("reverse seed consumed", seed.z, 0, 0);
   return check_report();
 }
