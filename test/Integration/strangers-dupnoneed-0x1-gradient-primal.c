@@ -1,7 +1,7 @@
 // Known bug: Enzyme's sparse-Hessian idiom passes the gradient's primal to
 // forward mode over the gradient as enzyme_dupnoneed, (double *)0x1 (its
-// Sparse tests, e.g. sqrtspring.cpp, do), and docs/enzyme-compatibility.md
-// says this works ("the derivative leaves dupnoneed memory alone"). But
+// Sparse tests, e.g. sqrtspring.cpp, do; docs/enzyme-compatibility.md
+// said this works, "the derivative leaves dupnoneed memory alone"). But
 // the gradient function's primal reads that memory (the reverse sweep
 // accumulates g[i] += ...), and Tapestry runs those accesses, so the
 // program dies with SIGSEGV (exit 139), no message, at every -O level.
