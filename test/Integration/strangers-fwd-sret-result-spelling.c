@@ -1,0 +1,47 @@
+// Known bug: a function returning a struct the C ABI returns in memory
+// (Vec3, 24 bytes) differentiated with the source-level spelling, the
+// entry point declared to return the struct's tangent:
+//   Vec3 __enzyme_fwddiff(void *, ...);
+//   Vec3 d = __enzyme_fwddiff((void *)spherical, r, 1.0, th, 0.0, ph, 0.0);
+// is rejected with a message that names the wrong parameter and gives no
+// way out:
+//   error: tapestry: the value passed for parameter 1 'r' of 'spherical'
+//   (double) has type double, not the parameter's type
+// (IR parameter 1 is the sret pointer; the source name and type shown are
+// those of r). The same program written with the result object first,
+// enzyme_dupnoneed, &out, &dout, works
+// (strangers-fwd-struct-result-spherical.c), and <enzyme/enzyme>'s
+// Forward with DuplicatedNoNeed<Vec3> returns the tangent struct, so the
+// C entry point could too: the entry call's own sret is where the tangent
+// goes. In reverse mode, enzyme_out arguments of the same function give
+//   error: tapestry: enzyme_out marks an active floating-point value, but
+//   parameter 1 'r' of 'spherical' (double), the memory its class or struct
+//   result is returned in (...) is not one
+// naming 'r' for the sret pointer too (Decoder::parameterText maps IR
+// parameter numbers to source parameters without skipping the sret).
+// Expected: analytic partial derivatives of spherical-to-Cartesian.
+// XFAIL: *
+// RUN: %clang -O0 -g %s -lm -o %t0 && %t0 | FileCheck %s
+// RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: ALL PASSED
+#include "Inputs/check.h"
+
+typedef struct {
+  double x, y, z;
+} Vec3;
+Vec3 __enzyme_fwddiff(void *, ...);
+
+Vec3 spherical(double r, double th, double ph) {
+  Vec3 p = {r * sin(th) * cos(ph), r * sin(th) * sin(ph), r * cos(th)};
+  return p;
+}
+
+int main(void) {
+  const double r = 1.7, th = 0.9, ph = -2.2;
+  Vec3 d = __enzyme_fwddiff((void *)spherical, r, 0.0, th, 1.0, ph, 0.0);
+  check_close("dx/dtheta", d.x, r * cos(th) * cos(ph), 1e-14);
+  check_close("dy/dtheta", d.y, r * cos(th) * sin(ph), 1e-14);
+  check_close("dz/dtheta", d.z, -r * sin(th), 1e-14);
+  return check_report();
+}
