@@ -652,7 +652,11 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   // A zero adjoint must contribute exactly zero even where the partial is
   // infinite or NaN: code the optimiser speculated (a select between
   // sqrt(x) and something else at x < 0, or x * inf) sends a zero adjoint
-  // to the side that was not chosen. Sums have constant partials.
+  // to the side that was not chosen. Only the NaN product is replaced: a
+  // finite partial times a zero adjoint is zero already, and the product
+  // keeps its own derivative for an outer derivative of this code (forward
+  // or reverse over reverse), where a constant 0 would lose the term
+  // partial * d(adjoint). Sums have constant partials.
   unsigned Op = PI.getOpcode();
   bool FinitePartials = Op == Instruction::FAdd || Op == Instruction::FSub ||
                         Op == Instruction::FNeg;
@@ -666,8 +670,9 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
     if (!FinitePartials && !isa<Constant>(Partial)) {
       if (!IsZero[K])
         IsZero[K] = B.CreateFCmpOEQ(DL, Constant::getNullValue(DL->getType()));
-      Delta = B.CreateSelect(IsZero[K], Constant::getNullValue(DL->getType()),
-                             Delta);
+      Value *Drop = B.CreateAnd(IsZero[K], B.CreateFCmpUNO(Delta, Delta));
+      Delta =
+          B.CreateSelect(Drop, Constant::getNullValue(DL->getType()), Delta);
     }
     return Delta;
   };

@@ -418,12 +418,15 @@ void ReverseModeSynthesizer::reverseVectorCall(CallBase &CB, IRBuilderBase &B) {
     Value *V = Lookup(Arg(1));
     Type *VT = V->getType();
     unsigned N = cast<FixedVectorType>(VT)->getNumElements();
-    // A zero adjoint contributes zero even where a product overflowed.
+    // A zero adjoint contributes zero even where a product overflowed; a
+    // finite product is kept, with its derivative for an outer derivative
+    // (see ReverseModeSynthesizer::reverseRule).
     auto Guard = [&](Value *DK, Value *Delta) {
       Value *IsZero = B.CreateFCmpOEQ(DK, ConstantFP::get(Ty, 0.0));
       if (Delta->getType()->isVectorTy())
         IsZero = B.CreateVectorSplat(N, IsZero);
-      return B.CreateSelect(IsZero, Constant::getNullValue(Delta->getType()),
+      Value *Drop = B.CreateAnd(IsZero, B.CreateFCmpUNO(Delta, Delta));
+      return B.CreateSelect(Drop, Constant::getNullValue(Delta->getType()),
                             Delta);
     };
     if (AI.isActive(Arg(0))) {

@@ -155,7 +155,10 @@ define void @test(double %x, double %dx, float %xf, float %dxf, double %y, doubl
 ; POW-I-DAG:   [[YM1:%.*]] = fadd double %y, -1.000000e+00
 ; POW-I-DAG:   [[PW:%.*]] = call double @llvm.pow.f64(double %x, double [[YM1]])
 ; POW-I-DAG:   [[QX:%.*]] = fmul double [[PW]], %y
-; POW-I-DAG:   [[YZ:%.*]] = fcmp oeq double %y, 0.000000e+00
+; POW-I-DAG:   [[AX:%.*]] = call double @llvm.fabs.f64(double %x)
+; POW-I-DAG:   [[AY:%.*]] = call double @llvm.fabs.f64(double %y)
+; POW-I-DAG:   [[AXY:%.*]] = fadd double [[AX]], [[AY]]
+; POW-I-DAG:   [[YZ:%.*]] = fcmp oeq double [[AXY]], 0.000000e+00
 ; POW-I-DAG:   [[PX:%.*]] = select i1 [[YZ]], double 0.000000e+00, double [[QX]]
 ; POW-I-DAG:   [[R:%.*]] = call double @llvm.pow.f64(double %x, double %y)
 ; POW-I-DAG:   [[L:%.*]] = call double @llvm.log.f64(double %x)

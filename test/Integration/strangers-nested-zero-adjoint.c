@@ -1,27 +1,27 @@
-// Known bug (a silent wrong number): a second derivative taken through a
-// reverse-mode derivative (forward over reverse, reverse over reverse)
-// loses every term in which an intermediate adjoint of the inner reverse
-// sweep is exactly 0 at the evaluation point. For f(a, b) = b sin(a), the
-// inner sweep's adjoint of sin(a) is b; at b = 0 the mixed derivative
-// d/db (df/da) = cos(a) comes back as 0. Cause: the inner reverse sweep
-// guards each contribution as select(adjoint == 0, 0, partial * adjoint)
-// (ReverseModeSynthesizer.cpp, "A zero adjoint must contribute exactly
-// zero"), and the outer derivative of that select at adjoint == 0 is the
-// derivative of the constant 0, dropping d(adjoint) * partial. Guarding
-// only the NaN case (adjoint == 0 and partial * adjoint is NaN, i.e. an
-// infinite or NaN partial) would keep the strong zero and the derivative.
-// Found with a 1-D nonlinear FEM Newton solver whose tangent stiffness is
-// forward over the residual (strangers-fem-nonlinear-newton-hessian.c):
-// with a guess symmetric about the midpoint, the middle element's
-// (u_{e+1} - u_e) is exactly 0 and half of its stiffness is missing (the
-// second case here, reduced). Zero-initialised parameters make this
-// common: the Hessian of a one-hidden-layer network whose output weights
-// start at 0 loses every cross term between the two layers (the last case:
-// H[j][NH + j] = 0 instead of -1.48, -1.67, -1.11 here).
+// A second derivative taken through a reverse-mode derivative (forward
+// over reverse, reverse over reverse) lost every term in which an
+// intermediate adjoint of the inner reverse sweep is exactly 0 at the
+// evaluation point (a silent wrong number, found by a stranger program,
+// fixed). For f(a, b) = b sin(a), the inner sweep's adjoint of sin(a) is
+// b; at b = 0 the mixed derivative d/db (df/da) = cos(a) came back as 0.
+// The inner reverse sweep guarded each contribution as
+// select(adjoint == 0, 0, partial * adjoint), whose outer derivative at
+// adjoint == 0 is that of the constant 0, dropping d(adjoint) * partial;
+// now only a NaN product (an infinite or NaN partial) is replaced
+// (ReverseModeSynthesizer::reverseRule). Found with a 1-D nonlinear FEM
+// Newton solver whose tangent stiffness is forward over the residual
+// (strangers-fem-nonlinear-newton-hessian.c): with a guess symmetric about
+// the midpoint, the middle element's (u_{e+1} - u_e) is exactly 0 and half
+// of its stiffness was missing (the second case here, reduced).
+// Zero-initialised parameters make this common: the Hessian of a
+// one-hidden-layer network whose output weights start at 0 lost every
+// cross term between the two layers (the last case: H[j][NH + j] was 0
+// instead of -1.48, -1.67, -1.11 here).
 // Expected: the analytic second derivatives.
-// XFAIL: *
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
+// RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
+// RUN: %clang -O3 %s -lm -o %t3 && %t3 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"

@@ -177,14 +177,18 @@ define void @test(double %x, double %y, double %z, float %xf, float %yf, float %
 ; FMUL-X-LABEL: define internal double @fmul_.tapestry.rev_ac_ra(double %x, double %y, double %seed)
 ; FMUL-X-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; FMUL-X-DAG:   [[T:%.*]] = fmul double %y, %seed
-; FMUL-X:       [[D:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[T]]
+; FMUL-X:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FMUL-X:       [[DROP_D:%.*]] = and i1 [[Z]], [[NAN_D]]
+; FMUL-X:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FMUL-X-NEXT:  ret double [[D]]
 ; FMUL-X-LABEL: {{^}}}
 
 ; FMUL-Y-LABEL: define internal double @fmul_.tapestry.rev_ca_ra(double %x, double %y, double %seed)
 ; FMUL-Y-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; FMUL-Y-DAG:   [[T:%.*]] = fmul double %x, %seed
-; FMUL-Y:       [[D:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[T]]
+; FMUL-Y:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FMUL-Y:       [[DROP_D:%.*]] = and i1 [[Z]], [[NAN_D]]
+; FMUL-Y:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FMUL-Y-NEXT:  ret double [[D]]
 ; FMUL-Y-LABEL: {{^}}}
 
@@ -193,7 +197,9 @@ define void @test(double %x, double %y, double %z, float %xf, float %yf, float %
 ; FDIV-X-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; FDIV-X-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, %y
 ; FDIV-X-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; FDIV-X:       [[D:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[T]]
+; FDIV-X:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FDIV-X:       [[DROP_D:%.*]] = and i1 [[Z]], [[NAN_D]]
+; FDIV-X:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FDIV-X-NEXT:  ret double [[D]]
 ; FDIV-X-LABEL: {{^}}}
 
@@ -203,7 +209,9 @@ define void @test(double %x, double %y, double %z, float %xf, float %yf, float %
 ; FDIV-Y-DAG:   [[Q:%.*]] = fdiv double [[N]], %y
 ; FDIV-Y-DAG:   [[P:%.*]] = fdiv double [[Q]], %y
 ; FDIV-Y-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; FDIV-Y:       [[D:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[T]]
+; FDIV-Y:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FDIV-Y:       [[DROP_D:%.*]] = and i1 [[Z]], [[NAN_D]]
+; FDIV-Y:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FDIV-Y-NEXT:  ret double [[D]]
 ; FDIV-Y-LABEL: {{^}}}
 
@@ -218,7 +226,9 @@ define void @test(double %x, double %y, double %z, float %xf, float %yf, float %
 ; FREM-Y-DAG:   [[T:%.*]] = call double @llvm.trunc.f64(double [[Q]])
 ; FREM-Y-DAG:   [[P:%.*]] = {{fneg double|fsub double 0.000000e\+00,}} [[T]]
 ; FREM-Y-DAG:   [[M:%.*]] = fmul double [[P]], %seed
-; FREM-Y:       [[D:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[M]]
+; FREM-Y:       [[NAN_D:%.*]] = fcmp uno double [[M]], {{.*}}
+; FREM-Y:       [[DROP_D:%.*]] = and i1 [[Z]], [[NAN_D]]
+; FREM-Y:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[M]]
 ; FREM-Y-NEXT:  ret double [[D]]
 ; FREM-Y-LABEL: {{^}}}
 
@@ -239,7 +249,9 @@ define void @test(double %x, double %y, double %z, float %xf, float %yf, float %
 ; FMOD-Y-DAG:   [[T:%.*]] = call double @llvm.trunc.f64(double [[Q]])
 ; FMOD-Y-DAG:   [[P:%.*]] = {{fneg double|fsub double 0.000000e\+00,}} [[T]]
 ; FMOD-Y-DAG:   [[M:%.*]] = fmul double [[P]], %seed
-; FMOD-Y:       [[D:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[M]]
+; FMOD-Y:       [[NAN_D:%.*]] = fcmp uno double [[M]], {{.*}}
+; FMOD-Y:       [[DROP_D:%.*]] = and i1 [[Z]], [[NAN_D]]
+; FMOD-Y:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[M]]
 ; FMOD-Y-NEXT:  ret double [[D]]
 ; FMOD-Y-LABEL: {{^}}}
 
@@ -247,14 +259,18 @@ define void @test(double %x, double %y, double %z, float %xf, float %yf, float %
 ; FMA-X-LABEL: define internal double @fma_i.tapestry.rev_acc_ra(double %x, double %y, double %z, double %seed)
 ; FMA-X-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; FMA-X-DAG:   [[T:%.*]] = fmul double %y, %seed
-; FMA-X:       [[D:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[T]]
+; FMA-X:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FMA-X:       [[DROP_D:%.*]] = and i1 [[Z]], [[NAN_D]]
+; FMA-X:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FMA-X-NEXT:  ret double [[D]]
 ; FMA-X-LABEL: {{^}}}
 
 ; FMA-Y-LABEL: define internal double @fma_i.tapestry.rev_cac_ra(double %x, double %y, double %z, double %seed)
 ; FMA-Y-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; FMA-Y-DAG:   [[T:%.*]] = fmul double %x, %seed
-; FMA-Y:       [[D:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[T]]
+; FMA-Y:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FMA-Y:       [[DROP_D:%.*]] = and i1 [[Z]], [[NAN_D]]
+; FMA-Y:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FMA-Y-NEXT:  ret double [[D]]
 ; FMA-Y-LABEL: {{^}}}
 
@@ -269,8 +285,12 @@ define void @test(double %x, double %y, double %z, float %xf, float %yf, float %
 ; FMAF-DAG:   [[Z:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; FMAF-DAG:   [[TX:%.*]] = fmul float %y, %seed
 ; FMAF-DAG:   [[TY:%.*]] = fmul float %x, %seed
-; FMAF-DAG:   [[DX:%.*]] = select i1 [[Z]], float 0.000000e+00, float [[TX]]
-; FMAF-DAG:   [[DY:%.*]] = select i1 [[Z]], float 0.000000e+00, float [[TY]]
+; FMAF-DAG:   [[NAN_DX:%.*]] = fcmp uno float [[TX]], {{.*}}
+; FMAF-DAG:   [[DROP_DX:%.*]] = and i1 [[Z]], [[NAN_DX]]
+; FMAF-DAG:   [[DX:%.*]] = select i1 [[DROP_DX]], float 0.000000e+00, float [[TX]]
+; FMAF-DAG:   [[NAN_DY:%.*]] = fcmp uno float [[TY]], {{.*}}
+; FMAF-DAG:   [[DROP_DY:%.*]] = and i1 [[Z]], [[NAN_DY]]
+; FMAF-DAG:   [[DY:%.*]] = select i1 [[DROP_DY]], float 0.000000e+00, float [[TY]]
 ; FMAF:       [[V0:%.*]] = insertvalue { float, float, float } poison, float [[DX]], 0
 ; FMAF:       [[V1:%.*]] = insertvalue { float, float, float } [[V0]], float [[DY]], 1
 ; FMAF:       [[V2:%.*]] = insertvalue { float, float, float } [[V1]], float %seed, 2
@@ -281,8 +301,12 @@ define void @test(double %x, double %y, double %z, float %xf, float %yf, float %
 ; FMULADD-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; FMULADD-DAG:   [[TX:%.*]] = fmul double %y, %seed
 ; FMULADD-DAG:   [[TY:%.*]] = fmul double %x, %seed
-; FMULADD-DAG:   [[DX:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[TX]]
-; FMULADD-DAG:   [[DY:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[TY]]
+; FMULADD-DAG:   [[NAN_DX:%.*]] = fcmp uno double [[TX]], {{.*}}
+; FMULADD-DAG:   [[DROP_DX:%.*]] = and i1 [[Z]], [[NAN_DX]]
+; FMULADD-DAG:   [[DX:%.*]] = select i1 [[DROP_DX]], double 0.000000e+00, double [[TX]]
+; FMULADD-DAG:   [[NAN_DY:%.*]] = fcmp uno double [[TY]], {{.*}}
+; FMULADD-DAG:   [[DROP_DY:%.*]] = and i1 [[Z]], [[NAN_DY]]
+; FMULADD-DAG:   [[DY:%.*]] = select i1 [[DROP_DY]], double 0.000000e+00, double [[TY]]
 ; FMULADD:       [[V0:%.*]] = insertvalue { double, double, double } poison, double [[DX]], 0
 ; FMULADD:       [[V1:%.*]] = insertvalue { double, double, double } [[V0]], double [[DY]], 1
 ; FMULADD:       [[V2:%.*]] = insertvalue { double, double, double } [[V1]], double %seed, 2

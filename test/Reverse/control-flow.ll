@@ -125,19 +125,27 @@ define void @test(double %x, double %y, i32 %k, ptr %out) {
 ; PHI-DAG:   [[R:%.*]] = phi double [ [[A]], %[[THEN]] ], [ [[B]], %[[ELSE]] ]
 ; PHI-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; PHI-DAG:   [[TR:%.*]] = fmul double %x, %seed
-; PHI-DAG:   [[DR:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[TR]]
+; PHI-DAG:   [[NAN_DR:%.*]] = fcmp uno double [[TR]], {{.*}}
+; PHI-DAG:   [[DROP_DR:%.*]] = and i1 [[Z]], [[NAN_DR]]
+; PHI-DAG:   [[DR:%.*]] = select i1 [[DROP_DR]], double 0.000000e+00, double [[TR]]
 ; PHI-DAG:   [[TX:%.*]] = fmul double [[R]], %seed
-; PHI-DAG:   [[DXM:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[TX]]
+; PHI-DAG:   [[NAN_DXM:%.*]] = fcmp uno double [[TX]], {{.*}}
+; PHI-DAG:   [[DROP_DXM:%.*]] = and i1 [[Z]], [[NAN_DXM]]
+; PHI-DAG:   [[DXM:%.*]] = select i1 [[DROP_DXM]], double 0.000000e+00, double [[TX]]
 ; PHI-DAG:   [[COND:%.*]] = icmp eq i1 [[C]], true
 ; PHI-DAG:   br i1 [[COND]], label %[[RTHEN:.*]], label %[[RELSE:.*]]
 ; PHI-DAG:   [[COS:%.*]] = call double @llvm.cos.f64(double %x)
 ; PHI-DAG:   [[TC:%.*]] = fmul double [[COS]], [[DR]]
-; PHI-DAG:   [[SC:%.*]] = select i1 [[ZC:%.*]], double 0.000000e+00, double [[TC]]
+; PHI-DAG:   [[SC:%.*]] = select i1 [[DROP_SC:%.*]], double 0.000000e+00, double [[TC]]
+; PHI-DAG:   [[DROP_SC]] = and i1 [[ZC:%.*]], [[NAN_SC:%.*]]
 ; PHI-DAG:   [[ZC]] = fcmp oeq double [[DR]], 0.000000e+00
+; PHI-DAG:   [[NAN_SC]] = fcmp uno double [[TC]], {{.*}}
 ; PHI-DAG:   [[DXT:%.*]] = fadd double [[DXM]], [[SC]]
 ; PHI-DAG:   [[TB:%.*]] = fmul double [[KEPT]], [[DR]]
-; PHI-DAG:   [[SB:%.*]] = select i1 [[ZB:%.*]], double 0.000000e+00, double [[TB]]
+; PHI-DAG:   [[SB:%.*]] = select i1 [[DROP_SB:%.*]], double 0.000000e+00, double [[TB]]
+; PHI-DAG:   [[DROP_SB]] = and i1 [[ZB:%.*]], [[NAN_SB:%.*]]
 ; PHI-DAG:   [[ZB]] = fcmp oeq double [[DR]], 0.000000e+00
+; PHI-DAG:   [[NAN_SB]] = fcmp uno double [[TB]], {{.*}}
 ; PHI-DAG:   [[DY:%.*]] = phi double [ [[SB]], %[[RELSE]] ], [ {{-?}}0.000000e+00, %[[RTHEN]] ]
 ; PHI-DAG:   [[DX:%.*]] = phi double [ [[DXM]], %[[RELSE]] ], [ [[DXT]], %[[RTHEN]] ]
 ; PHI-DAG:   [[V0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
@@ -166,16 +174,22 @@ define void @test(double %x, double %y, i32 %k, ptr %out) {
 ; SWITCH-NEXT:  ]
 ; SWITCH-DAG:   [[COS:%.*]] = call double @llvm.cos.f64(double %x)
 ; SWITCH-DAG:   [[T0:%.*]] = fmul double [[COS]], %seed
-; SWITCH-DAG:   [[D0:%.*]] = select i1 [[Z0:%.*]], double 0.000000e+00, double [[T0]]
+; SWITCH-DAG:   [[D0:%.*]] = select i1 [[DROP_D0:%.*]], double 0.000000e+00, double [[T0]]
+; SWITCH-DAG:   [[DROP_D0]] = and i1 [[Z0:%.*]], [[NAN_D0:%.*]]
 ; SWITCH-DAG:   [[Z0]] = fcmp oeq double %seed, 0.000000e+00
+; SWITCH-DAG:   [[NAN_D0]] = fcmp uno double [[T0]], {{.*}}
 ; SWITCH-DAG:   [[SIN:%.*]] = call double @llvm.sin.f64(double %x)
 ; SWITCH-DAG:   [[NS:%.*]] = {{fneg double|fsub double 0.000000e\+00,}} [[SIN]]
 ; SWITCH-DAG:   [[T1:%.*]] = fmul double [[NS]], %seed
-; SWITCH-DAG:   [[D1:%.*]] = select i1 [[Z1:%.*]], double 0.000000e+00, double [[T1]]
+; SWITCH-DAG:   [[D1:%.*]] = select i1 [[DROP_D1:%.*]], double 0.000000e+00, double [[T1]]
+; SWITCH-DAG:   [[DROP_D1]] = and i1 [[Z1:%.*]], [[NAN_D1:%.*]]
 ; SWITCH-DAG:   [[Z1]] = fcmp oeq double %seed, 0.000000e+00
+; SWITCH-DAG:   [[NAN_D1]] = fcmp uno double [[T1]], {{.*}}
 ; SWITCH-DAG:   [[T2:%.*]] = fmul double [[KEPT]], %seed
-; SWITCH-DAG:   [[D2:%.*]] = select i1 [[Z2:%.*]], double 0.000000e+00, double [[T2]]
+; SWITCH-DAG:   [[D2:%.*]] = select i1 [[DROP_D2:%.*]], double 0.000000e+00, double [[T2]]
+; SWITCH-DAG:   [[DROP_D2]] = and i1 [[Z2:%.*]], [[NAN_D2:%.*]]
 ; SWITCH-DAG:   [[Z2]] = fcmp oeq double %seed, 0.000000e+00
+; SWITCH-DAG:   [[NAN_D2]] = fcmp uno double [[T2]], {{.*}}
 ; SWITCH-DAG:   [[DX:%.*]] = phi double [ [[D2]], %[[ROTHER]] ], [ [[D0]], %[[RZERO]] ], [ [[D1]], %[[RONE]] ]
 ; SWITCH-DAG:   ret double [[DX]]
 ; SWITCH-LABEL: {{^}}}

@@ -98,23 +98,30 @@ define void @test(double %x, float %xf, ptr %out) {
 
 ; d chain = sin(t) dm (through %e) + cos(t) (float) (x dm) (through %t),
 ; the float contribution extended back to double. Each product's
-; contribution is strong-zero guarded: select(adjoint == 0, 0, partial *
-; adjoint), the float one testing the truncated adjoint.
+; contribution is strong-zero guarded: select(adjoint == 0 and the product
+; is NaN, 0, partial * adjoint), the float one testing the truncated
+; adjoint (the conversions move past the selects).
 ; CHAIN-LABEL: define internal double @chain.tapestry.rev_a_ra(double %x, double %seed)
 ; CHAIN-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; CHAIN-DAG:   [[T:%.*]] = fptrunc double %x to float
 ; CHAIN-DAG:   [[S:%.*]] = call float @llvm.sin.f32(float [[T]])
 ; CHAIN-DAG:   [[E:%.*]] = fpext float [[S]] to double
 ; CHAIN-DAG:   [[ME:%.*]] = fmul double [[E]], %seed
-; CHAIN-DAG:   [[DX1:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[ME]]
+; CHAIN-DAG:   [[NAN_DX1:%.*]] = fcmp uno double [[ME]], {{.*}}
+; CHAIN-DAG:   [[DROP_DX1:%.*]] = and i1 [[Z]], [[NAN_DX1]]
+; CHAIN-DAG:   [[DX1:%.*]] = select i1 [[DROP_DX1]], double 0.000000e+00, double [[ME]]
 ; CHAIN-DAG:   [[MX:%.*]] = fmul double %x, %seed
-; CHAIN-DAG:   [[DE:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[MX]]
-; CHAIN-DAG:   [[DS:%.*]] = fptrunc double [[DE]] to float
+; CHAIN-DAG:   [[NAN_DE:%.*]] = fcmp uno double [[MX]], {{.*}}
+; CHAIN-DAG:   [[DROP_DE:%.*]] = and i1 [[Z]], [[NAN_DE]]
+; CHAIN-DAG:   [[MS:%.*]] = fptrunc double [[MX]] to float
+; CHAIN-DAG:   [[DS:%.*]] = select i1 [[DROP_DE]], float 0.000000e+00, float [[MS]]
 ; CHAIN-DAG:   [[ZS:%.*]] = fcmp oeq float [[DS]], 0.000000e+00
 ; CHAIN-DAG:   [[C:%.*]] = call float @llvm.cos.f32(float [[T]])
 ; CHAIN-DAG:   [[MC:%.*]] = fmul float [[C]], [[DS]]
-; CHAIN-DAG:   [[DT:%.*]] = select i1 [[ZS]], float 0.000000e+00, float [[MC]]
-; CHAIN-DAG:   [[DX2:%.*]] = fpext float [[DT]] to double
+; CHAIN-DAG:   [[NAN_DT:%.*]] = fcmp uno float [[MC]], {{.*}}
+; CHAIN-DAG:   [[DROP_DT:%.*]] = and i1 [[ZS]], [[NAN_DT]]
+; CHAIN-DAG:   [[MD:%.*]] = fpext float [[MC]] to double
+; CHAIN-DAG:   [[DX2:%.*]] = select i1 [[DROP_DT]], double 0.000000e+00, double [[MD]]
 ; CHAIN:       [[DX:%.*]] = fadd double [[DX1]], [[DX2]]
 ; CHAIN-NEXT:  ret double [[DX]]
 ; CHAIN-LABEL: {{^}}}

@@ -191,7 +191,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; EXP-I-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; EXP-I-DAG:   [[Y:%.*]] = call double @llvm.exp.f64(double %x)
 ; EXP-I-DAG:   [[T:%.*]] = fmul double [[Y]], %seed
-; EXP-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; EXP-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; EXP-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; EXP-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; EXP-I-NEXT:  ret double [[D]]
 ; EXP-I-LABEL: {{^}}}
 
@@ -199,7 +201,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; EXP-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; EXP-F-DAG:   [[Y:%.*]] = call float @expf(float %x)
 ; EXP-F-DAG:   [[T:%.*]] = fmul float [[Y]], %seed
-; EXP-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; EXP-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; EXP-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; EXP-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; EXP-F-NEXT:  ret float [[D]]
 ; EXP-F-LABEL: {{^}}}
 
@@ -209,7 +213,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; EXP2-I-DAG:   [[Y:%.*]] = call double @llvm.exp2.f64(double %x)
 ; EXP2-I-DAG:   [[P:%.*]] = fmul double [[Y]], 0x3FE62E42FEFA39EF
 ; EXP2-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; EXP2-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; EXP2-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; EXP2-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; EXP2-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; EXP2-I-NEXT:  ret double [[D]]
 ; EXP2-I-LABEL: {{^}}}
 
@@ -218,7 +224,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; EXP2-F-DAG:   [[Y:%.*]] = call float @exp2f(float %x)
 ; EXP2-F-DAG:   [[P:%.*]] = fmul float [[Y]], 0x3FE62E4300000000
 ; EXP2-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; EXP2-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; EXP2-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; EXP2-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; EXP2-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; EXP2-F-NEXT:  ret float [[D]]
 ; EXP2-F-LABEL: {{^}}}
 
@@ -228,7 +236,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; EXP10-I-DAG:   [[Y:%.*]] = call double @llvm.exp10.f64(double %x)
 ; EXP10-I-DAG:   [[P:%.*]] = fmul double [[Y]], 0x40026BB1BBB55516
 ; EXP10-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; EXP10-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; EXP10-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; EXP10-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; EXP10-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; EXP10-I-NEXT:  ret double [[D]]
 ; EXP10-I-LABEL: {{^}}}
 
@@ -237,7 +247,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; EXP10-F-DAG:   [[Y:%.*]] = call float @exp10f(float %x)
 ; EXP10-F-DAG:   [[P:%.*]] = fmul float [[Y]], 0x40026BB1C0000000
 ; EXP10-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; EXP10-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; EXP10-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; EXP10-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; EXP10-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; EXP10-F-NEXT:  ret float [[D]]
 ; EXP10-F-LABEL: {{^}}}
 
@@ -247,7 +259,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; EXPM1-D-DAG:   [[Y:%.*]] = call double @expm1(double %x)
 ; EXPM1-D-DAG:   [[P:%.*]] = fadd double [[Y]], 1.000000e+00
 ; EXPM1-D-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; EXPM1-D:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; EXPM1-D:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; EXPM1-D:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; EXPM1-D:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; EXPM1-D-NEXT:  ret double [[D]]
 ; EXPM1-D-LABEL: {{^}}}
 
@@ -256,7 +270,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; LOG-I-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; LOG-I-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, %x
 ; LOG-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; LOG-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; LOG-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; LOG-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LOG-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; LOG-I-NEXT:  ret double [[D]]
 ; LOG-I-LABEL: {{^}}}
 
@@ -264,7 +280,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; LOG-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; LOG-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, %x
 ; LOG-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; LOG-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; LOG-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; LOG-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LOG-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; LOG-F-NEXT:  ret float [[D]]
 ; LOG-F-LABEL: {{^}}}
 
@@ -274,7 +292,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; LOG2-I-DAG:   [[M:%.*]] = fmul double %x, 0x3FE62E42FEFA39EF
 ; LOG2-I-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, [[M]]
 ; LOG2-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; LOG2-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; LOG2-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; LOG2-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LOG2-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; LOG2-I-NEXT:  ret double [[D]]
 ; LOG2-I-LABEL: {{^}}}
 
@@ -283,7 +303,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; LOG2-F-DAG:   [[M:%.*]] = fmul float %x, 0x3FE62E4300000000
 ; LOG2-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[M]]
 ; LOG2-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; LOG2-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; LOG2-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; LOG2-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LOG2-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; LOG2-F-NEXT:  ret float [[D]]
 ; LOG2-F-LABEL: {{^}}}
 
@@ -293,7 +315,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; LOG10-I-DAG:   [[M:%.*]] = fmul double %x, 0x40026BB1BBB55516
 ; LOG10-I-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, [[M]]
 ; LOG10-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; LOG10-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; LOG10-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; LOG10-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LOG10-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; LOG10-I-NEXT:  ret double [[D]]
 ; LOG10-I-LABEL: {{^}}}
 
@@ -302,7 +326,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; LOG10-F-DAG:   [[M:%.*]] = fmul float %x, 0x40026BB1C0000000
 ; LOG10-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[M]]
 ; LOG10-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; LOG10-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; LOG10-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; LOG10-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LOG10-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; LOG10-F-NEXT:  ret float [[D]]
 ; LOG10-F-LABEL: {{^}}}
 
@@ -312,7 +338,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; LOG1P-F-DAG:   [[S:%.*]] = fadd float %x, 1.000000e+00
 ; LOG1P-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[S]]
 ; LOG1P-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; LOG1P-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; LOG1P-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; LOG1P-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LOG1P-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; LOG1P-F-NEXT:  ret float [[D]]
 ; LOG1P-F-LABEL: {{^}}}
 
@@ -324,7 +352,9 @@ define void @test(double %x, float %xf, ptr %out) {
 ; ERF-D-DAG:   [[E:%.*]] = call double @llvm.exp.f64(double [[Q]])
 ; ERF-D-DAG:   [[P:%.*]] = fmul double [[E]], 0x3FF20DD750429B6D
 ; ERF-D-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; ERF-D:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; ERF-D:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; ERF-D:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ERF-D:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; ERF-D-NEXT:  ret double [[D]]
 ; ERF-D-LABEL: {{^}}}
 
@@ -336,6 +366,8 @@ define void @test(double %x, float %xf, ptr %out) {
 ; ERFC-F-DAG:   [[E:%.*]] = call float @llvm.exp.f32(float [[Q]])
 ; ERFC-F-DAG:   [[P:%.*]] = fmul float [[E]], 0xBFF20DD760000000
 ; ERFC-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; ERFC-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; ERFC-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; ERFC-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ERFC-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; ERFC-F-NEXT:  ret float [[D]]
 ; ERFC-F-LABEL: {{^}}}

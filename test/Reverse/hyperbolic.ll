@@ -121,7 +121,9 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; SINH-I-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; SINH-I-DAG:   [[P:%.*]] = call double @llvm.cosh.f64(double %x)
 ; SINH-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; SINH-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; SINH-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; SINH-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; SINH-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; SINH-I-NEXT:  ret double [[D]]
 ; SINH-I-LABEL: {{^}}}
 
@@ -129,7 +131,9 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; SINH-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; SINH-F-DAG:   [[P:%.*]] = call float @llvm.cosh.f32(float %x)
 ; SINH-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; SINH-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; SINH-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; SINH-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; SINH-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; SINH-F-NEXT:  ret float [[D]]
 ; SINH-F-LABEL: {{^}}}
 
@@ -138,7 +142,9 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; COSH-I-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; COSH-I-DAG:   [[P:%.*]] = call double @llvm.sinh.f64(double %x)
 ; COSH-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; COSH-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; COSH-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; COSH-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; COSH-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; COSH-I-NEXT:  ret double [[D]]
 ; COSH-I-LABEL: {{^}}}
 
@@ -146,7 +152,9 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; COSH-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; COSH-F-DAG:   [[P:%.*]] = call float @llvm.sinh.f32(float %x)
 ; COSH-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; COSH-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; COSH-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; COSH-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; COSH-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; COSH-F-NEXT:  ret float [[D]]
 ; COSH-F-LABEL: {{^}}}
 
@@ -157,7 +165,9 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; TANH-I-DAG:   [[Y2:%.*]] = fmul double [[Y]], [[Y]]
 ; TANH-I-DAG:   [[P:%.*]] = fsub double 1.000000e+00, [[Y2]]
 ; TANH-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; TANH-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; TANH-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; TANH-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; TANH-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; TANH-I-NEXT:  ret double [[D]]
 ; TANH-I-LABEL: {{^}}}
 
@@ -167,7 +177,9 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; TANH-F-DAG:   [[Y2:%.*]] = fmul float [[Y]], [[Y]]
 ; TANH-F-DAG:   [[P:%.*]] = fsub float 1.000000e+00, [[Y2]]
 ; TANH-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; TANH-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; TANH-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; TANH-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; TANH-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; TANH-F-NEXT:  ret float [[D]]
 ; TANH-F-LABEL: {{^}}}
 
@@ -179,7 +191,9 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; ASINH-D-DAG:   [[R:%.*]] = call double @llvm.sqrt.f64(double [[S]])
 ; ASINH-D-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, [[R]]
 ; ASINH-D-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; ASINH-D:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; ASINH-D:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; ASINH-D:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ASINH-D:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; ASINH-D-NEXT:  ret double [[D]]
 ; ASINH-D-LABEL: {{^}}}
 
@@ -191,7 +205,9 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; ACOSH-F-DAG:   [[R:%.*]] = call float @llvm.sqrt.f32(float [[S]])
 ; ACOSH-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[R]]
 ; ACOSH-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; ACOSH-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; ACOSH-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; ACOSH-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ACOSH-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; ACOSH-F-NEXT:  ret float [[D]]
 ; ACOSH-F-LABEL: {{^}}}
 
@@ -202,6 +218,8 @@ define void @test(double %x, float %xf, x86_fp80 %xl, ptr %out) {
 ; ATANH-L-DAG:   [[S:%.*]] = fsub x86_fp80 0xK3FFF8000000000000000, [[X2]]
 ; ATANH-L-DAG:   [[P:%.*]] = fdiv x86_fp80 0xK3FFF8000000000000000, [[S]]
 ; ATANH-L-DAG:   [[T:%.*]] = fmul x86_fp80 [[P]], %seed
-; ATANH-L:       [[D:%.*]] = select i1 [[SZ]], x86_fp80 0xK00000000000000000000, x86_fp80 [[T]]
+; ATANH-L:       [[NAN_D:%.*]] = fcmp uno x86_fp80 [[T]], {{.*}}
+; ATANH-L:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ATANH-L:       [[D:%.*]] = select i1 [[DROP_D]], x86_fp80 0xK00000000000000000000, x86_fp80 [[T]]
 ; ATANH-L-NEXT:  ret x86_fp80 [[D]]
 ; ATANH-L-LABEL: {{^}}}

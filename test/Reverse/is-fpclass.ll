@@ -44,7 +44,9 @@ define double @tangent(double %x) {
 ; REV-DAG:   [[DSQ:%.*]] = select i1 [[NAN]], double 0.000000e+00, double %seed
 ; REV-DAG:   [[Z:%.*]] = fcmp oeq double [[DSQ]], 0.000000e+00
 ; REV-DAG:   [[T:%.*]] = fmul double [[DSQ]], %x
-; REV-DAG:   [[S:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[T]]
+; REV-DAG:   [[NAN_S:%.*]] = fcmp uno double [[T]], {{.*}}
+; REV-DAG:   [[DROP_S:%.*]] = and i1 [[Z]], [[NAN_S]]
+; REV-DAG:   [[S:%.*]] = select i1 [[DROP_S]], double 0.000000e+00, double [[T]]
 ; REV:       [[D:%.*]] = fadd double [[S]], [[S]]
 ; REV-NEXT:  ret double [[D]]
 ; REV-LABEL: {{^}}}

@@ -135,7 +135,9 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; SQRT-I-DAG:   [[Q:%.*]] = fdiv double 5.000000e-01, [[Y]]
 ; SQRT-I-DAG:   [[P:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[Q]]
 ; SQRT-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; SQRT-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; SQRT-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; SQRT-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; SQRT-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; SQRT-I-NEXT:  ret double [[D]]
 ; SQRT-I-LABEL: {{^}}}
 
@@ -146,7 +148,9 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; SQRT-F-DAG:   [[Q:%.*]] = fdiv float 5.000000e-01, [[Y]]
 ; SQRT-F-DAG:   [[P:%.*]] = select i1 [[Z]], float 0.000000e+00, float [[Q]]
 ; SQRT-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; SQRT-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; SQRT-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; SQRT-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; SQRT-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; SQRT-F-NEXT:  ret float [[D]]
 ; SQRT-F-LABEL: {{^}}}
 
@@ -159,21 +163,28 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; CBRT-D-DAG:   [[Q:%.*]] = fdiv double [[Y]], [[X3]]
 ; CBRT-D-DAG:   [[P:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[Q]]
 ; CBRT-D-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; CBRT-D:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; CBRT-D:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; CBRT-D:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; CBRT-D:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; CBRT-D-NEXT:  ret double [[D]]
 ; CBRT-D-LABEL: {{^}}}
 
-; pow(x, y): d/dx = y pow(x, y - 1) (0 if y = 0), d/dy = pow(x, y) log(x)
+; pow(x, y): d/dx = y pow(x, y - 1) (0 if x = y = 0), d/dy = pow(x, y) log(x)
 ; (0 if x = 0). With one operand constant only its partial is computed.
 ; POW-IX-LABEL: define internal double @pow_i.tapestry.rev_ac_ra(double %x, double %y, double %seed)
 ; POW-IX-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
-; POW-IX-DAG:   [[YZ:%.*]] = fcmp oeq double %y, 0.000000e+00
+; POW-IX-DAG:   [[AX:%.*]] = call double @llvm.fabs.f64(double %x)
+; POW-IX-DAG:   [[AY:%.*]] = call double @llvm.fabs.f64(double %y)
+; POW-IX-DAG:   [[AXY:%.*]] = fadd double [[AX]], [[AY]]
+; POW-IX-DAG:   [[YZ:%.*]] = fcmp oeq double [[AXY]], 0.000000e+00
 ; POW-IX-DAG:   [[YM1:%.*]] = fadd double %y, -1.000000e+00
 ; POW-IX-DAG:   [[PW:%.*]] = call double @llvm.pow.f64(double %x, double [[YM1]])
 ; POW-IX-DAG:   [[Q:%.*]] = fmul double [[PW]], %y
 ; POW-IX-DAG:   [[P:%.*]] = select i1 [[YZ]], double 0.000000e+00, double [[Q]]
 ; POW-IX-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; POW-IX:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; POW-IX:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; POW-IX:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; POW-IX:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; POW-IX-NEXT:  ret double [[D]]
 ; POW-IX-LABEL: {{^}}}
 
@@ -185,7 +196,9 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; POW-IY-DAG:   [[Q:%.*]] = fmul double [[R]], [[L]]
 ; POW-IY-DAG:   [[P:%.*]] = select i1 [[XZ]], double 0.000000e+00, double [[Q]]
 ; POW-IY-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; POW-IY:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; POW-IY:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; POW-IY:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; POW-IY:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; POW-IY-NEXT:  ret double [[D]]
 ; POW-IY-LABEL: {{^}}}
 
@@ -198,14 +211,21 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; POW-F-DAG:   [[L:%.*]] = call float @llvm.log.f32(float %x)
 ; POW-F-DAG:   [[QY:%.*]] = fmul float [[R]], [[L]]
 ; POW-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
-; POW-F-DAG:   [[YZ:%.*]] = fcmp oeq float %y, 0.000000e+00
+; POW-F-DAG:   [[AX:%.*]] = call float @llvm.fabs.f32(float %x)
+; POW-F-DAG:   [[AY:%.*]] = call float @llvm.fabs.f32(float %y)
+; POW-F-DAG:   [[AXY:%.*]] = fadd float [[AX]], [[AY]]
+; POW-F-DAG:   [[YZ:%.*]] = fcmp oeq float [[AXY]], 0.000000e+00
 ; POW-F-DAG:   [[XZ:%.*]] = fcmp oeq float %x, 0.000000e+00
 ; POW-F-DAG:   [[PX:%.*]] = select i1 [[YZ]], float 0.000000e+00, float [[QX]]
 ; POW-F-DAG:   [[PY:%.*]] = select i1 [[XZ]], float 0.000000e+00, float [[QY]]
 ; POW-F-DAG:   [[TX:%.*]] = fmul float [[PX]], %seed
 ; POW-F-DAG:   [[TY:%.*]] = fmul float [[PY]], %seed
-; POW-F-DAG:   [[DX:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[TX]]
-; POW-F-DAG:   [[DY:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[TY]]
+; POW-F-DAG:   [[NAN_DX:%.*]] = fcmp uno float [[TX]], {{.*}}
+; POW-F-DAG:   [[DROP_DX:%.*]] = and i1 [[SZ]], [[NAN_DX]]
+; POW-F-DAG:   [[DX:%.*]] = select i1 [[DROP_DX]], float 0.000000e+00, float [[TX]]
+; POW-F-DAG:   [[NAN_DY:%.*]] = fcmp uno float [[TY]], {{.*}}
+; POW-F-DAG:   [[DROP_DY:%.*]] = and i1 [[SZ]], [[NAN_DY]]
+; POW-F-DAG:   [[DY:%.*]] = select i1 [[DROP_DY]], float 0.000000e+00, float [[TY]]
 ; POW-F:       [[V0:%.*]] = insertvalue { float, float } poison, float [[DX]], 0
 ; POW-F-NEXT:  [[V1:%.*]] = insertvalue { float, float } [[V0]], float [[DY]], 1
 ; POW-F-NEXT:  ret { float, float } [[V1]]
@@ -219,7 +239,9 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; POWI-I-DAG:   [[NF:%.*]] = sitofp i32 %n to double
 ; POWI-I-DAG:   [[P:%.*]] = fmul double [[PW]], [[NF]]
 ; POWI-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; POWI-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; POWI-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; POWI-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; POWI-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; POWI-I-NEXT:  ret double [[D]]
 ; POWI-I-LABEL: {{^}}}
 
@@ -231,7 +253,9 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; HYPOT-DX-DAG:   [[Q:%.*]] = fdiv double %x, [[H]]
 ; HYPOT-DX-DAG:   [[P:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[Q]]
 ; HYPOT-DX-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; HYPOT-DX:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; HYPOT-DX:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; HYPOT-DX:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; HYPOT-DX:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; HYPOT-DX-NEXT:  ret double [[D]]
 ; HYPOT-DX-LABEL: {{^}}}
 
@@ -242,7 +266,9 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; HYPOT-DY-DAG:   [[Q:%.*]] = fdiv double %y, [[H]]
 ; HYPOT-DY-DAG:   [[P:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[Q]]
 ; HYPOT-DY-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; HYPOT-DY:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; HYPOT-DY:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; HYPOT-DY:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; HYPOT-DY:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; HYPOT-DY-NEXT:  ret double [[D]]
 ; HYPOT-DY-LABEL: {{^}}}
 
@@ -251,7 +277,9 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; LDEXP-I-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; LDEXP-I-DAG:   [[P:%.*]] = call double @llvm.ldexp.f64.i32(double 1.000000e+00, i32 %n)
 ; LDEXP-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; LDEXP-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; LDEXP-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; LDEXP-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LDEXP-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; LDEXP-I-NEXT:  ret double [[D]]
 ; LDEXP-I-LABEL: {{^}}}
 
@@ -259,6 +287,8 @@ define void @test(double %x, double %y, float %xf, float %yf, i32 %n, ptr %out) 
 ; LDEXP-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; LDEXP-F-DAG:   [[P:%.*]] = call float @llvm.ldexp.f32.i32(float 1.000000e+00, i32 %n)
 ; LDEXP-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; LDEXP-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; LDEXP-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; LDEXP-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; LDEXP-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; LDEXP-F-NEXT:  ret float [[D]]
 ; LDEXP-F-LABEL: {{^}}}

@@ -100,22 +100,31 @@ define void @test(double %x, double %y, float %xf, ptr %out) {
 ; TYPED-LABEL: define internal float @sq.tapestry.rev_a_ra(float %x, float %seed)
 ; TYPED-DAG:   [[Z:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; TYPED-DAG:   [[T:%.*]] = fmul float %x, %seed
-; TYPED:       [[S:%.*]] = select i1 [[Z]], float 0.000000e+00, float [[T]]
+; TYPED:       [[NAN_S:%.*]] = fcmp uno float [[T]], {{.*}}
+; TYPED:       [[DROP_S:%.*]] = and i1 [[Z]], [[NAN_S]]
+; TYPED:       [[S:%.*]] = select i1 [[DROP_S]], float 0.000000e+00, float [[T]]
 ; TYPED-NEXT:  [[D:%.*]] = fadd float [[S]], [[S]]
 ; TYPED-NEXT:  ret float [[D]]
 ; TYPED-LABEL: {{^}}}
 
-; dg/dx = cos(x) + y first, dg/dy = x second. The two contributions to dg/dx
-; share one strong-zero select.
+; dg/dx = cos(x) + y first, dg/dy = x second. Each contribution is
+; strong-zero guarded on its own (only a NaN product is dropped).
 ; PAIR-LABEL: define internal { double, double } @g.tapestry.rev_aa_ra(double %x, double %y, double %seed)
 ; PAIR-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
+; PAIR-DAG:   [[TM:%.*]] = fmul double %y, %seed
+; PAIR-DAG:   [[NAN_M:%.*]] = fcmp uno double [[TM]], {{.*}}
+; PAIR-DAG:   [[DROP_M:%.*]] = and i1 [[Z]], [[NAN_M]]
+; PAIR-DAG:   [[SM:%.*]] = select i1 [[DROP_M]], double 0.000000e+00, double [[TM]]
 ; PAIR-DAG:   [[COS:%.*]] = call double @llvm.cos.f64(double %x)
 ; PAIR-DAG:   [[TC:%.*]] = fmul double [[COS]], %seed
-; PAIR-DAG:   [[TM:%.*]] = fmul double %y, %seed
-; PAIR-DAG:   [[SUM:%.*]] = fadd double [[TM]], [[TC]]
-; PAIR-DAG:   [[DX:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[SUM]]
+; PAIR-DAG:   [[NAN_C:%.*]] = fcmp uno double [[TC]], {{.*}}
+; PAIR-DAG:   [[DROP_C:%.*]] = and i1 [[Z]], [[NAN_C]]
+; PAIR-DAG:   [[SC:%.*]] = select i1 [[DROP_C]], double 0.000000e+00, double [[TC]]
+; PAIR-DAG:   [[DX:%.*]] = fadd double [[SM]], [[SC]]
 ; PAIR-DAG:   [[TY:%.*]] = fmul double %x, %seed
-; PAIR-DAG:   [[DY:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[TY]]
+; PAIR-DAG:   [[NAN_DY:%.*]] = fcmp uno double [[TY]], {{.*}}
+; PAIR-DAG:   [[DROP_DY:%.*]] = and i1 [[Z]], [[NAN_DY]]
+; PAIR-DAG:   [[DY:%.*]] = select i1 [[DROP_DY]], double 0.000000e+00, double [[TY]]
 ; PAIR:       [[V0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
 ; PAIR-NEXT:  [[V1:%.*]] = insertvalue { double, double } [[V0]], double [[DY]], 1
 ; PAIR-NEXT:  ret { double, double } [[V1]]
@@ -124,11 +133,16 @@ define void @test(double %x, double %y, float %xf, ptr %out) {
 ; { g(x, y), dg/dx }.
 ; PRIMAL-LABEL: define internal { double, double } @g.tapestry.rev_ac_ra_rp(double %x, double %y, double %seed)
 ; PRIMAL-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
+; PRIMAL-DAG:   [[TM:%.*]] = fmul double %y, %seed
+; PRIMAL-DAG:   [[NAN_M:%.*]] = fcmp uno double [[TM]], {{.*}}
+; PRIMAL-DAG:   [[DROP_M:%.*]] = and i1 [[Z]], [[NAN_M]]
+; PRIMAL-DAG:   [[SM:%.*]] = select i1 [[DROP_M]], double 0.000000e+00, double [[TM]]
 ; PRIMAL-DAG:   [[COS:%.*]] = call double @llvm.cos.f64(double %x)
 ; PRIMAL-DAG:   [[TC:%.*]] = fmul double [[COS]], %seed
-; PRIMAL-DAG:   [[TM:%.*]] = fmul double %y, %seed
-; PRIMAL-DAG:   [[SUM:%.*]] = fadd double [[TM]], [[TC]]
-; PRIMAL-DAG:   [[DX:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[SUM]]
+; PRIMAL-DAG:   [[NAN_C:%.*]] = fcmp uno double [[TC]], {{.*}}
+; PRIMAL-DAG:   [[DROP_C:%.*]] = and i1 [[Z]], [[NAN_C]]
+; PRIMAL-DAG:   [[SC:%.*]] = select i1 [[DROP_C]], double 0.000000e+00, double [[TC]]
+; PRIMAL-DAG:   [[DX:%.*]] = fadd double [[SM]], [[SC]]
 ; PRIMAL-DAG:   [[S:%.*]] = call double @llvm.sin.f64(double %x)
 ; PRIMAL-DAG:   [[M:%.*]] = fmul double %x, %y
 ; PRIMAL-DAG:   [[R:%.*]] = fadd double [[S]], [[M]]
@@ -140,11 +154,16 @@ define void @test(double %x, double %y, float %xf, ptr %out) {
 ; Through the constant global: the derivative of @g itself.
 ; GLOBAL-LABEL: define internal double @g.tapestry.rev_ac_ra(double %x, double %y, double %seed)
 ; GLOBAL-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
+; GLOBAL-DAG:   [[TM:%.*]] = fmul double %y, %seed
+; GLOBAL-DAG:   [[NAN_M:%.*]] = fcmp uno double [[TM]], {{.*}}
+; GLOBAL-DAG:   [[DROP_M:%.*]] = and i1 [[Z]], [[NAN_M]]
+; GLOBAL-DAG:   [[SM:%.*]] = select i1 [[DROP_M]], double 0.000000e+00, double [[TM]]
 ; GLOBAL-DAG:   [[COS:%.*]] = call double @llvm.cos.f64(double %x)
 ; GLOBAL-DAG:   [[TC:%.*]] = fmul double [[COS]], %seed
-; GLOBAL-DAG:   [[TM:%.*]] = fmul double %y, %seed
-; GLOBAL-DAG:   [[SUM:%.*]] = fadd double [[TM]], [[TC]]
-; GLOBAL:       [[DX:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[SUM]]
+; GLOBAL-DAG:   [[NAN_C:%.*]] = fcmp uno double [[TC]], {{.*}}
+; GLOBAL-DAG:   [[DROP_C:%.*]] = and i1 [[Z]], [[NAN_C]]
+; GLOBAL-DAG:   [[SC:%.*]] = select i1 [[DROP_C]], double 0.000000e+00, double [[TC]]
+; GLOBAL:       [[DX:%.*]] = fadd double [[SM]], [[SC]]
 ; GLOBAL-NEXT:  ret double [[DX]]
 ; GLOBAL-LABEL: {{^}}}
 
@@ -155,20 +174,29 @@ define void @test(double %x, double %y, float %xf, ptr %out) {
 ; ALIAS-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; ALIAS-DAG:   [[T:%.*]] = fmul double %x, %seed
 ; ALIAS-NOT:   call
-; ALIAS:       [[DY:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[T]]
+; ALIAS:       [[NAN_DY:%.*]] = fcmp uno double [[T]], {{.*}}
+; ALIAS:       [[DROP_DY:%.*]] = and i1 [[Z]], [[NAN_DY]]
+; ALIAS:       [[DY:%.*]] = select i1 [[DROP_DY]], double 0.000000e+00, double [[T]]
 ; ALIAS-NEXT:  ret double [[DY]]
 ; ALIAS-LABEL: {{^}}}
 
 ; { g(x, y), dg/dx, dg/dy } for the sret request.
 ; SRET-LABEL: define internal { double, double, double } @g.tapestry.rev_aa_ra_rp(double %x, double %y, double %seed)
 ; SRET-DAG:   [[Z:%.*]] = fcmp oeq double %seed, 0.000000e+00
+; SRET-DAG:   [[TM:%.*]] = fmul double %y, %seed
+; SRET-DAG:   [[NAN_M:%.*]] = fcmp uno double [[TM]], {{.*}}
+; SRET-DAG:   [[DROP_M:%.*]] = and i1 [[Z]], [[NAN_M]]
+; SRET-DAG:   [[SM:%.*]] = select i1 [[DROP_M]], double 0.000000e+00, double [[TM]]
 ; SRET-DAG:   [[COS:%.*]] = call double @llvm.cos.f64(double %x)
 ; SRET-DAG:   [[TC:%.*]] = fmul double [[COS]], %seed
-; SRET-DAG:   [[TM:%.*]] = fmul double %y, %seed
-; SRET-DAG:   [[SUM:%.*]] = fadd double [[TM]], [[TC]]
-; SRET-DAG:   [[DX:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[SUM]]
+; SRET-DAG:   [[NAN_C:%.*]] = fcmp uno double [[TC]], {{.*}}
+; SRET-DAG:   [[DROP_C:%.*]] = and i1 [[Z]], [[NAN_C]]
+; SRET-DAG:   [[SC:%.*]] = select i1 [[DROP_C]], double 0.000000e+00, double [[TC]]
+; SRET-DAG:   [[DX:%.*]] = fadd double [[SM]], [[SC]]
 ; SRET-DAG:   [[TY:%.*]] = fmul double %x, %seed
-; SRET-DAG:   [[DY:%.*]] = select i1 [[Z]], double 0.000000e+00, double [[TY]]
+; SRET-DAG:   [[NAN_DY:%.*]] = fcmp uno double [[TY]], {{.*}}
+; SRET-DAG:   [[DROP_DY:%.*]] = and i1 [[Z]], [[NAN_DY]]
+; SRET-DAG:   [[DY:%.*]] = select i1 [[DROP_DY]], double 0.000000e+00, double [[TY]]
 ; SRET-DAG:   [[S:%.*]] = call double @llvm.sin.f64(double %x)
 ; SRET-DAG:   [[M:%.*]] = fmul double %x, %y
 ; SRET-DAG:   [[R:%.*]] = fadd double [[S]], [[M]]

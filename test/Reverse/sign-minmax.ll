@@ -158,7 +158,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; FABS-I-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; FABS-I-DAG:   [[P:%.*]] = call double @llvm.copysign.f64(double 1.000000e+00, double %x)
 ; FABS-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; FABS-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; FABS-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FABS-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; FABS-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FABS-I-NEXT:  ret double [[D]]
 ; FABS-I-LABEL: {{^}}}
 
@@ -166,7 +168,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; FABS-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; FABS-F-DAG:   [[P:%.*]] = call float @llvm.copysign.f32(float 1.000000e+00, float %x)
 ; FABS-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; FABS-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; FABS-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; FABS-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; FABS-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; FABS-F-NEXT:  ret float [[D]]
 ; FABS-F-LABEL: {{^}}}
 
@@ -177,7 +181,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; COPYSIGN-IX-DAG:   [[SY:%.*]] = call double @llvm.copysign.f64(double 1.000000e+00, double %y)
 ; COPYSIGN-IX-DAG:   [[P:%.*]] = fmul double [[SX]], [[SY]]
 ; COPYSIGN-IX-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; COPYSIGN-IX:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; COPYSIGN-IX:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; COPYSIGN-IX:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; COPYSIGN-IX:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; COPYSIGN-IX-NEXT:  ret double [[D]]
 ; COPYSIGN-IX-LABEL: {{^}}}
 
@@ -196,7 +202,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; COPYSIGN-F-DAG:   [[P:%.*]] = fmul float [[SX]], [[SY]]
 ; COPYSIGN-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; COPYSIGN-F-DAG:   [[TX:%.*]] = fmul float [[P]], %seed
-; COPYSIGN-F-DAG:   [[DX:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[TX]]
+; COPYSIGN-F-DAG:   [[NAN_DX:%.*]] = fcmp uno float [[TX]], {{.*}}
+; COPYSIGN-F-DAG:   [[DROP_DX:%.*]] = and i1 [[SZ]], [[NAN_DX]]
+; COPYSIGN-F-DAG:   [[DX:%.*]] = select i1 [[DROP_DX]], float 0.000000e+00, float [[TX]]
 ; COPYSIGN-F-DAG:   [[DY:%.*]] = fmul float %seed, 0.000000e+00
 ; COPYSIGN-F:       [[V0:%.*]] = insertvalue { float, float } poison, float [[DX]], 0
 ; COPYSIGN-F-NEXT:  [[V1:%.*]] = insertvalue { float, float } [[V0]], float [[DY]], 1
@@ -211,7 +219,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; FMAX-IX-DAG:   [[C:%.*]] = or i1 [[LT]], [[NAN]]
 ; FMAX-IX-DAG:   [[P:%.*]] = select i1 [[C]], double 0.000000e+00, double 1.000000e+00
 ; FMAX-IX-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; FMAX-IX:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; FMAX-IX:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FMAX-IX:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; FMAX-IX:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FMAX-IX-NEXT:  ret double [[D]]
 ; FMAX-IX-LABEL: {{^}}}
 
@@ -222,7 +232,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; FMAX-IY-DAG:   [[C:%.*]] = or i1 [[LT]], [[NAN]]
 ; FMAX-IY-DAG:   [[P:%.*]] = select i1 [[C]], double 1.000000e+00, double 0.000000e+00
 ; FMAX-IY-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; FMAX-IY:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; FMAX-IY:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FMAX-IY:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; FMAX-IY:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FMAX-IY-NEXT:  ret double [[D]]
 ; FMAX-IY-LABEL: {{^}}}
 
@@ -235,8 +247,12 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; FMAX-D-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; FMAX-D-DAG:   [[TX:%.*]] = fmul double [[PX]], %seed
 ; FMAX-D-DAG:   [[TY:%.*]] = fmul double [[PY]], %seed
-; FMAX-D-DAG:   [[DX:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[TX]]
-; FMAX-D-DAG:   [[DY:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[TY]]
+; FMAX-D-DAG:   [[NAN_DX:%.*]] = fcmp uno double [[TX]], {{.*}}
+; FMAX-D-DAG:   [[DROP_DX:%.*]] = and i1 [[SZ]], [[NAN_DX]]
+; FMAX-D-DAG:   [[DX:%.*]] = select i1 [[DROP_DX]], double 0.000000e+00, double [[TX]]
+; FMAX-D-DAG:   [[NAN_DY:%.*]] = fcmp uno double [[TY]], {{.*}}
+; FMAX-D-DAG:   [[DROP_DY:%.*]] = and i1 [[SZ]], [[NAN_DY]]
+; FMAX-D-DAG:   [[DY:%.*]] = select i1 [[DROP_DY]], double 0.000000e+00, double [[TY]]
 ; FMAX-D:       [[V0:%.*]] = insertvalue { double, double } poison, double [[DX]], 0
 ; FMAX-D-NEXT:  [[V1:%.*]] = insertvalue { double, double } [[V0]], double [[DY]], 1
 ; FMAX-D-NEXT:  ret { double, double } [[V1]]
@@ -250,7 +266,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; FMIN-IX-DAG:   [[C:%.*]] = or i1 [[LT]], [[NAN]]
 ; FMIN-IX-DAG:   [[P:%.*]] = select i1 [[C]], double 0.000000e+00, double 1.000000e+00
 ; FMIN-IX-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; FMIN-IX:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; FMIN-IX:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FMIN-IX:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; FMIN-IX:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FMIN-IX-NEXT:  ret double [[D]]
 ; FMIN-IX-LABEL: {{^}}}
 
@@ -261,7 +279,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; FMIN-IY-DAG:   [[C:%.*]] = or i1 [[LT]], [[NAN]]
 ; FMIN-IY-DAG:   [[P:%.*]] = select i1 [[C]], double 1.000000e+00, double 0.000000e+00
 ; FMIN-IY-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; FMIN-IY:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; FMIN-IY:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; FMIN-IY:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; FMIN-IY:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; FMIN-IY-NEXT:  ret double [[D]]
 ; FMIN-IY-LABEL: {{^}}}
 
@@ -274,8 +294,12 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; FMIN-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; FMIN-F-DAG:   [[TX:%.*]] = fmul float [[PX]], %seed
 ; FMIN-F-DAG:   [[TY:%.*]] = fmul float [[PY]], %seed
-; FMIN-F-DAG:   [[DX:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[TX]]
-; FMIN-F-DAG:   [[DY:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[TY]]
+; FMIN-F-DAG:   [[NAN_DX:%.*]] = fcmp uno float [[TX]], {{.*}}
+; FMIN-F-DAG:   [[DROP_DX:%.*]] = and i1 [[SZ]], [[NAN_DX]]
+; FMIN-F-DAG:   [[DX:%.*]] = select i1 [[DROP_DX]], float 0.000000e+00, float [[TX]]
+; FMIN-F-DAG:   [[NAN_DY:%.*]] = fcmp uno float [[TY]], {{.*}}
+; FMIN-F-DAG:   [[DROP_DY:%.*]] = and i1 [[SZ]], [[NAN_DY]]
+; FMIN-F-DAG:   [[DY:%.*]] = select i1 [[DROP_DY]], float 0.000000e+00, float [[TY]]
 ; FMIN-F:       [[V0:%.*]] = insertvalue { float, float } poison, float [[DX]], 0
 ; FMIN-F-NEXT:  [[V1:%.*]] = insertvalue { float, float } [[V0]], float [[DY]], 1
 ; FMIN-F-NEXT:  ret { float, float } [[V1]]
@@ -288,7 +312,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; MAXIMUM-IX-DAG:   [[LT:%.*]] = fcmp olt double %x, %y
 ; MAXIMUM-IX-DAG:   [[P:%.*]] = select i1 [[LT]], double 0.000000e+00, double 1.000000e+00
 ; MAXIMUM-IX-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; MAXIMUM-IX:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; MAXIMUM-IX:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; MAXIMUM-IX:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; MAXIMUM-IX:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; MAXIMUM-IX-NEXT:  ret double [[D]]
 ; MAXIMUM-IX-LABEL: {{^}}}
 
@@ -297,7 +323,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; MAXIMUM-IY-DAG:   [[LT:%.*]] = fcmp olt double %x, %y
 ; MAXIMUM-IY-DAG:   [[P:%.*]] = select i1 [[LT]], double 1.000000e+00, double 0.000000e+00
 ; MAXIMUM-IY-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; MAXIMUM-IY:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; MAXIMUM-IY:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; MAXIMUM-IY:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; MAXIMUM-IY:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; MAXIMUM-IY-NEXT:  ret double [[D]]
 ; MAXIMUM-IY-LABEL: {{^}}}
 
@@ -306,7 +334,9 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; MINIMUM-IX-DAG:   [[LT:%.*]] = fcmp olt double %y, %x
 ; MINIMUM-IX-DAG:   [[P:%.*]] = select i1 [[LT]], double 0.000000e+00, double 1.000000e+00
 ; MINIMUM-IX-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; MINIMUM-IX:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; MINIMUM-IX:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; MINIMUM-IX:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; MINIMUM-IX:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; MINIMUM-IX-NEXT:  ret double [[D]]
 ; MINIMUM-IX-LABEL: {{^}}}
 
@@ -315,6 +345,8 @@ define void @test(double %x, double %y, float %xf, float %yf, ptr %out) {
 ; MINIMUM-IY-DAG:   [[LT:%.*]] = fcmp olt double %y, %x
 ; MINIMUM-IY-DAG:   [[P:%.*]] = select i1 [[LT]], double 1.000000e+00, double 0.000000e+00
 ; MINIMUM-IY-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; MINIMUM-IY:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; MINIMUM-IY:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; MINIMUM-IY:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; MINIMUM-IY:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; MINIMUM-IY-NEXT:  ret double [[D]]
 ; MINIMUM-IY-LABEL: {{^}}}

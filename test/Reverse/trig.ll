@@ -195,7 +195,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; SIN-I-DAG:   [[SZ:%.*]] = fcmp oeq double %seed, 0.000000e+00
 ; SIN-I-DAG:   [[P:%.*]] = call double @llvm.cos.f64(double %x)
 ; SIN-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; SIN-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; SIN-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; SIN-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; SIN-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; SIN-I-NEXT:  ret double [[D]]
 ; SIN-I-LABEL: {{^}}}
 
@@ -203,7 +205,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; SIN-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
 ; SIN-F-DAG:   [[P:%.*]] = call float @llvm.cos.f32(float %x)
 ; SIN-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; SIN-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; SIN-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; SIN-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; SIN-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; SIN-F-NEXT:  ret float [[D]]
 ; SIN-F-LABEL: {{^}}}
 
@@ -212,7 +216,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; SIN-L-DAG:   [[SZ:%.*]] = fcmp oeq x86_fp80 %seed, 0xK00000000000000000000
 ; SIN-L-DAG:   [[P:%.*]] = call x86_fp80 @llvm.cos.f80(x86_fp80 %x)
 ; SIN-L-DAG:   [[T:%.*]] = fmul x86_fp80 [[P]], %seed
-; SIN-L:       [[D:%.*]] = select i1 [[SZ]], x86_fp80 0xK00000000000000000000, x86_fp80 [[T]]
+; SIN-L:       [[NAN_D:%.*]] = fcmp uno x86_fp80 [[T]], {{.*}}
+; SIN-L:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; SIN-L:       [[D:%.*]] = select i1 [[DROP_D]], x86_fp80 0xK00000000000000000000, x86_fp80 [[T]]
 ; SIN-L-NEXT:  ret x86_fp80 [[D]]
 ; SIN-L-LABEL: {{^}}}
 
@@ -222,7 +228,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; COS-I-DAG:   [[P:%.*]] = call double @llvm.sin.f64(double %x)
 ; COS-I-DAG:   [[N:%.*]] = {{fneg double|fsub double -?0.000000e\+00,}} [[P]]
 ; COS-I-DAG:   [[T:%.*]] = fmul double [[N]], %seed
-; COS-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; COS-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; COS-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; COS-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; COS-I-NEXT:  ret double [[D]]
 ; COS-I-LABEL: {{^}}}
 
@@ -231,7 +239,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; COS-F-DAG:   [[P:%.*]] = call float @llvm.sin.f32(float %x)
 ; COS-F-DAG:   [[N:%.*]] = {{fneg float|fsub float -?0.000000e\+00,}} [[P]]
 ; COS-F-DAG:   [[T:%.*]] = fmul float [[N]], %seed
-; COS-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; COS-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; COS-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; COS-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; COS-F-NEXT:  ret float [[D]]
 ; COS-F-LABEL: {{^}}}
 
@@ -242,7 +252,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; TAN-I-DAG:   [[Y2:%.*]] = fmul double [[Y]], [[Y]]
 ; TAN-I-DAG:   [[P:%.*]] = fadd double [[Y2]], 1.000000e+00
 ; TAN-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; TAN-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; TAN-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; TAN-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; TAN-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; TAN-I-NEXT:  ret double [[D]]
 ; TAN-I-LABEL: {{^}}}
 
@@ -252,7 +264,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; TAN-F-DAG:   [[Y2:%.*]] = fmul float [[Y]], [[Y]]
 ; TAN-F-DAG:   [[P:%.*]] = fadd float [[Y2]], 1.000000e+00
 ; TAN-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; TAN-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; TAN-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; TAN-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; TAN-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; TAN-F-NEXT:  ret float [[D]]
 ; TAN-F-LABEL: {{^}}}
 
@@ -264,7 +278,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ASIN-I-DAG:   [[R:%.*]] = call double @llvm.sqrt.f64(double [[S]])
 ; ASIN-I-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, [[R]]
 ; ASIN-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; ASIN-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; ASIN-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; ASIN-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ASIN-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; ASIN-I-NEXT:  ret double [[D]]
 ; ASIN-I-LABEL: {{^}}}
 
@@ -275,7 +291,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ASIN-F-DAG:   [[R:%.*]] = call float @llvm.sqrt.f32(float [[S]])
 ; ASIN-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[R]]
 ; ASIN-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; ASIN-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; ASIN-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; ASIN-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ASIN-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; ASIN-F-NEXT:  ret float [[D]]
 ; ASIN-F-LABEL: {{^}}}
 
@@ -287,7 +305,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ACOS-I-DAG:   [[R:%.*]] = call double @llvm.sqrt.f64(double [[S]])
 ; ACOS-I-DAG:   [[P:%.*]] = fdiv double -1.000000e+00, [[R]]
 ; ACOS-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; ACOS-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; ACOS-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; ACOS-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ACOS-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; ACOS-I-NEXT:  ret double [[D]]
 ; ACOS-I-LABEL: {{^}}}
 
@@ -298,7 +318,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ACOS-F-DAG:   [[R:%.*]] = call float @llvm.sqrt.f32(float [[S]])
 ; ACOS-F-DAG:   [[P:%.*]] = fdiv float -1.000000e+00, [[R]]
 ; ACOS-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; ACOS-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; ACOS-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; ACOS-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ACOS-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; ACOS-F-NEXT:  ret float [[D]]
 ; ACOS-F-LABEL: {{^}}}
 
@@ -309,7 +331,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ATAN-I-DAG:   [[S:%.*]] = fadd double [[X2]], 1.000000e+00
 ; ATAN-I-DAG:   [[P:%.*]] = fdiv double 1.000000e+00, [[S]]
 ; ATAN-I-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; ATAN-I:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; ATAN-I:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; ATAN-I:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ATAN-I:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; ATAN-I-NEXT:  ret double [[D]]
 ; ATAN-I-LABEL: {{^}}}
 
@@ -319,7 +343,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ATAN-F-DAG:   [[S:%.*]] = fadd float [[X2]], 1.000000e+00
 ; ATAN-F-DAG:   [[P:%.*]] = fdiv float 1.000000e+00, [[S]]
 ; ATAN-F-DAG:   [[T:%.*]] = fmul float [[P]], %seed
-; ATAN-F:       [[D:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[T]]
+; ATAN-F:       [[NAN_D:%.*]] = fcmp uno float [[T]], {{.*}}
+; ATAN-F:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ATAN-F:       [[D:%.*]] = select i1 [[DROP_D]], float 0.000000e+00, float [[T]]
 ; ATAN-F-NEXT:  ret float [[D]]
 ; ATAN-F-LABEL: {{^}}}
 
@@ -334,7 +360,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ATAN2-DX-DAG:   [[S:%.*]] = fadd double [[X2]], [[Y2]]
 ; ATAN2-DX-DAG:   [[P:%.*]] = fdiv double %y, [[S]]
 ; ATAN2-DX-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; ATAN2-DX:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; ATAN2-DX:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; ATAN2-DX:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ATAN2-DX:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; ATAN2-DX-NEXT:  ret double [[D]]
 ; ATAN2-DX-LABEL: {{^}}}
 
@@ -346,7 +374,9 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ATAN2-DY-DAG:   [[N:%.*]] = fneg double %x
 ; ATAN2-DY-DAG:   [[P:%.*]] = fdiv double [[N]], [[S]]
 ; ATAN2-DY-DAG:   [[T:%.*]] = fmul double [[P]], %seed
-; ATAN2-DY:       [[D:%.*]] = select i1 [[SZ]], double 0.000000e+00, double [[T]]
+; ATAN2-DY:       [[NAN_D:%.*]] = fcmp uno double [[T]], {{.*}}
+; ATAN2-DY:       [[DROP_D:%.*]] = and i1 [[SZ]], [[NAN_D]]
+; ATAN2-DY:       [[D:%.*]] = select i1 [[DROP_D]], double 0.000000e+00, double [[T]]
 ; ATAN2-DY-NEXT:  ret double [[D]]
 ; ATAN2-DY-LABEL: {{^}}}
 
@@ -360,8 +390,12 @@ define void @test(double %x, double %y, float %xf, float %yf, x86_fp80 %xl, ptr 
 ; ATAN2-F-DAG:   [[TX:%.*]] = fmul float [[PX]], %seed
 ; ATAN2-F-DAG:   [[TY:%.*]] = fmul float [[PY]], %seed
 ; ATAN2-F-DAG:   [[SZ:%.*]] = fcmp oeq float %seed, 0.000000e+00
-; ATAN2-F-DAG:   [[DX:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[TX]]
-; ATAN2-F-DAG:   [[DY:%.*]] = select i1 [[SZ]], float 0.000000e+00, float [[TY]]
+; ATAN2-F-DAG:   [[NAN_DX:%.*]] = fcmp uno float [[TX]], {{.*}}
+; ATAN2-F-DAG:   [[DROP_DX:%.*]] = and i1 [[SZ]], [[NAN_DX]]
+; ATAN2-F-DAG:   [[DX:%.*]] = select i1 [[DROP_DX]], float 0.000000e+00, float [[TX]]
+; ATAN2-F-DAG:   [[NAN_DY:%.*]] = fcmp uno float [[TY]], {{.*}}
+; ATAN2-F-DAG:   [[DROP_DY:%.*]] = and i1 [[SZ]], [[NAN_DY]]
+; ATAN2-F-DAG:   [[DY:%.*]] = select i1 [[DROP_DY]], float 0.000000e+00, float [[TY]]
 ; ATAN2-F:       [[V0:%.*]] = insertvalue { float, float } poison, float [[DX]], 0
 ; ATAN2-F:       [[V1:%.*]] = insertvalue { float, float } [[V0]], float [[DY]], 1
 ; ATAN2-F:       ret { float, float } [[V1]]
