@@ -67,6 +67,19 @@ DebugLoc userLocation(const Instruction *At, bool Nearby) {
   return L ? DebugLoc(L) : DL;
 }
 
+/// Errors reported, keyed by module (and its name: a process compiles one
+/// module per context, and a later module may reuse an address), place and
+/// text.
+static std::set<std::tuple<const Module *, std::string, std::string, unsigned,
+                           unsigned, std::string>>
+    Reported;
+
+bool anyErrorReportedIn(const Module &M) {
+  return any_of(Reported, [&](const auto &R) {
+    return std::get<0>(R) == &M && std::get<1>(R) == M.getModuleIdentifier();
+  });
+}
+
 bool reportError(const Function &Where, const Instruction *At,
                  const Twine &Msg) {
   ++NumErrors;
@@ -82,9 +95,6 @@ bool reportError(const Function &Where, const Instruction *At,
   // (Keyed by the module too: a process compiles one module per context,
   // and the same error again in a later module at the same address is the
   // same program's.)
-  static std::set<std::tuple<const Module *, std::string, std::string, unsigned,
-                             unsigned, std::string>>
-      Reported;
   std::string Text = Msg.str();
   const Module *M = Where.getParent();
   if (!Reported

@@ -17,6 +17,7 @@ namespace llvm {
 class Function;
 class GlobalVariable;
 class Instruction;
+class Module;
 class Value;
 class Type;
 } // namespace llvm
@@ -34,6 +35,10 @@ bool reportError(const llvm::Function &Where, const llvm::Instruction *At,
 bool reportErrorAtGlobal(const llvm::Function &Where,
                          const llvm::GlobalVariable &GV,
                          const llvm::Twine &Msg);
+
+/// True if reportError has reported an error in \p M (a derivative request
+/// refused): errors that would only follow from it can be left out.
+bool anyErrorReportedIn(const llvm::Module &M);
 
 /// Where a message about \p I is best shown: its own location, or for code
 /// inlined from a system header (std::vector's operator[]), the location

@@ -86,24 +86,38 @@ Value *Decoder::convert(Value *V, Type *To, unsigned ParamNo, StringRef What) {
     return B.CreateSExtOrTrunc(V, To);
   if (From->isPointerTy() && To->isPointerTy())
     return B.CreatePointerCast(V, To);
+  bool SRetParam = ParamNo == 0 && Fn->arg_size() &&
+                   Fn->hasParamAttribute(0, Attribute::StructRet);
   error("the " + What + " passed for " + parameterText(ParamNo, To) +
         " has type " + describe(From) + ", not the parameter's type" +
         (From->isIntegerTy() && To->isFloatingPointTy()
              ? " (arguments after the function are passed through '...', "
                "where an integer is not converted: write 2.0, not 2)"
-             : "") +
+         : SRetParam ? " (pass a result object and its shadow first, as "
+                       "enzyme_dupnoneed, &out, &dout in forward mode or "
+                       "enzyme_dup, &out, &dout in reverse mode, then the "
+                       "arguments)"
+                     : "") +
         batchHint());
   return nullptr;
 }
 
 std::string Decoder::parameterText(unsigned ParamNo, Type *T) const {
+  // A struct result the C ABI returns in memory is the first IR parameter
+  // (sret); the source's parameters come after it.
+  bool SRet = Fn->arg_size() && Fn->hasParamAttribute(0, Attribute::StructRet);
+  if (SRet && ParamNo == 0)
+    return "the " + (Fn->getSubprogram() ? sourceReturnType(*Fn) : "struct") +
+           " result of '" + sourceIdentifier(*Fn) +
+           "' (which the C ABI returns in memory the caller passes first)";
+  unsigned SourceNo = ParamNo - SRet;
   // With debug information, and where IR parameters are the source's (no
   // struct the ABI split or passed in memory), the parameter's name and
   // type as declared.
   SourceParameter SP;
   if (Fn->getSubprogram() && StructParams.empty())
-    SP = sourceParameter(*Fn, ParamNo);
-  return ("parameter " + Twine(ParamNo + 1) +
+    SP = sourceParameter(*Fn, SourceNo);
+  return ("parameter " + Twine(SourceNo + 1) +
           (SP.Name.empty() ? "" : " '" + SP.Name + "'") + " of '" +
           sourceIdentifier(*Fn) + "' (" +
           (SP.Type.empty() ? describe(T) : SP.Type) + ")")
@@ -174,9 +188,9 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                " that the C ABI passes by value as one " + describe(T);
   }
   if (Fn->hasParamAttribute(ParamNo, Attribute::StructRet))
-    Param += ", the memory its class or struct result is returned in (pass "
-             "a result object and its shadow as enzyme_dup first, or return "
-             "a floating-point value)";
+    Param += " (pass a result object and its shadow first, as "
+             "enzyme_dup or, in forward mode, enzyme_dupnoneed, or return a "
+             "floating-point value)";
   if (A == Activity::Active && Mode == DiffMode::Forward)
     return error("enzyme_out is not valid in forward mode (" + entryName() +
                  "); pass " + Param + " as enzyme_dup followed by its " +

@@ -10,6 +10,7 @@
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
+#include "Core/EntryPoints.h"
 #include "Core/MPIFunctions.h"
 #include "Core/OpenMPRuntime.h"
 #include "Core/SourceTypes.h"
@@ -622,6 +623,14 @@ static bool mayReachDifferentiableData(const Value *Result) {
 }
 
 void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
+  // An entry point still called here is a derivative request that was
+  // refused, with its own error: asking for a derivative of the entry
+  // point itself would only add noise.
+  if (classifyEntryPoint(Callee.getName()) != EntryPoint::None &&
+      anyErrorReportedIn(*CB.getModule())) {
+    S.Failed = true;
+    return;
+  }
   std::string Shown = sourceName(Callee);
   std::string Suffix = registrationSuffix(Callee);
   if (S.Rules.isOpaque(&Callee)) {

@@ -26,6 +26,8 @@ define double @dtester(double %x) {
 ; CHECK-LABEL: define internal double @tester.tapestry.rev_a_ra(double %x, double %seed)
 ; CHECK: %z = fadd double %x, %x
 ; CHECK-NEXT: [[M:%.*]] = fmul double %z, %seed
-; CHECK-NEXT: [[S:%.*]] = select i1 {{%.*}}, double 0.000000e+00, double [[M]]
+; CHECK-NEXT: [[NAN:%.*]] = fcmp uno double [[M]], {{.*}}
+; CHECK-NEXT: [[DROP:%.*]] = and i1 {{%.*}}, [[NAN]]
+; CHECK-NEXT: [[S:%.*]] = select i1 [[DROP]], double 0.000000e+00, double [[M]]
 ; CHECK-NEXT: [[D:%.*]] = fadd double [[S]], [[S]]
 ; CHECK-NEXT: ret double [[D]]

@@ -3,22 +3,13 @@
 // entry point declared to return the struct's tangent:
 //   Vec3 __enzyme_fwddiff(void *, ...);
 //   Vec3 d = __enzyme_fwddiff((void *)spherical, r, 1.0, th, 0.0, ph, 0.0);
-// is rejected with a message that names the wrong parameter and gives no
-// way out:
-//   error: tapestry: the value passed for parameter 1 'r' of 'spherical'
-//   (double) has type double, not the parameter's type
-// (IR parameter 1 is the sret pointer; the source name and type shown are
-// those of r). The same program written with the result object first,
-// enzyme_dupnoneed, &out, &dout, works
-// (strangers-fwd-struct-result-spherical.c), and <enzyme/enzyme>'s
-// Forward with DuplicatedNoNeed<Vec3> returns the tangent struct, so the
-// C entry point could too: the entry call's own sret is where the tangent
-// goes. In reverse mode, enzyme_out arguments of the same function give
-//   error: tapestry: enzyme_out marks an active floating-point value, but
-//   parameter 1 'r' of 'spherical' (double), the memory its class or struct
-//   result is returned in (...) is not one
-// naming 'r' for the sret pointer too (Decoder::parameterText maps IR
-// parameter numbers to source parameters without skipping the sret).
+// is rejected: IR parameter 1 is the sret pointer, and the request lines
+// up r with it. The message once named 'r' for it; it now names the result
+// and shows the spelling that works (test/Errors/sret-result-first.c): the
+// result object first, enzyme_dupnoneed, &out, &dout
+// (strangers-fwd-struct-result-spherical.c). <enzyme/enzyme>'s Forward
+// with DuplicatedNoNeed<Vec3> returns the tangent struct, so the C entry
+// point could too: the entry call's own sret is where the tangent goes.
 // Expected: analytic partial derivatives of spherical-to-Cartesian.
 // XFAIL: *
 // RUN: %clang -O0 -g %s -lm -o %t0 && %t0 | FileCheck %s
