@@ -11,11 +11,14 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/ForwardModeSynthesizer.h"
 
+#include "Synthesis/UnneededPrimalWrites.h"
+
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/OpenMPRuntime.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/DerivativeRules.h"
+#include "Synthesis/UnneededPrimalWrites.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/Statistic.h"
@@ -89,6 +92,14 @@ Function *ForwardModeSynthesizer::run() {
     finishTangentPhis();
     replaceReturn(*Ret);
     dropUnneededPrimalWrites();
+    // enzyme_dupnoneed memory read only to update itself (a gradient
+    // accumulated in place): its primal loads and stores go too.
+    for (unsigned I = 0; I < P.arg_size() && I < R.Args.size(); ++I)
+      if (R.Args[I] == Activity::DupNoNeed &&
+          P.getArg(I)->getType()->isPointerTy() &&
+          updatesOnlyItself(*P.getArg(I)))
+        if (auto *A = dyn_cast_or_null<Argument>(VMap.lookup(P.getArg(I))))
+          dropSelfUpdates(*G, *A);
   }
   if (Failed) {
     G->eraseFromParent();

@@ -128,6 +128,19 @@ bool SynthesizerBase::hasNoDerivative(const DiffRequest &CR) const {
          !(Globals && Globals->isTouchedBy(CR.Fn));
 }
 
+bool SynthesizerBase::passesUnneededMemory(const Value *Ptr) const {
+  if (R.Mode != DiffMode::Forward)
+    return false;
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects);
+  return !Objects.empty() && all_of(Objects, [&](const Value *O) {
+    auto *A = dyn_cast<Argument>(O);
+    return A && A->getParent() == &P && A->getArgNo() < R.Args.size() &&
+           R.Args[A->getArgNo()] == Activity::DupNoNeed &&
+           updatesOnlyItself(*A);
+  });
+}
+
 DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   DiffRequest CR;
   CR.Fn = CB.getCalledFunction();
@@ -157,7 +170,9 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
         CR.MarkedDeepArgs |= uint64_t(1) << I;
     }
     if (T->isPointerTy())
-      CR.Args.push_back(AI.hasShadow(A) ? Activity::Dup : Activity::Const);
+      CR.Args.push_back(!AI.hasShadow(A)          ? Activity::Const
+                        : passesUnneededMemory(A) ? Activity::DupNoNeed
+                                                  : Activity::Dup);
     else if (isDifferentiableType(T) && AI.isActive(A))
       CR.Args.push_back(R.Mode == DiffMode::Reverse ? Activity::Active
                                                     : Activity::Dup);

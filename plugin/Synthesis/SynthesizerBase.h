@@ -114,6 +114,10 @@ protected:
   /// enzyme_dupnoneed (Synthesis/UnneededPrimalWrites.h); their shadow
   /// writes stay. Returns the clones' primal instructions.
   llvm::SmallVector<llvm::Instruction *, 8> dropUnneededPrimalWrites();
+  /// Forward mode: whether \p Ptr points only into enzyme_dupnoneed
+  /// arguments whose memory updatesOnlyItself (UnneededPrimalWrites.h); a
+  /// callee given it gets enzyme_dupnoneed too.
+  bool passesUnneededMemory(const llvm::Value *Ptr) const;
   /// True if differentiating a call through request \p CR has nothing to
   /// do: no argument or result carries a derivative, and the callee touches
   /// no global with a shadow.

@@ -5,8 +5,8 @@
 // identity, never stored to) and the gradient's tangent into a store
 // function that drops zeros and appends (row, col, value) triplets to a
 // list; the gradient's primal is enzyme_dupnoneed with a scratch array
-// (Enzyme's sparse tests pass (double *)0x1 there, which crashes:
-// strangers-dupnoneed-0x1-gradient-primal.c, XFAIL).
+// (Enzyme's sparse tests pass (double *)0x1 there, which works too:
+// strangers-dupnoneed-0x1-gradient-primal.c).
 // Expected: the Hessian assembled from the analytic 2x2 blocks of each
 // spring, 2 [u u^T + (l - L)/l (I - u u^T)] with u the unit direction
 // (the triplets are contributions, summed per entry: the load function
