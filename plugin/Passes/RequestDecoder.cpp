@@ -318,6 +318,37 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
   return true;
 }
 
+bool Decoder::decodeImplicitStructResult() {
+  if (Mode != DiffMode::Forward || Kind != EntryPoint::ForwardDiff ||
+      Width != 1 || Split || FwdSplit || MarkersOnly || ShadowNext ||
+      !Out.SRet || !Fn->arg_size() ||
+      !Fn->hasParamAttribute(0, Attribute::StructRet) || Next >= PrimalEnd)
+    return false;
+  // A pointer first is the result object the user passes (the explicit
+  // spelling), or ambiguous with a pointer parameter: not this.
+  if (CB.getArgOperand(Next)->getType()->isPointerTy())
+    return false;
+  Type *ResultTy = Fn->getParamStructRetType(0);
+  const DataLayout &DL = CB.getModule()->getDataLayout();
+  if (DL.getTypeAllocSize(ResultTy) !=
+      DL.getTypeAllocSize(CB.getParamStructRetType(0)))
+    return false;
+  Value *Primal = Out.SRet;
+  if (!DryRun) {
+    Function &Caller = *CB.getFunction();
+    IRBuilder<> EB(&Caller.getEntryBlock(),
+                   Caller.getEntryBlock().getFirstInsertionPt());
+    AllocaInst *Slot = EB.CreateAlloca(ResultTy, nullptr, "primal.result");
+    Slot->setAlignment(DL.getPrefTypeAlign(ResultTy));
+    Primal = Slot;
+  }
+  Out.Request.Args.push_back(Activity::DupNoNeed);
+  Out.Primals.push_back(Primal);
+  Out.Shadows.push_back(Out.SRet);
+  // The derivative returns nothing: its tangent is in that memory.
+  return true;
+}
+
 /// What the user passed where a function belongs, in source terms.
 static std::string describeFirstArgument(const Value *V) {
   if (auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts()))
@@ -492,6 +523,10 @@ std::optional<DecodedCall> Decoder::decode() {
         ParamNo += S->Count;
         continue;
       }
+    }
+    if (ParamNo == 0 && !Marked && !Strided && decodeImplicitStructResult()) {
+      ++ParamNo;
+      continue;
     }
     if (!decodeParam(ParamNo, Marked, Strided))
       break;

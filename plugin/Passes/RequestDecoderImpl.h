@@ -56,6 +56,11 @@ private:
                        llvm::StringRef What);
   bool decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                    bool Strided);
+  /// Forward mode, a function returning a struct in memory (sret), the
+  /// request declared to return it and no result object passed
+  /// (`Vec3 d = __enzyme_fwddiff((void *)f, x, dx)`): the tangent goes to
+  /// the request's own result memory and the primal result to a local.
+  bool decodeImplicitStructResult();
   /// Reads the constant after enzyme_width.
   bool decodeWidth(unsigned MarkerPos);
   /// " (with enzyme_width N, ...)": how batch mode counts shadows, for

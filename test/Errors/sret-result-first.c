@@ -13,7 +13,7 @@ typedef struct {
   double x, y, z;
 } Vec3;
 extern int enzyme_out;
-Vec3 __enzyme_fwddiff(void *, ...);
+double __enzyme_fwddiff(void *, ...);
 void __enzyme_autodiff(void *, ...);
 
 Vec3 spherical(double r, double th, double ph) {
@@ -22,7 +22,7 @@ Vec3 spherical(double r, double th, double ph) {
 }
 
 #ifdef FORWARD
-Vec3 tangent(double r, double th, double ph) {
+double tangent(double r, double th, double ph) {
   // FWD-G: sret-result-first.c:[[@LINE+2]]:{{[0-9]+}}: error: tapestry: the value passed for the Vec3 result of 'spherical' (which the C ABI returns in memory the caller passes first) has type double, not the parameter's type (pass a result object and its shadow first, as enzyme_dupnoneed, &out, &dout in forward mode or enzyme_dup, &out, &dout in reverse mode, then the arguments)
   // FWD-NOG: sret-result-first.c:{{[0-9]+}}:{{[0-9]+}}: error: tapestry: the value passed for the struct result of 'spherical' (which the C ABI returns in memory the caller passes first) has type double, not the parameter's type (pass a result object and its shadow first, as enzyme_dupnoneed, &out, &dout in forward mode or enzyme_dup, &out, &dout in reverse mode, then the arguments)
   return __enzyme_fwddiff((void *)spherical, r, 0.0, th, 1.0, ph, 0.0);
