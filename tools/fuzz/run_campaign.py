@@ -493,12 +493,17 @@ def campaign(args, runner):
                 failures.append((path, prog, out))
                 print("FAIL %-16s seed %d -O%d %s: %s" % (out.category, out.seed, out.olevel,
                                                          path, out.details[:300]), flush=True)
-            elif not args.quiet:
-                print("%-16s seed %d -O%d%s%s %s" % (
-                    out.category, out.seed, out.olevel,
-                    " point %d" % out.point if out.point else "",
-                    "" if getattr(out, "reusable", None) is None else " reusable " + out.reusable,
-                    out.details[:200]), flush=True)
+            else:
+                # a rejection is no failure, but may be a plugin bug (a
+                # differentiable program refused): keep its reproducer
+                saved = (" " + save_failure(runner, args.failures_dir, prog, out)
+                         if out.category == "rejected" else "")
+                if not args.quiet:
+                    print("%-16s seed %d -O%d%s%s%s %s" % (
+                        out.category, out.seed, out.olevel,
+                        " point %d" % out.point if out.point else "",
+                        "" if getattr(out, "reusable", None) is None else " reusable " + out.reusable,
+                        saved, out.details[:200]), flush=True)
     failures = [f for f in failures if f[2].category not in NO_REDUCE]
     if failures and not args.no_reduce:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
