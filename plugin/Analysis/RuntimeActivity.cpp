@@ -237,13 +237,23 @@ bool RuntimeActivity::mayReachMarker(const Value *Ptr) const {
   return false;
 }
 
-/// A pointer constant by request (into an enzyme_const argument or a
-/// global, not loaded from memory) that a shadowed merge needs a shadow for.
+/// A pointer (or a vector of pointers, vectorised code) constant by request
+/// (into an enzyme_const argument or a global, not loaded from memory) that
+/// a shadowed merge needs a shadow for.
 static bool isConstantPointer(const Value *V, const ActivityInfo &AI) {
-  if (!V->getType()->isPointerTy() || AI.hasShadow(V) ||
+  if (!V->getType()->isPtrOrPtrVectorTy() || AI.hasShadow(V) ||
       isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
     return false;
-  return all_of(rawRoots(V), [](const Value *R) {
+  // Element addresses computed from one base (getelementptr ptr %c,
+  // <4 x i64> %idx): the base's objects (getUnderlyingObjects does not
+  // look through vectors).
+  const Value *Base = V;
+  while (Base->getType()->isVectorTy())
+    if (auto *GEP = dyn_cast<GEPOperator>(Base))
+      Base = GEP->getPointerOperand();
+    else
+      return false;
+  return all_of(rawRoots(Base), [](const Value *R) {
     return isa<Argument>(R) || isa<GlobalVariable>(R);
   });
 }

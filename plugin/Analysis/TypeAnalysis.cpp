@@ -505,7 +505,11 @@ public:
       Out.CalleeDepthReached |= CallerInfo.CalleeDepthReached;
       Out.CalleeBudgetReached |= CallerInfo.CalleeBudgetReached;
       for (CallBase *CB : Calls) {
-        auto *Call = cast<CallBase>(VMap.lookup(CB));
+        auto *Call = dyn_cast_or_null<CallBase>(VMap.lookup(CB));
+        if (!Call) {
+          Unknown.set();
+          continue;
+        }
         for (unsigned I = 0; I < F.arg_size(); ++I) {
           if (Unknown[I])
             continue;

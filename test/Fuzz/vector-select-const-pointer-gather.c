@@ -1,24 +1,22 @@
-// Known bug (XFAIL), found by the all-features fuzz campaign on 4 Dec 2026
-// (seed 5682, features all,vectorize,realloc,sort,constptr,fnptr,byval,tape,
-// batch; IR from clang -O3 -march=native -ffast-math, AVX-512): rejected
-// with "the pointer 'an address computed' may point to differentiable
-// memory but has no shadow; pass it as enzyme_dup with a shadow, not
-// enzyme_const". A fmin reduction over `x * j > 0.375 ? a[2j+1] : c[j]`,
-// with c enzyme_const and a enzyme_dup, is vectorised as a select between
-// two vectors of element pointers (<8 x ptr>, one into a, one into c) and a
-// gather through it. A scalar select of a constant and an active pointer
-// is supported (the constant pointer is its own shadow, runtime activity),
-// and the program compiled directly with -fpass-plugin, where the plugin
-// sees the scalar loop, is right; the vector select's constant operand is
-// not recognised as such (the check asks for a pointer type, not a vector
-// of pointers), so the program is differentiable and the rejection is the
-// bug. (x86-64-v3 does not gather here: AVX-512, as the campaign
-// machine's -march=native.)
+// Found by the all-features fuzz campaign on 4 Dec 2026 (seed 5682,
+// features all,vectorize,realloc,sort,constptr,fnptr,byval,tape,batch; IR
+// from clang -O3 -march=native -ffast-math, AVX-512): rejected with "the
+// pointer 'an address computed' may point to differentiable memory but has
+// no shadow; pass it as enzyme_dup with a shadow, not enzyme_const". A fmin
+// reduction over `x * j > 0.375 ? a[2j+1] : c[j]`, with c enzyme_const and
+// a enzyme_dup, is vectorised as a select between two vectors of element
+// pointers (<8 x ptr>, one into a, one into c) and a gather through it. A
+// scalar select of a constant and an active pointer was supported (the
+// constant pointer is its own shadow, runtime activity); the vector one was
+// not recognised as constant (isConstantPointer in
+// Analysis/RuntimeActivity.cpp asked for a pointer type, and
+// getUnderlyingObjects does not look through a vector GEP to its base).
+// Fixed. (x86-64-v3 does not gather here: AVX-512, as the campaign
+// machine's -march=native; the derivative runs only where AVX-512 does.)
 // Expected values are analytic: a[i] = 2 - i/8 decreases and c[j] = 5, so
 // for x = 0.25 the select takes a[2j+1] for j >= 2 and the minimum is the
 // last, f = x a[79]: d/dx = a[79] = -7.875, d/da[79] = x = 0.25, 0 for
 // every other element of a, and c is left unchanged.
-// XFAIL: *
 // RUN: %plain_cc -O3 -march=x86-64-v4 -ffast-math -S -emit-llvm %s -o %t.ll
 // RUN: %opt -passes=tapestry %t.ll -o %t.d.bc
 // RUN: %plain_cc -O0 -march=x86-64-v4 %t.d.bc -lm -o %t && %t | FileCheck %s
