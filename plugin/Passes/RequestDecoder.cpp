@@ -324,9 +324,17 @@ bool Decoder::decodeImplicitStructResult() {
       !Out.SRet || !Fn->arg_size() ||
       !Fn->hasParamAttribute(0, Attribute::StructRet) || Next >= PrimalEnd)
     return false;
-  // A pointer first is the result object the user passes (the explicit
+  // The first value, after the first parameter's activity marker if any:
+  // a pointer is the result object the user passes (the explicit
   // spelling), or ambiguous with a pointer parameter: not this.
-  if (CB.getArgOperand(Next)->getType()->isPointerTy())
+  unsigned First = Next;
+  if (StringRef M = markerName(CB.getArgOperand(First)); !M.empty()) {
+    if (M != "enzyme_dup" && M != "enzyme_const" && M != "enzyme_dupnoneed")
+      return false;
+    ++First;
+  }
+  if (First >= PrimalEnd || !markerName(CB.getArgOperand(First)).empty() ||
+      CB.getArgOperand(First)->getType()->isPointerTy())
     return false;
   Type *ResultTy = Fn->getParamStructRetType(0);
   const DataLayout &DL = CB.getModule()->getDataLayout();
@@ -455,6 +463,10 @@ std::optional<DecodedCall> Decoder::decode() {
     return std::nullopt;
   bool ConstReturn = false;
   for (unsigned ParamNo = 0; ParamNo < Fn->arg_size() && !Failed;) {
+    if (ParamNo == 0 && decodeImplicitStructResult()) {
+      ++ParamNo;
+      continue;
+    }
     std::optional<Activity> Marked;
     bool Strided = false;
     // Markers that apply to the whole request may come before any value.
@@ -523,10 +535,6 @@ std::optional<DecodedCall> Decoder::decode() {
         ParamNo += S->Count;
         continue;
       }
-    }
-    if (ParamNo == 0 && !Marked && !Strided && decodeImplicitStructResult()) {
-      ++ParamNo;
-      continue;
     }
     if (!decodeParam(ParamNo, Marked, Strided))
       break;

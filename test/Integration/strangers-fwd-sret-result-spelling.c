@@ -35,5 +35,12 @@ int main(void) {
   check_close("dx/dtheta", d.x, r * cos(th) * cos(ph), 1e-14);
   check_close("dy/dtheta", d.y, r * cos(th) * sin(ph), 1e-14);
   check_close("dz/dtheta", d.z, -r * sin(th), 1e-14);
+  // With Enzyme's markers on every argument.
+  extern int enzyme_dup, enzyme_const;
+  Vec3 e = __enzyme_fwddiff((void *)spherical, enzyme_dup, r, 1.0, enzyme_dup,
+                            th, 0.0, enzyme_const, ph);
+  check_close("dx/dr", e.x, sin(th) * cos(ph), 1e-14);
+  check_close("dy/dr", e.y, sin(th) * sin(ph), 1e-14);
+  check_close("dz/dr", e.z, cos(th), 1e-14);
   return check_report();
 }
