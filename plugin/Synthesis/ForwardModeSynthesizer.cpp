@@ -11,8 +11,6 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/ForwardModeSynthesizer.h"
 
-#include "Synthesis/UnneededPrimalWrites.h"
-
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/OpenMPRuntime.h"
