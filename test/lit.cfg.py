@@ -43,6 +43,14 @@ config.substitutions.append(
 config.substitutions.append(("%src_root", config.tapestry_src_root))
 config.substitutions.append(("%obj_root", config.tapestry_obj_root))
 config.substitutions.append(("%plain_cc", config.clang))
+# %any_x86_cpu: a filter of textual IR that drops the functions' CPU and
+# feature attributes, so that IR vectorised for a CPU this machine may lack
+# (-march=x86-64-v4, AVX-512) is compiled for the baseline x86-64 and runs
+# here: the backend legalises the wide vectors, gathers and masked
+# operations into what the baseline has, with the same values.
+config.substitutions.append(
+    ("%any_x86_cpu",
+     "sed -E -e 's/ ?\"(target-cpu|target-features|tune-cpu)\"=\"[^\"]*\"//g'"))
 # %plain_cxx: clang++ 19 without the plugin (CMake projects against the
 # installed package, test/Package).
 config.substitutions.append(
