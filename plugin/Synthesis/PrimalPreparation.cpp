@@ -784,6 +784,56 @@ static void lowerComplexLibcalls(Function &F) {
   }
 }
 
+/// The SLP vectoriser may build a vector of doubles from an integer it
+/// loaded (a one-element memcpy became an i64 load and store) by inserting
+/// the integer into <N x i64> and bitcasting the vector to <N x double>.
+/// Build the vector in the floating-point type instead, from bitcasts of
+/// the inserted elements, which retypeBitcastCopies then turns into loads
+/// of doubles, so the integer load is left only copying bytes.
+static void retypeIntegerVectorBuilds(Function &F) {
+  SmallVector<BitCastInst *, 4> Casts;
+  for (Instruction &I : instructions(F)) {
+    auto *BC = dyn_cast<BitCastInst>(&I);
+    auto *From = BC ? dyn_cast<FixedVectorType>(BC->getSrcTy()) : nullptr;
+    auto *To = BC ? dyn_cast<FixedVectorType>(BC->getDestTy()) : nullptr;
+    if (From && To && From->getElementType()->isIntegerTy() &&
+        To->getElementType()->isFloatingPointTy() &&
+        From->getNumElements() == To->getNumElements() &&
+        isa<InsertElementInst>(BC->getOperand(0)))
+      Casts.push_back(BC);
+  }
+  for (BitCastInst *BC : Casts) {
+    SmallVector<InsertElementInst *, 8> Chain;
+    Value *Base = BC->getOperand(0);
+    bool SingleUse = true;
+    while (auto *IE = dyn_cast<InsertElementInst>(Base)) {
+      SingleUse &= IE->hasOneUse();
+      Chain.push_back(IE);
+      Base = IE->getOperand(0);
+    }
+    // An intermediate vector used elsewhere stays an integer vector there.
+    if (!SingleUse)
+      continue;
+    auto *To = cast<FixedVectorType>(BC->getDestTy());
+    Type *Elt = To->getElementType();
+    Value *V;
+    if (auto *C = dyn_cast<Constant>(Base))
+      V = ConstantExpr::getBitCast(C, To);
+    else
+      V = new BitCastInst(Base, To, Base->getName() + ".fp",
+                          Chain.back()->getIterator());
+    for (InsertElementInst *IE : reverse(Chain)) {
+      IRBuilder<> B(IE);
+      V = B.CreateInsertElement(V, B.CreateBitCast(IE->getOperand(1), Elt),
+                                IE->getOperand(2), IE->getName() + ".fp");
+    }
+    BC->replaceAllUsesWith(V);
+    BC->eraseFromParent();
+    for (InsertElementInst *IE : Chain)
+      IE->eraseFromParent();
+  }
+}
+
 /// A double moved through an integer of its size (a union's uint64_t
 /// member, a memcpy into a uint64_t, a store the simplifier forwarded to an
 /// integer load) is the same bytes: a store of a bitcast stores the value
@@ -861,6 +911,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   remarkKeptCalls(*P, Rules, F);
   // Differentiated code, inlined callees included, is one order higher.
   advanceIterationCounters(*P);
+  retypeIntegerVectorBuilds(*P);
   retypeBitcastCopies(*P);
   removeWriteOnlyAllocas(*P);
   unifyReturns(*P);
