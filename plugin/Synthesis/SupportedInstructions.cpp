@@ -250,8 +250,56 @@ void SupportedInstructions::checkRule(Instruction &I) {
                  describe(&I) + "'");
 }
 
+bool SupportedInstructions::mayHoldFloat(const Value *Ptr, Type *Loaded) {
+  TypeInfo &Types = S.types();
+  const DataLayout &DL = S.module().getDataLayout();
+  ByteLayout L = Types.layoutAt(Ptr, DL.getTypeStoreSize(Loaded));
+  if (!L.empty())
+    return !L.floatParts().empty();
+  SmallVector<Type *, 4> Held = Types.typesAt(Ptr);
+  return Held.empty() ||
+         any_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); });
+}
+
+void SupportedInstructions::checkFloatFromLoadedIntegers(BitCastInst &BC) {
+  const ActivityInfo &AI = S.AI;
+  if (!BC.getType()->isFPOrFPVectorTy() ||
+      !BC.getSrcTy()->isIntOrIntVectorTy() || AI.isVaried(&BC) ||
+      !AI.Useful.count(&BC))
+    return;
+  // Walk back through what moves integers unchanged to the loads.
+  SmallVector<Value *, 8> Work{BC.getOperand(0)};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    // The bitcast itself says the loaded bytes are floating-point data,
+    // whatever other uses of the memory say.
+    if (auto *LI = dyn_cast<LoadInst>(V)) {
+      if (AI.hasShadow(LI->getPointerOperand()))
+        fail(&BC, "a floating-point value is rebuilt here from an integer "
+                  "('" +
+                      describe(BC.getSrcTy()) +
+                      "') read from memory that has derivatives, and "
+                      "derivatives cannot flow through integers; load the "
+                      "value as double or float");
+      continue;
+    }
+    if (isa<InsertElementInst>(V) || isa<ShuffleVectorInst>(V) ||
+        isa<PHINode>(V) || isa<FreezeInst>(V) || isa<BitCastInst>(V))
+      append_range(Work, cast<Instruction>(V)->operands());
+    else if (auto *EE = dyn_cast<ExtractElementInst>(V))
+      Work.push_back(EE->getVectorOperand());
+    else if (auto *Sel = dyn_cast<SelectInst>(V))
+      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+  }
+}
+
 void SupportedInstructions::visitCastInst(CastInst &I) {
   checkBitManipulation(I);
+  if (auto *BC = dyn_cast<BitCastInst>(&I))
+    checkFloatFromLoadedIntegers(*BC);
   if (!S.AI.isActive(&I) || isa<FPExtInst>(I) || isa<FPTruncInst>(I))
     return;
   if (!S.R.ErrorEstimate)
@@ -332,17 +380,7 @@ void SupportedInstructions::visitStoreInst(StoreInst &SI) {
   // Otherwise the integer is converted or computed with: only memory known
   // to hold no floating-point data there carries no derivative (an iterator
   // or a vector's bounds).
-  TypeInfo &Types = S.types();
-  const DataLayout &DL = S.module().getDataLayout();
-  ByteLayout L = Types.layoutAt(LI->getPointerOperand(),
-                                DL.getTypeStoreSize(LI->getType()));
-  bool HoldsFloat = !L.floatParts().empty();
-  if (L.empty()) {
-    SmallVector<Type *, 4> Held = Types.typesAt(LI->getPointerOperand());
-    HoldsFloat = Held.empty() ||
-                 any_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); });
-  }
-  if (HoldsFloat)
+  if (mayHoldFloat(LI->getPointerOperand(), LI->getType()))
     fail(&SI, "this store copies memory that may hold floating-point "
               "data as an integer; copy it as double or float, or use "
               "memcpy");

@@ -89,6 +89,13 @@ private:
   /// pointers ({double, ptr}), which carries no derivative, where the
   /// member needs one.
   void checkUntrackedAggregate(llvm::ExtractValueInst &EV);
+  /// A floating-point value rebuilt by a bitcast from integers that were
+  /// read from memory with a shadow (what preparation's retyping of
+  /// bitcast copies could not turn back into floating-point loads).
+  void checkFloatFromLoadedIntegers(llvm::BitCastInst &BC);
+  /// True unless the type analysis knows the \p Size bytes at \p Ptr hold
+  /// no floating-point data.
+  bool mayHoldFloat(const llvm::Value *Ptr, llvm::Type *Loaded);
   /// An operation with a derivative rule (and, for error estimates, a
   /// floating-point result).
   void checkRule(llvm::Instruction &I);
