@@ -122,8 +122,9 @@ static std::string lineSuffix(const Instruction &I) {
 
 /// A heap block the forward half allocates and leaves to the reverse
 /// (SweepBoundary::ScratchBlocks) becomes the tape's when
-///   - the reverse gives back this one block and its shadow (not one per
-///     iteration of a loop, which the reverse finds in a record array);
+///   - the reverse gives back this one block and its shadow, or one per
+///     iteration of a loop that the forward half links into a list
+///     (Synthesis/LoopBlockLists.h);
 ///   - neither address escapes, and only the reverse frees them;
 ///   - the reverse does not write the block, so that a second reverse reads
 ///     what the forward half left;
@@ -178,8 +179,13 @@ void Splitter::planScratchBlocks() {
              is_contained(SB.RecordStates,
                           getUnderlyingObject(Array->getPointerOperand()));
     };
-    BlockUses BU = blockUses(Block, Frees, KeptByTape),
-              SU = blockUses(Shadow, Frees, KeptByTape);
+    // The forward half's link into the list of blocks allocated in loops
+    // keeps the addresses where the tape does.
+    SmallPtrSet<const CallInst *, 4> Ignore(Frees.begin(), Frees.end());
+    if (Scratch.Link)
+      Ignore.insert(Scratch.Link);
+    BlockUses BU = blockUses(Block, Ignore, KeptByTape),
+              SU = blockUses(Shadow, Ignore, KeptByTape);
     auto Written =
         find_if(BU.Writes, [&](Instruction *I) { return inReverse(I); });
     if (Written != BU.Writes.end()) {
@@ -212,8 +218,10 @@ void Splitter::planScratchBlocks() {
                           ", a heap block " + What +
                           ", and its shadow, so that a second reverse would "
                           "not find them: the tape owns only heap blocks "
-                          "allocated once, outside loops, that the function "
-                          "frees at its end and does not store; " +
+                          "that the function frees itself, at its end or at "
+                          "the end of the loop iteration that allocated "
+                          "them, and whose address it keeps in local "
+                          "variables; " +
                           Change)
                              .str();
       for (CallInst *Free : Scratch.Frees)
@@ -234,10 +242,32 @@ void Splitter::planScratchBlocks() {
         DT.recalculate(G);
         Loops.emplace(DT);
       }
-      if (Loops->getLoopFor(Block->getParent()))
+      if (!Loops->getLoopFor(Block->getParent()))
+        continue;
+      // Linked into a list as the forward half allocates them (one per
+      // iteration), the blocks are the tape's like a single one: the
+      // reverse zeroes their shadows through the list, the release frees
+      // them through it.
+      bool ShadowZeroOnly = all_of(SU.Writes, [&](Instruction *W) {
+        auto *Set = dyn_cast<MemSetInst>(W);
+        return inReverse(W) || (Set && Set->getRawDest() == Shadow &&
+                                match(Set->getValue(), m_Zero()));
+      });
+      if (Scratch.ListHead && !BU.Escapes && !SU.Escapes &&
+          BU.Deallocs.empty() && SU.Deallocs.empty() && ShadowZeroOnly &&
+          heapFunction(*Block)) {
+        OwnedBlocks.push_back({&Scratch, {}});
+        OwnedFrees.insert(Frees.begin(), Frees.end());
+        continue;
+      }
+      if (BU.Escapes || SU.Escapes)
+        Unowned("allocated inside a loop (one per iteration), whose address "
+                "is stored or passed where it may be kept",
+                "keep its address in local variables only");
+      else
         Unowned("allocated inside a loop (one per iteration)",
-                "allocate it once, before the loop, with the largest size it "
-                "needs, and reuse it in each iteration");
+                "allocate it once, before the loop, with the largest size "
+                "it needs, and reuse it in each iteration");
       continue;
     }
     if (BU.Escapes || SU.Escapes) {

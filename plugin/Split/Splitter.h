@@ -75,10 +75,12 @@ private:
     });
   }
   /// A slot recording a heap block allocated on only some paths
-  /// (SweepBoundary::ScratchBlock::BlockSlot): the release reads it.
+  /// (SweepBoundary::ScratchBlock::BlockSlot), or the head of the list of
+  /// blocks allocated in a loop (ListHead): the release reads it.
   bool isBlockRecord(const AllocaInst *Slot) const {
     return any_of(SB.ScratchBlocks, [&](const SweepBoundary::ScratchBlock &S) {
-      return Slot == S.BlockSlot || Slot == S.ShadowSlot || Slot == S.BytesSlot;
+      return Slot == S.BlockSlot || Slot == S.ShadowSlot ||
+             Slot == S.BytesSlot || Slot == S.ListHead;
     });
   }
   Value *rematerialize(Value *V, ValueToValueMapTy &VM, IRBuilderBase &B);
@@ -122,6 +124,10 @@ private:
     SmallVector<Value *, 2> Bytes;
   };
   SmallVector<OwnedBlock, 2> OwnedBlocks;
+  bool isOwned(const SweepBoundary::ScratchBlock &S) const {
+    return any_of(OwnedBlocks,
+                  [&](const OwnedBlock &OB) { return OB.Scratch == &S; });
+  }
   SmallPtrSet<const CallInst *, 8> OwnedFrees;
   /// Frees of scratch blocks that ScratchWritten accounts for.
   SmallPtrSet<const CallInst *, 8> ExplainedFrees;

@@ -15,6 +15,7 @@
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/LoopBlockLists.h"
 #include "Synthesis/TapeCache.h"
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/Hashing.h"
@@ -304,6 +305,10 @@ void Splitter::buildAugmented() {
                                                 : (Value *)VM[SB.PrimalReturn]);
   else
     TB.CreateRetVoid();
+  // Blocks allocated in loops that the tape does not own need no list.
+  for (const SweepBoundary::ScratchBlock &S : SB.ScratchBlocks)
+    if (S.Link && !isOwned(S))
+      cast<CallInst>(VM[S.Link])->eraseFromParent();
   removeUnreachableBlocks(*A);
   clampTapeAlignment(TapeMemory, TapeAlign);
   // Under a one-shot request the record arrays live as the tape does: in
@@ -481,6 +486,12 @@ void Splitter::buildReverse() {
     return ReverseValue.lookup(V);
   };
   for (const OwnedBlock &OB : OwnedBlocks) {
+    if (const SweepBoundary::ScratchBlock &SBk = *OB.Scratch; SBk.ListHead) {
+      // One per iteration of a loop: through their list.
+      B.CreateCall(getLoopBlockZeroFn(M),
+                   {B.CreateLoad(B.getPtrTy(), VM[SBk.ListHead])});
+      continue;
+    }
     if (const SweepBoundary::ScratchBlock &SBk = *OB.Scratch; SBk.BytesSlot) {
       // Recorded as allocated: null and 0 where it was not.
       B.CreateMemSet(
@@ -532,7 +543,17 @@ void Splitter::buildRelease() {
                                       Align(8))});
   }
   // Heap blocks the tape owns, and their shadows.
-  for (const OwnedBlock &OB : OwnedBlocks)
+  for (const OwnedBlock &OB : OwnedBlocks) {
+    if (AllocaInst *Head = OB.Scratch->ListHead) {
+      Out.OwnsMemory = true;
+      Value *List = fieldAddress(B, Tape, Slots.lookup(Head).Field);
+      B.CreateCall(getLoopBlockReleaseFn(M, matchingDeallocator(*heapFunction(
+                                                *OB.Scratch->Block))),
+                   {B.CreateAlignedLoad(B.getPtrTy(), List, Align(8))});
+      B.CreateAlignedStore(ConstantPointerNull::get(B.getPtrTy()), List,
+                           Align(8));
+      continue;
+    }
     for (CallInst *Free : OB.Scratch->Frees) {
       if (!isDeallocationCall(*Free))
         continue;
@@ -557,6 +578,7 @@ void Splitter::buildRelease() {
       Args[Op] = Freed;
       B.CreateCall(Free->getFunctionType(), Free->getCalledOperand(), Args);
     }
+  }
   emitCalleeTapeRelease(B, Tape);
   // Memory the forward half allocated and left for the reverse to free
   // (scratch blocks and their shadows) is freed here when the reverse

@@ -18,6 +18,7 @@
 #include "Core/OpenMPRuntime.h"
 #include "Synthesis/CustomSignatures.h"
 #include "Synthesis/FreedShadows.h"
+#include "Synthesis/LoopBlockLists.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -106,6 +107,8 @@ void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
                        !DT.dominates(CB.getParent(), RetBlock);
     if (Conditional)
       recordConditionalBlock(CB, Scratch);
+    else if (R.Split && W == 1 && Owned && LI.getLoopFor(CB.getParent()))
+      linkLoopBlock(CB, Scratch);
     Value *S = Conditional ? B.CreateLoad(B.getPtrTy(), Scratch.ShadowSlot,
                                           CB.getName() + "'.r")
                            : lookup(Shadows[&CB], CB.getParent(), B);
@@ -148,8 +151,6 @@ void ReverseModeSynthesizer::recordConditionalBlock(
     CallBase &CB, SweepBoundary::ScratchBlock &Scratch) {
   auto *Block = cast<Instruction>(primal(&CB));
   auto *Shadow = cast<Instruction>(Shadows[&CB]);
-  // The shadow's size as ShadowMemory zeroed it: calloc's product, or the
-  // allocation's size.
   auto Slot = [&](Type *T, const Twine &Name) {
     AllocaInst *A = entryAlloca(T, Name);
     IRBuilder<> IB(A->getNextNode());
@@ -161,16 +162,32 @@ void ReverseModeSynthesizer::recordConditionalBlock(
   Scratch.BytesSlot =
       Slot(Type::getInt64Ty(CB.getContext()), CB.getName() + "'.bytes");
   IRBuilder<> FB(Shadow->getNextNode());
-  Value *Bytes;
-  if (heapFunction(CB) == HeapFunction::Calloc)
-    Bytes =
-        FB.CreateMul(primal(CB.getArgOperand(0)), primal(CB.getArgOperand(1)));
-  else
-    Bytes = primal(allocationSize(CB));
   FB.CreateStore(Block, Scratch.BlockSlot);
   FB.CreateStore(Shadow, Scratch.ShadowSlot);
-  FB.CreateStore(FB.CreateZExtOrTrunc(Bytes, FB.getInt64Ty()),
-                 Scratch.BytesSlot);
+  FB.CreateStore(shadowBytes(CB, FB), Scratch.BytesSlot);
+}
+
+Value *ReverseModeSynthesizer::shadowBytes(CallBase &CB, IRBuilderBase &B) {
+  // The shadow's size as ShadowMemory zeroed it: calloc's product, or the
+  // allocation's size.
+  Value *Bytes = heapFunction(CB) == HeapFunction::Calloc
+                     ? B.CreateMul(primal(CB.getArgOperand(0)),
+                                   primal(CB.getArgOperand(1)))
+                     : primal(allocationSize(CB));
+  return B.CreateZExtOrTrunc(Bytes, B.getInt64Ty());
+}
+
+void ReverseModeSynthesizer::linkLoopBlock(
+    CallBase &CB, SweepBoundary::ScratchBlock &Scratch) {
+  auto *Shadow = cast<Instruction>(Shadows[&CB]);
+  Scratch.ListHead = entryAlloca(PointerType::getUnqual(CB.getContext()),
+                                 CB.getName() + ".blocks");
+  IRBuilder<> IB(Scratch.ListHead->getNextNode());
+  IB.CreateStore(ConstantPointerNull::get(IB.getPtrTy()), Scratch.ListHead);
+  IRBuilder<> FB(Shadow->getNextNode());
+  Scratch.Link = FB.CreateCall(
+      getLoopBlockLinkFn(module()),
+      {Scratch.ListHead, primal(&CB), Shadow, shadowBytes(CB, FB)});
 }
 
 /// Why a split's tape cannot own heap block \p CB, whose shadow the reverse
@@ -190,8 +207,9 @@ std::string ReverseModeSynthesizer::unownedBlockReason(CallBase &CB) const {
                   : ", a heap block that the function frees before its end "
                     "or stores where it may be kept";
   Why += ", so that a second reverse would not find it: the tape owns only "
-         "heap blocks allocated once, outside loops, that the function "
-         "frees at its end and does not store; ";
+         "heap blocks that the function frees itself, at its end or at the "
+         "end of the loop iteration that allocated them, and whose address "
+         "it keeps in local variables; ";
   Why += Grown ? "allocate it once before the loop with its largest size "
                  "(malloc) instead of growing it"
                : "allocate it once, before any loop, and free it at the end "

@@ -67,6 +67,12 @@ struct SweepBoundary {
     /// (and a release that owns the block) finds them. Null otherwise.
     llvm::AllocaInst *BlockSlot = nullptr, *ShadowSlot = nullptr,
                      *BytesSlot = nullptr;
+    /// A block allocated inside a loop is linked, as it is allocated, into
+    /// the list whose head is this entry slot (null at first), by the
+    /// forward sweep's call Link (Synthesis/LoopBlockLists.h). Null
+    /// otherwise.
+    llvm::AllocaInst *ListHead = nullptr;
+    llvm::CallInst *Link = nullptr;
   };
   llvm::SmallVector<ScratchBlock, 2> ScratchBlocks;
   /// The reverse sweep's frees of blocks the tape cannot own, whose reason
@@ -172,6 +178,13 @@ private:
   /// them.
   void recordConditionalBlock(llvm::CallBase &CB,
                               SweepBoundary::ScratchBlock &Scratch);
+  /// Split mode: links heap block \p CB, allocated inside a loop, and its
+  /// shadow into \p Scratch's list as the forward sweep allocates them
+  /// (Synthesis/LoopBlockLists.h).
+  void linkLoopBlock(llvm::CallBase &CB, SweepBoundary::ScratchBlock &Scratch);
+  /// The size in bytes of the shadow of heap block \p CB, computed at \p B
+  /// in the forward sweep.
+  llvm::Value *shadowBytes(llvm::CallBase &CB, llvm::IRBuilderBase &B);
   /// The FreedShadows.h kind of the block deallocation \p Dealloc frees, or
   /// null after an error.
   llvm::Value *freedShadowKindOf(llvm::CallBase &Dealloc,

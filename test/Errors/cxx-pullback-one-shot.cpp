@@ -17,15 +17,15 @@
 #include <functional>
 
 double sq(const double *x, double a) { return a * x[0] * x[0]; }
-// REUSE: cxx-pullback-one-shot.cpp:[[@LINE+1]]:6: error: tapestry: cannot give 'scratch(double const*, double*, int)' a reusable tape (tapestry_reusable_tape): its reverse sweep frees {{the variable 't' \(line [0-9]+\)|the result of 'malloc' \(line [0-9]+\)}}, a heap block allocated inside a loop (one per iteration)
+// REUSE: cxx-pullback-one-shot.cpp:[[@LINE+1]]:6: error: tapestry: cannot give 'scratch(double const*, double*, int)' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the shadow of {{the variable 't' \(line [0-9]+\)|the result of 'realloc' \(line [0-9]+\)}}, which realloc grows inside a loop
 void scratch(const double *x, double *y, int n) {
-  for (int i = 0; i < n; i++) { // a block per element: not the tape's
-    double *t = static_cast<double *>(std::malloc(2 * sizeof(double)));
-    t[0] = x[i] * x[i];
-    t[1] = x[i];
-    y[i] = t[0] * t[1];
-    std::free(t);
+  double *t = nullptr; // grown by realloc in the loop: not the tape's
+  for (int i = 0; i < n; i++) {
+    t = static_cast<double *>(std::realloc(t, (i + 1) * sizeof(double)));
+    t[i] = x[i] * x[i];
+    y[i] = t[i] * x[i];
   }
+  std::free(t);
 }
 
 double use(double x, double dx) {

@@ -6,19 +6,20 @@
 #include <stdlib.h>
 #include <tapestry/thunk.h>
 extern int enzyme_dup, enzyme_const;
-/* One scratch block per element, which the tape does not own (it owns a
- * block allocated outside loops: test/Split/reusable-heap-scratch.c). */
+/* Scratch grown by realloc, one element per iteration: each realloc frees
+ * the old block, which the tape does not own (it owns blocks the function
+ * frees itself: test/Split/reusable-heap-scratch.c). */
 void scratch(const double *x, double *y, int n) {
+  double *t = NULL;
   for (int i = 0; i < n; i++) {
-    double *t = malloc(2 * sizeof(double));
-    t[0] = x[i] * x[i];
-    t[1] = x[i];
-    y[i] = t[0] * t[1];
-    free(t);
+    t = realloc(t, (i + 1) * sizeof(double));
+    t[i] = x[i] * x[i];
+    y[i] = t[i] * x[i];
   }
+  free(t);
 }
 const tapestry_thunk *get(void) {
-  // CHECK: error: tapestry: cannot give 'scratch' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the variable 't' (line [[#]]), a heap block allocated inside a loop (one per iteration), and its shadow{{.*}}; allocate it once, before the loop, with the largest size it needs, and reuse it in each iteration
+  // CHECK: error: tapestry: cannot give 'scratch' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the shadow of the variable 't' (line [[#]]), which realloc grows inside a loop (each realloc allocates a new block and frees the old one), so that a second reverse would not find it: the tape owns only heap blocks that the function frees itself, at its end or at the end of the loop iteration that allocated them, and whose address it keeps in local variables; allocate it once before the loop with its largest size (malloc) instead of growing it
   return __tapestry_thunk((void *)scratch, tapestry_reusable_tape, enzyme_dup,
                           enzyme_dup, enzyme_const);
 }

@@ -29,7 +29,7 @@
 // TWICE-NOT: second call returned
 // SHARE: tapestry: share(): this pullback's tape is not reusable
 // REVTWICE: first reverse done
-// REVTWICE-NEXT: tapestry: the reverse of 'scratch({{.*}})' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees {{.*}}, a heap block allocated inside a loop (one per iteration)
+// REVTWICE-NEXT: tapestry: the reverse of 'scratch({{.*}})' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the shadow of {{.*}}, which realloc grows inside a loop
 #include "../Integration/Inputs/check.h"
 #include <tapestry/tapestry.hpp>
 
@@ -53,17 +53,18 @@ double sinsum(const double *x, int n, double a) {
   return s;
 }
 
-// y = x^3 through malloc'd scratch, one block per element, whose shadows
-// the reverse frees: not reusable (the tape owns heap scratch allocated
-// outside loops only; test/Split/cxx-reusable-scratch.cpp).
+// y = x^3 through scratch grown by realloc, one element per iteration:
+// each realloc frees the old block, whose shadow the reverse frees: not
+// reusable (blocks the function frees itself, at its end or at the end of
+// their iteration, are the tape's: test/Split/cxx-reusable-scratch.cpp).
 void scratch(const double *x, double *y, int n) {
+  double *t = nullptr;
   for (int i = 0; i < n; i++) {
-    double *t = static_cast<double *>(std::malloc(2 * sizeof(double)));
-    t[0] = x[i] * x[i];
-    t[1] = x[i];
-    y[i] = t[0] * t[1];
-    std::free(t);
+    t = static_cast<double *>(std::realloc(t, (i + 1) * sizeof(double)));
+    t[i] = x[i] * x[i];
+    y[i] = t[i] * x[i];
   }
+  std::free(t);
 }
 
 // Several active scalars: two doubles (returned in registers), three

@@ -11,7 +11,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // MISUSE: first reverse done
-// MISUSE-NEXT: tapestry: the reverse of 'scratch' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees {{.*}}, a heap block allocated inside a loop (one per iteration){{.*}}. Run __enzyme_augmentfwd again for a fresh tape.
+// MISUSE-NEXT: tapestry: the reverse of 'grow' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the shadow of {{.*}}, which realloc grows inside a loop {{.*}}. Run __enzyme_augmentfwd again for a fresh tape.
 // MISUSE-NOT: second reverse done
 // STALE: tapestry: the tape passed to the reverse of 'sinsum' was not filled by its __enzyme_augmentfwd (with the same activities).
 #include "../Integration/Inputs/check.h"
@@ -41,9 +41,9 @@ __attribute__((noinline)) double sinsum(const double *x, int n, double a) {
   return s;
 }
 
-/* Frees scratch memory in its reverse sweep (one block per element, which
- * the tape does not own: test/Split/reusable-heap-scratch.c has the block
- * it does): not replayable. */
+/* Scratch memory allocated in a loop (one block per element): the tape
+ * owns the blocks (they are linked into a list as the forward half
+ * allocates them), so the reverse may run again. */
 __attribute__((noinline)) void scratch(const double *x, double *y, int n) {
   for (int i = 0; i < n; i++) {
     double *t = malloc(2 * sizeof(double));
@@ -52,6 +52,19 @@ __attribute__((noinline)) void scratch(const double *x, double *y, int n) {
     y[i] = t[0] * t[1];
     free(t);
   }
+}
+
+/* A buffer grown by realloc in a loop: its reverse sweep frees the old
+ * blocks' shadows, which the tape does not own: not replayable. */
+__attribute__((noinline)) void grow(const double *x, double *y, int n) {
+  double *t = NULL;
+  for (int i = 0; i < n; i++) {
+    t = realloc(t, (i + 1) * sizeof(double));
+    t[i] = x[i] * x[i];
+  }
+  for (int i = 0; i < n; i++)
+    y[i] = t[i] * x[i];
+  free(t);
 }
 
 struct node {
@@ -78,12 +91,12 @@ int main(int argc, char **argv) {
     double y[N], dy[N], dx[N] = {0};
     for (int i = 0; i < N; i++)
       dy[i] = 1;
-    void *tape = __enzyme_augmentfwd((void *)scratch, enzyme_dup, x, dx,
+    void *tape = __enzyme_augmentfwd((void *)grow, enzyme_dup, x, dx,
                                      enzyme_dup, y, dy, enzyme_const, N);
-    __enzyme_reverse((void *)scratch, enzyme_nofree, enzyme_dup, x, dx,
+    __enzyme_reverse((void *)grow, enzyme_nofree, enzyme_dup, x, dx,
                      enzyme_dup, y, dy, enzyme_const, N, tape);
     fprintf(stderr, "first reverse done\n");
-    __enzyme_reverse((void *)scratch, enzyme_nofree, enzyme_dup, x, dx,
+    __enzyme_reverse((void *)grow, enzyme_nofree, enzyme_dup, x, dx,
                      enzyme_dup, y, dy, enzyme_const, N, tape);
     fprintf(stderr, "second reverse done\n");
     return 0;
@@ -102,9 +115,12 @@ int main(int argc, char **argv) {
                                               enzyme_const, enzyme_out);
   const tapestry_thunk *tc = __tapestry_thunk((void *)scratch, enzyme_dup,
                                               enzyme_dup, enzyme_const);
+  const tapestry_thunk *tg = __tapestry_thunk((void *)grow, enzyme_dup,
+                                              enzyme_dup, enzyme_const);
   const tapestry_thunk *tl = __tapestry_thunk((void *)listsum, enzyme_dup);
   check_close("sinsum is reusable", ts->reusable, 1, 0);
-  check_close("scratch is not reusable", tc->reusable, 0, 0);
+  check_close("scratch is reusable", tc->reusable, 1, 0);
+  check_close("grow is not reusable", tg->reusable, 0, 0);
   check_close("listsum is not reusable", tl->reusable, 0, 0);
   check_close("thunk tape size == __enzyme_augmentsize", ts->tape_bytes,
               __enzyme_augmentsize((void *)sinsum, enzyme_dup, enzyme_const,
@@ -166,19 +182,39 @@ int main(int argc, char **argv) {
     }
   }
 
+  /* Blocks allocated in a loop: one forward, three reverse sweeps with
+   * seeds dy = k, each dx = 3 k x^2 (the shadows start each sweep zero). */
+  {
+    double y[N], dy[N], dx0[N] = {0};
+    void *tape = tapestry_tape_new(tc);
+    ((void (*)(const double *, double *, double *, double *, int,
+               void *))tc->augmented)(x, dx0, y, dy, N, tape);
+    for (int k = 1; k <= 3; k++) {
+      double dx[N] = {0};
+      for (int i = 0; i < N; i++)
+        dy[i] = k;
+      ((void (*)(const double *, double *, double *, double *, int, void *,
+                 void *))tc->reverse)(x, dx, y, dy, N, tape, NULL);
+      for (int i = 0; i < N; i++)
+        check_close("scratch thunk replay dx", dx[i], 3 * k * x[i] * x[i],
+                    TOL);
+    }
+    tapestry_tape_delete(tc, tape);
+  }
+
   /* Not reusable, but a thunk still works once per tape. */
   {
     double y[N], dy[N], dx[N] = {0};
     for (int i = 0; i < N; i++)
       dy[i] = 1;
-    void *tape = tapestry_tape_new(tc);
+    void *tape = tapestry_tape_new(tg);
     ((void (*)(const double *, double *, double *, double *, int,
-               void *))tc->augmented)(x, dx, y, dy, N, tape);
+               void *))tg->augmented)(x, dx, y, dy, N, tape);
     ((void (*)(const double *, double *, double *, double *, int, void *,
-               void *))tc->reverse)(x, dx, y, dy, N, tape, NULL);
-    tapestry_tape_delete(tc, tape);
+               void *))tg->reverse)(x, dx, y, dy, N, tape, NULL);
+    tapestry_tape_delete(tg, tape);
     for (int i = 0; i < N; i++)
-      check_close("scratch thunk dx", dx[i], 3 * x[i] * x[i], TOL);
+      check_close("grow thunk dx", dx[i], 3 * x[i] * x[i], TOL);
   }
   return check_report();
 }

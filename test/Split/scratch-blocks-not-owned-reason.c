@@ -1,14 +1,14 @@
 // Heap scratch the tape cannot own (issue 17 item 2): a block allocated
-// inside a loop (one per iteration). The reason names the variable, says
-// why and what to change, at run time (a second reverse on one tape) and
-// at compile time (a demanded reusable tape); before, it said only "its
-// reverse sweep frees memory that the forward half allocated". Following
-// the advice (one block before the loop) makes the tape reusable, and it
-// replays with three seeds (the control). A block allocated on only some
-// paths (after an early return) used to be refused too; the tape now owns
-// it (the forward half records it as it allocates it), and it replays on
-// both paths, as does the same block allocated first. Gradients are
-// analytic.
+// inside a loop (one per iteration) whose address the function also stores
+// in a global. The reason names the variable, says why and what to change,
+// at run time (a second reverse on one tape) and at compile time (a
+// demanded reusable tape). The same block kept in local variables only is
+// the tape's now (the forward half links the blocks into a list), and
+// replays with three seeds, as does one block allocated before the loop. A
+// block allocated on only some paths (after an early return) is the
+// tape's too (the forward half records it as it allocates it), and it
+// replays on both paths, as does the same block allocated first. Gradients
+// are analytic.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
@@ -18,9 +18,9 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // LOOP: first reverse done
-// LOOP-NEXT: tapestry: the reverse of 'per_iteration' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the variable 's' (line [[#]]), a heap block allocated inside a loop (one per iteration), and its shadow, so that a second reverse would not find them: the tape owns only heap blocks allocated once, outside loops, that the function frees at its end and does not store; allocate it once, before the loop, with the largest size it needs, and reuse it in each iteration. Run __enzyme_augmentfwd again for a fresh tape.
+// LOOP-NEXT: tapestry: the reverse of 'kept' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the variable 's' (line [[#]]), a heap block allocated inside a loop (one per iteration), whose address is stored or passed where it may be kept, and its shadow, so that a second reverse would not find them: the tape owns only heap blocks that the function frees itself, at its end or at the end of the loop iteration that allocated them, and whose address it keeps in local variables; keep its address in local variables only. Run __enzyme_augmentfwd again for a fresh tape.
 // LOOP-NOT: second reverse done
-// DEMAND-LOOP: error: tapestry: cannot give 'per_iteration' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the variable 's' (line [[#]]), a heap block allocated inside a loop (one per iteration)
+// DEMAND-LOOP: error: tapestry: cannot give 'kept' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the variable 's' (line [[#]]), a heap block allocated inside a loop (one per iteration), whose address is stored or passed where it may be kept
 // DEMAND-LOOP-NOT: shadow pointers
 #include "../Integration/Inputs/check.h"
 #include <stdlib.h>
@@ -44,6 +44,21 @@ double per_iteration(const double *a, int m) {
   double acc = 0;
   for (int i = 0; i < m; i++) {
     double *s = (double *)malloc(3 * sizeof(double));
+    for (int j = 0; j < 3; j++)
+      s[j] = sin(a[i] * (j + 1));
+    acc += s[0] * s[1] + exp(s[2]);
+    free(s);
+  }
+  return acc;
+}
+
+/* The same, the last block's address also kept in a global. */
+double *last_scratch;
+double kept(const double *a, int m) {
+  double acc = 0;
+  for (int i = 0; i < m; i++) {
+    double *s = (double *)malloc(3 * sizeof(double));
+    last_scratch = s;
     for (int j = 0; j < 3; j++)
       s[j] = sin(a[i] * (j + 1));
     acc += s[0] * s[1] + exp(s[2]);
@@ -154,14 +169,16 @@ static const double a0[M] = {0.3, -1.1, 0.7, 2.0, -0.4};
 
 int main(int argc, char **argv) {
 #ifdef DEMAND_LOOP
+  (void)__tapestry_thunk((void *)kept, tapestry_reusable_tape, enzyme_dup,
+                         enzyme_const);
+#endif
   (void)__tapestry_thunk((void *)per_iteration, tapestry_reusable_tape,
                          enzyme_dup, enzyme_const);
-#endif
   // Demanded: compiles.
   (void)__tapestry_thunk((void *)after_return, tapestry_reusable_tape,
                          enzyme_dup, enzyme_const);
   if (argc > 1 && !strcmp(argv[1], "loop")) {
-    MISUSE(per_iteration);
+    MISUSE(kept);
     return 0;
   }
   const tapestry_thunk *tp =
@@ -172,7 +189,10 @@ int main(int argc, char **argv) {
       __tapestry_thunk((void *)after_return, enzyme_dup, enzyme_const);
   const tapestry_thunk *ts =
       __tapestry_thunk((void *)at_start, enzyme_dup, enzyme_const);
-  check_close("per_iteration is not reusable", tp->reusable, 0, 0);
+  const tapestry_thunk *tk =
+      __tapestry_thunk((void *)kept, enzyme_dup, enzyme_const);
+  check_close("per_iteration is reusable", tp->reusable, 1, 0);
+  check_close("kept is not reusable", tk->reusable, 0, 0);
   check_close("hoisted is reusable", th->reusable, 1, 0);
   check_close("after_return is reusable", te->reusable, 1, 0);
   check_close("at_start is reusable", ts->reusable, 1, 0);
@@ -184,7 +204,8 @@ int main(int argc, char **argv) {
             3 * cos(3 * x) * exp(sin(3 * x));
     we[j] = sin(x) + x * cos(x);
   }
-  ONCE("per_iteration: da", per_iteration, wl);
+  ONCE("kept: da", kept, wl);
+  REPLAYED("per_iteration: replayed da", per_iteration, wl);
   REPLAYED("hoisted: replayed da", hoisted, wl);
   REPLAYED("after_return: replayed da", after_return, we);
   REPLAYED("at_start: replayed da", at_start, we);
