@@ -18,6 +18,12 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(
     ("%opt", "%s -load-pass-plugin=%s" % (config.opt, plugin)))
+# %clang_part: the clang front-end part's own file, which the plugin loads
+# (a user may load it directly with -Xclang -load).
+config.substitutions.append(
+    ("%clang_part", os.path.join(os.path.dirname(plugin),
+                                 os.path.basename(plugin).replace(
+                                     "TapestryPlugin", "TapestryClang"))))
 # The plugin's clang front-end part (Enzyme's attributes and -mllvm
 # options): %clang_fplugin loads it as Tapestry's docs show (-fplugin alone),
 # %clang_enzyme as Enzyme's users do (-fpass-plugin and -Xclang -load).

@@ -15,7 +15,8 @@
 //   - the pass itself joins clang's pipeline: the plugin's file is added to
 //     the pass plugins clang loads, unless the command line already names
 //     it (Enzyme's spelling `-fpass-plugin=X -Xclang -load -Xclang X`), so
-//     that it is registered once.
+//     that it is registered once. Loaded on its own (`-Xclang -load -Xclang
+//     TapestryClang-19.so`), this part finds the plugin beside itself.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Registrations.h"
@@ -30,16 +31,48 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <dlfcn.h>
 
 using namespace clang;
 
 namespace {
 
-/// The pass plugin's file (TapestryPlugin-19.so), as the loader found it.
+/// The pass plugin's file beside this library's, if it is there.
+std::string siblingPassPlugin() {
+  static const char Anchor = 0;
+  Dl_info Self;
+  if (!dladdr(&Anchor, &Self) || !Self.dli_fname)
+    return "";
+  llvm::SmallString<256> Path(llvm::sys::path::parent_path(Self.dli_fname));
+  llvm::sys::path::append(Path, TAPESTRY_PASS_PLUGIN_FILE);
+  return llvm::sys::fs::exists(Path) ? std::string(Path) : "";
+}
+
+/// The pass plugin's file (TapestryPlugin-19.so), as the loader found it,
+/// or found beside this library when clang loaded it directly.
 std::string &passPluginPath() {
-  static std::string Path;
+  static std::string Path = siblingPassPlugin();
   return Path;
 }
+
+/// Loaded directly by clang (-Xclang -load), this library loads the pass
+/// plugin at once, as -fplugin would have: its -mllvm options must be
+/// registered before clang parses them. (Loaded by the pass plugin, that
+/// one is loaded already.)
+struct PassPluginLoader {
+  PassPluginLoader() {
+    const std::string &Path = passPluginPath();
+    if (Path.empty())
+      return;
+    if (void *Loaded = dlopen(Path.c_str(), RTLD_LAZY | RTLD_NOLOAD)) {
+      dlclose(Loaded);
+      return;
+    }
+    // Kept loaded for the process, as clang keeps -load'ed libraries.
+    (void)dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  }
+};
+PassPluginLoader LoadPassPlugin;
 
 /// Adds the pass plugin to the pass plugins \p CI loads, if no pass plugin
 /// given is that very file.

@@ -1,6 +1,7 @@
 // A program built with Enzyme users' typical command lines: the clang
 // plugin with -mllvm options (-fplugin), and the pass plugin plus the clang
-// plugin (-fpass-plugin=X -Xclang -load -Xclang X), at every -O level.
+// plugin (-fpass-plugin=X -Xclang -load -Xclang X), at every -O level, and
+// the clang part alone (-Xclang -load -Xclang TapestryClang-19.so).
 // Expected derivatives are analytic: f(x, y) = x^2 y + sin(x y), with
 // df/dx = 2xy + y cos(xy), df/dy = x^2 + x cos(xy).
 // RUN: %clang_fplugin -O0 %s -lm -o %t0 -mllvm -enzyme-loose-types \
@@ -19,6 +20,11 @@
 // RUN:   | FileCheck %s
 // RUN: %clang_enzyme -O3 %s -lm -o %t6 -mllvm -enzyme-preopt=false && %t6 \
 // RUN:   | FileCheck %s
+// The clang part loaded on its own finds the pass plugin beside itself (it
+// used to register the attributes and options but run no pass: the link
+// failed on __enzyme_autodiff).
+// RUN: %plain_cc -Xclang -load -Xclang %clang_part -I%src_root/include -O2 \
+// RUN:   %s -lm -o %t7 -mllvm -enzyme-loose-types && %t7 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "../Integration/Inputs/check.h"
