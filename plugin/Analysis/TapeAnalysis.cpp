@@ -99,14 +99,15 @@ CallBase *freedAllocation(const CallBase &Free, const DominatorTree &DT,
   };
   if (const Value *Obj = getUnderlyingObject(Freed, 0); IsAllocation(Obj))
     return const_cast<CallBase *>(cast<CallBase>(Obj));
-  // A block allocated on some paths and null on the others, all outside
-  // loops: the free is of that block, or does nothing on a path that did
-  // not allocate it. A null that comes after the allocation (the block
-  // handed to something else: std::map's _Auto_node) does not qualify, nor
-  // does a select, which chooses after the allocation. (In a loop a phi
-  // may carry the block of an earlier iteration.)
-  if (Loops.getLoopFor(Free.getParent()))
-    return nullptr;
+  // A block allocated on some paths and null on the others: the free is of
+  // that block, or does nothing on a path that did not allocate it. A null
+  // that comes after the allocation (the block handed to something else:
+  // std::map's _Auto_node) does not qualify, nor does a select, which
+  // chooses after the allocation. In a loop (a std::vector declared in the
+  // loop's body), the allocation, the free and every phi between them are
+  // in the same loop and no phi is in a loop header, so that a phi never
+  // carries the block of an earlier iteration.
+  const Loop *FreeLoop = Loops.getLoopFor(Free.getParent());
   const CallBase *Alloc = nullptr;
   SmallVector<const BasicBlock *, 4> NullFrom;
   SmallVector<const Value *, 4> Work{Freed};
@@ -116,6 +117,9 @@ CallBase *freedAllocation(const CallBase &Free, const DominatorTree &DT,
     if (!Seen.insert(V).second)
       continue;
     if (auto *Phi = dyn_cast<PHINode>(V)) {
+      if (Loops.getLoopFor(Phi->getParent()) != FreeLoop ||
+          Loops.isLoopHeader(Phi->getParent()))
+        return nullptr;
       for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
         if (isa<ConstantPointerNull>(Phi->getIncomingValue(I)))
           NullFrom.push_back(Phi->getIncomingBlock(I));
@@ -128,9 +132,10 @@ CallBase *freedAllocation(const CallBase &Free, const DominatorTree &DT,
       return nullptr;
     Alloc = cast<CallBase>(V);
   }
-  if (!Alloc || Loops.getLoopFor(Alloc->getParent()))
+  if (!Alloc || Loops.getLoopFor(Alloc->getParent()) != FreeLoop)
     return nullptr;
-  // Outside loops, a block that dominates the allocation cannot follow it.
+  // In the same iteration, a block that dominates the allocation cannot
+  // follow it.
   for (const BasicBlock *From : NullFrom)
     if (!DT.dominates(From, Alloc->getParent()))
       return nullptr;

@@ -48,11 +48,13 @@ struct TapePlan {
 };
 
 /// The allocation call in the function whose block \p Free frees: the
-/// freed pointer's underlying object, or, outside loops, the one allocation
-/// a phi chooses beside null coming only from blocks that dominate the
-/// allocation, so that no path through the allocation passes null there
-/// (std::vector at -O2: `p = n ? operator new(n * 8) : nullptr; ...;
-/// if (p) delete p`). Null when there is no such call.
+/// freed pointer's underlying object, or the one allocation a phi chooses
+/// beside null coming only from blocks that dominate the allocation, so
+/// that no path through the allocation passes null there (std::vector at
+/// -O2: `p = n ? operator new(n * 8) : nullptr; ...; if (p) delete p`),
+/// with the allocation, the free and the phis in the same loop and no phi
+/// in a loop header (a std::vector declared in a loop's body). Null when
+/// there is no such call.
 llvm::CallBase *freedAllocation(const llvm::CallBase &Free,
                                 const llvm::DominatorTree &DT,
                                 const llvm::LoopInfo &Loops);
