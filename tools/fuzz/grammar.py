@@ -59,6 +59,7 @@ class LoopCtx:
 
     def __init__(self, depth, carried):
         self.depth, self.carried = depth, carried
+        self.frees = []          # heap scratch of one iteration, freed at its end
 
 
 class Names:
@@ -601,6 +602,11 @@ class FuncBuilder:
             options.append((3, "store"))
         if nest == 0 and not self.loops and ({"arrays", "malloc"} & self.feat):
             options.append((1, "scratch"))
+        # A block per iteration, in the loop body's own scope (feature tape:
+        # split mode's tape owns such blocks through a list).
+        if ("tape" in self.feat and "malloc" in self.feat and self.loops
+                and len(self.scopes) - 1 == self.loops[-1].depth):
+            options.append((1, "loopscratch"))
         if "structs" in self.feat:
             options.append((1, "struct"))
         if "constptr" in self.feat and nest == 0 and not self.loops and self.arrays():
@@ -730,6 +736,7 @@ class FuncBuilder:
             if acc is not None:
                 inc = self.expr(self.ch.between(1, 2))
                 body.append(Assign(acc[0], "+=", inc, acc[1].ty))
+            body.extend(Free(name) for name in self.loops[-1].frees)
         finally:
             self.scopes.pop()
             self.loopvars.pop()
@@ -768,6 +775,22 @@ class FuncBuilder:
         init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
         init.keep = init.body[0].keep = True   # the reducer must not leave it uninitialised
         return [ArrayDecl(name, self.arrlen, heap), init]
+
+    def stmt_loopscratch(self, nest):
+        """A malloc'd array filled and used in one iteration of a loop and
+        freed at the end of that iteration (feature tape)."""
+        name = self.new_name("s")
+        var = self.new_name("j")
+        self.loopvars.append((var, self.arrlen - 1))
+        try:
+            e = self.fit(self.expr(self.ch.between(1, 2)), ARR_IV.lo, ARR_IV.hi)
+        finally:
+            self.loopvars.pop()
+        self.declare(name, VarInfo("arr", "d", ARR_IV, self.arrlen, True))
+        self.loops[-1].frees.append(name)
+        init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
+        init.keep = init.body[0].keep = True   # the reducer must not leave it uninitialised
+        return [ArrayDecl(name, self.arrlen, True), init]
 
     def stmt_copy(self, nest):
         """memcpy of an array in scope into a fresh local array, or into
