@@ -21,10 +21,14 @@ using namespace llvm;
 
 namespace tapestry {
 
-int scanfFormatArg(StringRef Name) {
+StringRef scanfSourceName(StringRef Name) {
   if (!Name.consume_front("__isoc99_"))
     Name.consume_front("__isoc23_");
-  return StringSwitch<int>(Name)
+  return Name;
+}
+
+int scanfFormatArg(StringRef Name) {
+  return StringSwitch<int>(scanfSourceName(Name))
       .Case("scanf", 0)
       .Cases("sscanf", "fscanf", 1)
       .Default(-1);

@@ -31,6 +31,9 @@ struct ConstantOut {
 /// The position of a scanf-family function's format argument, or -1 if
 /// \p Name is not one.
 int scanfFormatArg(llvm::StringRef Name);
+/// The name the user wrote for scanf-family function \p Name: glibc's
+/// __isoc99_sscanf and __isoc23_sscanf are sscanf.
+llvm::StringRef scanfSourceName(llvm::StringRef Name);
 
 /// True if \p CB may store numbers with derivative zero through its
 /// arguments (modf, input streams, the scanf family).

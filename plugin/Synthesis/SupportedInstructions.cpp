@@ -543,11 +543,8 @@ void SupportedInstructions::checkScanfCall(CallBase &CB) {
     SmallVector<Type *, 4> Held = S.types().typesAt(A);
     if (!Held.empty() && all_of(Held, [](Type *T) { return T->isIntegerTy(); }))
       continue;
-    // glibc's names (__isoc99_sscanf) are the user's sscanf.
-    StringRef Name = CB.getCalledFunction()->getName();
-    if (!Name.consume_front("__isoc99_"))
-      Name.consume_front("__isoc23_");
-    fail(&CB, "this call to '" + Name.str() +
+    fail(&CB, "this call to '" +
+                  scanfSourceName(CB.getCalledFunction()->getName()).str() +
                   "' reads numbers into differentiated memory with a format "
                   "that is not a string literal Tapestry can read (it must "
                   "know which arguments receive a float or a double: their "
