@@ -824,8 +824,14 @@ static void retypeIntegerVectorBuilds(Function &F) {
                           Chain.back()->getIterator());
     for (InsertElementInst *IE : reverse(Chain)) {
       IRBuilder<> B(IE);
-      V = B.CreateInsertElement(V, B.CreateBitCast(IE->getOperand(1), Elt),
-                                IE->getOperand(2), IE->getName() + ".fp");
+      // An element that was a double made an integer is that double.
+      Value *Inserted = IE->getOperand(1);
+      auto *Back = dyn_cast<BitCastInst>(Inserted);
+      Inserted = Back && Back->getSrcTy() == Elt
+                     ? Back->getOperand(0)
+                     : B.CreateBitCast(Inserted, Elt);
+      V = B.CreateInsertElement(V, Inserted, IE->getOperand(2),
+                                IE->getName() + ".fp");
     }
     BC->replaceAllUsesWith(V);
     BC->eraseFromParent();

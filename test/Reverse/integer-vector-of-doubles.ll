@@ -8,6 +8,7 @@
 ; RUN: %opt -passes=tapestry -S %s -o %t
 ; RUN: FileCheck %s --input-file=%t --check-prefix=REV
 ; RUN: FileCheck %s --input-file=%t --check-prefix=FWD
+; RUN: FileCheck %s --input-file=%t --check-prefix=ROUND
 
 @enzyme_dup = external global i32
 declare void @__enzyme_autodiff(ptr, ...)
@@ -61,3 +62,32 @@ define double @fwd(ptr %a, ptr %da, ptr %c, ptr %dc) {
 ; FWD-NEXT:  %[[TD:.*]] = bitcast <2 x i64> %[[TV]] to <2 x double>
 ; FWD:       %"v1'" = insertelement <2 x double> %[[TD]], double %"c1'", i64 1
 ; FWD:       %"s'" = call double @llvm.vector.reduce.fadd.v2f64(
+
+; A computed double made an integer and inserted (the SLP vectoriser's
+; shape when it packs a value it also stored as i64): the element is the
+; double itself, so its derivative flows (it was "a double is reinterpreted
+; as a long here"). d/dy of exp(y)^2 is 2 exp(y)^2 = 2 e * e.
+define double @round(ptr %c, double %y) {
+  %x = load double, ptr %c
+  %e = call double @llvm.exp.f64(double %y)
+  %ei = bitcast double %e to i64
+  %v0 = insertelement <2 x i64> poison, i64 %ei, i64 0
+  %v = bitcast <2 x i64> %v0 to <2 x double>
+  %v1 = insertelement <2 x double> %v, double %x, i64 1
+  %m = fmul <2 x double> %v1, %v1
+  %s = call double @llvm.vector.reduce.fadd.v2f64(double -0.0, <2 x double> %m)
+  ret double %s
+}
+declare double @llvm.exp.f64(double)
+
+define double @rev_round(ptr %c, ptr %dc, double %y) {
+  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @round, ptr @enzyme_dup, ptr %c, ptr %dc, double %y)
+  ret double %r
+}
+
+; ROUND-LABEL: define internal double @round.tapestry.rev_da_ra(
+; ROUND:       %e = call double @llvm.exp.f64(double %y)
+; ROUND-NEXT:  %[[V:.*]] = insertelement <2 x double> poison, double %e, i64 0
+; ROUND:       %[[ADJ:.*]] = fadd <2 x double>
+; ROUND:       %[[E0:.*]] = extractelement <2 x double> %[[ADJ]], i64 0
+; ROUND:       fmul double %e, %[[E0]]
