@@ -134,10 +134,12 @@ CallBase *freedAllocation(const CallBase &Free, const DominatorTree &DT,
   }
   if (!Alloc || Loops.getLoopFor(Alloc->getParent()) != FreeLoop)
     return nullptr;
-  // In the same iteration, a block that dominates the allocation cannot
-  // follow it.
+  // The null cannot come after the allocation: from a block that
+  // dominates it (in the same iteration), or from one the allocation
+  // cannot reach (the other branch of `p = NULL; if (c) p = malloc(n);`).
   for (const BasicBlock *From : NullFrom)
-    if (!DT.dominates(From, Alloc->getParent()))
+    if (!DT.dominates(From, Alloc->getParent()) &&
+        isPotentiallyReachable(Alloc->getParent(), From, nullptr, &DT, &Loops))
       return nullptr;
   // Deferring this free is right only if no other free of the block stays
   // in the forward sweep.

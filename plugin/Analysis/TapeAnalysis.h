@@ -49,8 +49,9 @@ struct TapePlan {
 
 /// The allocation call in the function whose block \p Free frees: the
 /// freed pointer's underlying object, or the one allocation a phi chooses
-/// beside null coming only from blocks that dominate the allocation, so
-/// that no path through the allocation passes null there (std::vector at
+/// beside null coming only from blocks that dominate the allocation or
+/// that it cannot reach, so that no path through the allocation passes
+/// null there (`p = NULL; if (c) p = malloc(n); ...; free(p)`, std::vector at
 /// -O2: `p = n ? operator new(n * 8) : nullptr; ...; if (p) delete p`),
 /// with the allocation, the free and the phis in the same loop and no phi
 /// in a loop header (a std::vector declared in a loop's body). Null when

@@ -197,11 +197,21 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                  (Kind == EntryPoint::ErrorEstimate
                       ? "error (0.0 for an exact input)"
                       : "tangent"));
+  // Markers written for the source's parameters of a function whose
+  // result the C ABI returns in memory are one off: say why.
+  std::string SRetHint;
+  if (ParamNo > 0 && Fn->hasParamAttribute(0, Attribute::StructRet))
+    SRetHint = " ('" + sourceName(*Fn) + "' returns " +
+               describe(Fn->getParamStructRetType(0)) +
+               " in memory, so its result comes first: pass a result object "
+               "and its shadow before the markers of its parameters, "
+               "enzyme_dup, &result, &dresult)";
   if (A == Activity::Active && !IsFP)
     return error("enzyme_out marks an active floating-point value, but " +
                  Param +
                  " is not one; use enzyme_dup with a shadow for "
-                 "pointers or enzyme_const");
+                 "pointers or enzyme_const" +
+                 SRetHint);
   if ((A == Activity::Dup || A == Activity::DupNoNeed) && !T->isPointerTy() &&
       !(IsFP && Mode == DiffMode::Forward))
     return error(activityName(A) +
@@ -209,7 +219,7 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                  "floating-point value with its tangent), "
                  "but " +
                  Param + " is neither; use " +
-                 (IsFP ? "enzyme_out" : "enzyme_const"));
+                 (IsFP ? "enzyme_out" : "enzyme_const") + SRetHint);
   StringRef MarkerShown =
       Strided ? (A == Activity::Dup ? "enzyme_dupv" : "enzyme_dupnoneedv")
               : activityName(A);

@@ -351,9 +351,13 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
       "' ran a second time on the same tape, but its tape is not reusable: " +
       Out.NotReplayableReason +
       ". Run __enzyme_augmentfwd again for a fresh tape.\n";
+  // A tape __enzyme_augmentfwd returned is freed by the reverse that
+  // releases it: what its header holds then is not known.
   std::string Stale = "tapestry: the tape passed to the reverse of '" + Name +
                       "' was not filled by its __enzyme_augmentfwd (with the "
-                      "same activities).\n";
+                      "same activities), or was freed by an earlier reverse "
+                      "(pass enzyme_nofree to every reverse of a tape but "
+                      "the last).\n";
   std::string Released =
       Out.Replayable
           ? "tapestry: the tape passed to the reverse of '" + Name +
@@ -362,9 +366,8 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
                 "which a reverse on a caller's buffer (enzyme_allocated) "
                 "frees unless given enzyme_nofree (pass it to every reverse "
                 "but the last). Run __enzyme_augmentfwd again for a fresh "
-                "tape, or "
-                "keep the tape with a reusable thunk (tapestry_reusable_tape) "
-                "and release it yourself.\n"
+                "tape; a thunk's reverse never releases its tape "
+                "(tapestry_tape_delete does).\n"
           : "tapestry: the tape passed to the reverse of '" + Name +
                 "' was already used by a reverse (which released it) or "
                 "released, and its tape is not reusable: " +
