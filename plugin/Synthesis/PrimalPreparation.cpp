@@ -784,6 +784,61 @@ static void lowerComplexLibcalls(Function &F) {
   }
 }
 
+/// \p C with its poison and undef elements zero (a vector constant), or
+/// null if it has none.
+static Constant *withDefinedLanes(Constant *C) {
+  auto *VT = dyn_cast<FixedVectorType>(C->getType());
+  if (!VT || VT->getElementType()->isPointerTy())
+    return nullptr;
+  if (isa<UndefValue>(C))
+    return Constant::getNullValue(VT);
+  if (!isa<ConstantVector>(C))
+    return nullptr;
+  SmallVector<Constant *, 16> Elts;
+  bool Undefined = false;
+  for (unsigned I = 0; I < VT->getNumElements(); ++I) {
+    Constant *E = C->getAggregateElement(I);
+    Undefined |= isa<UndefValue>(E);
+    Elts.push_back(isa<UndefValue>(E) ? Constant::getNullValue(E->getType())
+                                      : E);
+  }
+  return Undefined ? ConstantVector::get(Elts) : nullptr;
+}
+
+/// Vectorised code leaves lanes undefined (poison) where the primal does
+/// not care: a shuffle mask's poison elements, the other lanes of a vector
+/// built by insertelement into poison, a constant's poison elements, the
+/// pass-through of a masked load. The reverse sweep multiplies such a lane
+/// by an adjoint that is zero there, and poison times zero is poison, which
+/// spreads into lanes that hold real adjoints (the simplifier then dropped
+/// them: batched reverse mode returned wrong adjoints, fuzz seeds 7024,
+/// 7075, 7256, 7319, 7399). Giving those lanes a value (zero, or a defined
+/// lane) refines the primal and keeps every adjoint defined.
+static void defineUndefinedLanes(Function &F) {
+  for (Instruction &I : instructions(F)) {
+    if (auto *SV = dyn_cast<ShuffleVectorInst>(&I)) {
+      unsigned N0 =
+          cast<FixedVectorType>(SV->getOperand(0)->getType())->getNumElements();
+      int Defined = !isa<UndefValue>(SV->getOperand(0))   ? 0
+                    : !isa<UndefValue>(SV->getOperand(1)) ? int(N0)
+                                                          : -1;
+      SmallVector<int, 16> Mask(SV->getShuffleMask());
+      if (Defined >= 0 && is_contained(Mask, PoisonMaskElem)) {
+        for (int &M : Mask)
+          if (M == PoisonMaskElem)
+            M = Defined;
+        SV->setShuffleMask(Mask);
+      }
+    }
+    if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+      continue;
+    for (Use &U : I.operands())
+      if (auto *C = dyn_cast<Constant>(U.get()))
+        if (Constant *D = withDefinedLanes(C))
+          U.set(D);
+  }
+}
+
 /// The SLP vectoriser may build a vector of doubles from an integer it
 /// loaded (a one-element memcpy became an i64 load and store) by inserting
 /// the integer into <N x i64> and bitcasting the vector to <N x double>.
@@ -919,6 +974,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   advanceIterationCounters(*P);
   retypeIntegerVectorBuilds(*P);
   retypeBitcastCopies(*P);
+  defineUndefinedLanes(*P);
   removeWriteOnlyAllocas(*P);
   unifyReturns(*P);
   {
