@@ -762,6 +762,20 @@ class FuncBuilder:
 
     def stmt_scratch(self, nest):
         heap = "malloc" in self.feat and ("arrays" not in self.feat or self.ch.chance(50))
+        name, stmts = self.scratch_array(heap)
+        if heap:
+            self.heap.append(name)
+        return stmts
+
+    def stmt_loopscratch(self, nest):
+        """A malloc'd array filled and used in one iteration of a loop and
+        freed at the end of that iteration (feature tape)."""
+        name, stmts = self.scratch_array(True)
+        self.loops[-1].frees.append(name)
+        return stmts
+
+    def scratch_array(self, heap):
+        """A fresh array (malloc'd if `heap`) and the loop that fills it."""
         name = self.new_name("s")
         var = self.new_name("j")
         self.loopvars.append((var, self.arrlen - 1))
@@ -770,27 +784,9 @@ class FuncBuilder:
         finally:
             self.loopvars.pop()
         self.declare(name, VarInfo("arr", "d", ARR_IV, self.arrlen, heap))
-        if heap:
-            self.heap.append(name)
         init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
         init.keep = init.body[0].keep = True   # the reducer must not leave it uninitialised
-        return [ArrayDecl(name, self.arrlen, heap), init]
-
-    def stmt_loopscratch(self, nest):
-        """A malloc'd array filled and used in one iteration of a loop and
-        freed at the end of that iteration (feature tape)."""
-        name = self.new_name("s")
-        var = self.new_name("j")
-        self.loopvars.append((var, self.arrlen - 1))
-        try:
-            e = self.fit(self.expr(self.ch.between(1, 2)), ARR_IV.lo, ARR_IV.hi)
-        finally:
-            self.loopvars.pop()
-        self.declare(name, VarInfo("arr", "d", ARR_IV, self.arrlen, True))
-        self.loops[-1].frees.append(name)
-        init = For(var, str(self.arrlen), [Assign("%s[%s]" % (name, var), "=", e, "d")])
-        init.keep = init.body[0].keep = True   # the reducer must not leave it uninitialised
-        return [ArrayDecl(name, self.arrlen, True), init]
+        return name, [ArrayDecl(name, self.arrlen, heap), init]
 
     def stmt_copy(self, nest):
         """memcpy of an array in scope into a fresh local array, or into
