@@ -69,6 +69,13 @@ static SmallVector<CallBase *, 2> tapeOrigins(CallBase &CB,
 /// A reverse must use a tape from the augmented forward of the same
 /// request; reports the mismatch when the tape's origin is known.
 static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
+  if (isa_and_nonnull<ConstantPointerNull>(D.Tape) ||
+      isa_and_nonnull<ConstantPointerNull>(D.TapeBuffer))
+    return reportError(*CB.getFunction(), &CB,
+                       "the tape passed to this " + entryPointName(CB) +
+                           " is a null pointer; pass the tape its " +
+                           "__enzyme_augmentfwd returned (or the buffer it " +
+                           "filled)");
   SmallVector<CallBase *, 2> Origins = tapeOrigins(CB, D);
   std::optional<DiffRequest> Other;
   CallBase *OtherCall = nullptr;

@@ -340,7 +340,20 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
                                BasicBlock *&Cont) {
   Function *Rev = B.GetInsertBlock()->getParent();
   Value *Header = fieldAddress(B, Tape, 0);
-  Value *State = B.CreateAlignedLoad(B.getInt64Ty(), Header, Align(8));
+  // A null tape reads the state of a constant zero instead (no tape's
+  // state is zero), so that it reaches the message without a branch more.
+  Value *IsNull = B.CreateIsNull(Rev->getArg(Rev->arg_size() - 1));
+  const char *NoTapeName = "tapestry.null.tape.state";
+  GlobalVariable *NoTape = M.getNamedGlobal(NoTapeName);
+  if (!NoTape) {
+    NoTape = new GlobalVariable(M, B.getInt64Ty(), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, B.getInt64(0),
+                                NoTapeName);
+    NoTape->setAlignment(Align(8));
+    NoTape->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  }
+  Value *State = B.CreateAlignedLoad(
+      B.getInt64Ty(), B.CreateSelect(IsNull, NoTape, Header), Align(8));
   Cont = BasicBlock::Create(C, "tape.ok", Rev);
   auto *Bad = BasicBlock::Create(C, "tape.misuse", Rev);
   B.CreateCondBr(B.CreateICmpEQ(State, B.getInt64(Magic)), Cont, Bad);
@@ -373,6 +386,10 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
                 "released, and its tape is not reusable: " +
                 Out.NotReplayableReason +
                 ". Run __enzyme_augmentfwd again for a fresh tape.\n";
+  std::string Null = "tapestry: the tape passed to the reverse of '" + Name +
+                     "' is a null pointer; pass the tape its "
+                     "__enzyme_augmentfwd returned (or the buffer it "
+                     "filled).\n";
   Value *IsUsed = BB.CreateICmpEQ(State, BB.getInt64(TapeConsumed));
   Value *IsFreed = BB.CreateICmpEQ(State, BB.getInt64(TapeReleased));
   Value *Msg = BB.CreateSelect(
@@ -383,6 +400,8 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
       BB.CreateSelect(IsUsed, BB.getInt64(Twice.size()),
                       BB.CreateSelect(IsFreed, BB.getInt64(Released.size()),
                                       BB.getInt64(Stale.size())));
+  Msg = BB.CreateSelect(IsNull, BB.CreateGlobalStringPtr(Null), Msg);
+  Len = BB.CreateSelect(IsNull, BB.getInt64(Null.size()), Len);
   emitFatalMessage(BB, Msg, Len);
   BB.CreateUnreachable();
   B.SetInsertPoint(Cont);
@@ -411,6 +430,10 @@ void Splitter::buildReverse() {
   if (G.hasFnAttribute(Attribute::NoUnwind))
     Rev->addFnAttr(Attribute::NoUnwind);
   Rev->addParamAttr(TapeMemory->getArgNo(), Attribute::NoAlias);
+  // Null or a tape, whose header is 8 bytes: comparing it with null (the
+  // misuse check) then captures nothing.
+  Rev->addParamAttr(TapeMemory->getArgNo(),
+                    Attribute::getWithDereferenceableOrNullBytes(C, 8));
 
   SmallPtrSet<const BasicBlock *, 32> RevClones;
   for (const BasicBlock *BB : ReverseBlocks)

@@ -55,8 +55,8 @@ define void @grad(ptr %x, ptr %dx, ptr %y, ptr %dy, ptr %buf) {
 attributes #0 = { noinline }
 
 ; CHECK-LABEL: define internal void @fill.tapestry.split_dd.augmented(ptr nocapture %v, ptr nocapture readonly %"v'", ptr nocapture readonly %x, ptr nocapture readonly %"x'", ptr nocapture %tape)
-; CHECK-LABEL: define internal void @fill.tapestry.split_dd.reverse(ptr nocapture readonly %v, ptr nocapture %"v'", ptr nocapture readonly %x, ptr nocapture %"x'", ptr noalias nocapture readonly %tape)
-; CHECK-LABEL: define internal void @use.tapestry.split_d_ra.reverse(ptr nocapture readonly %v, ptr nocapture %"v'", double %seed, ptr noalias nocapture readonly %tape)
+; CHECK-LABEL: define internal void @fill.tapestry.split_dd.reverse(ptr nocapture readonly %v, ptr nocapture %"v'", ptr nocapture readonly %x, ptr nocapture %"x'", ptr noalias nocapture readonly dereferenceable_or_null(8) %tape)
+; CHECK-LABEL: define internal void @use.tapestry.split_d_ra.reverse(ptr nocapture readonly %v, ptr nocapture %"v'", double %seed, ptr noalias nocapture readonly dereferenceable_or_null(8) %tape)
 
 ; CHECK-LABEL: define internal void @f.tapestry.split_dd.reverse(
 ; CHECK: tape.ok:

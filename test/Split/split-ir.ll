@@ -54,8 +54,11 @@ define i64 @caller(i64 %n, ptr %x, ptr %dx, ptr %s, ptr %ds) {
 ; CHECK-NEXT:    store double %acc.next, ptr %s
 ; CHECK-NEXT:    ret void
 
-; CHECK-LABEL: define internal void @sumsq.tapestry.split_cdd.reverse(i64 %n, ptr %x, ptr %"x'", ptr %s, ptr %"s'", ptr noalias %tape)
-; CHECK:         [[H:%.*]] = load i64, ptr %tape
+; CHECK-LABEL: define internal void @sumsq.tapestry.split_cdd.reverse(i64 %n, ptr %x, ptr %"x'", ptr %s, ptr %"s'", ptr noalias dereferenceable_or_null(8) %tape)
+; A null tape reads a constant zero as its state, and gets its own message.
+; CHECK:         [[NULL:%.*]] = icmp eq ptr %tape, null
+; CHECK-NEXT:    [[HP:%.*]] = select i1 [[NULL]], ptr @tapestry.null.tape.state, ptr %tape
+; CHECK-NEXT:    [[H:%.*]] = load i64, ptr [[HP]]
 ; CHECK-NEXT:    icmp eq i64 [[H]], [[MAGIC]]
 ; CHECK-NOT:     store {{.*}}, ptr %tape
 ; CHECK:         %xi.tape = load double

@@ -76,7 +76,9 @@ attributes #0 = { noinline }
 ; CHECK-NEXT: [[N:%.*]] = sub i64 0, [[A]]
 ; CHECK-NEXT: [[P:%.*]] = and i64 [[N]], 15
 ; CHECK-NEXT: %tape.aligned = getelementptr i8, ptr %tape, i64 [[P]]
-; CHECK-NEXT: load i64, ptr %tape.aligned, align 8
+; CHECK-NEXT: [[NULL:%.*]] = icmp eq ptr %tape, null
+; CHECK-NEXT: [[HP:%.*]] = select i1 [[NULL]], ptr @tapestry.null.tape.state, ptr %tape.aligned
+; CHECK-NEXT: load i64, ptr [[HP]], align 8
 ; CHECK: [[V:%.*]] = getelementptr inbounds i8, ptr %tape.aligned, i64 32
 ; CHECK: [[DV:%.*]] = getelementptr inbounds i8, ptr %tape.aligned, i64 48
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr {{.*}}align 16 {{.*}}[[LOCAL]], ptr {{.*}}[[DV]], i64 16,
