@@ -287,6 +287,23 @@ bool CustomRules::applyFunctionAttributes(Module &M) {
   return !Applied.empty();
 }
 
+bool CustomRules::keepForLinkTime(Module &M) {
+  SmallPtrSet<Constant *, 8> Used;
+  for (const char *List : {"llvm.used", "llvm.compiler.used"})
+    if (GlobalVariable *G = M.getNamedGlobal(List))
+      if (auto *Init = dyn_cast<ConstantArray>(G->getInitializer()))
+        for (Use &U : Init->operands())
+          Used.insert(cast<Constant>(U.get()->stripPointerCasts()));
+  SmallVector<GlobalValue *, 8> Keep;
+  for (GlobalVariable &GV : M.globals())
+    if (!GV.isDeclaration() &&
+        StringRef(registrationName(GV)).starts_with("__enzyme_") &&
+        !Used.count(&GV))
+      Keep.push_back(&GV);
+  appendToCompilerUsed(M, Keep);
+  return !Keep.empty();
+}
+
 CustomRules CustomRules::collect(Module &M) {
   CustomRules Rules;
   for (GlobalVariable &GV : M.globals()) {

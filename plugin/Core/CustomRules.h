@@ -52,6 +52,11 @@ public:
   /// anything (a file compiled apart carries them on its functions, as
   /// Enzyme's do). True if anything changed.
   static bool applyFunctionAttributes(llvm::Module &M);
+  /// Keeps every registration global of \p M (llvm.compiler.used) in the
+  /// bitcode of a -flto compile: nothing refers to them, and link-time
+  /// optimisation would drop them before the plugin runs on the whole
+  /// program, whose requests in other files need them. True if any.
+  static bool keepForLinkTime(llvm::Module &M);
 
   const CustomGradient *gradient(const llvm::Function *F) const {
     auto It = Gradients.find(F);

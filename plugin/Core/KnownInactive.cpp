@@ -77,6 +77,14 @@ bool isKnownInactiveFunction(StringRef Name) {
       .Cases("abort", "exit", "__assert_fail", "perror", "fopen", true)
       .Cases("fclose", "strlen", "strcmp", "strncmp", "getenv", true)
       .Case("malloc_usable_size", true)
+      // compare or search bytes and text: integers, or a pointer into the
+      // text searched; or copy text (characters carry no derivative).
+      // memcmp and bcmp are what std::string's == and std::map's string
+      // keys become once optimised.
+      .Cases("memcmp", "bcmp", "strcasecmp", "strncasecmp", "strcoll", true)
+      .Cases("strnlen", "strspn", "strcspn", "memchr", "memrchr", true)
+      .Cases("strchr", "strrchr", "strstr", "strpbrk", "rawmemchr", true)
+      .Cases("strcpy", "strncpy", "strcat", "strncat", "stpcpy", true)
       // numbers parsed from text have derivative zero; their end pointer
       // (char **) points into the text
       .Cases("strtod", "strtof", "strtold", "strtol", "strtoll", true)

@@ -29,6 +29,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <dlfcn.h>
@@ -37,13 +38,21 @@ using namespace clang;
 
 namespace {
 
-/// The pass plugin's file beside this library's, if it is there.
-std::string siblingPassPlugin() {
+/// This library's own file.
+std::string ownFile() {
   static const char Anchor = 0;
   Dl_info Self;
   if (!dladdr(&Anchor, &Self) || !Self.dli_fname)
     return "";
-  llvm::SmallString<256> Path(llvm::sys::path::parent_path(Self.dli_fname));
+  return Self.dli_fname;
+}
+
+/// The pass plugin's file beside this library's, if it is there.
+std::string siblingPassPlugin() {
+  std::string Own = ownFile();
+  if (Own.empty())
+    return "";
+  llvm::SmallString<256> Path(llvm::sys::path::parent_path(Own));
   llvm::sys::path::append(Path, TAPESTRY_PASS_PLUGIN_FILE);
   return llvm::sys::fs::exists(Path) ? std::string(Path) : "";
 }
@@ -75,14 +84,17 @@ struct PassPluginLoader {
 PassPluginLoader LoadPassPlugin;
 
 /// Adds the pass plugin to the pass plugins \p CI loads, if no pass plugin
-/// given is that very file.
+/// given is that very file, or this library (whose pass plugin entry point
+/// is the pass plugin's).
 void addPassPlugin(CompilerInstance &CI) {
   const std::string &Self = passPluginPath();
   if (Self.empty())
     return;
+  std::string Own = ownFile();
   std::vector<std::string> &Plugins = CI.getCodeGenOpts().PassPlugins;
   if (llvm::none_of(Plugins, [&](const std::string &P) {
-        return P == Self || llvm::sys::fs::equivalent(P, Self);
+        return P == Self || llvm::sys::fs::equivalent(P, Self) ||
+               (!Own.empty() && llvm::sys::fs::equivalent(P, Own));
       }))
     Plugins.push_back(Self);
 }
@@ -163,6 +175,24 @@ FrontendPluginRegistry::Add<TapestryAction>
     RegisterAction("tapestry", "Enzyme's attributes and the Tapestry pass");
 
 } // namespace
+
+/// -fpass-plugin=TapestryClang-19.so, as Enzyme's users name Enzyme's clang
+/// plugin (-fpass-plugin=ClangEnzyme-19.so -Xclang -load -Xclang
+/// ClangEnzyme-19.so): the pass plugin's callbacks, from its own entry
+/// point.
+extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  using InfoFn = ::llvm::PassPluginLibraryInfo (*)();
+  const std::string &Path = passPluginPath();
+  if (void *Handle =
+          Path.empty() ? nullptr : dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL))
+    if (auto Get =
+            reinterpret_cast<InfoFn>(dlsym(Handle, "llvmGetPassPluginInfo"));
+        Get && Get != &llvmGetPassPluginInfo)
+      return Get();
+  return {LLVM_PLUGIN_API_VERSION, "TapestryClang", "0.1.0",
+          [](llvm::PassBuilder &) {}};
+}
 
 /// Called by the pass plugin once it has loaded this library, with the
 /// pass plugin's own file.

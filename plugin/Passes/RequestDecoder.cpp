@@ -336,16 +336,32 @@ bool Decoder::decodeImplicitStructResult() {
     return false;
   // The first value, after the first parameter's activity marker if any:
   // a pointer is the result object the user passes (the explicit
-  // spelling), or ambiguous with a pointer parameter: not this.
+  // spelling), or the first source parameter's value if the function's
+  // first parameter is a pointer (or a struct passed by value): without
+  // markers, the number of values tells which, since the explicit
+  // spelling passes two more.
   unsigned First = Next;
   if (StringRef M = markerName(CB.getArgOperand(First)); !M.empty()) {
     if (M != "enzyme_dup" && M != "enzyme_const" && M != "enzyme_dupnoneed")
       return false;
     ++First;
   }
-  if (First >= PrimalEnd || !markerName(CB.getArgOperand(First)).empty() ||
-      CB.getArgOperand(First)->getType()->isPointerTy())
+  if (First >= PrimalEnd || !markerName(CB.getArgOperand(First)).empty())
     return false;
+  if (CB.getArgOperand(First)->getType()->isPointerTy()) {
+    if (First != Next)
+      return false;
+    unsigned Implicit = 0;
+    for (unsigned I = 1; I < Fn->arg_size(); ++I) {
+      Type *T = Fn->getArg(I)->getType();
+      Implicit += T->isPointerTy() || T->isFPOrFPVectorTy() ? 2 : 1;
+    }
+    for (unsigned I = First; I < PrimalEnd; ++I)
+      if (!markerName(CB.getArgOperand(I)).empty())
+        return false;
+    if (PrimalEnd - First != Implicit)
+      return false;
+  }
   Type *ResultTy = Fn->getParamStructRetType(0);
   const DataLayout &DL = CB.getModule()->getDataLayout();
   if (DL.getTypeAllocSize(ResultTy) !=
@@ -389,8 +405,23 @@ std::optional<DecodedCall> Decoder::run() {
       Failed = true;
       Errors.assign(1, *Msg);
     }
-  if (!Failed)
+  if (!Failed) {
+    // enzyme_runtime_activity: pointers reached through the arguments may
+    // have themselves as shadows (a shadow struct whose constant members
+    // point to the primal's data, as a copy of the primal makes): the
+    // derivative tests them at run time (Analysis/RuntimeActivity.h).
+    if (R && R->RuntimeActivity)
+      for (unsigned I = 0; I < R->Request.Args.size() &&
+                           I < DiffRequest::MaxRuntimeActivityArgs;
+           ++I)
+        if ((R->Request.Args[I] == Activity::Dup ||
+             R->Request.Args[I] == Activity::DupNoNeed) &&
+            R->Request.Fn->getArg(I)->getType()->isPointerTy()) {
+          R->Request.MarkedMemoryArgs |= uint64_t(1) << I;
+          R->Request.MarkedDeepArgs |= uint64_t(1) << I;
+        }
     return R;
+  }
   for (const std::string &Msg : Errors)
     reportError(*CB.getFunction(), &CB, Msg);
   return std::nullopt;

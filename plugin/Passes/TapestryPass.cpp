@@ -392,6 +392,10 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // enzyme_nofree and enzyme_no_escaping_allocation become IR attributes
   // whether or not this file differentiates anything.
   bool AttributesApplied = CustomRules::applyFunctionAttributes(M);
+  // -flto: registrations reach the link, where requests in other files use
+  // them.
+  if (AtCompileStart && isFullLTOPreLink(M))
+    AttributesApplied |= CustomRules::keepForLinkTime(M);
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   auto GetTLI = [&](Function &F) -> const TargetLibraryInfo & {

@@ -4,7 +4,8 @@
 ;   release function, guarded against a null tape, then free).
 ; - __enzyme_batch: one call of the primal per lane, results gathered.
 ; - enzyme_interleave: shadows after the values, in the same order.
-; - enzyme_runtime_activity: a shadow equal to its value stops the program.
+; - enzyme_runtime_activity: a shadow equal to its value stops the program;
+;   pointers reached through the arguments are tested at run time.
 ; - Enzyme's type hints (__enzyme_double) are dropped.
 ; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
 ; CHECK: c"tapestry: the call to __enzyme_autodiff passes the same pointer as the value and the shadow of parameter 1 of 'axpy' with enzyme_runtime_activity
@@ -97,7 +98,9 @@ define void @interleaved(ptr %x, ptr %y, ptr %dx, ptr %dy) {
 ; CHECK-NEXT: br i1 %[[SAME]]
 ; CHECK: call void @abort()
 ; CHECK: icmp eq ptr %y, %dy
-; CHECK: call void @axpy.tapestry.rev_dd(ptr %x, ptr %dx, ptr %y, ptr %dy)
+; Pointers read through the arguments are tested at run time (their memory
+; and what it reaches: 2 + 4 per argument).
+; CHECK: call void @axpy.tapestry.rev_dd_rt66(ptr %x, ptr %dx, ptr %y, ptr %dy)
 define void @runtime_activity(ptr %x, ptr %dx, ptr %y, ptr %dy) {
   call void (...) @__enzyme_autodiff(ptr @axpy, ptr @enzyme_runtime_activity, ptr %x, ptr %dx, ptr %y, ptr %dy)
   ret void

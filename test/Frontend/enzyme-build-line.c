@@ -25,6 +25,16 @@
 // failed on __enzyme_autodiff).
 // RUN: %plain_cc -Xclang -load -Xclang %clang_part -I%src_root/include -O2 \
 // RUN:   %s -lm -o %t7 -mllvm -enzyme-loose-types && %t7 | FileCheck %s
+// Enzyme's spelling with the clang part in both places, as Enzyme's users
+// name ClangEnzyme-19.so (-fpass-plugin=ClangEnzyme-19.so -Xclang -load
+// -Xclang ClangEnzyme-19.so): its pass plugin entry point is the pass
+// plugin's (it was "Plugin entry point not found"), and the pass is added
+// once.
+// RUN: %plain_cc -fpass-plugin=%clang_part -Xclang -load -Xclang %clang_part \
+// RUN:   -I%src_root/include -O2 %s -lm -o %t8 -mllvm -enzyme-loose-types \
+// RUN:   && %t8 | FileCheck %s
+// RUN: %plain_cc -fpass-plugin=%clang_part -I%src_root/include -O1 %s -lm \
+// RUN:   -o %t9 && %t9 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "../Integration/Inputs/check.h"
