@@ -110,6 +110,56 @@ bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {
   return isKnownInactiveFunction(calleeName(CB));
 }
 
+bool mayReachDifferentiableData(const Value *Result) {
+  SmallVector<const Value *, 8> Work{Result};
+  SmallPtrSet<const Value *, 8> Seen{Result};
+  auto Carries = [](Type *T) {
+    return T->isPtrOrPtrVectorTy() || T->isFPOrFPVectorTy() ||
+           T->isAggregateType();
+  };
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<CastInst>(U) || isa<PHINode>(U) ||
+          isa<SelectInst>(U) || isa<FreezeInst>(U)) {
+        if (!isa<PtrToIntInst>(U) && Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      if (isa<ICmpInst>(U))
+        continue;
+      if (auto *LI = dyn_cast<LoadInst>(U)) {
+        if (Carries(LI->getType()))
+          return true;
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getValueOperand() == V ||
+            Carries(SI->getValueOperand()->getType()))
+          return true;
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(U)) {
+        if (isDeallocationCall(*CB) || isa<DbgInfoIntrinsic>(CB))
+          continue;
+        if (auto *II = dyn_cast<IntrinsicInst>(CB);
+            II && II->isLifetimeStartOrEnd())
+          continue;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+bool returnsShadowedPointer(const CallBase &CB, const CustomRules *Rules) {
+  const Function *Callee = CB.getCalledFunction();
+  return Callee && !Callee->isDeclaration() && CB.getType()->isPointerTy() &&
+         !isInactiveCall(CB, Rules) && !isShadowMirrorCall(CB) &&
+         !(Rules && (Rules->gradient(Callee) || Rules->isOpaque(Callee))) &&
+         mayReachDifferentiableData(&CB);
+}
+
 namespace {
 
 /// Forward data flow: which values depend on an active input, which pointers
@@ -184,6 +234,7 @@ private:
       return true;
     if (auto *CB = dyn_cast<CallBase>(&I))
       return isAllocationCall(*CB) || loadsShadowedPointers(*CB) ||
+             returnsShadowedPointer(*CB, Rules) ||
              (isShadowMirrorCall(*CB) && anyOperand(I, AI.Shadowed)) ||
              (calleeName(*CB) == "bsearch" && CB->arg_size() == 5 &&
               AI.Shadowed.count(CB->getArgOperand(1)));

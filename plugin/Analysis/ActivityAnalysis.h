@@ -54,6 +54,19 @@ bool isShadowMirrorCall(const llvm::CallBase &CB);
 bool isInactiveCall(const llvm::CallBase &CB,
                     const CustomRules *Rules = nullptr);
 
+/// True if the pointer \p Result (of a call that stays a call) may lead to
+/// floating-point data in its function: it, or an address computed from
+/// it, is read or written as floating point or as pointers, copied, stored,
+/// returned, or passed to a call other than a deallocation. Comparisons
+/// and frees do not count.
+bool mayReachDifferentiableData(const llvm::Value *Result);
+
+/// True if \p CB, a call of a function with a body that stays a call,
+/// returns a pointer whose shadow the caller needs: the callee's
+/// derivative then returns it (DiffRequest::returnsShadow in reverse mode,
+/// as the result's tangent in forward mode).
+bool returnsShadowedPointer(const llvm::CallBase &CB, const CustomRules *Rules);
+
 /// Computes activity for request \p R on the prepared function \p F, whose
 /// parameters correspond one to one with R.Args. The globals in \p Globals
 /// have shadows (Analysis/GlobalShadows.h).

@@ -394,6 +394,34 @@ void ByteLayout::fillGaps(Type *T, uint64_t Size, const DataLayout &DL) {
   });
 }
 
+bool ByteLayout::mayHideFloats(uint64_t Size, const DataLayout &DL) const {
+  uint64_t Span = Period ? Period : Size;
+  if (!Span || Span > MaxGapWindow)
+    return true;
+  BitVector Covered(Span);
+  for (const Part &P : Parts)
+    Covered.set(std::min(P.Offset, Span),
+                std::min(P.Offset + storeSize(DL, P.T), Span));
+  auto PartAt = [&](uint64_t Off) -> const Part * {
+    for (const Part &P : Parts)
+      if (P.Offset == Off)
+        return &P;
+    return nullptr;
+  };
+  for (uint64_t Off = 0; Off + 4 <= Span; Off += 4) {
+    if (Covered.find_first_in(Off, Off + 4) != -1)
+      continue;
+    const Part *Prev = Off >= 4 ? PartAt(Off - 4) : nullptr;
+    bool After4 = Off % 8 == 4 && Prev && storeSize(DL, Prev->T) == 4;
+    const Part *Next = PartAt(Off + 4);
+    bool Padding =
+        After4 && (Off + 4 == Span || (Next && storeSize(DL, Next->T) >= 8));
+    if (!Padding)
+      return true;
+  }
+  return false;
+}
+
 bool ByteLayout::hasPointers() const {
   return any_of(Parts, [](const Part &P) { return P.T->isPointerTy(); });
 }
@@ -670,6 +698,11 @@ private:
     }
     if (auto *AT = dyn_cast<ArrayType>(T)) {
       Type *E = AT->getElementType();
+      // A byte array in a type a GEP names is raw storage for any type
+      // (libstdc++'s __aligned_membuf in a std::map node, aligned_storage),
+      // not a statement that the bytes are characters.
+      if (NotingWeak && E->isIntegerTy(8))
+        return;
       uint64_t ES = DL.getTypeAllocSize(E);
       if (AT->getNumElements() <= 32) {
         for (uint64_t I = 0; I < AT->getNumElements(); ++I)

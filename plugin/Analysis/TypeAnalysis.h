@@ -80,6 +80,11 @@ struct ByteLayout {
   /// the \p Size bytes; nothing if neither is known). Used where the
   /// window is known to be an array of \p T with some elements untouched.
   void fillGaps(llvm::Type *T, uint64_t Size, const llvm::DataLayout &DL);
+  /// True if 4 aligned bytes of the window (the period, else the \p Size
+  /// bytes; unknown: true) are covered by no part and are not the padding
+  /// after a 4-byte part that aligns an 8-byte part or the window's end:
+  /// a float or a double nothing here accesses may be there.
+  bool mayHideFloats(uint64_t Size, const llvm::DataLayout &DL) const;
 };
 
 class TypeInfo {

@@ -96,6 +96,11 @@ std::string DiffRequest::suffix() const {
   return S;
 }
 
+bool DiffRequest::returnsShadow() const {
+  return Mode == DiffMode::Reverse && ReturnActive && Fn &&
+         Fn->getReturnType()->isPointerTy();
+}
+
 void DiffRequest::print(raw_ostream &OS) const {
   if (ErrorEstimate)
     OS << "forward error estimate of '";

@@ -97,6 +97,12 @@ struct DiffRequest {
   }
   bool operator<(const DiffRequest &O) const;
 
+  /// A reverse-mode request with an active pointer result: its augmented
+  /// forward returns the result's shadow too (the call of a recursive
+  /// function returning a tree node it allocated stays a call), and its
+  /// reverse takes no seed.
+  bool returnsShadow() const;
+
   /// A short mangled suffix naming the activities, e.g. "rev_dc_a".
   std::string suffix() const;
   void print(llvm::raw_ostream &OS) const;

@@ -14,6 +14,7 @@
 
 #include "Analysis/ParamAccess.h"
 #include "Core/AllocationFunctions.h"
+#include "Core/Batch.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "Synthesis/TapeCache.h"
 #include "llvm/IR/Constants.h"
@@ -24,6 +25,25 @@
 using namespace llvm;
 
 namespace tapestry {
+
+/// Returns the wrapper's result: the tape, then the callee's primal result
+/// and, if it returns one, its shadow (the split's augmented forward gives
+/// {primal, shadow} then, DiffRequest::returnsShadow).
+static void returnTapeAndResults(IRBuilderBase &B, Type *RetTy, Value *Tape,
+                                 Value *Results) {
+  if (RetTy->isPointerTy()) {
+    B.CreateRet(Tape);
+    return;
+  }
+  Value *Out = B.CreateInsertValue(PoisonValue::get(RetTy), Tape, 0);
+  if (cast<StructType>(RetTy)->getNumElements() == 3) {
+    Out = B.CreateInsertValue(Out, B.CreateExtractValue(Results, 0), 1);
+    Out = B.CreateInsertValue(Out, B.CreateExtractValue(Results, 1), 2);
+  } else {
+    Out = B.CreateInsertValue(Out, Results, 1);
+  }
+  B.CreateRet(Out);
+}
 
 /// A callee's split as a split caller runs it (CalleeSplit::KeptAugmented):
 /// made empty before the callee is differentiated (a recursive callee's
@@ -93,14 +113,8 @@ static void fillKeptCallee(CalleeSplit &CS, const SplitDerivative &S) {
   for (unsigned I = 0; I + 1 < NumParams; ++I)
     Args.push_back(Aug->getArg(I));
   Args.push_back(Tape);
-  Value *Primal = B.CreateCall(S.Augmented, Args);
-  Type *RetTy = Aug->getReturnType();
-  if (RetTy == Ptr) {
-    B.CreateRet(Tape);
-  } else {
-    Value *Pair = B.CreateInsertValue(PoisonValue::get(RetTy), Tape, 0);
-    B.CreateRet(B.CreateInsertValue(Pair, Primal, 1));
-  }
+  returnTapeAndResults(B, Aug->getReturnType(), Tape,
+                       B.CreateCall(S.Augmented, Args));
   // The callee's own reverse: the stub that stood for it while the callee
   // was built goes.
   CS.KeptReverse->replaceAllUsesWith(S.Reverse);
@@ -145,7 +159,11 @@ CalleeSplit declareCalleeSplit(const DiffRequest &R) {
   for (unsigned I = 0; I < Sig.Type->getNumParams(); ++I)
     if ((int)I != Sig.SeedArg)
       AugParams.push_back(Sig.Type->getParamType(I));
-  Type *AugRet = RetTy->isVoidTy() ? Ptr : StructType::get(C, {Ptr, RetTy});
+  Type *AugRet =
+      RetTy->isVoidTy() ? Ptr
+      : R.returnsShadow()
+          ? StructType::get(C, {Ptr, RetTy, batchType(RetTy, R.Width)})
+          : StructType::get(C, {Ptr, RetTy});
   std::string Base = (R.Fn->getName() + ".tapestry." + R.suffix()).str();
   CalleeSplit CS;
   CS.Lifo = R.LifoTapes;
@@ -182,13 +200,7 @@ void defineCalleeSplit(CalleeSplit &CS, const SplitDerivative &S) {
     for (Argument &A : CS.Augmented->args())
       Args.push_back(&A);
     Args.push_back(Tape);
-    Value *Primal = B.CreateCall(S.Augmented, Args);
-    if (AugRet->isPointerTy()) {
-      B.CreateRet(Tape);
-    } else {
-      Value *Pair = B.CreateInsertValue(PoisonValue::get(AugRet), Tape, 0);
-      B.CreateRet(B.CreateInsertValue(Pair, Primal, 1));
-    }
+    returnTapeAndResults(B, AugRet, Tape, B.CreateCall(S.Augmented, Args));
   }
   // The release runs the kept tapes' releases, which the one-shot
   // reverse needs to know about.

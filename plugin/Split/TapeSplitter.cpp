@@ -253,6 +253,9 @@ std::string Splitter::keptShadowReason(Value *Kept) const {
 void Splitter::buildAugmented() {
   Type *RetTy =
       SB.PrimalReturn ? SB.PrimalReturn->getType() : Type::getVoidTy(C);
+  // A pointer's shadow is returned beside it (DiffRequest::returnsShadow).
+  if (SB.ShadowReturn)
+    RetTy = StructType::get(C, {RetTy, SB.ShadowReturn->getType()});
   SmallVector<Type *, 16> Params;
   for (Argument &A : G.args())
     if ((int)A.getArgNo() != Sig.SeedArg)
@@ -300,9 +303,13 @@ void Splitter::buildAugmented() {
   for (auto &[V, Field] : Crossing)
     if (Field >= 0)
       TB.CreateAlignedStore(VM[V], fieldAddress(TB, Tape, Field), Align(8));
-  if (SB.PrimalReturn)
-    TB.CreateRet(isa<Constant>(SB.PrimalReturn) ? SB.PrimalReturn
-                                                : (Value *)VM[SB.PrimalReturn]);
+  auto Mapped = [&](Value *V) { return isa<Constant>(V) ? V : (Value *)VM[V]; };
+  if (SB.ShadowReturn) {
+    Value *Pair = TB.CreateInsertValue(PoisonValue::get(RetTy),
+                                       Mapped(SB.PrimalReturn), 0);
+    TB.CreateRet(TB.CreateInsertValue(Pair, Mapped(SB.ShadowReturn), 1));
+  } else if (SB.PrimalReturn)
+    TB.CreateRet(Mapped(SB.PrimalReturn));
   else
     TB.CreateRetVoid();
   // Blocks allocated in loops that the tape does not own need no list.

@@ -35,7 +35,7 @@ DerivativeSignature computeSignature(const DiffRequest &R) {
       Params.push_back(batchType(T, R.Width));
   }
   Type *RetTy = FT->getReturnType();
-  if (R.Mode == DiffMode::Reverse && R.ReturnActive) {
+  if (R.Mode == DiffMode::Reverse && R.ReturnActive && !R.returnsShadow()) {
     Sig.SeedArg = Params.size();
     Params.push_back(batchType(RetTy, R.Width));
   }

@@ -120,10 +120,20 @@ void ForwardModeSynthesizer::differentiate(Instruction &PI) {
         for (unsigned K = 0; K < W; ++K)
           B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
       }
-  // Pointers get shadows, not tangents.
+  // Pointers get shadows, not tangents; a function with a body that stays
+  // a call (recursion) returns its pointer result's shadow, and may write
+  // through its arguments whatever it returns.
   if (PI.getType()->isPtrOrPtrVectorTy()) {
-    if (AI.hasShadow(&PI))
+    auto *CB = dyn_cast<CallBase>(&PI);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (Callee && !Callee->isDeclaration() && !isInactiveCall(*CB, &Rules) &&
+        !Rules.forwardDerivative(Callee) && !Rules.isOpaque(Callee) &&
+        !isShadowMirrorCall(*CB)) {
+      IRBuilder<> B(primal(&PI)->getNextNode());
+      visitDefinedCall(*CB, B);
+    } else if (AI.hasShadow(&PI)) {
       createShadow(PI);
+    }
     return;
   }
   // The tangent is computed right after the primal's clone.
@@ -600,7 +610,10 @@ void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
     ++Next;
   }
   GI->eraseFromParent();
-  if (CR.ReturnActive)
+  if (CR.ReturnActive && CB.getType()->isPointerTy())
+    Shadows[&CB] = CS.Results.size() == 1 ? (Value *)Call
+                                          : B.CreateExtractValue(Call, Next);
+  else if (CR.ReturnActive)
     Tangents[&CB] =
         fromResult(B,
                    CS.Results.size() == 1 ? (Value *)Call
@@ -627,8 +640,16 @@ void ForwardModeSynthesizer::replaceReturn(ReturnInst &PRet) {
   Value *RV = PRet.getReturnValue();
   if (R.ReturnPrimal && RV)
     Results.push_back(primal(RV));
-  if (R.ReturnActive)
+  if (R.ReturnActive && RV->getType()->isPointerTy()) {
+    // A recursive callee's pointer result (calleeRequest): its shadow.
+    if (unshadowedReturn(RV)) {
+      failUnshadowedReturn(&PRet);
+      return;
+    }
+    Results.push_back(shadowOf(RV, &PRet));
+  } else if (R.ReturnActive) {
     Results.push_back(toResult(B, tangent(RV), RV->getType(), W));
+  }
   emitResultReturn(B, Sig, Results);
   GRet->eraseFromParent();
 }

@@ -429,6 +429,16 @@ void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
     Tape = B.CreateExtractValue(Call, 0, CB.getName() + ".tape");
     GI->replaceAllUsesWith(B.CreateExtractValue(Call, 1));
   }
+  if (CR.returnsShadow()) {
+    // The shadow of the pointer the call returns replaces the stand-in
+    // createShadow made for it.
+    Value *Shadow = B.CreateExtractValue(Call, 2, CB.getName() + "'");
+    if (auto *StandIn = dyn_cast_or_null<FreezeInst>(Shadows.lookup(&CB))) {
+      StandIn->replaceAllUsesWith(Shadow);
+      StandIn->eraseFromParent();
+    }
+    Shadows[&CB] = Shadow;
+  }
   // A kept tape is read back from the head of its list, where the call
   // linked it, not taken from the call's result: a derivative of this
   // split (forward over reverse) then finds the tape's shadow in the

@@ -79,8 +79,14 @@ Function *ReverseModeSynthesizer::run() {
   if (Value *RV = PrimalRet->getReturnValue()) {
     ReturnValue = primal(RV);
     Boundary.PrimalReturn = ReturnValue;
-    if (R.ReturnActive && AI.isActive(RV))
+    if (R.returnsShadow()) {
+      if (unshadowedReturn(RV))
+        failUnshadowedReturn(PrimalRet);
+      else
+        Boundary.ShadowReturn = shadowOf(RV, PrimalRet);
+    } else if (R.ReturnActive && AI.isActive(RV)) {
       addAdjoint(RV, G->getArg(Sig.SeedArg), B);
+    }
   }
   B.CreateBr(RevBlocks[RetBlock]);
 

@@ -43,6 +43,9 @@ struct SweepBoundary {
   llvm::BasicBlock *ReverseStart = nullptr;
   /// The primal's return value in the derivative function, or null.
   llvm::Value *PrimalReturn = nullptr;
+  /// Its shadow, which the augmented forward returns too, when the request
+  /// returns a pointer's shadow (DiffRequest::returnsShadow); else null.
+  llvm::Value *ShadowReturn = nullptr;
   /// The per-loop record arrays' states and the frees that release them at
   /// the end of the reverse sweep.
   llvm::SmallVector<llvm::AllocaInst *, 4> RecordStates;

@@ -209,6 +209,14 @@ void SynthesizerBase::createShadow(Instruction &PI) {
       Shadows[&PI] = S;
       return;
     }
+    if (R.Mode == DiffMode::Reverse && returnsShadowedPointer(*CB, &Rules)) {
+      // The callee's augmented forward returns the shadow
+      // (ReverseModeSynthesizer::augmentDefinedCall, which replaces this
+      // stand-in once the calls are made).
+      Shadows[&PI] =
+          B.CreateFreeze(PoisonValue::get(batchTy(PtrTy)), PI.getName() + "'");
+      return;
+    }
     if (isReallocCall(*CB)) {
       fail(&PI, "realloc inside differentiated code is not supported yet; "
                 "allocate a new buffer, copy, and free the old one");
@@ -337,15 +345,29 @@ void SynthesizerBase::storePointerShadows(IRBuilderBase &B, CallBase &CB) {
 bool SynthesizerBase::copiesOnlyPointers(MemTransferInst &MT) {
   if (!Types)
     Types = std::make_unique<TypeInfo>(computeTypes(P));
-  // What the two ends' objects hold (a null pointer, one side of a phi
-  // when a vector is empty, is no object).
+  // What the copied bytes are, where something says so: an object holding
+  // pointers may hold floating-point data elsewhere (a std::map node's
+  // links, and its value copied by a callee that never reads it).
+  auto *ConstLen = dyn_cast<ConstantInt>(MT.getLength());
+  uint64_t Size = ConstLen ? ConstLen->getZExtValue() : 0;
+  ByteLayout L = Types->layoutAt(MT.getDest(), Size, MT.getSource());
+  if (!L.empty())
+    return L.hasPointers() && L.floatParts().empty() &&
+           !L.mayHideFloats(Size, module().getDataLayout());
+  // Nothing known at these bytes: a copy of a length known only at run
+  // time between objects that hold nothing but pointers (arrays of
+  // pointers; a null pointer, one side of a phi when a vector is empty, is
+  // no object). A fixed-size window of a record (a std::map node's value,
+  // next to its links) may hold anything.
+  if (Size)
+    return false;
   SmallVector<Type *, 4> Held;
   for (Value *End : {MT.getDest(), MT.getSource()})
     for (const Value *R : TypeInfo::roots(End))
       if (!isa<ConstantPointerNull>(R))
         append_range(Held, Types->typesAt(R));
-  return any_of(Held, [](Type *T) { return T->isPointerTy(); }) &&
-         none_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); });
+  return !Held.empty() &&
+         all_of(Held, [](Type *T) { return T->isPointerTy(); });
 }
 
 void SynthesizerBase::copyConstantPointerShadows(IRBuilderBase &B,

@@ -610,53 +610,6 @@ void SupportedInstructions::checkIndirectCall(CallBase &CB) {
                          "file"));
 }
 
-/// True if the pointer \p Result (of a call that stays a call) may lead to
-/// floating-point data in this function: it, or an address computed from
-/// it, is read or written as floating point or as pointers, copied, stored,
-/// returned, or passed to a call other than a deallocation. Comparisons
-/// and frees do not count.
-static bool mayReachDifferentiableData(const Value *Result) {
-  SmallVector<const Value *, 8> Work{Result};
-  SmallPtrSet<const Value *, 8> Seen{Result};
-  auto Carries = [](Type *T) {
-    return T->isPtrOrPtrVectorTy() || T->isFPOrFPVectorTy() ||
-           T->isAggregateType();
-  };
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    for (const User *U : V->users()) {
-      if (isa<GetElementPtrInst>(U) || isa<CastInst>(U) || isa<PHINode>(U) ||
-          isa<SelectInst>(U) || isa<FreezeInst>(U)) {
-        if (!isa<PtrToIntInst>(U) && Seen.insert(U).second)
-          Work.push_back(U);
-        continue;
-      }
-      if (isa<ICmpInst>(U))
-        continue;
-      if (auto *LI = dyn_cast<LoadInst>(U)) {
-        if (Carries(LI->getType()))
-          return true;
-        continue;
-      }
-      if (auto *SI = dyn_cast<StoreInst>(U)) {
-        if (SI->getValueOperand() == V ||
-            Carries(SI->getValueOperand()->getType()))
-          return true;
-        continue;
-      }
-      if (auto *CB = dyn_cast<CallBase>(U)) {
-        if (isDeallocationCall(*CB) || isa<DbgInfoIntrinsic>(CB))
-          continue;
-        if (auto *II = dyn_cast<IntrinsicInst>(CB);
-            II && II->isLifetimeStartOrEnd())
-          continue;
-      }
-      return true;
-    }
-  }
-  return false;
-}
-
 void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
   // An entry point still called here is a derivative request that was
   // refused, with its own error: asking for a derivative of the entry
@@ -680,10 +633,10 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
     return;
   }
   if (!Callee.isDeclaration()) {
-    // Differentiated on its own (calleeRequest), unless it returns a
-    // pointer whose shadow the caller needs: its derivative gives none, so
-    // what the caller reads through the pointer would count as constant.
-    // The same for a pointer member of a struct it returns ({ptr, T}).
+    // Differentiated on its own (calleeRequest), which returns the shadow
+    // of a pointer it returns, but not that of a pointer member of a struct
+    // it returns ({ptr, T}): what the caller reads through the pointer
+    // would count as constant.
     auto NeedsShadow = [&](const Value *P) {
       return S.AI.hasShadow(P) || mayReachDifferentiableData(P);
     };
@@ -692,7 +645,9 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
           return isa<ExtractValueInst>(U) && U->getType()->isPointerTy() &&
                  NeedsShadow(U);
         });
-    if ((CB.getType()->isPointerTy() && NeedsShadow(&CB)) || MemberNeedsShadow)
+    if ((CB.getType()->isPointerTy() && NeedsShadow(&CB) &&
+         !returnsShadowedPointer(CB, &S.Rules)) ||
+        MemberNeedsShadow)
       fail(&CB, "the call to '" + Shown +
                     "' stays a call (it is recursive) and returns a pointer "
                     "that may lead to differentiable data, but Tapestry's "

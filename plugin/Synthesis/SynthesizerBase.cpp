@@ -141,6 +141,62 @@ bool SynthesizerBase::passesUnneededMemory(const Value *Ptr) const {
   });
 }
 
+const Value *SynthesizerBase::unshadowedReturn(const Value *RV) const {
+  SmallVector<const Value *, 8> Work{RV};
+  SmallPtrSet<const Value *, 16> Seen{RV};
+  auto Push = [&](const Value *V) {
+    if (Seen.insert(V).second)
+      Work.push_back(V);
+  };
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
+      continue;
+    if (auto *Phi = dyn_cast<PHINode>(V)) {
+      for (const Value *In : Phi->incoming_values())
+        Push(In);
+      continue;
+    }
+    if (auto *Sel = dyn_cast<SelectInst>(V)) {
+      Push(Sel->getTrueValue());
+      Push(Sel->getFalseValue());
+      continue;
+    }
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      Push(GEP->getPointerOperand());
+      continue;
+    }
+    if (auto *Cast = dyn_cast<Operator>(V);
+        Cast && (Cast->getOpcode() == Instruction::BitCast ||
+                 Cast->getOpcode() == Instruction::AddrSpaceCast)) {
+      Push(Cast->getOperand(0));
+      continue;
+    }
+    // -O0 returns through a local: what was stored there.
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      if (auto *Slot = dyn_cast<AllocaInst>(
+              LI->getPointerOperand()->stripInBoundsConstantOffsets())) {
+        for (const User *U : Slot->users())
+          if (auto *SI = dyn_cast<StoreInst>(U);
+              SI && SI->getPointerOperand() == Slot &&
+              SI->getValueOperand()->getType()->isPointerTy())
+            Push(SI->getValueOperand());
+        continue;
+      }
+    if ((isa<Constant>(V) && !isa<GlobalValue>(V)) || !AI.hasShadow(V))
+      return V;
+  }
+  return nullptr;
+}
+
+void SynthesizerBase::failUnshadowedReturn(const Instruction *Ret) {
+  fail(Ret, "'" + sourceName(*R.Fn) +
+                "' stays a call (it is recursive) and returns a pointer "
+                "whose shadow its caller needs, but what it returns here "
+                "has none (constant data or a global); return memory the "
+                "function allocates or reaches through its arguments");
+}
+
 DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   DiffRequest CR;
   CR.Fn = CB.getCalledFunction();
@@ -181,6 +237,11 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   }
   // Structs returned by value ({double, double}, {double, i32}) too.
   CR.ReturnActive = isDifferentiableType(CB.getType()) && AI.isActive(&CB);
+  // A pointer result with a shadow: the callee's derivative returns the
+  // shadow (its split's augmented forward, DiffRequest::returnsShadow, or
+  // as the result's tangent in forward mode).
+  if (CB.getType()->isPointerTy() && AI.hasShadow(&CB))
+    CR.ReturnActive = true;
   // Forward mode returns the primal too, so the primal call disappears and
   // recursion costs one pass.
   CR.ReturnPrimal = R.Mode == DiffMode::Forward && !CB.getType()->isVoidTy();

@@ -118,6 +118,14 @@ protected:
   /// arguments whose memory updatesOnlyItself (UnneededPrimalWrites.h); a
   /// callee given it gets enzyme_dupnoneed too.
   bool passesUnneededMemory(const llvm::Value *Ptr) const;
+  /// For a function returning a pointer whose shadow its caller needs
+  /// (calleeRequest): a pointer it may return that has no shadow (a
+  /// global's address, a constant parameter), looking through phis,
+  /// selects, address arithmetic and the local variable -O0 returns
+  /// through; null if every one has a shadow (or is null).
+  const llvm::Value *unshadowedReturn(const llvm::Value *RV) const;
+  /// The error for such a pointer, at \p Ret.
+  void failUnshadowedReturn(const llvm::Instruction *Ret);
   /// True if differentiating a call through request \p CR has nothing to
   /// do: no argument or result carries a derivative, and the callee touches
   /// no global with a shadow.

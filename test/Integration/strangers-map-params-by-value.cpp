@@ -5,19 +5,10 @@
 // rates k0 exp(-Ea / T) over a set of temperatures; gradient with respect
 // to (k0, Ea) stored in the map.
 // Analytic: d/dk0 = sum_T exp(-Ea/T), d/dEa = -sum_T k0/T exp(-Ea/T).
-// XFAIL: *
-// Known bug (session 17): 9 clang errors at -O0..-O3 on this
-// differentiable program. The first, at `struct Params` (its implicit
-// copy constructor): libstdc++'s _Rb_tree::_M_copy "stays a call (it is
-// recursive) and returns a pointer that may lead to differentiable data,
-// but Tapestry's derivative of such a call does not return the pointer's
-// shadow yet". Then 8 at the map inserts and lookups (`p.v["k0"] = ...`,
-// `p.v["ea"]` in rate): "argument 1 (and 3) of this call is a pointer read
-// from memory that also holds pointers to constant data (enzyme_const or
-// global) ... pass the constant data as enzyme_dup with a zeroed shadow",
-// which misleads: nothing here is enzyme_const. Expected: the analytic
-// gradient below. Taking the struct by reference (no map copy) works at
-// every -O level, and std::map is documented as supported.
+// The map's copy is libstdc++'s recursive _Rb_tree::_M_copy, which stays a
+// call and returns the root of the new tree: its split returns the root's
+// shadow too (DiffRequest::returnsShadow). Until then this program was
+// refused with 9 errors at every -O level.
 // RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O2 %s -o %t2 && %t2 | FileCheck %s

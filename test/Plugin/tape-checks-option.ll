@@ -43,7 +43,9 @@ define void @caller(i64 %n, ptr %x, ptr %dx, ptr %s, ptr %ds) {
 ; CHECKED-LABEL: define internal void @sumsq.tapestry.split_cdd.augmented(
 ; CHECKED:         store i64 [[MAGIC:-?[0-9]+]], ptr %tape
 ; CHECKED-LABEL: define internal void @sumsq.tapestry.split_cdd.reverse(
-; CHECKED:         [[H:%.*]] = load i64, ptr %tape
+; CHECKED:         [[NULL:%.*]] = icmp eq ptr %tape, null
+; CHECKED-NEXT:    [[HP:%.*]] = select i1 [[NULL]], ptr @tapestry.null.tape.state, ptr %tape
+; CHECKED-NEXT:    [[H:%.*]] = load i64, ptr [[HP]]
 ; CHECKED-NEXT:    [[OK:%.*]] = icmp eq i64 [[H]], [[MAGIC]]
 ; CHECKED-NEXT:    br i1 [[OK]], label %tape.ok, label %tape.misuse
 ; CHECKED:       tape.misuse:
