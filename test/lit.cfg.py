@@ -56,7 +56,21 @@ config.substitutions.append(("%plain_cc", config.clang))
 # operations into what the baseline has, with the same values.
 config.substitutions.append(
     ("%any_x86_cpu",
-     "sed -E -e 's/ ?\"(target-cpu|target-features|tune-cpu)\"=\"[^\"]*\"//g'"))
+     "sed -E -e 's/ ?\"(target-cpu|target-features|tune-cpu)\"=\"[^\"]*\"//g'"
+     " -e 's/^(attributes #[0-9]+ = [{]) ?[}]$/\\\\1 \"any-x86-cpu\" }/'"))
+# x86-avx2-fma: this machine runs AVX2 and FMA code (-march=native on most
+# x86-64 machines), for tests of what Eigen compiles to there.
+try:
+    with open("/proc/cpuinfo") as _cpuinfo:
+        _flags = set()
+        for _line in _cpuinfo:
+            if _line.startswith("flags"):
+                _flags.update(_line.split(":", 1)[1].split())
+                break
+    if {"avx2", "fma"} <= _flags:
+        config.available_features.add("x86-avx2-fma")
+except OSError:
+    pass
 # %plain_cxx: clang++ 19 without the plugin (CMake projects against the
 # installed package, test/Package).
 config.substitutions.append(

@@ -152,6 +152,35 @@ bool mayReachDifferentiableData(const Value *Result) {
   return false;
 }
 
+const Value *roundedPointerBase(const IntToPtrInst &I) {
+  const Value *V = I.getOperand(0);
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (auto *P2I = dyn_cast<PtrToIntInst>(V))
+      return P2I->getPointerOperand();
+    auto *BO = dyn_cast<BinaryOperator>(V);
+    if (!BO)
+      return nullptr;
+    switch (BO->getOpcode()) {
+    case Instruction::Add:
+    case Instruction::Sub:
+    case Instruction::And:
+    case Instruction::Or:
+    case Instruction::Xor:
+      break;
+    default:
+      return nullptr;
+    }
+    if (isa<ConstantInt>(BO->getOperand(1)))
+      V = BO->getOperand(0);
+    else if (isa<ConstantInt>(BO->getOperand(0)) &&
+             BO->getOpcode() != Instruction::Sub)
+      V = BO->getOperand(1);
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 bool returnsShadowedPointer(const CallBase &CB, const CustomRules *Rules) {
   const Function *Callee = CB.getCalledFunction();
   return Callee && !Callee->isDeclaration() && CB.getType()->isPointerTy() &&
@@ -245,6 +274,10 @@ private:
     if (auto *SI = dyn_cast<SelectInst>(&I))
       return AI.Shadowed.count(SI->getTrueValue()) ||
              AI.Shadowed.count(SI->getFalseValue());
+    if (auto *I2P = dyn_cast<IntToPtrInst>(&I)) {
+      const Value *Base = roundedPointerBase(*I2P);
+      return Base && AI.Shadowed.count(Base);
+    }
     if (isa<PHINode>(I) || isa<CastInst>(I) || isa<FreezeInst>(I) ||
         isa<InsertElementInst>(I) || isa<ExtractElementInst>(I) ||
         isa<ShuffleVectorInst>(I))

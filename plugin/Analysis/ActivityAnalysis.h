@@ -19,6 +19,7 @@ namespace llvm {
 class Function;
 class Value;
 class CallBase;
+class IntToPtrInst;
 class Type;
 } // namespace llvm
 
@@ -66,6 +67,13 @@ bool mayReachDifferentiableData(const llvm::Value *Result);
 /// derivative then returns it (DiffRequest::returnsShadow in reverse mode,
 /// as the result's tangent in forward mode).
 bool returnsShadowedPointer(const llvm::CallBase &CB, const CustomRules *Rules);
+
+/// The pointer whose address \p I rounds through an integer
+/// (inttoptr((ptrtoint(P) & -32) + 32), as Eigen's and other hand-made
+/// aligned allocators do): P, if the integer is computed from ptrtoint(P)
+/// by adding, subtracting or masking constants; else null. Its shadow is
+/// P's shadow at the same byte offset.
+const llvm::Value *roundedPointerBase(const llvm::IntToPtrInst &I);
 
 /// Computes activity for request \p R on the prepared function \p F, whose
 /// parameters correspond one to one with R.Args. The globals in \p Globals

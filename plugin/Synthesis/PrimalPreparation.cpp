@@ -21,6 +21,7 @@
 #include "Core/MathFunctions.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/KnownInlineAsm.h"
 #include "Synthesis/LaneExtracts.h"
 #include "Synthesis/OpenMP.h"
 #include "Synthesis/SortLowering.h"
@@ -960,6 +961,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     dropExceptionPaths(*P, F);
     lowerRealloc(*P);
     lowerSincos(*P);
+    lowerKnownInlineAsm(*P); // Eigen's FMA (Synthesis/KnownInlineAsm.h)
     lowerQsort(*P);
     lowerComplexLibcalls(*P);
     lowerOpenMPConstructs(*P);

@@ -20,6 +20,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include <functional>
 
 using namespace llvm;
 
@@ -86,6 +87,31 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     S = lanes(B, PtrTy, [&](unsigned K) {
       return B.CreateGEP(GEP->getSourceElementType(), lane(B, Base, K), Idx,
                          PI.getName() + "'", GEP->getNoWrapFlags());
+    });
+  } else if (auto *I2P = dyn_cast<IntToPtrInst>(&PI)) {
+    // An address rounded through an integer (an aligned allocator): the
+    // same rounding of the base's shadow, so that the shadow is as aligned
+    // as the address (vector code loads it with aligned loads); the shadow
+    // block has the same slack.
+    const Value *BaseP = roundedPointerBase(*I2P);
+    Value *Base = BaseP ? Sh(const_cast<Value *>(BaseP)) : nullptr;
+    if (!Base)
+      return;
+    std::function<Value *(Value *, Value *)> Round = [&](Value *V,
+                                                         Value *SBase) {
+      if (auto *P2I = dyn_cast<PtrToIntInst>(V))
+        return B.CreatePtrToInt(SBase, P2I->getType());
+      auto *BO = cast<BinaryOperator>(V);
+      bool ConstFirst = isa<ConstantInt>(BO->getOperand(0)) &&
+                        !isa<ConstantInt>(BO->getOperand(1));
+      Value *Rest = Round(BO->getOperand(ConstFirst ? 1 : 0), SBase);
+      Value *C = BO->getOperand(ConstFirst ? 0 : 1);
+      return ConstFirst ? B.CreateBinOp(BO->getOpcode(), C, Rest)
+                        : B.CreateBinOp(BO->getOpcode(), Rest, C);
+    };
+    S = lanes(B, PtrTy, [&](unsigned K) {
+      return B.CreateIntToPtr(Round(I2P->getOperand(0), lane(B, Base, K)),
+                              PtrTy, PI.getName() + "'");
     });
   } else if (auto *CI = dyn_cast<CastInst>(&PI)) {
     Value *Op = Sh(CI->getOperand(0));

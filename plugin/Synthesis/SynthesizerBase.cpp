@@ -193,7 +193,8 @@ void SynthesizerBase::failUnshadowedReturn(const Instruction *Ret) {
   fail(Ret, "'" + sourceName(*R.Fn) +
                 "' stays a call (it is recursive) and returns a pointer "
                 "whose shadow its caller needs, but what it returns here "
-                "has none (constant data or a global); return memory the "
+                "has none (constant data, a global, or a parameter passed "
+                "without a shadow); return memory the "
                 "function allocates or reaches through its arguments");
 }
 
@@ -225,8 +226,15 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
       if (RA.mayReachMarker(A))
         CR.MarkedDeepArgs |= uint64_t(1) << I;
     }
+    // A null pointer given to a function returning pointers whose shadows
+    // are needed (the accumulator of a recursive list reversal, NULL at
+    // first) has a shadow: null, which the callee may return.
+    bool NullToShadowedResult = isa<ConstantPointerNull>(A) &&
+                                CB.getType()->isPointerTy() &&
+                                AI.hasShadow(&CB);
     if (T->isPointerTy())
-      CR.Args.push_back(!AI.hasShadow(A)          ? Activity::Const
+      CR.Args.push_back(NullToShadowedResult      ? Activity::Dup
+                        : !AI.hasShadow(A)        ? Activity::Const
                         : passesUnneededMemory(A) ? Activity::DupNoNeed
                                                   : Activity::Dup);
     else if (isDifferentiableType(T) && AI.isActive(A))

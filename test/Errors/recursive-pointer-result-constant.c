@@ -4,7 +4,7 @@
 // return, in the callee, naming it (not a wrong number, not a crash).
 // RUN: not %clang_fplugin -O0 %s -lm -o %t 2>&1 | FileCheck %s
 // RUN: not %clang_fplugin -O2 %s -lm -o %t 2>&1 | FileCheck %s
-// CHECK: recursive-pointer-result-constant.c:[[#@LINE+13]]:{{[0-9]+}}: error: tapestry: cannot differentiate {{.*}}: 'bisect' stays a call (it is recursive) and returns a pointer whose shadow its caller needs, but what it returns here has none (constant data or a global); return memory the function allocates or reaches through its arguments
+// CHECK: recursive-pointer-result-constant.c:[[#@LINE+13]]:{{[0-9]+}}: error: tapestry: cannot differentiate {{.*}}: 'bisect' stays a call (it is recursive) and returns a pointer whose shadow its caller needs, but what it returns here has none (constant data, a global, or a parameter passed without a shadow); return memory the function allocates or reaches through its arguments
 extern int enzyme_out;
 double __enzyme_autodiff(void *, ...);
 
