@@ -12,6 +12,7 @@
 #include "Analysis/TypeAnalysis.h"
 
 #include "Analysis/PromotedCopy.h"
+#include "Core/BlasFunctions.h"
 #include "Core/KnownInactive.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
@@ -801,8 +802,31 @@ private:
     return Changed;
   }
 
+  /// A BLAS routine's vector and matrix arguments are arrays of its
+  /// precision (a buffer filled by memcpy and read only by cblas_ddot).
+  void noteBlasArrays(CallBase &CB, Function &Caller,
+                      ArgPlaceList CallerArgPlaces) {
+    std::optional<BlasCall> BC = findBlasCall(CB);
+    if (!BC || !BC->FPTy)
+      return;
+    uint64_t ES = storeSize(DL, BC->FPTy);
+    for (BlasArg Arr :
+         {BlasArg::A, BlasArg::B, BlasArg::C, BlasArg::X, BlasArg::Y}) {
+      if (!BC->has(Arr))
+        continue;
+      Value *Ptr = CB.getArgOperand(BC->index(Arr));
+      if (!Ptr->getType()->isPointerTy())
+        continue;
+      SmallVector<MemPlace, 4> Strided;
+      for (const MemPlace &P : placesIn(Ptr, Caller, CallerArgPlaces))
+        Strided.push_back({P.Root, P.Offset, gcdOf(P.Stride, ES)});
+      noteAt(Strided, 0, BC->FPTy);
+    }
+  }
+
   void visitCall(CallBase &CB, Function &Caller, ArgPlaceList CallerArgPlaces,
                  unsigned Depth) {
+    noteBlasArrays(CB, Caller, CallerArgPlaces);
     Function *Callee = CB.getCalledFunction();
     // A known-inactive helper's body (qsort's permutation, which copies the
     // elements next to integer indices in a buffer of its own) says nothing
