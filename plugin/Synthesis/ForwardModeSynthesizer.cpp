@@ -113,13 +113,15 @@ void ForwardModeSynthesizer::differentiate(Instruction &PI) {
     return;
   // A value with derivative 0 stored through a pointer (modf's integer
   // part, std::cin >> x, sscanf's %lf; the call may return a pointer).
-  if (auto *CB = dyn_cast<CallBase>(&PI))
+  if (auto *CB = dyn_cast<CallBase>(&PI)) {
     for (auto [Out, T] : constantOutParams(*CB))
       if (Value *S = shadowOf(Out, &PI)) {
         IRBuilder<> B(primal(&PI)->getNextNode());
         for (unsigned K = 0; K < W; ++K)
           B.CreateStore(Constant::getNullValue(T), lane(B, S, K));
       }
+    storeEndPointerShadow(*CB);
+  }
   // Pointers get shadows, not tangents; a function with a body that stays
   // a call (recursion) returns its pointer result's shadow, and may write
   // through its arguments whatever it returns.

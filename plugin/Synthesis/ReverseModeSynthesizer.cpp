@@ -220,6 +220,10 @@ void ReverseModeSynthesizer::buildForwardSweep() {
         B.CreateAlignedStore(lane(B, SVal, K), SK, SI->getAlign());
       }
   }
+  // strtod's end pointer: an offset into the text's shadow.
+  for (Instruction &PI : instructions(P))
+    if (auto *CB = dyn_cast<CallBase>(&PI))
+      storeEndPointerShadow(*CB);
   // The same for pointers stored several at once (vectorised code).
   for (Instruction &PI : instructions(P))
     if (auto *II = dyn_cast<IntrinsicInst>(&PI);

@@ -189,6 +189,32 @@ const Value *SynthesizerBase::unshadowedReturn(const Value *RV) const {
   return nullptr;
 }
 
+void SynthesizerBase::storeEndPointerShadow(CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || CB.arg_size() < 2)
+    return;
+  StringRef Name = Callee->getName();
+  Name.consume_front("__isoc23_");
+  if (!Name.starts_with("strto"))
+    return;
+  Value *Text = CB.getArgOperand(0), *EndPtr = CB.getArgOperand(1);
+  if (!Text->getType()->isPointerTy() || !EndPtr->getType()->isPointerTy() ||
+      !AI.hasShadow(EndPtr) ||
+      !isa<AllocaInst>(getUnderlyingObject(EndPtr))) // never null
+    return;
+  Value *SEnd = shadowOf(EndPtr, &CB);
+  Value *SText = AI.hasShadow(Text) ? shadowOf(Text, &CB) : nullptr;
+  if (!SEnd)
+    return;
+  IRBuilder<> B(primal(&CB)->getNextNode());
+  Value *End = B.CreateLoad(B.getPtrTy(), primal(EndPtr), "strto.end");
+  Value *Off = B.CreatePtrDiff(B.getInt8Ty(), End, primal(Text));
+  for (unsigned K = 0; K < W; ++K) {
+    Value *S = SText ? B.CreateGEP(B.getInt8Ty(), lane(B, SText, K), Off) : End;
+    B.CreateStore(S, lane(B, SEnd, K));
+  }
+}
+
 void SynthesizerBase::failUnshadowedReturn(const Instruction *Ret) {
   fail(Ret, "'" + sourceName(*R.Fn) +
                 "' stays a call (it is recursive) and returns a pointer "

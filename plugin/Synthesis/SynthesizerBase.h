@@ -124,6 +124,11 @@ protected:
   /// selects, address arithmetic and the local variable -O0 returns
   /// through; null if every one has a shadow (or is null).
   const llvm::Value *unshadowedReturn(const llvm::Value *RV) const;
+  /// strtod and its family store where the number ends, a pointer into the
+  /// text, through their second argument: its shadow gets the same offset
+  /// into the text's shadow (the text itself if it has none), so that a
+  /// parser's cursor kept in differentiated memory keeps a shadow.
+  void storeEndPointerShadow(llvm::CallBase &CB);
   /// The error for such a pointer, at \p Ret.
   void failUnshadowedReturn(const llvm::Instruction *Ret);
   /// True if differentiating a call through request \p CR has nothing to
