@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Analysis/StackSlots.h"
 #include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
@@ -142,47 +143,11 @@ bool SynthesizerBase::passesUnneededMemory(const Value *Ptr) const {
 }
 
 const Value *SynthesizerBase::unshadowedReturn(const Value *RV) const {
-  SmallVector<const Value *, 8> Work{RV};
-  SmallPtrSet<const Value *, 16> Seen{RV};
-  auto Push = [&](const Value *V) {
-    if (Seen.insert(V).second)
-      Work.push_back(V);
-  };
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
+  SmallVector<const Value *, 4> Roots;
+  stackSlotRoots(RV, Roots); // -O0 returns through a local
+  for (const Value *V : Roots) {
     if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
       continue;
-    if (auto *Phi = dyn_cast<PHINode>(V)) {
-      for (const Value *In : Phi->incoming_values())
-        Push(In);
-      continue;
-    }
-    if (auto *Sel = dyn_cast<SelectInst>(V)) {
-      Push(Sel->getTrueValue());
-      Push(Sel->getFalseValue());
-      continue;
-    }
-    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
-      Push(GEP->getPointerOperand());
-      continue;
-    }
-    if (auto *Cast = dyn_cast<Operator>(V);
-        Cast && (Cast->getOpcode() == Instruction::BitCast ||
-                 Cast->getOpcode() == Instruction::AddrSpaceCast)) {
-      Push(Cast->getOperand(0));
-      continue;
-    }
-    // -O0 returns through a local: what was stored there.
-    if (auto *LI = dyn_cast<LoadInst>(V))
-      if (auto *Slot = dyn_cast<AllocaInst>(
-              LI->getPointerOperand()->stripInBoundsConstantOffsets())) {
-        for (const User *U : Slot->users())
-          if (auto *SI = dyn_cast<StoreInst>(U);
-              SI && SI->getPointerOperand() == Slot &&
-              SI->getValueOperand()->getType()->isPointerTy())
-            Push(SI->getValueOperand());
-        continue;
-      }
     if ((isa<Constant>(V) && !isa<GlobalValue>(V)) || !AI.hasShadow(V))
       return V;
   }
