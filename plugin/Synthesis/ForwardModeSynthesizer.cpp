@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/ForwardModeSynthesizer.h"
 
+#include "Analysis/InertCalls.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/OpenMPRuntime.h"
@@ -548,6 +549,13 @@ void ForwardModeSynthesizer::visitCustomForward(CallBase &CB, Function &Fwd,
   if (!checkCustomSignature(Callee, Fwd, "forward derivative",
                             forwardDerivativeType(Callee), &CB))
     return;
+  // Inputs without derivatives: the primal call stays and the rule, which
+  // may dereference every shadow, is not called (Analysis/InertCalls.h).
+  if (receivesNoDerivative(CB, AI)) {
+    if (AI.isActive(&CB))
+      Tangents[&CB] = Constant::getNullValue(batchTy(CB.getType()));
+    return;
+  }
   // A registered scalar derivative serves batch mode lane by lane.
   SmallVector<Value *, 8> Tans;
   for (Value *Op : CB.args()) {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/ReverseModeSynthesizer.h"
 
+#include "Analysis/InertCalls.h"
 #include "Analysis/PromotedCopy.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
@@ -277,6 +278,10 @@ static bool writesOnlyFreshMemoryPromoted(Function &F, unsigned Depth) {
 
 void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
                                                const CustomGradient &CG) {
+  // Inputs without derivatives: the primal call stays and the rule, which
+  // may dereference every shadow, is not called (Analysis/InertCalls.h).
+  if (receivesNoDerivative(CB, AI))
+    return;
   Function &Callee = *CB.getCalledFunction();
   Function &Aug = *CG.Augmented;
   if (W > 1 && (!writesOnlyFreshMemory(Aug) ||
@@ -340,6 +345,8 @@ void ReverseModeSynthesizer::augmentCustomCall(CallBase &CB,
 void ReverseModeSynthesizer::reverseCustomCall(CallBase &CB,
                                                const CustomGradient &CG,
                                                IRBuilderBase &B) {
+  if (receivesNoDerivative(CB, AI))
+    return;
   BasicBlock *PB = CB.getParent();
   Function &Callee = *CB.getCalledFunction();
   if (R.Split)

@@ -1,0 +1,32 @@
+//===- InertCalls.h - Calls whose inputs carry no derivative ----*- C++ -*-===//
+//
+// A call to a function with a registered derivative whose inputs all carry
+// derivative 0 (constant values and pointers, or locals that never hold a
+// derivative) has outputs of derivative 0: Enzyme finds such calls inactive
+// and calls no rule. Tapestry does the same, so an Enzyme user's rule,
+// which dereferences every shadow it receives, is never handed the null
+// shadow of a constant pointer for a call that needs no derivative.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TAPESTRY_ANALYSIS_INERTCALLS_H
+#define TAPESTRY_ANALYSIS_INERTCALLS_H
+
+namespace llvm {
+class CallBase;
+} // namespace llvm
+
+namespace tapestry {
+
+class ActivityInfo;
+
+/// True if no argument of \p CB carries a derivative: its value arguments
+/// are not varied, and each pointer argument has no shadow or points into
+/// stack memory (allocas) that only \p CB, reads, memset and stores of
+/// values without derivatives touch, so its shadow is never anything but
+/// zero. The call then needs no derivative code: its results and the
+/// memory it writes have derivative 0.
+bool receivesNoDerivative(const llvm::CallBase &CB, const ActivityInfo &AI);
+
+} // namespace tapestry
+
+#endif // TAPESTRY_ANALYSIS_INERTCALLS_H
