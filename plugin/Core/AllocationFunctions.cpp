@@ -13,7 +13,9 @@
 
 #include "Core/AllocationLike.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 
@@ -29,7 +31,16 @@ static const TargetLibraryInfoImpl &libraryFunctions() {
   return Impl;
 }
 
+/// The prefixes of getAlignedDeleteFn's functions, which are deallocators.
+static constexpr StringLiteral AlignedDeletePrefix = "tapestry.delete.align";
+static constexpr StringLiteral AlignedDeleteArrayPrefix =
+    "tapestry.delete_array.align";
+
 std::optional<HeapFunction> heapFunction(const Function &F) {
+  if (F.getName().starts_with(AlignedDeletePrefix))
+    return HeapFunction::Delete;
+  if (F.getName().starts_with(AlignedDeleteArrayPrefix))
+    return HeapFunction::DeleteArray;
   LibFunc LF;
   if (!F.getParent() || !libraryFunctions().getLibFunc(F, LF))
     return std::nullopt;
@@ -44,17 +55,36 @@ std::optional<HeapFunction> heapFunction(const Function &F) {
     return HeapFunction::AlignedAlloc;
   case LibFunc_posix_memalign:
     return HeapFunction::PosixMemalign;
+    // operator new and delete in all their forms: nothrow, and C++17's
+    // over-aligned (std::vector of an alignas(32) type). A shadow comes from
+    // the same call with the same size and alignment; libstdc++ releases
+    // the forms alike, but ASan checks that the alignments match, so shadows
+    // are released with the same alignment (cxxAlignment).
   case LibFunc_Znwm:
+  case LibFunc_ZnwmRKSt9nothrow_t:
+  case LibFunc_ZnwmSt11align_val_t:
+  case LibFunc_ZnwmSt11align_val_tRKSt9nothrow_t:
     return HeapFunction::New;
   case LibFunc_Znam:
+  case LibFunc_ZnamRKSt9nothrow_t:
+  case LibFunc_ZnamSt11align_val_t:
+  case LibFunc_ZnamSt11align_val_tRKSt9nothrow_t:
     return HeapFunction::NewArray;
   case LibFunc_free:
     return HeapFunction::Free;
   case LibFunc_ZdlPv:
   case LibFunc_ZdlPvm:
+  case LibFunc_ZdlPvRKSt9nothrow_t:
+  case LibFunc_ZdlPvSt11align_val_t:
+  case LibFunc_ZdlPvmSt11align_val_t:
+  case LibFunc_ZdlPvSt11align_val_tRKSt9nothrow_t:
     return HeapFunction::Delete;
   case LibFunc_ZdaPv:
   case LibFunc_ZdaPvm:
+  case LibFunc_ZdaPvRKSt9nothrow_t:
+  case LibFunc_ZdaPvSt11align_val_t:
+  case LibFunc_ZdaPvmSt11align_val_t:
+  case LibFunc_ZdaPvSt11align_val_tRKSt9nothrow_t:
     return HeapFunction::DeleteArray;
   default:
     return std::nullopt;
@@ -138,6 +168,34 @@ HeapFunction matchingDeallocator(HeapFunction Alloc) {
   }
 }
 
+uint64_t cxxAlignment(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  LibFunc LF;
+  if (!F || !F->getParent() || !libraryFunctions().getLibFunc(*F, LF))
+    return 0;
+  unsigned Op;
+  switch (LF) {
+  case LibFunc_ZnwmSt11align_val_t:
+  case LibFunc_ZnwmSt11align_val_tRKSt9nothrow_t:
+  case LibFunc_ZnamSt11align_val_t:
+  case LibFunc_ZnamSt11align_val_tRKSt9nothrow_t:
+  case LibFunc_ZdlPvSt11align_val_t:
+  case LibFunc_ZdlPvSt11align_val_tRKSt9nothrow_t:
+  case LibFunc_ZdaPvSt11align_val_t:
+  case LibFunc_ZdaPvSt11align_val_tRKSt9nothrow_t:
+    Op = 1;
+    break;
+  case LibFunc_ZdlPvmSt11align_val_t:
+  case LibFunc_ZdaPvmSt11align_val_t:
+    Op = 2;
+    break;
+  default:
+    return 0;
+  }
+  auto *Align = dyn_cast<ConstantInt>(CB.getArgOperand(Op));
+  return Align ? Align->getZExtValue() : 0;
+}
+
 bool isCxxHeapFunction(const Function &F) {
   switch (heapFunction(F).value_or(HeapFunction::Malloc)) {
   case HeapFunction::New:
@@ -172,7 +230,36 @@ FunctionCallee getReallocFn(Module &M) {
       "realloc", FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false));
 }
 
-FunctionCallee getDeallocatorFn(Module &M, HeapFunction Dealloc) {
+/// An internal void(ptr) function calling operator delete (or delete[]) of
+/// \p Dealloc with the alignment \p Align, so that callers of
+/// getDeallocatorFn need not know about alignments.
+static FunctionCallee getAlignedDeleteFn(Module &M, HeapFunction Dealloc,
+                                         uint64_t Align) {
+  bool Array = Dealloc == HeapFunction::DeleteArray;
+  std::string Name =
+      (Array ? AlignedDeleteArrayPrefix : AlignedDeletePrefix).str() +
+      std::to_string(Align);
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  if (Function *F = M.getFunction(Name))
+    return F;
+  FunctionCallee Delete = M.getOrInsertFunction(
+      Array ? "_ZdaPvSt11align_val_t" : "_ZdlPvSt11align_val_t",
+      FunctionType::get(Type::getVoidTy(C), {Ptr, Type::getInt64Ty(C)}, false));
+  Function *F =
+      Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
+                       GlobalValue::InternalLinkage, Name, M);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", F));
+  B.CreateCall(Delete, {F->getArg(0), B.getInt64(Align)});
+  B.CreateRetVoid();
+  return F;
+}
+
+FunctionCallee getDeallocatorFn(Module &M, HeapFunction Dealloc,
+                                uint64_t Align) {
+  if (Align &&
+      (Dealloc == HeapFunction::Delete || Dealloc == HeapFunction::DeleteArray))
+    return getAlignedDeleteFn(M, Dealloc, Align);
   StringRef Name = Dealloc == HeapFunction::Delete        ? "_ZdlPv"
                    : Dealloc == HeapFunction::DeleteArray ? "_ZdaPv"
                                                           : "free";

@@ -9,8 +9,8 @@
 // and declares malloc, free and friends through the getters at the end.
 //
 // Tapestry gives shadows to exactly the functions of HeapFunction: LLVM's
-// MemoryBuiltins knows more (strdup, nothrow and aligned operator new, ...)
-// that Tapestry does not differentiate yet, and it honours -fno-builtin,
+// MemoryBuiltins knows more (strdup, hot/cold operator new, ...) that
+// Tapestry does not differentiate yet, and it honours -fno-builtin,
 // which must not hide malloc from the shadow bookkeeping, so the library
 // functions are looked up in a TargetLibraryInfo of no particular target and
 // of no function's attributes.
@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DerivedTypes.h"
+#include <cstdint>
 #include <optional>
 
 namespace llvm {
@@ -39,11 +40,11 @@ enum class HeapFunction {
   Realloc,       ///< realloc(ptr, size)
   AlignedAlloc,  ///< aligned_alloc(align, size)
   PosixMemalign, ///< posix_memalign(&ptr, align, size): through its argument
-  New,           ///< operator new(size)
-  NewArray,      ///< operator new[](size)
+  New,           ///< operator new(size[, align][, nothrow])
+  NewArray,      ///< operator new[](size[, align][, nothrow])
   Free,          ///< free(ptr)
-  Delete,        ///< operator delete(ptr), and its sized form
-  DeleteArray,   ///< operator delete[](ptr), and its sized form
+  Delete,        ///< operator delete(ptr), sized, aligned and nothrow forms
+  DeleteArray,   ///< operator delete[](ptr), sized, aligned and nothrow forms
 };
 
 /// What \p F is among the library's heap functions, by LLVM's
@@ -78,6 +79,10 @@ unsigned freedOperandIndex(const llvm::CallBase &CB);
 /// allocation, not a registered one): operator delete for operator new,
 /// operator delete[] for operator new[], free otherwise.
 HeapFunction matchingDeallocator(HeapFunction Alloc);
+/// The alignment \p CB, a call of C++17's over-aligned operator new or
+/// delete, passes (a constant), else 0. Shadows of such blocks are released
+/// with the same alignment.
+uint64_t cxxAlignment(const llvm::CallBase &CB);
 /// True if \p F is C++'s operator new, new[], delete or delete[].
 bool isCxxHeapFunction(const llvm::Function &F);
 
@@ -87,8 +92,11 @@ llvm::FunctionCallee getMallocFn(llvm::Module &M);
 llvm::FunctionCallee getCallocFn(llvm::Module &M);
 llvm::FunctionCallee getReallocFn(llvm::Module &M);
 /// free, operator delete or operator delete[] (the unsized forms): void(ptr).
-llvm::FunctionCallee
-getDeallocatorFn(llvm::Module &M, HeapFunction Dealloc = HeapFunction::Free);
+/// With \p Align, the over-aligned form of operator delete (or delete[]),
+/// through an internal void(ptr) function that passes the alignment.
+llvm::FunctionCallee getDeallocatorFn(llvm::Module &M,
+                                      HeapFunction Dealloc = HeapFunction::Free,
+                                      uint64_t Align = 0);
 inline llvm::FunctionCallee getFreeFn(llvm::Module &M) {
   return getDeallocatorFn(M, HeapFunction::Free);
 }

@@ -580,8 +580,10 @@ void Splitter::buildRelease() {
     if (AllocaInst *Head = OB.Scratch->ListHead) {
       Out.OwnsMemory = true;
       Value *List = fieldAddress(B, Tape, Slots.lookup(Head).Field);
-      B.CreateCall(getLoopBlockReleaseFn(M, matchingDeallocator(*heapFunction(
-                                                *OB.Scratch->Block))),
+      B.CreateCall(getLoopBlockReleaseFn(
+                       M,
+                       matchingDeallocator(*heapFunction(*OB.Scratch->Block)),
+                       cxxAlignment(*OB.Scratch->Block)),
                    {B.CreateAlignedLoad(B.getPtrTy(), List, Align(8))});
       B.CreateAlignedStore(ConstantPointerNull::get(B.getPtrTy()), List,
                            Align(8));
@@ -605,7 +607,9 @@ void Splitter::buildRelease() {
       if (any_of(Args, [&](Value *A) {
             return A != Args[Op] && !isa<Constant>(A);
           })) {
-        B.CreateCall(getDeallocatorFn(M, *heapFunction(*Free)), {Freed});
+        B.CreateCall(
+            getDeallocatorFn(M, *heapFunction(*Free), cxxAlignment(*Free)),
+            {Freed});
         continue;
       }
       Args[Op] = Freed;

@@ -136,6 +136,12 @@ static bool allocatedIn(const Value *Ptr, const Function &F, unsigned Depth) {
 Value *ReverseModeSynthesizer::freedShadowKindOf(CallBase &Dealloc,
                                                  IRBuilderBase &B) {
   Function *Callee = Dealloc.getCalledFunction();
+  // Over-aligned operator delete is a registered deallocator's kind too:
+  // the address of a function passing the alignment.
+  if (uint64_t Align = cxxAlignment(Dealloc))
+    return B.CreatePtrToInt(
+        getDeallocatorFn(module(), *heapFunction(*Callee), Align).getCallee(),
+        B.getInt64Ty());
   if (!customFreedOperand(*Callee))
     return B.getInt64(freedShadowKind(*Callee));
   // The shadow of a block allocated by this function is freed when the

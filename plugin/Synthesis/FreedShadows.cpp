@@ -236,9 +236,11 @@ Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
       Switch->addCase(B.getInt64(Case), BB);
   }
   // A deallocator registered with __enzyme_allocation_like is its own
-  // kind: its address (Core/AllocationLike.h).
-  if (any_of(M.functions(),
-             [](const Function &Fn) { return customFreedOperand(Fn); })) {
+  // kind: its address (Core/AllocationLike.h); so is over-aligned operator
+  // delete, through a function passing the alignment (getDeallocatorFn).
+  if (Cxx || any_of(M.functions(), [](const Function &Fn) {
+        return customFreedOperand(Fn);
+      })) {
     BasicBlock *Free = Switch->getDefaultDest();
     Switch->addCase(B.getInt64(0), Free);
     BasicBlock *BB = BasicBlock::Create(L.C, "registered", F, Next);

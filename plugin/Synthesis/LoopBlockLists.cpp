@@ -94,8 +94,9 @@ Function *getLoopBlockZeroFn(Module &M) {
   return F;
 }
 
-Function *getLoopBlockReleaseFn(Module &M, HeapFunction Dealloc) {
-  FunctionCallee Free = getDeallocatorFn(M, Dealloc);
+Function *getLoopBlockReleaseFn(Module &M, HeapFunction Dealloc,
+                                uint64_t Align) {
+  FunctionCallee Free = getDeallocatorFn(M, Dealloc, Align);
   std::string Name = ("tapestry.loopblocks.release." +
                       cast<Function>(Free.getCallee())->getName())
                          .str();

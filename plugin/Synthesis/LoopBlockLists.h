@@ -33,7 +33,8 @@ llvm::Function *getLoopBlockZeroFn(llvm::Module &M);
 /// void @tapestry.loopblocks.release.<dealloc>(ptr list): frees each listed
 /// block and shadow with \p Dealloc (free, operator delete or delete[]),
 /// and the nodes.
-llvm::Function *getLoopBlockReleaseFn(llvm::Module &M, HeapFunction Dealloc);
+llvm::Function *getLoopBlockReleaseFn(llvm::Module &M, HeapFunction Dealloc,
+                                      uint64_t Align = 0);
 
 } // namespace tapestry
 

@@ -89,8 +89,8 @@ void ReverseModeSynthesizer::reverseAllocation(CallBase &CB, IRBuilderBase &B) {
     reverseCustomAllocation(CB, *Custom, B);
     return;
   }
-  FunctionCallee Free =
-      getDeallocatorFn(module(), matchingDeallocator(*heapFunction(CB)));
+  FunctionCallee Free = getDeallocatorFn(
+      module(), matchingDeallocator(*heapFunction(CB)), cxxAlignment(CB));
   if (AI.hasShadow(&CB) && Shadows.count(&CB)) {
     // A block the function frees, or never stores anywhere, has its shadow
     // freed here. A block stored somewhere goes with its shadow: freed here

@@ -120,9 +120,10 @@ TEST_F(AllocationFunctionsTest, LibraryFunctionsByNameAndPrototype) {
   EXPECT_EQ(Kind("_ZdlPvm"), HeapFunction::Delete);
   EXPECT_EQ(Kind("_ZdaPv"), HeapFunction::DeleteArray);
   EXPECT_EQ(Kind("_ZdaPvm"), HeapFunction::DeleteArray);
+  // C++17's over-aligned forms.
+  EXPECT_EQ(Kind("_ZnwmSt11align_val_t"), HeapFunction::New);
   // Heap functions Tapestry does not shadow yet, and other functions.
   EXPECT_EQ(Kind("strdup"), std::nullopt);
-  EXPECT_EQ(Kind("_ZnwmSt11align_val_t"), std::nullopt);
   EXPECT_EQ(Kind("my_alloc"), std::nullopt);
   EXPECT_EQ(Kind("sin"), std::nullopt);
 }
@@ -146,10 +147,10 @@ define ptr @_Znwm(ptr %p) {
 
 TEST_F(AllocationFunctionsTest, AllocationsAndTheirSizes) {
   for (StringRef Name : {"malloc", "calloc", "realloc", "aligned_alloc",
-                         "_Znwm", "_Znam", "my_alloc"})
+                         "_Znwm", "_Znam", "_ZnwmSt11align_val_t", "my_alloc"})
     EXPECT_TRUE(isAllocationCall(call(Name))) << Name.str();
-  for (StringRef Name : {"posix_memalign", "free", "_ZdlPv", "strdup",
-                         "_ZnwmSt11align_val_t", "my_free", "sin"})
+  for (StringRef Name :
+       {"posix_memalign", "free", "_ZdlPv", "strdup", "my_free", "sin"})
     EXPECT_FALSE(isAllocationCall(call(Name))) << Name.str();
 
   Value *N = M->getFunction("calls")->getArg(1);
@@ -158,6 +159,10 @@ TEST_F(AllocationFunctionsTest, AllocationsAndTheirSizes) {
   EXPECT_EQ(allocationSize(call("aligned_alloc")), N);
   EXPECT_EQ(allocationSize(call("_Znwm")), N);
   EXPECT_EQ(allocationSize(call("_Znam")), N);
+  EXPECT_EQ(allocationSize(call("_ZnwmSt11align_val_t")), N);
+  // Shadows of over-aligned blocks are released with the same alignment.
+  EXPECT_EQ(cxxAlignment(call("_ZnwmSt11align_val_t")), 64u);
+  EXPECT_EQ(cxxAlignment(call("_Znwm")), 0u);
   EXPECT_EQ(allocationSize(call("my_alloc")), N); // the registered argument
 
   EXPECT_TRUE(isReallocCall(call("realloc")));
