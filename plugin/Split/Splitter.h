@@ -95,6 +95,30 @@ private:
   }
   void emitMisuseCheck(IRBuilderBase &B, Value *Tape, BasicBlock *&Cont);
 
+  /// How one reverse sweep shares the shadows of the blocks its tape owns
+  /// (ScratchGuard.cpp): the first sweep on a tape marks the tape's header
+  /// busy (~Magic) and uses them; a sweep that finds it busy (another
+  /// thread's) uses zeroed shadows of its own, freed as it returns.
+  struct ScratchGuard {
+    Value *Header = nullptr;
+    /// i1: this sweep marked the tape busy and uses the tape's shadows.
+    Value *Owner = nullptr;
+    /// A local the sweep's own shadows are noted in (null where it owns).
+    SmallVector<Value *, 2> Privates;
+  };
+  /// True if the reverse is replayable and adds into shadows the tape owns.
+  bool guardsScratchShadows() const;
+  ScratchGuard guardScratchShadows(IRBuilderBase &B, Value *Tape);
+  /// \p Shared, the tape's shadow of \p Bytes bytes, zeroed where the sweep
+  /// owns the tape; else a zeroed block of the sweep's own.
+  Value *privateShadow(IRBuilderBase &B, ScratchGuard &G, Value *Shared,
+                       Value *Bytes);
+  /// Stops with a message unless the sweep owns the tape (a shadow kept in
+  /// a list, whose size the reverse does not know).
+  void requireOwnership(IRBuilderBase &B, const ScratchGuard &G);
+  /// Before \p Ret: frees the sweep's own shadows, or marks the tape live.
+  void endScratchGuard(ReturnInst *Ret, const ScratchGuard &G);
+
   Function &G;
   const DiffRequest &R;
   const DerivativeSignature &Sig;

@@ -363,7 +363,11 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
       B.getInt64Ty(), B.CreateSelect(IsNull, NoTape, Header), Align(8));
   Cont = BasicBlock::Create(C, "tape.ok", Rev);
   auto *Bad = BasicBlock::Create(C, "tape.misuse", Rev);
-  B.CreateCondBr(B.CreateICmpEQ(State, B.getInt64(Magic)), Cont, Bad);
+  Value *Live = B.CreateICmpEQ(State, B.getInt64(Magic));
+  // A sweep running on the tape in another thread leaves it live.
+  if (guardsScratchShadows())
+    Live = B.CreateOr(Live, B.CreateICmpEQ(State, B.getInt64(~Magic)));
+  B.CreateCondBr(Live, Cont, Bad);
   IRBuilder<> BB(Bad);
   std::string Name = sourceName(*R.Fn);
   std::string Twice =
@@ -518,7 +522,26 @@ void Splitter::buildReverse() {
       return VM[V];
     return ReverseValue.lookup(V);
   };
+  // The reverse adds into those shadows, which the tape keeps: a reverse
+  // that finds the tape in use by another sweep (another thread) works on
+  // shadows of its own (guardScratchShadows).
+  ScratchGuard Guard;
+  if (guardsScratchShadows())
+    Guard = guardScratchShadows(B, Tape);
   for (const OwnedBlock &OB : OwnedBlocks) {
+    if (Guard.Owner && !OB.Bytes.empty()) {
+      Value *Bytes = InReverse(OB.Bytes.front());
+      for (Value *Factor : drop_begin(OB.Bytes))
+        Bytes = B.CreateMul(Bytes, InReverse(Factor));
+      Value *Shared = InReverse(OB.Scratch->Shadow);
+      Value *Own = privateShadow(B, Guard, Shared, Bytes);
+      Shared->replaceUsesWithIf(Own, [&](Use &U) {
+        return RevClones.count(cast<Instruction>(U.getUser())->getParent());
+      });
+      continue;
+    }
+    if (Guard.Owner)
+      requireOwnership(B, Guard);
     if (const SweepBoundary::ScratchBlock &SBk = *OB.Scratch; SBk.ListHead) {
       // One per iteration of a loop: through their list.
       B.CreateCall(getLoopBlockZeroFn(M),
@@ -547,6 +570,10 @@ void Splitter::buildReverse() {
       Clone->replaceAllUsesWith(Constant::getNullValue(Clone->getType()));
     Clone->eraseFromParent();
   }
+  if (Guard.Owner)
+    for (BasicBlock &BB : *Rev)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+        endScratchGuard(Ret, Guard);
   removeUnreachableBlocks(*Rev);
   clampTapeAlignment(TapeMemory, TapeAlign);
   Out.Reverse = Rev;

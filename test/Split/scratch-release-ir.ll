@@ -69,15 +69,29 @@ define ptr @thunk() {
 ; The reverse zeroes the shadow it reads from the tape before it starts,
 ; and frees nothing.
 ; CHECK-LABEL: define internal void @scratch.tapestry.{{[a-z_]+}}.reverse(
-; CHECK-NOT:     call void @free
 ; CHECK-NOT:     @tapestry.freed.take
+; CHECK:         i64 [[LIVE:-?[0-9]+]], label %tape.ok
+; CHECK-NOT:     @tapestry.freed.take
+; The owner of the tape (below) marks it live again as it returns; a sweep's
+; own shadow is freed.
+; CHECK:         store atomic i64 [[LIVE]], ptr %tape release
+; CHECK:         call void @free(ptr
+; CHECK-NOT:     call void @free
 ; CHECK:       tape.ok:
 ; CHECK-NOT:     store {{.*}}, ptr %tape
 ; CHECK:         %"g'.tape" = load ptr, ptr
 ; CHECK-NEXT:    %bytes.re = shl i64 %n, 3
+; The first sweep on the tape marks it busy and zeroes the tape's shadow; a
+; sweep that finds it busy (another thread's) zeroes a shadow of its own.
+; CHECK-NEXT:    [[X:%.*]] = cmpxchg ptr %tape, i64 [[LIVE]], i64 {{-?[0-9]+}} acquire monotonic
+; CHECK-NEXT:    %tape.owned = extractvalue { i64, i1 } [[X]], 1
+; CHECK-NEXT:    br i1 %tape.owned, label %shadow.shared, label %shadow.own
+; CHECK:       shadow.shared:
 ; CHECK-NEXT:    call void @llvm.memset.p0.i64(ptr align 1 %"g'.tape", i8 0, i64 %bytes.re, i1 false)
-; CHECK-NEXT:    add i64 %n, -1
-; CHECK-NEXT:    br label %rev.sum
+; CHECK:       shadow.own:
+; CHECK-NEXT:    %"g'.tape.own" = call ptr @calloc(i64 %bytes.re, i64 1)
+; CHECK:       shadow.ready:
+; CHECK:         %"g'.tape.sweep" = phi ptr [ %"g'.tape", %shadow.shared ], [ %"g'.tape.own", %shadow.own ]
 ; CHECK-NOT:     call void @free
 ; CHECK:       }
 
