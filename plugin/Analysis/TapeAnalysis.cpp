@@ -193,7 +193,19 @@ bool isDeferredFree(const CallBase &CB, const DominatorTree &DT,
   if (mayBeFreedThroughMerge(*Alloc, DT, Loops))
     return false;
   const Loop *AllocLoop = Loops.getLoopFor(Alloc->getParent());
-  return !AllocLoop || AllocLoop->contains(CB.getParent());
+  if (!AllocLoop)
+    return true;
+  // Every free of the block in its loop: a free on a path leaving the loop
+  // (`if (done) { free(b); break; }` beside the free at the end of the
+  // iteration) would free the last block in the forward sweep, which the
+  // reverse frees again with the others of its allocation.
+  for (const Instruction &I : instructions(*CB.getFunction()))
+    if (const auto *Other = dyn_cast<CallBase>(&I);
+        Other && isDeallocationCall(*Other) && Other->arg_size() >= 1 &&
+        !AllocLoop->contains(Other->getParent()) &&
+        freedAllocation(*Other, DT, Loops) == Alloc)
+      return false;
+  return true;
 }
 
 TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,

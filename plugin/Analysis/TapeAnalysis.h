@@ -67,7 +67,9 @@ llvm::CallBase *freedAllocation(const llvm::CallBase &Free,
 /// allocated in a loop and freed after it (the last of a chain of realloc'd
 /// buffers) is freed by the forward sweep: the earlier blocks of the same
 /// allocation were freed elsewhere. So is a block that another free may
-/// release through a phi or select (it would be freed twice).
+/// release through a phi or select (it would be freed twice), and one with
+/// a free outside its loop (`free(b); break;`), which would free the last
+/// block in the forward sweep.
 bool isDeferredFree(const llvm::CallBase &CB, const llvm::DominatorTree &DT,
                     const llvm::LoopInfo &Loops);
 
