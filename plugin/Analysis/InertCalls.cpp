@@ -18,8 +18,9 @@ namespace tapestry {
 
 /// True if every use of the address \p Slot (an alloca), through address
 /// arithmetic, reads it, or writes it with values that carry no derivative,
-/// or is the call \p CB: the slot's shadow then stays zero.
-static bool slotNeverHoldsDerivative(const AllocaInst &Slot, const CallBase &CB,
+/// or is \p Except: the slot's shadow then stays zero.
+static bool slotNeverHoldsDerivative(const AllocaInst &Slot,
+                                     const Instruction &Except,
                                      const ActivityInfo &AI) {
   SmallVector<const Value *, 8> Work{&Slot};
   SmallPtrSet<const Value *, 8> Seen{&Slot};
@@ -47,14 +48,16 @@ static bool slotNeverHoldsDerivative(const AllocaInst &Slot, const CallBase &CB,
         if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II) ||
             isa<MemSetInst>(II))
           continue;
-        // A copy out of the slot reads it.
+        // A copy out of the slot reads it; one into it from memory without
+        // a shadow (an initializer's constant) writes no derivative.
         if (const auto *MT = dyn_cast<MemTransferInst>(II);
-            MT && U.getOperandNo() == 1 &&
-            getUnderlyingObject(MT->getDest()) != &Slot)
+            MT && ((U.getOperandNo() == 1 &&
+                    getUnderlyingObject(MT->getDest()) != &Slot) ||
+                   (U.getOperandNo() == 0 && !AI.hasShadow(MT->getSource()))))
           continue;
         return false;
       }
-      if (User == &CB)
+      if (User == &Except)
         continue;
       return false;
     }
@@ -62,19 +65,24 @@ static bool slotNeverHoldsDerivative(const AllocaInst &Slot, const CallBase &CB,
   return true;
 }
 
+bool pointsToMemoryWithoutDerivative(const Value *Ptr,
+                                     const Instruction &Except,
+                                     const ActivityInfo &AI) {
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects);
+  return all_of(Objects, [&](const Value *Obj) {
+    const auto *Slot = dyn_cast<AllocaInst>(Obj);
+    return Slot && slotNeverHoldsDerivative(*Slot, Except, AI);
+  });
+}
+
 bool receivesNoDerivative(const CallBase &CB, const ActivityInfo &AI) {
   for (const Value *Op : CB.args()) {
     if (AI.isVaried(Op))
       return false;
-    if (!Op->getType()->isPointerTy() || !AI.hasShadow(Op))
-      continue;
-    SmallVector<const Value *, 4> Objects;
-    getUnderlyingObjects(Op, Objects);
-    for (const Value *Obj : Objects) {
-      const auto *Slot = dyn_cast<AllocaInst>(Obj);
-      if (!Slot || !slotNeverHoldsDerivative(*Slot, CB, AI))
-        return false;
-    }
+    if (Op->getType()->isPointerTy() && AI.hasShadow(Op) &&
+        !pointsToMemoryWithoutDerivative(Op, CB, AI))
+      return false;
   }
   return true;
 }

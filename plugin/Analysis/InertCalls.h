@@ -13,6 +13,8 @@
 
 namespace llvm {
 class CallBase;
+class Instruction;
+class Value;
 } // namespace llvm
 
 namespace tapestry {
@@ -21,11 +23,18 @@ class ActivityInfo;
 
 /// True if no argument of \p CB carries a derivative: its value arguments
 /// are not varied, and each pointer argument has no shadow or points into
-/// stack memory (allocas) that only \p CB, reads, memset and stores of
-/// values without derivatives touch, so its shadow is never anything but
-/// zero. The call then needs no derivative code: its results and the
-/// memory it writes have derivative 0.
+/// stack memory without derivatives (pointsToMemoryWithoutDerivative). The call
+/// then needs no derivative code: its results and the memory it writes have
+/// derivative 0.
 bool receivesNoDerivative(const llvm::CallBase &CB, const ActivityInfo &AI);
+
+/// True if \p Ptr points only into stack memory (allocas) that nothing but
+/// reads, memset, stores of values without derivatives, copies from memory
+/// without a shadow and \p Except touch: its shadow is never anything but
+/// zero.
+bool pointsToMemoryWithoutDerivative(const llvm::Value *Ptr,
+                                     const llvm::Instruction &Except,
+                                     const ActivityInfo &AI);
 
 } // namespace tapestry
 

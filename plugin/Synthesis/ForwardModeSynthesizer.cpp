@@ -487,8 +487,13 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
 
 void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI) {
   IRBuilderBase &B = *Builder;
-  if (!AI.hasShadow(MI.getDest()))
+  if (!AI.hasShadow(MI.getDest())) {
+    // As for stores: tangents copied where they are read back but there is
+    // no shadow would be lost.
+    if (auto *MT = dyn_cast<MemTransferInst>(&MI); MT && losesDerivative(*MT))
+      reportLostStore(*MT, /*Copied=*/true);
     return;
+  }
   Value *Dst = shadowOf(MI.getDest(), &MI);
   if (!Dst)
     return;

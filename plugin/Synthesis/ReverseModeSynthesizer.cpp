@@ -278,9 +278,13 @@ void ReverseModeSynthesizer::buildForwardSweep() {
   // Active values stored where no shadow can receive their adjoint would
   // lose it silently.
   for (Instruction &PI : instructions(P))
-    if (auto *SI = dyn_cast<StoreInst>(&PI))
+    if (auto *SI = dyn_cast<StoreInst>(&PI)) {
       if (losesDerivative(*SI))
         reportLostStore(*SI);
+    } else if (auto *MT = dyn_cast<MemTransferInst>(&PI)) {
+      if (losesDerivative(*MT))
+        reportLostStore(*MT, /*Copied=*/true);
+    }
 }
 
 //===----------------------------------------------------------------------===//

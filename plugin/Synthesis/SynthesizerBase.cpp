@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Analysis/InertCalls.h"
 #include "Analysis/StackSlots.h"
 #include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
@@ -263,6 +264,29 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
          isReadBack(SI.getPointerOperand());
 }
 
+bool SynthesizerBase::losesDerivative(MemTransferInst &MT) {
+  if (AI.hasShadow(MT.getDest()) || !AI.hasShadow(MT.getSource()) ||
+      pointsToMemoryWithoutDerivative(MT.getSource(), MT, AI))
+    return false;
+  // Only floating-point bytes carry derivatives: a copy of pointers,
+  // integers or characters loses none.
+  if (!Types)
+    Types = std::make_unique<TypeInfo>(computeTypes(P));
+  auto *ConstLen = dyn_cast<ConstantInt>(MT.getLength());
+  uint64_t Size = ConstLen ? ConstLen->getZExtValue() : 0;
+  ByteLayout L = Types->layoutAt(MT.getDest(), Size, MT.getSource());
+  if (!L.empty() && L.floatParts().empty() &&
+      !L.mayHideFloats(Size, module().getDataLayout()))
+    return false;
+  if (copiesOnlyPointers(MT))
+    return false;
+  const Value *Obj = getUnderlyingObject(MT.getDest(), 0);
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj);
+      GV && Rules.isInactiveGlobal(GV))
+    return false;
+  return isa<GlobalVariable>(Obj) || isReadBack(MT.getDest());
+}
+
 bool SynthesizerBase::isReadBack(const Value *Ptr) const {
   SmallVector<const Value *, 4> Stored;
   getUnderlyingObjects(Ptr, Stored, nullptr, 0);
@@ -309,24 +333,26 @@ bool SynthesizerBase::isReadBack(const Value *Ptr) const {
   return false;
 }
 
-void SynthesizerBase::reportLostStore(StoreInst &SI) {
-  const Value *Obj = getUnderlyingObject(SI.getPointerOperand(), 0);
+void SynthesizerBase::reportLostStore(Instruction &I, bool Copied) {
+  const Value *Ptr = isa<StoreInst>(I) ? cast<StoreInst>(I).getPointerOperand()
+                                       : cast<MemTransferInst>(I).getDest();
+  const Value *Obj = getUnderlyingObject(Ptr, 0);
+  std::string What = Copied ? "memory holding active values is copied"
+                            : "an active value is stored";
   if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-    fail(&SI, "an active value is stored to the global '" + describe(GV) +
-                  "', which has no shadow to receive its derivative; pass the "
-                  "data through an enzyme_dup argument instead");
+    fail(&I, What + " to the global '" + describe(GV) +
+                 "', which has no shadow to receive its derivative; pass the "
+                 "data through an enzyme_dup argument instead");
     return;
   }
   if (auto *A = dyn_cast<Argument>(Obj)) {
-    fail(&SI, "an active value is stored through " + describe(A) +
-                  ", which is enzyme_const; pass it as enzyme_dup with a "
-                  "shadow");
+    fail(&I, What + " through " + describe(A) +
+                 ", which is enzyme_const; pass it as enzyme_dup with a "
+                 "shadow");
     return;
   }
-  fail(&SI, "an active value is stored to memory that has no shadow (" +
-                describe(Obj) +
-                "); pass that memory through an enzyme_dup "
-                "argument");
+  fail(&I, What + " to memory that has no shadow (" + describe(Obj) +
+               "); pass that memory through an enzyme_dup argument");
 }
 
 /// The run-time stop of a derivative that would lose what is written

@@ -196,9 +196,12 @@ protected:
   /// True if some load of the function may read what is written through
   /// \p Ptr.
   bool isReadBack(const llvm::Value *Ptr) const;
-  /// Reports an active value stored where no shadow receives its
-  /// derivative.
-  void reportLostStore(llvm::StoreInst &SI);
+  /// The same for a copy \p MT of memory that may hold derivatives
+  /// (memcpy, memmove, std::copy) into memory without a shadow.
+  bool losesDerivative(llvm::MemTransferInst &MT);
+  /// Reports an active value stored (or, \p Copied, copied) where no
+  /// shadow receives its derivative.
+  void reportLostStore(llvm::Instruction &I, bool Copied = false);
   /// Rejects a call to a function the user declared inactive that may
   /// write differentiated data read afterwards (Synthesis/InactiveCalls.cpp).
   void checkInactiveDeclaredCall(llvm::CallBase &CB);
