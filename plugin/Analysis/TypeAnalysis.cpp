@@ -300,6 +300,13 @@ ByteLayout TypeInfo::layoutAt(const Value *Ptr, uint64_t Size,
         Raws.push_back({Rel, 0, F.T, F.Weak});
         continue;
       }
+      // An access at a stride shorter than itself (a double at a byte
+      // offset known only to be a multiple of 1: the element a
+      // std::vector's push_back writes at begin + (end - begin) bytes)
+      // says the type is somewhere, not where: every byte would be taken
+      // for a double's start.
+      if (G < static_cast<uint64_t>(TS))
+        continue;
       Rel = normalise(Rel, G);
       if (Size && Rel >= static_cast<int64_t>(Size))
         continue;
