@@ -62,9 +62,10 @@ void Splitter::requireOwnership(IRBuilderBase &B, const ScratchGuard &G) {
   std::string Msg =
       "tapestry: two reverse sweeps of '" + sourceName(*R.Fn) +
       "' ran on the same tape at once (from two threads): the tape keeps "
-      "the derivatives of blocks allocated in a loop, which each sweep "
-      "accumulates into; run the sweeps on one tape one after another, or "
-      "give each thread its own tape.\n";
+      "the derivatives of its scratch blocks (allocated in a loop, or "
+      "reached through addresses it keeps), which each sweep accumulates "
+      "into; run the sweeps on one tape one after another, or give each "
+      "thread its own tape.\n";
   B.CreateCall(getFailIfFn(M),
                {B.CreateNot(G.Owner), B.CreateGlobalStringPtr(Msg),
                 B.getInt64(Msg.size())});

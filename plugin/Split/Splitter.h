@@ -114,7 +114,8 @@ private:
   Value *privateShadow(IRBuilderBase &B, ScratchGuard &G, Value *Shared,
                        Value *Bytes);
   /// Stops with a message unless the sweep owns the tape (a shadow kept in
-  /// a list, whose size the reverse does not know).
+  /// a list, whose size the reverse does not know, or one the reverse also
+  /// reaches through addresses computed before the sweep).
   void requireOwnership(IRBuilderBase &B, const ScratchGuard &G);
   /// Before \p Ret: frees the sweep's own shadows, or marks the tape live.
   void endScratchGuard(ReturnInst *Ret, const ScratchGuard &G);

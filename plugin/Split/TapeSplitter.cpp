@@ -529,11 +529,16 @@ void Splitter::buildReverse() {
   if (guardsScratchShadows())
     Guard = guardScratchShadows(B, Tape);
   for (const OwnedBlock &OB : OwnedBlocks) {
-    if (Guard.Owner && !OB.Bytes.empty()) {
+    // (Only where the reverse reaches the shadow from its base alone: an
+    // address into it computed before the sweep starts would stay shared.)
+    Value *Shared = OB.Bytes.empty() ? nullptr : InReverse(OB.Scratch->Shadow);
+    if (Guard.Owner && Shared && all_of(Shared->users(), [&](User *U) {
+          auto *I = dyn_cast<Instruction>(U);
+          return I && RevClones.count(I->getParent());
+        })) {
       Value *Bytes = InReverse(OB.Bytes.front());
       for (Value *Factor : drop_begin(OB.Bytes))
         Bytes = B.CreateMul(Bytes, InReverse(Factor));
-      Value *Shared = InReverse(OB.Scratch->Shadow);
       Value *Own = privateShadow(B, Guard, Shared, Bytes);
       Shared->replaceUsesWithIf(Own, [&](Use &U) {
         return RevClones.count(cast<Instruction>(U.getUser())->getParent());
