@@ -41,5 +41,10 @@ if known:
     for name in known:
         print(f"  {name}")
 print(f"{passed} passed, {failed} failed, {skipped} skipped")
+# A failure by this count (an unexpected pass included) fails the run even
+# where lit's own exit status does not say so.
+sys.exit(1 if failed else 0)
 PY
-exit $status
+counted=$?
+[[ $status -ne 0 ]] && exit $status
+exit $counted
