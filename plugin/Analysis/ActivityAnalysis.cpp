@@ -16,6 +16,8 @@
 #include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -191,6 +193,65 @@ bool returnsShadowedPointer(const CallBase &CB, const CustomRules *Rules) {
 
 namespace {
 
+/// A stack object's bytes [Begin, End) (End 0: to the object's end) that a
+/// call with no derivative code may write.
+struct UnmirroredWrite {
+  const AllocaInst *Object;
+  int64_t Begin;
+  uint64_t End;
+};
+
+/// The parts of stack objects that calls getting no derivative code may
+/// write through their pointer arguments: std::string's member functions
+/// store the string's data pointer (a heap block they allocate) into the
+/// object, and nothing stores the matching shadow.
+SmallVector<UnmirroredWrite, 4> unmirroredWrites(Function &F,
+                                                 const CustomRules *Rules) {
+  SmallVector<UnmirroredWrite, 4> Writes;
+  const DataLayout &DL = F.getDataLayout();
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || isa<IntrinsicInst>(CB) || CB->onlyReadsMemory() ||
+        !isInactiveCall(*CB, Rules))
+      continue;
+    for (unsigned A = 0; A < CB->arg_size(); ++A) {
+      Value *Arg = CB->getArgOperand(A);
+      if (!Arg->getType()->isPointerTy() || CB->onlyReadsMemory(A))
+        continue;
+      int64_t Off = 0;
+      const auto *Object =
+          dyn_cast<AllocaInst>(GetPointerBaseWithConstantOffset(Arg, Off, DL));
+      if (!Object)
+        continue;
+      uint64_t Size = CB->getParamDereferenceableBytes(A);
+      if (const Function *Callee = CB->getCalledFunction(); !Size && Callee)
+        Size = Callee->getParamDereferenceableBytes(A);
+      Writes.push_back({Object, Off, Size ? Off + Size : 0});
+    }
+  }
+  return Writes;
+}
+
+/// True if the pointer \p LI loads may have been written by a call that
+/// gets no derivative code (\p Writes): the shadow memory still holds what
+/// was there before, which is no shadow of the loaded pointer (the shadow
+/// string's data pointer, left at its small-string buffer, freed when the
+/// primal frees its heap block).
+bool loadsUnmirroredPointer(const LoadInst &LI,
+                            ArrayRef<UnmirroredWrite> Writes) {
+  if (Writes.empty() || !LI.getType()->isPtrOrPtrVectorTy())
+    return false;
+  const DataLayout &DL = LI.getDataLayout();
+  int64_t Off = 0;
+  const Value *Base =
+      GetPointerBaseWithConstantOffset(LI.getPointerOperand(), Off, DL);
+  uint64_t Size = DL.getTypeStoreSize(LI.getType());
+  return any_of(Writes, [&](const UnmirroredWrite &W) {
+    return W.Object == Base && Off + (int64_t)Size > W.Begin &&
+           (W.End == 0 || Off < (int64_t)W.End);
+  });
+}
+
 /// Forward data flow: which values depend on an active input, which pointers
 /// point into memory with a shadow.
 class VariedPropagation {
@@ -208,6 +269,11 @@ public:
       else if (Arg.getType()->isPointerTy() && Act != Activity::Active)
         AI.Shadowed.insert(&Arg);
     }
+    SmallVector<UnmirroredWrite, 4> Writes = unmirroredWrites(F, Rules);
+    for (Instruction &I : instructions(F))
+      if (auto *LI = dyn_cast<LoadInst>(&I);
+          LI && loadsUnmirroredPointer(*LI, Writes))
+        Unmirrored.insert(LI);
     bool Changed = true;
     while (Changed) {
       Changed = false;
@@ -268,7 +334,8 @@ private:
              (calleeName(*CB) == "bsearch" && CB->arg_size() == 5 &&
               AI.Shadowed.count(CB->getArgOperand(1)));
     if (auto *LI = dyn_cast<LoadInst>(&I))
-      return AI.Shadowed.count(LI->getPointerOperand());
+      return AI.Shadowed.count(LI->getPointerOperand()) &&
+             !Unmirrored.count(LI);
     if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
       return AI.Shadowed.count(GEP->getPointerOperand());
     if (auto *SI = dyn_cast<SelectInst>(&I))
@@ -290,6 +357,8 @@ private:
   ActivityInfo &AI;
   const CustomRules *Rules;
   const GlobalShadows *Globals;
+  /// Pointer loads whose shadow memory nothing keeps (loadsUnmirroredPointer).
+  SmallPtrSet<const LoadInst *, 4> Unmirrored;
 };
 
 /// Backward data flow: which values influence an active output.
