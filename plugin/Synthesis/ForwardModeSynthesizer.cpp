@@ -455,6 +455,8 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
   } else if (AI.isActive(Val) ||
              Val->getType()->getScalarType()->isFloatingPointTy()) {
     SVal = tangent(Val);
+  } else if (Value *S = addressShadowToStore(B, SI)) {
+    SVal = S;
   } else if (auto *From = dyn_cast<LoadInst>(Val);
              From && isCopyLoad(*From) &&
              AI.hasShadow(From->getPointerOperand())) {

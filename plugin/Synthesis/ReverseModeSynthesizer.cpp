@@ -198,16 +198,22 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     else if (auto *MT = dyn_cast<MemTransferInst>(&PI))
       checkCopyThroughConstant(*MT);
   // Pointers stored into shadowed memory have their shadows stored into the
-  // shadow memory, so that loading the pointer back finds its shadow.
+  // shadow memory, so that loading the pointer back finds its shadow; so
+  // do addresses stored as integers.
   for (Instruction &PI : instructions(P)) {
     // A constant pointer's shadow is itself (Analysis/RuntimeActivity.h).
     auto *SI = dyn_cast<StoreInst>(&PI);
-    if (!SI || !SI->getValueOperand()->getType()->isPtrOrPtrVectorTy() ||
-        !AI.hasShadow(SI->getPointerOperand()) ||
-        (!AI.hasShadow(SI->getValueOperand()) && !RA.MarkerStores.count(SI)))
+    if (!SI)
       continue;
     IRBuilder<> B(primal(SI)->getNextNode());
-    Value *SVal = shadowToStore(B, SI->getValueOperand(), SI);
+    Value *SVal = addressShadowToStore(B, *SI);
+    if (!SVal &&
+        (!SI->getValueOperand()->getType()->isPtrOrPtrVectorTy() ||
+         !AI.hasShadow(SI->getPointerOperand()) ||
+         (!AI.hasShadow(SI->getValueOperand()) && !RA.MarkerStores.count(SI))))
+      continue;
+    if (!SVal)
+      SVal = shadowToStore(B, SI->getValueOperand(), SI);
     Value *SPtr = shadowOf(SI->getPointerOperand(), SI);
     Value *GP = RA.mayBeConstant(SI->getPointerOperand())
                     ? primal(SI->getPointerOperand())

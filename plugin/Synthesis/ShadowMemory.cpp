@@ -350,6 +350,23 @@ Value *SynthesizerBase::shadowToStore(IRBuilderBase &B, Value *Val,
   return lanes(B, Val->getType(), [&](unsigned) { return GV; });
 }
 
+Value *SynthesizerBase::addressShadowToStore(IRBuilderBase &B, StoreInst &SI) {
+  auto *P2I = dyn_cast<PtrToIntInst>(SI.getValueOperand());
+  if (!P2I || P2I->getType()->isVectorTy() ||
+      !AI.hasShadow(SI.getPointerOperand()))
+    return nullptr;
+  Value *Addr = P2I->getPointerOperand();
+  if (!AI.hasShadow(Addr) && !RA.isMarker(Addr))
+    return nullptr;
+  Value *S = shadowToStore(B, Addr, &SI);
+  if (!S)
+    return nullptr;
+  return lanes(B, P2I->getType(), [&](unsigned K) {
+    return B.CreatePtrToInt(lane(B, S, K), P2I->getType(),
+                            P2I->getName() + "'");
+  });
+}
+
 void SynthesizerBase::storePointerShadows(IRBuilderBase &B, CallBase &CB) {
   auto &II = cast<IntrinsicInst>(CB);
   Value *Val = II.getArgOperand(0), *Ptr = II.getArgOperand(1);

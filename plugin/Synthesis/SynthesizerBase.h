@@ -247,6 +247,12 @@ protected:
   /// memory: its shadow, or (a constant pointer) the pointer itself.
   llvm::Value *shadowToStore(llvm::IRBuilderBase &B, llvm::Value *Val,
                              const llvm::Instruction *At);
+  /// Where \p SI stores an address as an integer (store i64 ptrtoint(P):
+  /// std::function keeping a lambda's captured reference in its storage)
+  /// into shadowed memory: P's shadow (or, for a constant pointer, P) as
+  /// the same integer, computed at \p B, for the shadow memory; else null.
+  llvm::Value *addressShadowToStore(llvm::IRBuilderBase &B,
+                                    llvm::StoreInst &SI);
   /// A masked store or scatter of pointers \p CB into shadowed memory
   /// (vectorised code filling a pointer table): stores their shadows (or,
   /// for constant pointers, the pointers themselves) into the shadow memory
