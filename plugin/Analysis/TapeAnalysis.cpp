@@ -176,6 +176,42 @@ static bool mayBeFreedThroughMerge(const CallBase &Alloc,
   return false;
 }
 
+/// True if every path from \p Alloc to a return of its function passes a
+/// free of the block it returns: the block never outlives the call,
+/// whichever way the function goes. Coming back to \p Alloc (the next
+/// iteration of its loop) without a free counts as outliving it.
+static bool freedOnEveryPath(const CallBase &Alloc, const DominatorTree &DT,
+                             const LoopInfo &Loops) {
+  SmallPtrSet<const BasicBlock *, 8> FreeBlocks;
+  const BasicBlock *AllocBB = Alloc.getParent();
+  bool FreedAfterInAllocBB = false;
+  for (const Instruction &I : instructions(*Alloc.getFunction()))
+    if (const auto *Free = dyn_cast<CallBase>(&I);
+        Free && isDeallocationCall(*Free) && Free->arg_size() >= 1 &&
+        freedAllocation(*Free, DT, Loops) == &Alloc) {
+      if (Free->getParent() != AllocBB)
+        FreeBlocks.insert(Free->getParent());
+      else if (Alloc.comesBefore(Free))
+        FreedAfterInAllocBB = true;
+    }
+  if (FreedAfterInAllocBB)
+    return true;
+  SmallVector<const BasicBlock *, 8> Work{AllocBB};
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (isa<ReturnInst>(BB->getTerminator()))
+      return false;
+    for (const BasicBlock *Succ : successors(BB)) {
+      if (Succ == AllocBB)
+        return false;
+      if (!FreeBlocks.count(Succ) && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+    }
+  }
+  return true;
+}
+
 bool isDeferredFree(const CallBase &CB, const DominatorTree &DT,
                     const LoopInfo &Loops) {
   if (!isDeallocationCall(CB) || CB.arg_size() < 1)
@@ -191,6 +227,16 @@ bool isDeferredFree(const CallBase &CB, const DominatorTree &DT,
       CA && CA->Dealloc != CB.getCalledFunction())
     return false;
   if (mayBeFreedThroughMerge(*Alloc, DT, Loops))
+    return false;
+  // The reverse sweep frees the block where it undoes the allocation,
+  // whichever path the forward sweep took: right if the function frees it
+  // on every path, or if nothing else can free it (then a path without a
+  // free only leaked it). Not if it may outlive the call on some path
+  // (`if (c) free(p); else keep = p;`) or be freed by something else there
+  // (a std::map node freed where insertion fails, else linked into the
+  // tree, whose destructor frees it): it would be freed twice or used
+  // after the reverse freed it.
+  if (!freedOnEveryPath(*Alloc, DT, Loops) && !freedOnlyBy(*Alloc, CB))
     return false;
   const Loop *AllocLoop = Loops.getLoopFor(Alloc->getParent());
   if (!AllocLoop)
