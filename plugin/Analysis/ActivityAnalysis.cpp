@@ -22,6 +22,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/raw_ostream.h"
 
 #define DEBUG_TYPE "tapestry"
@@ -480,12 +481,21 @@ void printActivity(raw_ostream &OS, const Function &F, const ActivityInfo &AI) {
       return "varied";
     return "inactive";
   };
-  for (const Argument &A : F.args())
-    OS << "  arg %" << A.getName() << ": " << Describe(A) << "\n";
+  // Unnamed values (clang discards names outside debug builds) print as
+  // the IR prints them: %0, %1, ...
+  ModuleSlotTracker Slots(F.getParent());
+  Slots.incorporateFunction(F);
+  for (const Argument &A : F.args()) {
+    OS << "  arg ";
+    A.printAsOperand(OS, /*PrintType=*/false, Slots);
+    OS << ": " << Describe(A) << "\n";
+  }
   for (const Instruction &I : instructions(F)) {
     if (I.getType()->isVoidTy())
       continue;
-    OS << "  %" << I.getName() << ": " << Describe(I) << "\n";
+    OS << "  ";
+    I.printAsOperand(OS, /*PrintType=*/false, Slots);
+    OS << ": " << Describe(I) << "\n";
   }
 }
 

@@ -28,6 +28,15 @@
 // RUN:   -mllvm -enzyme-print-type 2>&1 | FileCheck %s --check-prefix=ANALYSES
 // ANALYSES-DAG: activity of 'cube.tapestry.primal':
 // ANALYSES-DAG: types of 'cube.tapestry.primal':
+// clang discards value names: unnamed values print as the IR prints them
+// (they printed as a bare '%').
+// RUN: %clang_fplugin -O1 -c %s -o /dev/null -mllvm -enzyme-print-activity \
+// RUN:   2>&1 | FileCheck %s --check-prefix=SLOTS
+// SLOTS-LABEL: activity of 'cube.tapestry.primal':
+// SLOTS-NEXT:    arg %0: active
+// SLOTS-NEXT:    %2: active
+// SLOTS-NEXT:    %3: active
+// SLOTS-NOT:     {{^  %:}}
 //
 // -enzyme-truncate-all through clang: every function computes in float
 // (test/EntryPoints/truncate-all.c runs it); a format Tapestry does not
