@@ -114,9 +114,12 @@ bool Splitter::run() {
   }
   checkReplayable();
   Out.Replayable = Reasons.empty();
-  for (const std::string &Why : Reasons)
-    Out.NotReplayableReason +=
-        (Out.NotReplayableReason.empty() ? "" : "; ") + Why;
+  // Each reason once (two calls of the same registered reverse give the
+  // same one).
+  for (auto [I, Why] : enumerate(Reasons))
+    if (!is_contained(ArrayRef(Reasons).take_front(I), Why))
+      Out.NotReplayableReason +=
+          (Out.NotReplayableReason.empty() ? "" : "; ") + Why;
   LLVM_DEBUG({
     dbgs() << "tapestry: split of " << R.Fn->getName() << ": " << Out.TapeBytes
            << "-byte tape " << *TapeTy << " (alignment " << TapeAlign.value()
@@ -165,8 +168,8 @@ void Splitter::checkReplayable() {
   for (auto &[Slot, U] : Slots)
     if (U.Field >= 0 && U.WrittenInReverse && U.Escapes) {
       Reasons.push_back("its reverse sweep updates memory that the tape "
-                        "holds ('" +
-                        describe(Slot) + "')");
+                        "holds (" +
+                        describe(Slot) + ")");
       break;
     }
   // The shadow of a block the tape owns is the tape's too; the shadow of a

@@ -4,7 +4,7 @@
 // shadows of the locals) out of the tape and rebases the addresses into
 // them it reads from the tape, so the tape stays as the forward left it and
 // one forward serves many reverse sweeps (issue 17). Once this was rejected
-// with "updates memory that the tape holds ('a local variable')". Adjoints
+// with "updates memory that the tape holds (a local variable)". Adjoints
 // are analytic: y_i = sin(x_i)^2 x_i.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
