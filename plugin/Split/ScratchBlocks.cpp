@@ -270,6 +270,19 @@ void Splitter::planScratchBlocks() {
                 "it needs, and reuse it in each iteration");
       continue;
     }
+    // realloc (lowered to malloc, copy and free: PrimalPreparation)
+    // replaces the block; its address is also passed to malloc_usable_size,
+    // which would read as "passed where it may be kept".
+    if (any_of(Block->users(), [](const User *U) {
+          auto *CI = dyn_cast<CallInst>(U);
+          return CI && CI->hasMetadata("tapestry.realloc");
+        })) {
+      Unowned("that realloc replaces by a new one (the old block's free "
+              "waits for the reverse sweep)",
+              "allocate it once with the largest size it needs (malloc) "
+              "instead of growing it with realloc");
+      continue;
+    }
     if (BU.Escapes || SU.Escapes) {
       Unowned("whose address is stored or passed where it may be kept",
               "keep its address in local variables only");

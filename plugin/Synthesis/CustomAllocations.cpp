@@ -74,8 +74,12 @@ CallInst *ReverseModeSynthesizer::replayDeferredFree(CallBase &Alloc,
     Args.push_back(I == freedOperandIndex(*Dealloc)
                        ? (Block ? Block : lookup(primal(&Alloc), PB, B))
                        : lookup(primal(Dealloc->getArgOperand(I)), PB, B));
-  return B.CreateCall(Dealloc->getFunctionType(), Dealloc->getCalledOperand(),
-                      Args);
+  CallInst *Free = B.CreateCall(Dealloc->getFunctionType(),
+                                Dealloc->getCalledOperand(), Args);
+  // The free of a lowered realloc stays marked so (split mode's reasons).
+  if (MDNode *Realloc = Dealloc->getMetadata("tapestry.realloc"))
+    Free->setMetadata("tapestry.realloc", Realloc);
+  return Free;
 }
 
 static bool allocatedIn(const Value *Ptr, const Function &F,
