@@ -248,6 +248,16 @@ std::string Splitter::keptShadowReason(Value *Kept) const {
            "accumulate into that shadow, whatever shadow it is given (right "
            "only if it is the same, which the compiler cannot know); run "
            "__enzyme_augmentfwd again before each reverse";
+  // The shadow of a local variable or of a heap block (a stack indexed by
+  // a running counter: st[sp++] = p[k]).
+  if (const Value *Primal = SB.PrimalOfShadow.lookup(Obj);
+      Primal && (isa<AllocaInst>(Primal) || isa<CallBase>(Primal)))
+    return "the tape keeps addresses into the shadow of " + describe(Primal) +
+           " as the forward half computed them (an index kept in a "
+           "variable the function updates, such as a stack pointer), and a "
+           "second reverse would accumulate into that shadow as the first "
+           "left it; index it with a loop counter, or run "
+           "__enzyme_augmentfwd again before each reverse";
   return "the tape keeps shadow pointers computed by the forward half, so "
          "the reverse must receive the same shadow buffers and accumulates "
          "into memory the tape points to";

@@ -103,8 +103,11 @@ Function *ReverseModeSynthesizer::run() {
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0)
       Boundary.ShadowValues.insert(G->getArg(Sig.ShadowArg[I]));
-  for (auto &Entry : Shadows)
-    Boundary.ShadowValues.insert(Entry.second);
+  for (auto &[PV, S] : Shadows) {
+    Boundary.ShadowValues.insert(S);
+    if (Value *GV = VMap.lookup(PV))
+      Boundary.PrimalOfShadow[S] = GV;
+  }
   ++NumReverseDerivatives;
   LLVM_DEBUG(dbgs() << "tapestry: reverse derivative:\n" << *G);
   return G;

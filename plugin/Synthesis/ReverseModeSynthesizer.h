@@ -52,6 +52,9 @@ struct SweepBoundary {
   llvm::SmallVector<llvm::CallInst *, 4> RecordFrees;
   /// Shadow pointers (arguments and those computed next to their primals).
   llvm::SmallPtrSet<llvm::Value *, 16> ShadowValues;
+  /// The primal (in the derivative function) each computed shadow shadows,
+  /// to name it in messages.
+  llvm::DenseMap<const llvm::Value *, const llvm::Value *> PrimalOfShadow;
   /// Why running the reverse sweep twice on one tape would be wrong, as
   /// found while synthesising (registered gradients, ...).
   llvm::SmallVector<std::string, 2> NotReplayable;
