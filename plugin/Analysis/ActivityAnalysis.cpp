@@ -74,6 +74,12 @@ bool isShadowMirrorCall(const CallBase &CB) {
          Name.starts_with("_ZSt28_Rb_tree_rebalance_for_erase");
 }
 
+bool isEndPointerCall(const CallBase &CB) {
+  StringRef Name = calleeName(CB);
+  Name.consume_front("__isoc23_");
+  return Name.starts_with("strto") && CB.arg_size() >= 2;
+}
+
 bool isInactiveCall(const CallBase &CB, const CustomRules *Rules) {
   if (Rules && CB.getCalledFunction() &&
       Rules->isInactive(CB.getCalledFunction()))
@@ -217,7 +223,9 @@ SmallVector<UnmirroredWrite, 4> unmirroredWrites(Function &F,
       continue;
     for (unsigned A = 0; A < CB->arg_size(); ++A) {
       Value *Arg = CB->getArgOperand(A);
-      if (!Arg->getType()->isPointerTy() || CB->onlyReadsMemory(A))
+      // strtod's end pointer has its shadow stored (storeEndPointerShadow).
+      if (!Arg->getType()->isPointerTy() || CB->onlyReadsMemory(A) ||
+          (A == 1 && isEndPointerCall(*CB)))
         continue;
       int64_t Off = 0;
       const auto *Object =

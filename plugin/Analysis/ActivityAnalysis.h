@@ -49,6 +49,10 @@ bool isDifferentiableType(llvm::Type *T);
 /// std::set): it reads and writes node pointers and colours, never values,
 /// so the shadows get the same call (Synthesis/MirroredCalls.cpp).
 bool isShadowMirrorCall(const llvm::CallBase &CB);
+/// True if \p CB is one of the strto* functions (strtod, strtol, ...,
+/// __isoc23_ forms too), whose second argument receives a pointer into the
+/// text: the derivative stores the matching pointer into its shadow.
+bool isEndPointerCall(const llvm::CallBase &CB);
 /// True if a call can never affect derivatives (I/O, timing, debug
 /// intrinsics, functions the user declared inactive): it gets no derivative
 /// code.

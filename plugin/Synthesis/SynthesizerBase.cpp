@@ -156,12 +156,7 @@ const Value *SynthesizerBase::unshadowedReturn(const Value *RV) const {
 }
 
 void SynthesizerBase::storeEndPointerShadow(CallBase &CB) {
-  const Function *Callee = CB.getCalledFunction();
-  if (!Callee || CB.arg_size() < 2)
-    return;
-  StringRef Name = Callee->getName();
-  Name.consume_front("__isoc23_");
-  if (!Name.starts_with("strto"))
+  if (!isEndPointerCall(CB))
     return;
   Value *Text = CB.getArgOperand(0), *EndPtr = CB.getArgOperand(1);
   if (!Text->getType()->isPointerTy() || !EndPtr->getType()->isPointerTy() ||
