@@ -60,6 +60,32 @@ static std::string memberSpelling(const AbiStruct &V, StringRef Name,
   return S;
 }
 
+/// Struct value \p V spelled member by member with the marker each member
+/// takes in reverse mode: enzyme_out for floating point, enzyme_dup and a
+/// shadow for pointers, enzyme_const for the rest; "" where that does not
+/// line up (as memberSpelling).
+static std::string mixedMemberSpelling(const AbiStruct &V, StringRef Name,
+                                       FunctionType *FT) {
+  if (V.Members.size() != V.Count || Name.empty())
+    return "";
+  std::string S;
+  for (unsigned I = 0; I < V.Count; ++I) {
+    const std::string &M = V.Members[I];
+    if (M.empty())
+      return "";
+    Type *PT = FT->getParamType(V.First + I);
+    std::string Member = (Name + "." + M).str();
+    S += S.empty() ? "" : ", ";
+    if (PT->isFPOrFPVectorTy())
+      S += "enzyme_out, " + Member;
+    else if (PT->isPtrOrPtrVectorTy())
+      S += "enzyme_dup, " + Member + ", d" + Member;
+    else
+      S += "enzyme_const, " + Member;
+  }
+  return S;
+}
+
 bool Decoder::decodeStructParam(const AbiStruct &S,
                                 std::optional<Activity> Marked, bool Strided,
                                 bool &Handled) {
@@ -130,9 +156,14 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
   std::string PieceSpelling =
       Members.empty() ? ""
                       : ", or each member after its own marker: " + Members;
-  bool AnyFloat = false;
-  for (unsigned I = 0; I < S.Count; ++I)
+  bool AnyFloat = false, AnyPointer = false;
+  for (unsigned I = 0; I < S.Count; ++I) {
     AnyFloat |= FT->getParamType(S.First + I)->isFPOrFPVectorTy();
+    AnyPointer |= FT->getParamType(S.First + I)->isPtrOrPtrVectorTy();
+  }
+  std::string Mixed = mixedMemberSpelling(S, Name, FT);
+  std::string MixedSpelling =
+      Mixed.empty() ? "" : "; or give each member its own marker: " + Mixed;
   std::optional<Activity> A = Marked;
   if (!A && Mode == DiffMode::Reverse)
     A = Activity::Active; // per piece: floating point active, others constant
@@ -156,7 +187,22 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
                  Name + ", &d" + Name + ") or mark it enzyme_const");
   if (*A == Activity::Active && !AnyFloat)
     return error("enzyme_out marks active floating-point values, but " + What +
-                 " has no floating-point member the C ABI passes as one");
+                 " has no floating-point member the C ABI passes as one" +
+                 (AnyPointer ? "; for the data its pointers point to, pass "
+                               "a struct of the same type whose pointers "
+                               "point to the shadows: enzyme_dup, " +
+                                   Name + ", d" + Name
+                             : ""));
+  // The data its pointers point to is no part of the struct's adjoint:
+  // taken as constant, its derivative would be lost without a word.
+  if (*A == Activity::Active && AnyPointer)
+    return error("enzyme_out on " + What +
+                 ", which has pointer members: enzyme_out returns the "
+                 "adjoints of its floating-point members, and the data its "
+                 "pointers point to would be taken as constant; change '" +
+                 sourceIdentifier(*Fn) +
+                 "' to take a pointer to the struct (then enzyme_dup, &" +
+                 Name + ", &d" + Name + ")" + MixedSpelling);
   if (*A == Activity::Active && Width != 1)
     // Each piece's adjoint would come back as its lanes, piece after piece,
     // not as one struct per lane.
@@ -170,15 +216,19 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
                  "' to take a pointer to the struct (then enzyme_dup with "
                  "one shadow per lane)");
   bool HasShadow = *A == Activity::Dup || *A == Activity::DupNoNeed;
-  if (HasShadow && Mode == DiffMode::Reverse)
+  // A struct of pointers and integers has no adjoint of its own: its
+  // pointers' shadows, given in the shadow struct, receive the adjoints.
+  if (HasShadow && Mode == DiffMode::Reverse && AnyFloat)
     return error(activityName(*A) + " on " + What +
                  ", which the C ABI passes by value as " + Twine(S.Count) +
-                 " values: in reverse mode write enzyme_out, " + Name +
-                 " to get its adjoint returned (a struct of the same type), "
-                 "or change '" +
-                 sourceIdentifier(*Fn) +
+                 " values: in reverse mode " +
+                 (AnyPointer ? ""
+                             : "write enzyme_out, " + Name +
+                                   " to get its adjoint returned (a "
+                                   "struct of the same type), or ") +
+                 "change '" + sourceIdentifier(*Fn) +
                  "' to take a pointer and pass enzyme_dup, &" + Name + ", &d" +
-                 Name);
+                 Name + (AnyPointer ? MixedSpelling : ""));
   if (HasShadow && Strided)
     return error("enzyme_dupv on " + What +
                  ", which the C ABI passes by value as " + Twine(S.Count) +
@@ -205,7 +255,11 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
   for (unsigned I = 0; I < S.Count; ++I) {
     unsigned ParamNo = S.First + I;
     Type *PT = FT->getParamType(ParamNo);
-    bool IsFP = PT->isFPOrFPVectorTy();
+    // Floating-point members carry the marker's activity, and so do
+    // pointers where a shadow struct follows (their shadows are its
+    // pointers); integers are constant.
+    bool IsFP =
+        PT->isFPOrFPVectorTy() || (HasShadow && PT->isPtrOrPtrVectorTy());
     Activity PA = IsFP ? *A : Activity::Const;
     Out.Request.Args.push_back(PA);
     Out.Primals.push_back(CB.getArgOperand(Next + I));

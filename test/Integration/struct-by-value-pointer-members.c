@@ -1,0 +1,99 @@
+// Structs passed by value whose members include pointers, spelled as
+// Tapestry documents (enzyme_dup, v, dv with a shadow struct): in forward
+// mode the pointer members were taken as constant and every tangent came
+// back 0 without a word (probe22a W3); in reverse mode a struct of
+// pointers and integers was refused with advice that was refused in turn
+// (M1). Pointer members now take their shadows from the shadow struct.
+// Forward and reverse; expected derivatives are analytic.
+// RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
+// RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
+// RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
+// RUN: %clang -O3 %s -lm -o %t3 && %t3 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: ALL PASSED
+#include "Inputs/check.h"
+#include <math.h>
+
+extern int enzyme_dup, enzyme_const;
+double __enzyme_fwddiff(void *, ...);
+void __enzyme_autodiff(void *, ...);
+
+typedef struct {
+  double *data;
+  int n;
+} VecI;
+typedef struct {
+  int n;
+  const double *data;
+} IVec;
+typedef struct {
+  const double *data;
+  double scale;
+} Scaled;
+typedef struct {
+  const double *a;
+  const double *b;
+} Two;
+
+// s = sum data_i^2 sin(data_i)
+double energy(VecI v) {
+  double s = 0;
+  for (int i = 0; i < v.n; i++)
+    s += v.data[i] * v.data[i] * sin(v.data[i]);
+  return s;
+}
+double energyI(IVec v) {
+  double s = 0;
+  for (int i = 0; i < v.n; i++)
+    s += v.data[i] * v.data[i] * sin(v.data[i]);
+  return s;
+}
+// scale * (data_0^2 + data_1^2 + data_2^2)
+double scaled(Scaled v) {
+  return v.scale *
+         (v.data[0] * v.data[0] + v.data[1] * v.data[1] + v.data[2] * v.data[2]);
+}
+// a . b over 2
+double dot(Two t) { return t.a[0] * t.b[0] + t.a[1] * t.b[1]; }
+
+static double dE(double x) { return 2 * x * sin(x) + x * x * cos(x); }
+
+int main(void) {
+  double x[3] = {0.4, -1.1, 2.3}, e0[3] = {1, 0, 0}, e2[3] = {0, 0, 1};
+  VecI v = {x, 3};
+  // Forward: the tangent in direction e0, then e2.
+  VecI t0 = {e0, 3}, t2 = {e2, 3};
+  check_close("forward {double*, int}",
+              __enzyme_fwddiff((void *)energy, enzyme_dup, v, t0), dE(x[0]),
+              1e-13);
+  check_close("forward {double*, int} e2",
+              __enzyme_fwddiff((void *)energy, enzyme_dup, v, t2), dE(x[2]),
+              1e-13);
+  IVec w = {3, x}, s2 = {3, e2};
+  check_close("forward {int, double*}",
+              __enzyme_fwddiff((void *)energyI, enzyme_dup, w, s2), dE(x[2]),
+              1e-13);
+  Scaled sc = {x, 1.5}, dsc = {e0, 0.5};
+  check_close("forward {double*, double}",
+              __enzyme_fwddiff((void *)scaled, enzyme_dup, sc, dsc),
+              1.5 * 2 * x[0] + 0.5 * (x[0] * x[0] + x[1] * x[1] + x[2] * x[2]),
+              1e-13);
+  double y[2] = {5, 7}, dy[2] = {0, 1};
+  Two ab = {x, y}, dab = {e0, dy};
+  check_close("forward {double*, double*}",
+              __enzyme_fwddiff((void *)dot, enzyme_dup, ab, dab), y[0] + x[1],
+              1e-13);
+  // Reverse: a struct of a pointer and an integer, its shadow struct's
+  // pointer receiving the gradient.
+  double g[3] = {0, 0, 0};
+  VecI G = {g, 3};
+  __enzyme_autodiff((void *)energy, enzyme_dup, v, G);
+  for (int i = 0; i < 3; i++)
+    check_close("reverse {double*, int}", g[i], dE(x[i]), 1e-13);
+  double h[3] = {0, 0, 0};
+  IVec H = {3, h};
+  __enzyme_autodiff((void *)energyI, enzyme_dup, w, H);
+  for (int i = 0; i < 3; i++)
+    check_close("reverse {int, double*}", h[i], dE(x[i]), 1e-13);
+  return check_report();
+}
