@@ -30,6 +30,9 @@ using namespace llvm;
 
 namespace tapestry {
 
+/// The metadata that marks an implicit shadow global (shadowOf).
+static constexpr StringLiteral ImplicitShadowMD = "tapestry.implicit_shadow";
+
 static bool holdsFloatingPoint(Type *T) {
   if (T->isFPOrFPVectorTy())
     return true;
@@ -223,7 +226,41 @@ GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane) {
       Constant::getNullValue(G.getValueType()), Name, nullptr,
       G.getThreadLocalMode(), G.getAddressSpace());
   S->setAlignment(G.getAlign());
+  S->setMetadata(ImplicitShadowMD, MDNode::get(M.getContext(), {}));
   return S;
+}
+
+bool GlobalShadows::isImplicitShadow(const GlobalVariable &G) {
+  return G.hasMetadata(ImplicitShadowMD);
+}
+
+SmallVector<GlobalVariable *, 4>
+GlobalShadows::implicitShadowsUsedBy(Function &D) {
+  SmallSetVector<GlobalVariable *, 4> Found;
+  SmallVector<Function *, 8> Work{&D};
+  SmallPtrSet<Function *, 8> Seen{&D};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    for (Instruction &I : instructions(*F))
+      for (Value *Op : I.operands()) {
+        SmallVector<Value *, 4> Vals{Op};
+        while (!Vals.empty()) {
+          Value *V = Vals.pop_back_val();
+          if (auto *GV = dyn_cast<GlobalVariable>(V)) {
+            if (isImplicitShadow(*GV))
+              Found.insert(GV);
+          } else if (auto *Callee = dyn_cast<Function>(V)) {
+            if (!Callee->isDeclaration() && Seen.insert(Callee).second)
+              Work.push_back(Callee);
+          } else if (auto *CE = dyn_cast<ConstantExpr>(V)) {
+            append_range(Vals, CE->operands());
+          } else if (auto *CA = dyn_cast<ConstantAggregate>(V)) {
+            append_range(Vals, CA->operands());
+          }
+        }
+      }
+  }
+  return Found.takeVector();
 }
 
 /// The globals \p C points to (through constant expressions and aggregates).

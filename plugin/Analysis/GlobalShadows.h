@@ -9,9 +9,12 @@
 // as Enzyme's implicit global shadows. A global the code only reads is a
 // constant, as before; one the user declared inactive has no shadow.
 //
-// The shadow lives as long as the program: what a reverse sweep does not
-// consume (an adjoint left in a global that no store in the differentiated
-// code overwrites) stays there, as in Enzyme.
+// The shadow lives as long as the program, but no derivative inherits the
+// derivatives another left there: each request's call site zeroes the
+// floating-point values of the implicit shadows its derivative uses
+// (pointers stay, pointing to the shadows of what they point to), so a
+// forward call's tangents are never read as a later reverse call's seeds
+// (probe22a W2), nor a reverse call's leftover adjoints as tangents.
 //
 // A shadow context (__enzyme_context, Passes/ShadowContexts.h) has shadows
 // of its own, "<name>.tapestry.ctx<N>" (lane K > 0: "...ctx<N>.<K>"), which
@@ -64,6 +67,12 @@ public:
   /// The shadow value of \p G in a derivative of width \p W: the shadow
   /// global, or an array of the W lanes' shadow globals.
   static llvm::Constant *batchShadowOf(llvm::GlobalVariable &G, unsigned W);
+  /// True if \p G is an implicit shadow (made by shadowOf).
+  static bool isImplicitShadow(const llvm::GlobalVariable &G);
+  /// The implicit shadows that derivative \p D and the functions it calls
+  /// use, in the order first met.
+  static llvm::SmallVector<llvm::GlobalVariable *, 4>
+  implicitShadowsUsedBy(llvm::Function &D);
 
   /// The globals with shadows in shadow context \p Context: those the
   /// functions in \p Reachable write with floating-point values, the

@@ -15,6 +15,7 @@
 #include "Core/Batch.h"
 #include "Core/Diagnostics.h"
 #include "Driver/DerivativeCache.h"
+#include "Passes/ShadowContexts.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
@@ -87,6 +88,10 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   Module &M = *G.getParent();
   if (R.Mode == DiffMode::Reverse && listsFreedShadows(M, R.FreedListDepth))
     Mark = B.CreateCall(getFreedShadowMarkFn(M, R.FreedListDepth));
+  // No derivative left in an implicit shadow of a global by an earlier
+  // request is read as this one's (a context's shadows are the program's).
+  if (!R.Context)
+    zeroImplicitShadows(B, {&G});
   CallInst *Call = B.CreateCall(&G, Args);
   Call->setDebugLoc(CB.getDebugLoc());
   if (Mark)
@@ -221,6 +226,8 @@ bool CallSiteRewriter::rewriteAugmented(const SplitDerivative &S) {
   }
   SmallVector<Value *, 16> Args = primalAndShadowArgs();
   Args.push_back(Tape);
+  if (!D.Request.Context)
+    zeroImplicitShadows(B, {S.Augmented, S.Reverse});
   CallInst *Call = B.CreateCall(S.Augmented, Args);
   Call->setDebugLoc(CB.getDebugLoc());
   SmallVector<Type *, 2> Types;
