@@ -171,8 +171,9 @@ private:
 
 GlobalShadows
 GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
-                       const CustomRules &Rules) {
+                       const CustomRules &Rules, unsigned Depth) {
   GlobalShadows S;
+  S.Depth = Depth;
   for (GlobalVariable *GV : WrittenGlobals(M, Reachable).run())
     if (!Rules.isInactiveGlobal(GV) && S.Globals.insert(GV))
       LLVM_DEBUG(dbgs() << "tapestry: global '" << GV->getName()
@@ -214,9 +215,12 @@ bool GlobalShadows::contains(const Value *V) const {
   return GV && Globals.count(const_cast<GlobalVariable *>(GV));
 }
 
-GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane) {
+GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane,
+                                        unsigned Depth) {
   Module &M = *G.getParent();
   std::string Name = (G.getName() + ".tapestry.shadow").str();
+  if (Depth)
+    Name += ".d" + std::to_string(Depth) + (Lane ? "." : "");
   if (Lane)
     Name += std::to_string(Lane);
   if (GlobalVariable *S = M.getGlobalVariable(Name, /*AllowInternal=*/true))
@@ -226,12 +230,22 @@ GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane) {
       Constant::getNullValue(G.getValueType()), Name, nullptr,
       G.getThreadLocalMode(), G.getAddressSpace());
   S->setAlignment(G.getAlign());
-  S->setMetadata(ImplicitShadowMD, MDNode::get(M.getContext(), {}));
+  S->setMetadata(ImplicitShadowMD,
+                 MDNode::get(M.getContext(),
+                             {ConstantAsMetadata::get(ConstantInt::get(
+                                 Type::getInt32Ty(M.getContext()), Depth))}));
   return S;
 }
 
 bool GlobalShadows::isImplicitShadow(const GlobalVariable &G) {
   return G.hasMetadata(ImplicitShadowMD);
+}
+
+unsigned GlobalShadows::implicitShadowDepth(const GlobalVariable &G) {
+  MDNode *MD = G.getMetadata(ImplicitShadowMD);
+  if (!MD || MD->getNumOperands() != 1)
+    return 0;
+  return mdconst::extract<ConstantInt>(MD->getOperand(0))->getZExtValue();
 }
 
 SmallVector<GlobalVariable *, 4>
@@ -356,7 +370,7 @@ GlobalVariable *GlobalShadows::contextShadowOf(GlobalVariable &G,
 
 Constant *GlobalShadows::shadowFor(GlobalVariable &G, unsigned W) const {
   if (!Context)
-    return batchShadowOf(G, W);
+    return batchShadowOf(G, W, Depth);
   if (W == 1)
     return contextShadowOf(G, Context, 0);
   SmallVector<Constant *, 4> Lanes;
@@ -365,12 +379,13 @@ Constant *GlobalShadows::shadowFor(GlobalVariable &G, unsigned W) const {
   return ConstantArray::get(cast<ArrayType>(batchType(G.getType(), W)), Lanes);
 }
 
-Constant *GlobalShadows::batchShadowOf(GlobalVariable &G, unsigned W) {
+Constant *GlobalShadows::batchShadowOf(GlobalVariable &G, unsigned W,
+                                       unsigned Depth) {
   if (W == 1)
-    return shadowOf(G);
+    return shadowOf(G, 0, Depth);
   SmallVector<Constant *, 4> Lanes;
   for (unsigned K = 0; K < W; ++K)
-    Lanes.push_back(shadowOf(G, K));
+    Lanes.push_back(shadowOf(G, K, Depth));
   return ConstantArray::get(cast<ArrayType>(batchType(G.getType(), W)), Lanes);
 }
 

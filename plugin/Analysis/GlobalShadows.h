@@ -16,6 +16,13 @@
 // forward call's tangents are never read as a later reverse call's seeds
 // (probe22a W2), nor a reverse call's leftover adjoints as tangents.
 //
+// A derivative nested in the code of another (the gradient inside a
+// Hessian-vector product) uses these shadows; the outer derivative, which
+// differentiates the inner one's code, uses shadows of its own depth
+// ("<name>.tapestry.shadow.d1", DiffRequest::GlobalDepth), and shadows of
+// the inner one's shadows, which that code writes (probe22a W1: one shadow
+// for both gave 20 for a second derivative of 12).
+//
 // A shadow context (__enzyme_context, Passes/ShadowContexts.h) has shadows
 // of its own, "<name>.tapestry.ctx<N>" (lane K > 0: "...ctx<N>.<K>"), which
 // the derivatives requested in it use instead. Their initial value is the
@@ -30,6 +37,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
 class Constant;
@@ -48,10 +56,13 @@ public:
   /// The globals that the functions of \p M in \p Reachable (those a
   /// request differentiates, and their callees) write with floating-point
   /// values that are not constants, in the module's order.
+  /// At \p Depth > 0 (DiffRequest::GlobalDepth) the shadows are those of
+  /// that depth, and the globals include the shadows of lesser depths that
+  /// the inner derivatives in the reachable code write.
   static GlobalShadows
   collect(llvm::Module &M,
           const llvm::SmallPtrSetImpl<llvm::Function *> &Reachable,
-          const CustomRules &Rules);
+          const CustomRules &Rules, unsigned Depth = 0);
 
   bool contains(const llvm::Value *V) const;
   /// True if \p F, or a function it calls, reads or writes a global with a
@@ -61,14 +72,19 @@ public:
     return Globals.getArrayRef();
   }
 
-  /// The shadow of lane \p Lane of the global \p G (created on first use).
+  /// The shadow of lane \p Lane of the global \p G at nesting depth
+  /// \p Depth (created on first use): "<name>.tapestry.shadow[<Lane>]" at
+  /// depth 0, "<name>.tapestry.shadow.d<Depth>[.<Lane>]" deeper.
   static llvm::GlobalVariable *shadowOf(llvm::GlobalVariable &G,
-                                        unsigned Lane = 0);
+                                        unsigned Lane = 0, unsigned Depth = 0);
   /// The shadow value of \p G in a derivative of width \p W: the shadow
   /// global, or an array of the W lanes' shadow globals.
-  static llvm::Constant *batchShadowOf(llvm::GlobalVariable &G, unsigned W);
+  static llvm::Constant *batchShadowOf(llvm::GlobalVariable &G, unsigned W,
+                                       unsigned Depth = 0);
   /// True if \p G is an implicit shadow (made by shadowOf).
   static bool isImplicitShadow(const llvm::GlobalVariable &G);
+  /// The nesting depth of implicit shadow \p G.
+  static unsigned implicitShadowDepth(const llvm::GlobalVariable &G);
   /// The implicit shadows that derivative \p D and the functions it calls
   /// use, in the order first met.
   static llvm::SmallVector<llvm::GlobalVariable *, 4>
@@ -98,6 +114,7 @@ private:
                     const llvm::SmallPtrSetImpl<llvm::Function *> &Reachable);
 
   unsigned Context = 0;
+  unsigned Depth = 0;
   llvm::SmallSetVector<llvm::GlobalVariable *, 8> Globals;
   llvm::SmallPtrSet<const llvm::Function *, 8> Touching;
 };

@@ -40,8 +40,8 @@ bool DiffRequest::operator<(const DiffRequest &O) const {
     return std::make_tuple(R.Fn, R.Mode, R.ReturnPrimal, R.ReturnActive,
                            R.Width, R.Split, R.ReusableTape, R.ErrorEstimate,
                            R.Parallel, R.LifoTapes, R.FreedListDepth, R.Context,
-                           R.MaybeConstantArgs, R.MarkedMemoryArgs,
-                           R.MarkedDeepArgs);
+                           R.GlobalDepth, R.MaybeConstantArgs,
+                           R.MarkedMemoryArgs, R.MarkedDeepArgs);
   };
   if (Key(*this) != Key(O))
     return Key(*this) < Key(O);
@@ -83,6 +83,8 @@ std::string DiffRequest::suffix() const {
     S += "_omp";
   if (Context)
     S += "_ctx" + std::to_string(Context);
+  if (GlobalDepth)
+    S += "_g" + std::to_string(GlobalDepth);
   // Run-time activity of parameters, a digit each: 1 may be constant, 2
   // points to memory that may hold constant pointers, 4 reaches such
   // memory through pointers it holds; their sum.

@@ -72,6 +72,12 @@ struct DiffRequest {
   /// implicit ones: 0 for none, else the context's number
   /// (Passes/ShadowContexts.h). Callee derivatives inherit it.
   unsigned Context = 0;
+  /// The implicit shadows of globals the derivative uses (Analysis/
+  /// GlobalShadows.h): one deeper than those of the derivatives nested in
+  /// the differentiated code (0 when it runs none), so that an outer
+  /// derivative's tangents or adjoints of a global never share memory with
+  /// the inner derivative's. Callee derivatives inherit it.
+  unsigned GlobalDepth = 0;
   /// Run-time activity given by the caller (Analysis/RuntimeActivity.h),
   /// one bit per parameter: the parameter's shadow may be the parameter
   /// itself (a constant pointer) ...
@@ -91,6 +97,7 @@ struct DiffRequest {
            ReusableTape == O.ReusableTape && ErrorEstimate == O.ErrorEstimate &&
            Parallel == O.Parallel && LifoTapes == O.LifoTapes &&
            FreedListDepth == O.FreedListDepth && Context == O.Context &&
+           GlobalDepth == O.GlobalDepth &&
            MaybeConstantArgs == O.MaybeConstantArgs &&
            MarkedMemoryArgs == O.MarkedMemoryArgs &&
            MarkedDeepArgs == O.MarkedDeepArgs;

@@ -182,8 +182,8 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
   PreparedPrimal PP = Prepared[R.Fn];
   Function &P = *PP.Fn;
   const GlobalShadows &Used = globalsFor(R);
-  // A context's shadowed globals, likewise.
-  if (R.Context) {
+  // A context's shadowed globals, or a nesting depth's, likewise.
+  if (R.Context || R.GlobalDepth) {
     SmallVector<Constant *, 8> Shadowed(Used.globals());
     convertUsersOfConstantsToInstructions(Shadowed, &P);
   }

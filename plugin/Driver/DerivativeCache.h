@@ -55,6 +55,12 @@ public:
   /// (Passes/ShadowContexts.h), for requests made in one.
   using ContextGlobalsFn = std::function<const GlobalShadows &(unsigned)>;
   void setContextGlobals(ContextGlobalsFn F) { ContextGlobals = std::move(F); }
+  /// The implicit shadows of globals at a nesting depth > 0
+  /// (DiffRequest::GlobalDepth) that a derivative of the given function
+  /// uses.
+  using DepthGlobalsFn =
+      std::function<const GlobalShadows &(unsigned, llvm::Function &)>;
+  void setDepthGlobals(DepthGlobalsFn F) { DepthGlobals = std::move(F); }
 
   /// From now on, keep each request's variable activities
   /// (-tapestry-explain shows them).
@@ -70,7 +76,11 @@ private:
                              SplitDerivative *Split = nullptr);
   /// The globals with shadows that the derivative for \p R uses.
   const GlobalShadows &globalsFor(const DiffRequest &R) const {
-    return R.Context && ContextGlobals ? ContextGlobals(R.Context) : Globals;
+    if (R.Context && ContextGlobals)
+      return ContextGlobals(R.Context);
+    if (R.GlobalDepth && DepthGlobals)
+      return DepthGlobals(R.GlobalDepth, *R.Fn);
+    return Globals;
   }
   /// Verifies a synthesised function; reports and erases it if invalid.
   bool verify(const DiffRequest &R, llvm::Function *&F);
@@ -79,6 +89,7 @@ private:
   const CustomRules &Rules;
   const GlobalShadows &Globals;
   ContextGlobalsFn ContextGlobals;
+  DepthGlobalsFn DepthGlobals;
   std::map<DiffRequest, llvm::Function *> Derivatives;
   std::map<DiffRequest, std::optional<SplitDerivative>> Splits;
   std::map<DiffRequest, CalleeSplit> CalleeSplits;

@@ -1,8 +1,9 @@
 //===- RequestOrder.cpp - The order of resolving requests -----------------===//
 //
 // Implements RequestOrder.h: reachableFunctions (calls, functions whose address
-// reached code names, registered rules), setFreedListDepth (a request's depth
-// of nesting for Synthesis/FreedShadows), and orderRequests, which builds the
+// reached code names, registered rules), setNestingDepths (a request's depth
+// of nesting for Synthesis/FreedShadows and for the implicit shadows of
+// globals), and orderRequests, which builds the
 // graph of requests, functions and globals and walks it once with
 // llvm::scc_iterator, reporting requests that depend on themselves or on each
 // other.
@@ -10,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Passes/RequestOrder.h"
 
+#include "Analysis/GlobalShadows.h"
 #include "Core/CustomRules.h"
 #include "Synthesis/FreedShadows.h"
 #include "llvm/ADT/DenseMap.h"
@@ -19,6 +21,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include <deque>
 
@@ -122,11 +125,11 @@ SmallPtrSet<Function *, 16> reachableFunctions(ArrayRef<Function *> Roots,
 /// registration global to the function whose rules it registers), so the
 /// cost is the code that reaches the pieces, not the code \p Target
 /// reaches.
-static bool reachesAny(const Function &Target, ArrayRef<Function *> Pieces,
+static bool reachesAny(const Function &Target, ArrayRef<Value *> Pieces,
                        const CustomRules &Rules) {
   SmallPtrSet<const Value *, 32> Seen;
   SmallVector<const Value *, 16> Work;
-  for (Function *P : Pieces)
+  for (Value *P : Pieces)
     if (Seen.insert(P).second)
       Work.push_back(P);
   while (!Work.empty()) {
@@ -156,7 +159,9 @@ static bool reachesAny(const Function &Target, ArrayRef<Function *> Pieces,
   return false;
 }
 
-void setFreedListDepth(DiffRequest &R, const CustomRules &Rules) {
+/// R.FreedListDepth: one deeper than the lists of the derivatives \p R's
+/// target runs, in reverse mode.
+static void setFreedListDepth(DiffRequest &R, const CustomRules &Rules) {
   R.FreedListDepth = 0;
   if (R.Mode != DiffMode::Reverse || !R.Fn || R.Fn->isDeclaration())
     return;
@@ -164,18 +169,44 @@ void setFreedListDepth(DiffRequest &R, const CustomRules &Rules) {
   // using list d runs one that uses list d - 1), so the depths in use are
   // 0, 1, ... up to the first without pieces; most modules have none.
   const Module &M = *R.Fn->getParent();
-  SmallVector<SmallVector<Function *, 4>, 2> PiecesAt;
+  SmallVector<SmallVector<Value *, 4>, 2> PiecesAt;
   for (unsigned D = 0;; ++D) {
     SmallVector<Function *, 4> Pieces = freedListPieces(M, D);
     if (Pieces.empty())
       break;
-    PiecesAt.push_back(std::move(Pieces));
+    PiecesAt.emplace_back(Pieces.begin(), Pieces.end());
   }
   for (unsigned D = PiecesAt.size(); D-- > 0;)
     if (reachesAny(*R.Fn, PiecesAt[D], Rules)) {
       R.FreedListDepth = D + 1;
       return;
     }
+}
+
+/// R.GlobalDepth: one deeper than the implicit shadows of globals that the
+/// derivatives \p R's target runs use (GlobalShadows.h).
+static void setGlobalDepth(DiffRequest &R, const CustomRules &Rules) {
+  R.GlobalDepth = 0;
+  if (!R.Fn || R.Fn->isDeclaration())
+    return;
+  SmallVector<SmallVector<Value *, 4>, 2> ShadowsAt;
+  for (GlobalVariable &GV : R.Fn->getParent()->globals())
+    if (GlobalShadows::isImplicitShadow(GV)) {
+      unsigned D = GlobalShadows::implicitShadowDepth(GV);
+      if (ShadowsAt.size() <= D)
+        ShadowsAt.resize(D + 1);
+      ShadowsAt[D].push_back(&GV);
+    }
+  for (unsigned D = ShadowsAt.size(); D-- > 0;)
+    if (!ShadowsAt[D].empty() && reachesAny(*R.Fn, ShadowsAt[D], Rules)) {
+      R.GlobalDepth = D + 1;
+      return;
+    }
+}
+
+void setNestingDepths(DiffRequest &R, const CustomRules &Rules) {
+  setFreedListDepth(R, Rules);
+  setGlobalDepth(R, Rules);
 }
 
 namespace {

@@ -74,10 +74,12 @@ struct OrderedRequest {
 llvm::SmallVector<OrderedRequest, 8>
 orderRequests(llvm::ArrayRef<PendingRequest> Pending, const CustomRules &Rules);
 
-/// Sets \p R's FreedListDepth, in reverse mode: one deeper than the lists
-/// of the derivatives its target's code runs (Synthesis/FreedShadows.h), 0
+/// Sets \p R's nesting depths: FreedListDepth, in reverse mode, one deeper
+/// than the lists of the derivatives its target's code runs
+/// (Synthesis/FreedShadows.h), and GlobalDepth, one deeper than the
+/// implicit shadows of globals they use (Analysis/GlobalShadows.h); each 0
 /// if it runs none. Called when every request inside that code is resolved.
-void setFreedListDepth(DiffRequest &R, const CustomRules &Rules);
+void setNestingDepths(DiffRequest &R, const CustomRules &Rules);
 
 } // namespace tapestry
 

@@ -287,7 +287,7 @@ void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
   for (CallBase *Aug : tapeOrigins(CB, D))
     if (std::optional<DecodedCall> OD =
             peekRequest(*Aug, EntryPoint::AugmentedForward)) {
-      setFreedListDepth(OD->Request, Cache.rules());
+      setNestingDepths(OD->Request, Cache.rules());
       if ((Origin = Cache.getSplit(OD->Request)))
         break;
     }

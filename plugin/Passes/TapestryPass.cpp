@@ -187,7 +187,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   if (!D)
     return;
   specializeConstantCallbacks(*D, Specs);
-  setFreedListDepth(D->Request, Rules);
+  setNestingDepths(D->Request, Rules);
   if (Req.Kind == EntryPoint::ForwardSplit) {
     resolveForwardSplit(*CB, *D, Cache);
     return;
@@ -508,6 +508,26 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       Cache.setContextGlobals([&](unsigned N) -> const GlobalShadows & {
         return Contexts.globals(N, Rules);
       });
+    // A nested derivative's outer derivatives use shadows of their depth,
+    // over the code they reach, inner derivatives included (collected
+    // again when a request reaches code the last collection did not; the
+    // earlier collections stay alive for the derivatives built with them).
+    std::map<unsigned, SmallPtrSet<Function *, 16>> DepthReach;
+    std::vector<std::unique_ptr<GlobalShadows>> DepthGlobals;
+    std::map<unsigned, GlobalShadows *> DepthCurrent;
+    Cache.setDepthGlobals(
+        [&](unsigned Depth, Function &Fn) -> const GlobalShadows & {
+          SmallPtrSet<Function *, 16> &Reach = DepthReach[Depth];
+          GlobalShadows *&Current = DepthCurrent[Depth];
+          if (!Current || !Reach.count(&Fn)) {
+            for (Function *F : reachableFunctions({&Fn}, Rules))
+              Reach.insert(F);
+            DepthGlobals.push_back(std::make_unique<GlobalShadows>(
+                GlobalShadows::collect(M, Reach, Rules, Depth)));
+            Current = DepthGlobals.back().get();
+          }
+          return *Current;
+        });
     if (explainRequested())
       Cache.keepVariableActivities();
     // A request inside code that another request differentiates (a

@@ -256,6 +256,7 @@ DiffRequest SynthesizerBase::regionRequest(CallBase &Fork) {
   CR.Parallel = true;
   CR.FreedListDepth = R.FreedListDepth;
   CR.Context = R.Context;
+  CR.GlobalDepth = R.GlobalDepth;
   CR.Args = {Activity::Const, Activity::Const};
   for (unsigned I = ForkFirstArg; I < Fork.arg_size(); ++I) {
     Value *A = Fork.getArgOperand(I);

@@ -199,6 +199,7 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
   // A callee's derivative lists freed shadows with its caller's.
   CR.FreedListDepth = R.FreedListDepth;
   CR.Context = R.Context;
+  CR.GlobalDepth = R.GlobalDepth;
   for (Value *A : CB.args()) {
     Type *T = A->getType();
     // The callee tests at run time what this function could not tell
