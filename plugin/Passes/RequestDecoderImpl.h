@@ -97,6 +97,14 @@ private:
   /// Decodes struct parameter \p S when the call passes a struct value
   /// there in its source spelling; sets \p Handled if it did (else the
   /// pieces are decoded one by one, as Enzyme does).
+  /// The pieces of struct parameter \p S as the call gives a value of it at
+  /// operand \p At: its pieces, or loads of them from a copy passed in
+  /// memory (a variadic call out of registers); the operands it takes, or
+  /// 0 if there is no such value there. Without \p Emit, loads are not
+  /// made (poison stands for them).
+  unsigned structPiecesAt(const AbiStruct &S, unsigned At,
+                          llvm::SmallVectorImpl<llvm::Value *> &Pieces,
+                          bool Emit = true);
   bool decodeStructParam(const AbiStruct &S, std::optional<Activity> Marked,
                          bool Strided, bool &Handled);
   /// Every struct value the call passes in pieces must give all its pieces

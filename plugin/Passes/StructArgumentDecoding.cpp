@@ -103,7 +103,10 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
   for (unsigned I = 0; Whole && I < S.Count; ++I)
     Whole =
         CB.getArgOperand(Next + I)->getType() == FT->getParamType(S.First + I);
-  if (!Whole)
+  // A variadic call that ran out of registers passes the struct in memory
+  // though the function takes it in pieces.
+  SmallVector<Value *, 4> Unused;
+  if (!Whole && !(!S.ByVal && structPiecesAt(S, Next, Unused, /*Emit=*/false)))
     return true; // piece by piece, as Enzyme reads it
   if (S.ByVal) {
     // The struct spelled by value, passed in memory.
@@ -234,16 +237,15 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
                  ", which the C ABI passes by value as " + Twine(S.Count) +
                  " values, is not supported; pass each tangent after "
                  "enzyme_dup");
-  // The values: the struct, then (with a shadow) Width tangents of its type.
+  // The values: the struct, then (with a shadow) Width tangents of its
+  // type, each in pieces or (out of registers) in memory.
   unsigned Lanes = HasShadow ? Width : 0;
-  for (unsigned L = 1; L <= Lanes; ++L) {
-    unsigned At = Next + L * S.Count;
-    std::optional<AbiStruct> T = structValueAt(CB, At);
-    bool Match = T && !T->ByVal && T->Count == S.Count;
-    for (unsigned I = 0; Match && I < S.Count; ++I)
-      Match =
-          CB.getArgOperand(At + I)->getType() == FT->getParamType(S.First + I);
-    if (!Match)
+  SmallVector<SmallVector<Value *, 4>, 3> Values(Lanes + 1);
+  SmallVector<unsigned, 3> Starts, Used;
+  unsigned At = Next;
+  for (unsigned L = 0; L <= Lanes; ++L) {
+    unsigned N = structPiecesAt(S, At, Values[L]);
+    if (!N)
       return error(
           activityName(*A) + " on " + What +
           ", which the C ABI passes by value as " + Twine(S.Count) +
@@ -251,6 +253,9 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
           (Width == 1 ? Twine("its tangent") : Twine(Width) + " tangents") +
           " of the same type (enzyme_dup, " + Name + ", d" + Name + ")" +
           PieceSpelling);
+    Starts.push_back(At);
+    Used.push_back(N);
+    At += N;
   }
   for (unsigned I = 0; I < S.Count; ++I) {
     unsigned ParamNo = S.First + I;
@@ -262,23 +267,64 @@ bool Decoder::decodeStructParam(const AbiStruct &S,
         PT->isFPOrFPVectorTy() || (HasShadow && PT->isPtrOrPtrVectorTy());
     Activity PA = IsFP ? *A : Activity::Const;
     Out.Request.Args.push_back(PA);
-    Out.Primals.push_back(CB.getArgOperand(Next + I));
-    noteRole(Next + I, ParamNo, 0);
+    Out.Primals.push_back(Values[0][I]);
     SmallVector<Value *, 8> Shadows;
-    for (unsigned L = 1; L <= Lanes; ++L) {
-      noteRole(Next + L * S.Count + I, ParamNo, L);
-      if (IsFP)
-        Shadows.push_back(CB.getArgOperand(Next + L * S.Count + I));
+    for (unsigned L = 0; L <= Lanes; ++L) {
+      noteRole(Starts[L] + std::min(I, Used[L] - 1), ParamNo, L);
+      if (L && IsFP)
+        Shadows.push_back(Values[L][I]);
     }
     Out.Shadows.push_back(Shadows.empty() || DryRun
                               ? (Shadows.empty() ? nullptr : Shadows.front())
                               : gatherLanes(B, PT, Shadows));
   }
-  for (unsigned L = 0; L <= Lanes; ++L)
-    WholeValues.push_back(Next + L * S.Count);
-  Next += (Lanes + 1) * S.Count;
+  append_range(WholeValues, Starts);
+  Next = At;
   Handled = true;
   return true;
+}
+
+unsigned Decoder::structPiecesAt(const AbiStruct &S, unsigned At,
+                                 SmallVectorImpl<Value *> &Pieces, bool Emit) {
+  Pieces.clear();
+  FunctionType *FT = Fn->getFunctionType();
+  std::optional<AbiStruct> T = structValueAt(CB, At);
+  if (!T)
+    return 0;
+  if (!T->ByVal) {
+    if (T->Count != S.Count)
+      return 0;
+    for (unsigned I = 0; I < S.Count; ++I) {
+      Value *Piece = CB.getArgOperand(At + I);
+      if (Piece->getType() != FT->getParamType(S.First + I))
+        return 0;
+      Pieces.push_back(Piece);
+    }
+    return S.Count;
+  }
+  // In memory: the same struct type, whose pieces are its eightbytes
+  // (x86-64 C ABI), piece I at byte 8 I.
+  Type *Ty = CB.getParamByValType(At);
+  const DataLayout &DL = CB.getDataLayout();
+  if (!S.Ty || !Ty || S.Ty != Ty)
+    return 0;
+  uint64_t Size = DL.getTypeAllocSize(Ty);
+  for (unsigned I = 0; I < S.Count; ++I) {
+    Type *PT = FT->getParamType(S.First + I);
+    if (8 * I + DL.getTypeStoreSize(PT) > Size)
+      return 0;
+  }
+  Value *Ptr = CB.getArgOperand(At);
+  for (unsigned I = 0; I < S.Count; ++I) {
+    Type *PT = FT->getParamType(S.First + I);
+    Pieces.push_back(
+        DryRun || !Emit
+            ? static_cast<Value *>(PoisonValue::get(PT))
+            : B.CreateLoad(
+                  PT, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ptr, 8 * I),
+                  "piece"));
+  }
+  return 1;
 }
 
 /// "struct V2" or "a struct": the type \p F returns, as debug info names it.

@@ -4,7 +4,12 @@
 // back 0 without a word (probe22a W3); in reverse mode a struct of
 // pointers and integers was refused with advice that was refused in turn
 // (M1). Pointer members now take their shadows from the shadow struct.
-// Forward and reverse; expected derivatives are analytic.
+// A variadic call out of registers passes such a struct in memory though
+// the function takes it in pieces (a batch's tangents, a struct after
+// several other arguments): that was refused with "too few arguments" or
+// a request for the spelling given (probe22a W3c, R4); the pieces are now
+// read from memory. Forward, batch forward and reverse; expected
+// derivatives are analytic.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
@@ -14,9 +19,13 @@
 #include "Inputs/check.h"
 #include <math.h>
 
-extern int enzyme_dup, enzyme_const;
+extern int enzyme_dup, enzyme_const, enzyme_width;
 double __enzyme_fwddiff(void *, ...);
 void __enzyme_autodiff(void *, ...);
+typedef struct {
+  double d[2];
+} Pair;
+Pair __enzyme_fwddiff_pair(void *, ...);
 
 typedef struct {
   double *data;
@@ -56,6 +65,20 @@ double scaled(Scaled v) {
 // a . b over 2
 double dot(Two t) { return t.a[0] * t.b[0] + t.a[1] * t.b[1]; }
 
+typedef struct {
+  double x;
+  int tag;
+} Tagged;
+// w_0 x_0^2 + ... over a struct given last, after a weight array
+double wsum(const double *w, IVec v) {
+  double s = 0;
+  for (int i = 0; i < v.n; i++)
+    s += w[i] * v.data[i] * v.data[i];
+  return s;
+}
+// x^3 (tag + 1)
+double tagged(Tagged t) { return t.x * t.x * t.x * (t.tag + 1); }
+
 static double dE(double x) { return 2 * x * sin(x) + x * x * cos(x); }
 
 int main(void) {
@@ -83,6 +106,25 @@ int main(void) {
   check_close("forward {double*, double*}",
               __enzyme_fwddiff((void *)dot, enzyme_dup, ab, dab), y[0] + x[1],
               1e-13);
+  // Batch: both directions at once (the tangents go in memory).
+  Pair p = __enzyme_fwddiff_pair((void *)energy, enzyme_width, 2, enzyme_dup, v,
+                                 t0, t2);
+  check_close("batch lane 0", p.d[0], dE(x[0]), 1e-13);
+  check_close("batch lane 1", p.d[1], dE(x[2]), 1e-13);
+  Tagged tg = {1.5, 2}, dt1 = {1, 0}, dt2 = {2, 0};
+  Pair q = __enzyme_fwddiff_pair((void *)tagged, enzyme_width, 2, enzyme_dup,
+                                 tg, dt1, dt2);
+  check_close("batch {double, int} 0", q.d[0], 3 * 1.5 * 1.5 * 3, 1e-13);
+  check_close("batch {double, int} 1", q.d[1], 2 * 3 * 1.5 * 1.5 * 3, 1e-13);
+  // A constant struct after other arguments (in memory).
+  double wt[3] = {0.5, 1, 2}, dwt[3] = {0, 0, 0}, ones[3] = {1, 1, 1};
+  __enzyme_autodiff((void *)wsum, enzyme_dup, wt, dwt, enzyme_const, w);
+  for (int i = 0; i < 3; i++)
+    check_close("reverse, constant struct last", dwt[i], x[i] * x[i], 1e-13);
+  check_close("forward, constant struct last",
+              __enzyme_fwddiff((void *)wsum, enzyme_dup, wt, ones, enzyme_const,
+                               w),
+              x[0] * x[0] + x[1] * x[1] + x[2] * x[2], 1e-13);
   // Reverse: a struct of a pointer and an integer, its shadow struct's
   // pointer receiving the gradient.
   double g[3] = {0, 0, 0};
