@@ -349,17 +349,27 @@ bool Decoder::decodeImplicitStructResult() {
   if (First >= PrimalEnd || !markerName(CB.getArgOperand(First)).empty())
     return false;
   if (CB.getArgOperand(First)->getType()->isPointerTy()) {
-    if (First != Next)
-      return false;
-    unsigned Implicit = 0;
+    // Read as the source's parameters (sret's excluded), the values must
+    // end where the call's do: a marker and its value, and a shadow after
+    // enzyme_dup or enzyme_dupnoneed; without a marker, a pointer or
+    // floating-point value and its tangent, or a value alone. The explicit
+    // spelling passes two or three values more.
+    unsigned At = Next;
     for (unsigned I = 1; I < Fn->arg_size(); ++I) {
-      Type *T = Fn->getArg(I)->getType();
-      Implicit += T->isPointerTy() || T->isFPOrFPVectorTy() ? 2 : 1;
-    }
-    for (unsigned I = First; I < PrimalEnd; ++I)
-      if (!markerName(CB.getArgOperand(I)).empty())
+      if (At >= PrimalEnd)
         return false;
-    if (PrimalEnd - First != Implicit)
+      StringRef M = markerName(CB.getArgOperand(At));
+      Type *T = Fn->getArg(I)->getType();
+      if (M == "enzyme_dup" || M == "enzyme_dupnoneed")
+        At += 3;
+      else if (M == "enzyme_const")
+        At += 2;
+      else if (!M.empty())
+        return false;
+      else
+        At += T->isPointerTy() || T->isFPOrFPVectorTy() ? 2 : 1;
+    }
+    if (At != PrimalEnd)
       return false;
   }
   Type *ResultTy = Fn->getParamStructRetType(0);
