@@ -307,6 +307,69 @@ static bool sameScalars(Type *From, Type *To) {
   return A == B;
 }
 
+/// The scalar leaves of \p T with their byte offsets, in memory order.
+static void scalarLeaves(Type *T, uint64_t At, const DataLayout &DL,
+                         SmallVectorImpl<std::pair<Type *, uint64_t>> &Out) {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    const StructLayout *SL = DL.getStructLayout(ST);
+    for (unsigned I = 0; I < ST->getNumElements(); ++I)
+      scalarLeaves(ST->getElementType(I), At + SL->getElementOffset(I), DL,
+                   Out);
+  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+    uint64_t Step = DL.getTypeAllocSize(AT->getElementType());
+    for (uint64_t I = 0; I < AT->getNumElements(); ++I)
+      scalarLeaves(AT->getElementType(), At + I * Step, DL, Out);
+  } else {
+    Out.push_back({T, At});
+  }
+}
+
+/// The results \p Result placed into a value of the declared struct type
+/// \p Declared whose members are those results in order with integer
+/// members between them (the adjoint of {double x; int tag} passed by
+/// value: its integer members are not differentiated and come back 0);
+/// null if the results do not fit so.
+static Value *withIntegerMembersZero(IRBuilderBase &B, Value *Result,
+                                     Type *Declared, Function &Caller) {
+  if (!Declared->isStructTy() && !Declared->isArrayTy())
+    return nullptr;
+  const DataLayout &DL = Caller.getDataLayout();
+  SmallVector<Type *, 8> Results;
+  flattenScalars(Result->getType(), Results);
+  SmallVector<std::pair<Type *, uint64_t>, 8> Leaves;
+  scalarLeaves(Declared, 0, DL, Leaves);
+  SmallVector<uint64_t, 8> Offsets;
+  unsigned R = 0;
+  for (auto [T, At] : Leaves) {
+    if (R < Results.size() && T == Results[R]) {
+      Offsets.push_back(At);
+      ++R;
+    } else if (!T->isIntegerTy()) {
+      return nullptr;
+    }
+  }
+  if (R != Results.size() || R == Leaves.size())
+    return nullptr;
+  IRBuilder<> EB(&Caller.getEntryBlock(), Caller.getEntryBlock().begin());
+  AllocaInst *Tmp = EB.CreateAlloca(Declared, nullptr, "tapestry.result");
+  B.CreateMemSet(Tmp, B.getInt8(0), DL.getTypeAllocSize(Declared),
+                 Tmp->getAlign());
+  // The results' scalars, in order, from the result as memory holds it.
+  AllocaInst *From =
+      EB.CreateAlloca(Result->getType(), nullptr, "tapestry.results");
+  B.CreateStore(Result, From);
+  SmallVector<std::pair<Type *, uint64_t>, 8> FromLeaves;
+  scalarLeaves(Result->getType(), 0, DL, FromLeaves);
+  for (unsigned I = 0; I < Offsets.size(); ++I) {
+    Value *V = B.CreateLoad(FromLeaves[I].first,
+                            B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), From,
+                                                         FromLeaves[I].second));
+    B.CreateStore(V,
+                  B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Tmp, Offsets[I]));
+  }
+  return B.CreateLoad(Declared, Tmp);
+}
+
 /// True if \p Slot is a local variable that is written but never read.
 static bool isWriteOnlySlot(Value *Slot) {
   if (!isa<AllocaInst>(Slot))
@@ -440,6 +503,12 @@ bool CallSiteRewriter::deliverResults(Value *Result,
                      : nullptr) {
     // Only the tape and primal of an augmented forward: for adjoints, a
     // member of another type than its position's is the user's mistake.
+    V = R;
+  } else if (Value *R =
+                 classifyEntryPoint(Entry) != EntryPoint::AugmentedForward
+                     ? withIntegerMembersZero(B, Result, Declared,
+                                              *CB.getFunction())
+                     : nullptr) {
     V = R;
   } else {
     return Mismatch();

@@ -8,7 +8,9 @@
 // the function takes it in pieces (a batch's tangents, a struct after
 // several other arguments): that was refused with "too few arguments" or
 // a request for the spelling given (probe22a W3c, R4); the pieces are now
-// read from memory. Forward, batch forward and reverse; expected
+// read from memory. The adjoint of a struct with an integer member
+// (enzyme_out, {double x; int tag}) comes back as that struct with the
+// integer 0; declared so, it was refused (R5). Forward, batch forward and reverse; expected
 // derivatives are analytic.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
@@ -26,6 +28,7 @@ typedef struct {
   double d[2];
 } Pair;
 Pair __enzyme_fwddiff_pair(void *, ...);
+extern int enzyme_out;
 
 typedef struct {
   double *data;
@@ -78,6 +81,7 @@ double wsum(const double *w, IVec v) {
 }
 // x^3 (tag + 1)
 double tagged(Tagged t) { return t.x * t.x * t.x * (t.tag + 1); }
+Tagged __enzyme_autodiff_tagged(void *, ...);
 
 static double dE(double x) { return 2 * x * sin(x) + x * x * cos(x); }
 
@@ -116,6 +120,9 @@ int main(void) {
                                  tg, dt1, dt2);
   check_close("batch {double, int} 0", q.d[0], 3 * 1.5 * 1.5 * 3, 1e-13);
   check_close("batch {double, int} 1", q.d[1], 2 * 3 * 1.5 * 1.5 * 3, 1e-13);
+  Tagged adj = __enzyme_autodiff_tagged((void *)tagged, enzyme_out, tg);
+  check_close("adjoint {double, int} x", adj.x, 3 * 1.5 * 1.5 * 3, 1e-13);
+  check_close("adjoint {double, int} tag", adj.tag, 0, 0);
   // A constant struct after other arguments (in memory).
   double wt[3] = {0.5, 1, 2}, dwt[3] = {0, 0, 0}, ones[3] = {1, 1, 1};
   __enzyme_autodiff((void *)wsum, enzyme_dup, wt, dwt, enzyme_const, w);
