@@ -200,8 +200,8 @@ bool returnsShadowedPointer(const CallBase &CB, const CustomRules *Rules) {
 
 namespace {
 
-/// A stack object's bytes [Begin, End) (End 0: to the object's end) that a
-/// call with no derivative code may write.
+/// A stack object's bytes [Begin, End) that a call with no derivative code
+/// may write.
 struct UnmirroredWrite {
   const AllocaInst *Object;
   int64_t Begin;
@@ -221,7 +221,11 @@ SmallVector<UnmirroredWrite, 4> unmirroredWrites(Function &F,
     if (!CB || isa<IntrinsicInst>(CB) || CB->onlyReadsMemory() ||
         !isInactiveCall(*CB, Rules))
       continue;
-    for (unsigned A = 0; A < CB->arg_size(); ++A) {
+    // Only declared parameters known to point to an object of a known
+    // size (a C++ `this`, dereferenceable(32) for a std::string): printf's
+    // variadic arguments and snprintf's buffer say nothing of what is
+    // written, and the pointers beside them keep their shadows.
+    for (unsigned A = 0; A < CB->getFunctionType()->getNumParams(); ++A) {
       Value *Arg = CB->getArgOperand(A);
       // strtod's end pointer has its shadow stored (storeEndPointerShadow).
       if (!Arg->getType()->isPointerTy() || CB->onlyReadsMemory(A) ||
@@ -235,7 +239,8 @@ SmallVector<UnmirroredWrite, 4> unmirroredWrites(Function &F,
       uint64_t Size = CB->getParamDereferenceableBytes(A);
       if (const Function *Callee = CB->getCalledFunction(); !Size && Callee)
         Size = Callee->getParamDereferenceableBytes(A);
-      Writes.push_back({Object, Off, Size ? Off + Size : 0});
+      if (Size)
+        Writes.push_back({Object, Off, Off + Size});
     }
   }
   return Writes;
@@ -257,7 +262,7 @@ bool loadsUnmirroredPointer(const LoadInst &LI,
   uint64_t Size = DL.getTypeStoreSize(LI.getType());
   return any_of(Writes, [&](const UnmirroredWrite &W) {
     return W.Object == Base && Off + (int64_t)Size > W.Begin &&
-           (W.End == 0 || Off < (int64_t)W.End);
+           Off < (int64_t)W.End;
   });
 }
 
