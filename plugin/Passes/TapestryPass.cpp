@@ -509,23 +509,35 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
         return Contexts.globals(N, Rules);
       });
     // A nested derivative's outer derivatives use shadows of their depth,
-    // over the code they reach, inner derivatives included (collected
-    // again when a request reaches code the last collection did not; the
-    // earlier collections stay alive for the derivatives built with them).
-    std::map<unsigned, SmallPtrSet<Function *, 16>> DepthReach;
+    // over every function with a body: derivatives are cached, and a
+    // callee's derivative built for one request serves every other of the
+    // same depth, so the globals with shadows must not depend on which
+    // request came first. Collected again when a request's derivative is
+    // started (never while one is being built, so every function collected
+    // is complete) if functions were added since (inner derivatives, which
+    // write shadows of lesser depths). The earlier collections stay alive
+    // for the derivatives built with them.
+    struct DepthCollection {
+      size_t Functions = 0;
+      GlobalShadows *Current = nullptr;
+    };
     std::vector<std::unique_ptr<GlobalShadows>> DepthGlobals;
-    std::map<unsigned, GlobalShadows *> DepthCurrent;
+    std::map<unsigned, DepthCollection> DepthCurrent;
+    bool RequestStart = true;
     Cache.setDepthGlobals(
-        [&](unsigned Depth, Function &Fn) -> const GlobalShadows & {
-          SmallPtrSet<Function *, 16> &Reach = DepthReach[Depth];
-          GlobalShadows *&Current = DepthCurrent[Depth];
-          if (!Current || !Reach.count(&Fn)) {
-            for (Function *F : reachableFunctions({&Fn}, Rules))
-              Reach.insert(F);
+        [&](unsigned Depth, Function &) -> const GlobalShadows & {
+          auto &[Functions, Current] = DepthCurrent[Depth];
+          if (!Current || (RequestStart && Functions != M.size())) {
+            SmallPtrSet<Function *, 32> All;
+            for (Function &F : M)
+              if (!F.isDeclaration())
+                All.insert(&F);
             DepthGlobals.push_back(std::make_unique<GlobalShadows>(
-                GlobalShadows::collect(M, Reach, Rules, Depth)));
+                GlobalShadows::collect(M, All, Rules, Depth)));
             Current = DepthGlobals.back().get();
+            Functions = M.size();
           }
+          RequestStart = false;
           return *Current;
         });
     if (explainRequested())
@@ -535,6 +547,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // order (RequestOrder.h).
     for (OrderedRequest &O : orderRequests(Pending, Rules)) {
       PendingRequest &Req = O.Req;
+      RequestStart = true;
       switch (O.How) {
       case Ordering::Resolve:
         resolveRequest(Req, Cache, Rules, Specs, GetTLI);
