@@ -19,6 +19,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -387,6 +388,55 @@ Constant *GlobalShadows::batchShadowOf(GlobalVariable &G, unsigned W,
   for (unsigned K = 0; K < W; ++K)
     Lanes.push_back(shadowOf(G, K, Depth));
   return ConstantArray::get(cast<ArrayType>(batchType(G.getType(), W)), Lanes);
+}
+
+/// Zeroes the floating-point values of the \p T at \p Ptr, leaving its
+/// pointers: one memset where it holds no pointer, else member by member,
+/// up to \p Budget members (an array of many records holding pointers
+/// keeps what it has beyond that).
+static void zeroFloatingPoint(IRBuilderBase &B, Value *Ptr, Type *T,
+                              unsigned &Budget) {
+  if (!holdsFloatingPoint(T) || Budget == 0)
+    return;
+  --Budget;
+  if (!GlobalShadows::holdsPointers(T)) {
+    const DataLayout &DL = B.GetInsertBlock()->getModule()->getDataLayout();
+    B.CreateMemSet(Ptr, B.getInt8(0), DL.getTypeStoreSize(T),
+                   DL.getABITypeAlign(T));
+    return;
+  }
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    for (unsigned I = 0; I < ST->getNumElements(); ++I)
+      zeroFloatingPoint(B, B.CreateStructGEP(ST, Ptr, I), ST->getElementType(I),
+                        Budget);
+  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+    for (uint64_t I = 0; I < AT->getNumElements() && Budget; ++I)
+      zeroFloatingPoint(B, B.CreateConstInBoundsGEP2_64(AT, Ptr, 0, I),
+                        AT->getElementType(), Budget);
+  }
+}
+
+bool GlobalShadows::zeroImplicitShadows(IRBuilderBase &B,
+                                        ArrayRef<Function *> Ds) {
+  SmallSetVector<GlobalVariable *, 4> Used;
+  for (Function *D : Ds)
+    for (GlobalVariable *S : GlobalShadows::implicitShadowsUsedBy(*D))
+      Used.insert(S);
+  for (GlobalVariable *S : Used) {
+    unsigned Budget = 256;
+    zeroFloatingPoint(B, S, S->getValueType(), Budget);
+  }
+  return !Used.empty();
+}
+
+bool GlobalShadows::holdsPointers(Type *T) {
+  if (T->isPtrOrPtrVectorTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), holdsPointers);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return holdsPointers(AT->getElementType());
+  return false;
 }
 
 } // namespace tapestry

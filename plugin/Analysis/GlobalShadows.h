@@ -43,7 +43,9 @@ namespace llvm {
 class Constant;
 class Function;
 class GlobalVariable;
+class IRBuilderBase;
 class Module;
+class Type;
 class Value;
 } // namespace llvm
 
@@ -89,6 +91,15 @@ public:
   /// use, in the order first met.
   static llvm::SmallVector<llvm::GlobalVariable *, 4>
   implicitShadowsUsedBy(llvm::Function &D);
+  /// Zeroes, at \p B, the floating-point values of the implicit shadows
+  /// that the derivatives \p Ds use (a one-shot derivative, or both halves
+  /// of a split), so that a request starts from no derivative of them (at
+  /// its call site, or in a thunk's augmented forward); pointers in them
+  /// stay. Emits nothing, and returns false, when they use none.
+  static bool zeroImplicitShadows(llvm::IRBuilderBase &B,
+                                  llvm::ArrayRef<llvm::Function *> Ds);
+  /// True if values of \p T hold pointers.
+  static bool holdsPointers(llvm::Type *T);
 
   /// The globals with shadows in shadow context \p Context: those the
   /// functions in \p Reachable write with floating-point values, the

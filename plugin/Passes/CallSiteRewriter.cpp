@@ -11,11 +11,11 @@
 //===----------------------------------------------------------------------===//
 #include "Passes/CallSiteRewriter.h"
 
+#include "Analysis/GlobalShadows.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/Batch.h"
 #include "Core/Diagnostics.h"
 #include "Driver/DerivativeCache.h"
-#include "Passes/ShadowContexts.h"
 #include "Synthesis/DerivativeSignature.h"
 #include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
@@ -91,7 +91,7 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   // No derivative left in an implicit shadow of a global by an earlier
   // request is read as this one's (a context's shadows are the program's).
   if (!R.Context)
-    zeroImplicitShadows(B, {&G});
+    GlobalShadows::zeroImplicitShadows(B, {&G});
   CallInst *Call = B.CreateCall(&G, Args);
   Call->setDebugLoc(CB.getDebugLoc());
   if (Mark)
@@ -227,7 +227,7 @@ bool CallSiteRewriter::rewriteAugmented(const SplitDerivative &S) {
   SmallVector<Value *, 16> Args = primalAndShadowArgs();
   Args.push_back(Tape);
   if (!D.Request.Context)
-    zeroImplicitShadows(B, {S.Augmented, S.Reverse});
+    GlobalShadows::zeroImplicitShadows(B, {S.Augmented, S.Reverse});
   CallInst *Call = B.CreateCall(S.Augmented, Args);
   Call->setDebugLoc(CB.getDebugLoc());
   SmallVector<Type *, 2> Types;

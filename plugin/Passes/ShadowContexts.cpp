@@ -239,68 +239,9 @@ void ShadowContexts::noteRequest(CallBase &CB, Function *Target) {
       }
 }
 
-/// True if values of \p T hold pointers.
-static bool holdsPointers(Type *T) {
-  if (T->isPtrOrPtrVectorTy())
-    return true;
-  if (auto *ST = dyn_cast<StructType>(T))
-    return any_of(ST->elements(), holdsPointers);
-  if (auto *AT = dyn_cast<ArrayType>(T))
-    return holdsPointers(AT->getElementType());
-  return false;
-}
-
-/// True if values of \p T hold floating-point data.
-static bool holdsFloatingPoint(Type *T) {
-  if (T->isFPOrFPVectorTy())
-    return true;
-  if (auto *ST = dyn_cast<StructType>(T))
-    return any_of(ST->elements(), holdsFloatingPoint);
-  if (auto *AT = dyn_cast<ArrayType>(T))
-    return holdsFloatingPoint(AT->getElementType());
-  return false;
-}
-
-/// Zeroes the floating-point values of the \p T at \p Ptr, leaving its
-/// pointers: one memset where it holds no pointer, else member by member,
-/// up to \p Budget members (an array of many records holding pointers
-/// keeps what it has beyond that).
-static void zeroFloatingPoint(IRBuilderBase &B, Value *Ptr, Type *T,
-                              unsigned &Budget) {
-  if (!holdsFloatingPoint(T) || Budget == 0)
-    return;
-  --Budget;
-  if (!holdsPointers(T)) {
-    const DataLayout &DL = B.GetInsertBlock()->getModule()->getDataLayout();
-    B.CreateMemSet(Ptr, B.getInt8(0), DL.getTypeStoreSize(T),
-                   DL.getABITypeAlign(T));
-    return;
-  }
-  if (auto *ST = dyn_cast<StructType>(T)) {
-    for (unsigned I = 0; I < ST->getNumElements(); ++I)
-      zeroFloatingPoint(B, B.CreateStructGEP(ST, Ptr, I), ST->getElementType(I),
-                        Budget);
-  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
-    for (uint64_t I = 0; I < AT->getNumElements() && Budget; ++I)
-      zeroFloatingPoint(B, B.CreateConstInBoundsGEP2_64(AT, Ptr, 0, I),
-                        AT->getElementType(), Budget);
-  }
-}
-
-void zeroImplicitShadows(IRBuilderBase &B, ArrayRef<Function *> Ds) {
-  SmallSetVector<GlobalVariable *, 4> Used;
-  for (Function *D : Ds)
-    for (GlobalVariable *S : GlobalShadows::implicitShadowsUsedBy(*D))
-      Used.insert(S);
-  for (GlobalVariable *S : Used) {
-    unsigned Budget = 256;
-    zeroFloatingPoint(B, S, S->getValueType(), Budget);
-  }
-}
-
 void ShadowContexts::checkPointerStores(
     GlobalVariable &G, const SmallPtrSetImpl<Function *> &Reachable) {
-  if (!holdsPointers(G.getValueType()))
+  if (!GlobalShadows::holdsPointers(G.getValueType()))
     return;
   SmallVector<User *, 8> Work(G.users());
   SmallPtrSet<User *, 8> Seen;
@@ -314,7 +255,7 @@ void ShadowContexts::checkPointerStores(
     }
     auto *SI = dyn_cast<StoreInst>(U);
     if (!SI || SI->getValueOperand() == U ||
-        !holdsPointers(SI->getValueOperand()->getType()) ||
+        !GlobalShadows::holdsPointers(SI->getValueOperand()->getType()) ||
         Reachable.count(SI->getFunction()))
       continue;
     reportError(*SI->getFunction(), SI,

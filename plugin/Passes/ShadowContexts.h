@@ -34,7 +34,6 @@
 namespace llvm {
 class CallBase;
 class Function;
-class IRBuilderBase;
 class GlobalVariable;
 class Module;
 class Value;
@@ -56,14 +55,6 @@ std::optional<ShadowContext> shadowContextOf(llvm::Value *V);
 
 /// True if request call \p CB passes `enzyme_context, ctx`.
 bool requestNamesContext(const llvm::CallBase &CB);
-
-/// Zeroes, at \p B, the floating-point values of the implicit shadows of
-/// globals (GlobalShadows.h) that the derivatives \p Ds use (a one-shot
-/// derivative, or both halves of a split), so that a request starts from no
-/// derivative of them (at its call site); pointers in them stay. Does
-/// nothing when they use none.
-void zeroImplicitShadows(llvm::IRBuilderBase &B,
-                         llvm::ArrayRef<llvm::Function *> Ds);
 
 class ShadowContexts {
 public:
