@@ -23,6 +23,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include <set>
 
 #define DEBUG_TYPE "tapestry"
@@ -409,11 +410,28 @@ static void zeroFloatingPoint(IRBuilderBase &B, Value *Ptr, Type *T,
     for (unsigned I = 0; I < ST->getNumElements(); ++I)
       zeroFloatingPoint(B, B.CreateStructGEP(ST, Ptr, I), ST->getElementType(I),
                         Budget);
-  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
-    for (uint64_t I = 0; I < AT->getNumElements() && Budget; ++I)
-      zeroFloatingPoint(B, B.CreateConstInBoundsGEP2_64(AT, Ptr, 0, I),
-                        AT->getElementType(), Budget);
+    return;
   }
+  auto *AT = dyn_cast<ArrayType>(T);
+  if (!AT)
+    return;
+  // Many records holding pointers: a loop over them.
+  if (AT->getNumElements() > 4 &&
+      B.GetInsertPoint() != B.GetInsertBlock()->end()) {
+    Instruction *Before = &*B.GetInsertPoint();
+    auto [Body, Index] = SplitBlockAndInsertSimpleForLoop(
+        B.getInt64(AT->getNumElements()), Before);
+    IRBuilder<> LB(Body);
+    unsigned Each = 256;
+    zeroFloatingPoint(LB,
+                      LB.CreateInBoundsGEP(AT, Ptr, {LB.getInt64(0), Index}),
+                      AT->getElementType(), Each);
+    B.SetInsertPoint(Before);
+    return;
+  }
+  for (uint64_t I = 0; I < AT->getNumElements() && Budget; ++I)
+    zeroFloatingPoint(B, B.CreateConstInBoundsGEP2_64(AT, Ptr, 0, I),
+                      AT->getElementType(), Budget);
 }
 
 bool GlobalShadows::zeroImplicitShadows(IRBuilderBase &B,

@@ -3,9 +3,11 @@
 // every derivative shares. A forward call left its tangents there and the
 // next reverse call read them as seeds (28 instead of 12, probe22a W2);
 // each request's call site now zeroes the floating-point values of the
-// implicit shadows its derivative uses (both halves' for a split). Forward,
-// reverse, split and batch requests interleaved; expected derivatives are
-// analytic.
+// implicit shadows its derivative uses (both halves' for a split), in a
+// loop over the records of an array of records holding pointers (whose
+// pointers stay: a member-by-member zeroing stopped after 256 members and
+// left the rest, found in review). Forward, reverse, split and batch
+// requests interleaved; expected derivatives are analytic.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
@@ -45,6 +47,23 @@ double smooth(const double *y, int n) {
   double s = 0;
   for (int i = 1; i + 1 < n; i++)
     s += w[i - 1] - 2 * w[i] + w[i + 1] + w[i] * y[i];
+  return s;
+}
+
+enum { NRec = 200 };
+struct Rec {
+  double v;
+  struct Rec *next;
+} recs[NRec];
+// sum_{i<NRec} (i+1) x^2 through a linked list in a global array
+double linked(double x) {
+  double s = 0;
+  for (int i = 0; i < NRec; i++) {
+    recs[i].v = (i + 1) * x;
+    recs[i].next = i + 1 < NRec ? &recs[i + 1] : 0;
+  }
+  for (struct Rec *r = recs; r; r = r->next)
+    s += r->v * x;
   return s;
 }
 
@@ -88,6 +107,13 @@ int main(void) {
     __enzyme_autodiff_v((void *)smooth, enzyme_dup, y, g, enzyme_const, N);
     for (int k = 0; k < N; k++)
       check_close("rev smooth", g[k], want[k], 1e-12);
+  }
+  double lw = 2 * x * (NRec * (NRec + 1) / 2.0);
+  for (int round = 0; round < 2; round++) {
+    check_close("fwd linked", __enzyme_fwddiff((void *)linked, x, 1.0), lw,
+                1e-12);
+    check_close("rev linked", __enzyme_autodiff((void *)linked, enzyme_out, x),
+                lw, 1e-12);
   }
   return check_report();
 }
