@@ -48,6 +48,31 @@ namespace tapestry {
 /// always correct, only larger.
 static constexpr unsigned MaxAliasQueries = 200000;
 
+/// True if the address \p Int (a ptrtoint) may leave as an integer: stored,
+/// returned, passed to a call or turned back into a pointer, through
+/// arithmetic. Comparisons and alignment tests do not count.
+static bool addressEscapes(const Value *Int) {
+  SmallVector<const Value *, 8> Work{Int};
+  SmallPtrSet<const Value *, 8> Seen{Int};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<ICmpInst>(U))
+        continue;
+      if (isa<BinaryOperator>(U) || isa<PHINode>(U) || isa<SelectInst>(U) ||
+          (isa<CastInst>(U) && !isa<IntToPtrInst>(U))) {
+        if (Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getValueOperand() != V)
+        continue;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// True if nothing but \p Free, or a free of \p Alloc itself, can free the
 /// block \p Alloc returns: its address is not stored, and no call it is
 /// passed to may free memory.
@@ -82,6 +107,9 @@ static bool freedOnlyBy(const CallBase &Alloc, const CallBase &Free) {
           return false;
         continue;
       }
+      // An address kept as an integer (uintptr_t) may be freed elsewhere.
+      if (isa<PtrToIntInst>(U) && addressEscapes(U))
+        return false;
       if (!isa<LoadInst>(U) && !isa<ICmpInst>(U) && !isa<PtrToIntInst>(U))
         return false;
     }

@@ -5,8 +5,9 @@
 // by the gradient (a use after free, found with the std::map probe: a
 // node dropped when insertion fails, else linked into the tree). A free
 // now waits for the reverse only if the function frees the block on every
-// path, or if nothing else can free it. Gradient and split mode, -O0..-O3
-// and ASan. Expected derivatives are analytic:
+// path, or if nothing else can free it (an address kept as an integer,
+// uintptr_t, counts as kept: found in review). Gradient and split mode,
+// -O0..-O3 and ASan. Expected derivatives are analytic:
 // f = x0^2 sin(x1): df/dx0 = 2 x0 sin(x1), df/dx1 = x0^2 cos(x1);
 // g = sum_i x_i^3 over kept and dropped nodes: dg/dx_i = 3 x_i^2.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
@@ -19,6 +20,7 @@
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 extern int enzyme_dup, enzyme_const;
@@ -40,6 +42,19 @@ double f(const double *x, double **out, int drop) {
     free(p);
   else
     *out = p;
+  return r;
+}
+
+// The same, handed back as an integer address (its shadow beside it).
+double fi(const double *x, uintptr_t *out, int drop) {
+  double *p = malloc(2 * sizeof(double));
+  p[0] = x[0] * x[0];
+  p[1] = sin(x[1]);
+  double r = p[0] * p[1];
+  if (drop)
+    free(p);
+  else
+    *out = (uintptr_t)p;
   return r;
 }
 
@@ -92,6 +107,21 @@ int main(void) {
         free(d_o);
       }
     }
+  for (int drop = 0; drop < 2; drop++) {
+    double dx[2] = {0, 0};
+    uintptr_t o = 0, d_o = 0;
+    __enzyme_autodiff((void *)fi, enzyme_dup, x, dx, enzyme_dup, &o, &d_o,
+                      enzyme_const, drop);
+    check_close("dfi/dx0", dx[0], 2 * x[0] * sin(x[1]), 1e-12);
+    check_close("dfi/dx1", dx[1], x[0] * x[0] * cos(x[1]), 1e-12);
+    if (!drop) {
+      double *kept = (double *)o;
+      check_close("kept as integer [0]", kept[0], x[0] * x[0], 1e-15);
+      check_close("kept as integer [1]", kept[1], sin(x[1]), 1e-15);
+      free(kept);
+      free((void *)d_o); // its shadow, stored beside it as an integer
+    }
+  }
   for (int split = 0; split < 2; split++) {
     double dx[4] = {0, 0, 0, 0};
     Node *list = NULL, *d_list = NULL;
