@@ -334,21 +334,21 @@ static Value *withIntegerMembersZero(IRBuilderBase &B, Value *Result,
   if (!Declared->isStructTy() && !Declared->isArrayTy())
     return nullptr;
   const DataLayout &DL = Caller.getDataLayout();
-  SmallVector<Type *, 8> Results;
-  flattenScalars(Result->getType(), Results);
-  SmallVector<std::pair<Type *, uint64_t>, 8> Leaves;
+  // Leaves on both sides (a vector piece is one leaf).
+  SmallVector<std::pair<Type *, uint64_t>, 8> FromLeaves, Leaves;
+  scalarLeaves(Result->getType(), 0, DL, FromLeaves);
   scalarLeaves(Declared, 0, DL, Leaves);
   SmallVector<uint64_t, 8> Offsets;
   unsigned R = 0;
   for (auto [T, At] : Leaves) {
-    if (R < Results.size() && T == Results[R]) {
+    if (R < FromLeaves.size() && T == FromLeaves[R].first) {
       Offsets.push_back(At);
       ++R;
     } else if (!T->isIntegerTy()) {
       return nullptr;
     }
   }
-  if (R != Results.size() || R == Leaves.size())
+  if (R != FromLeaves.size() || R == Leaves.size())
     return nullptr;
   IRBuilder<> EB(&Caller.getEntryBlock(), Caller.getEntryBlock().begin());
   AllocaInst *Tmp = EB.CreateAlloca(Declared, nullptr, "tapestry.result");
@@ -358,8 +358,6 @@ static Value *withIntegerMembersZero(IRBuilderBase &B, Value *Result,
   AllocaInst *From =
       EB.CreateAlloca(Result->getType(), nullptr, "tapestry.results");
   B.CreateStore(Result, From);
-  SmallVector<std::pair<Type *, uint64_t>, 8> FromLeaves;
-  scalarLeaves(Result->getType(), 0, DL, FromLeaves);
   for (unsigned I = 0; I < Offsets.size(); ++I) {
     Value *V = B.CreateLoad(FromLeaves[I].first,
                             B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), From,

@@ -10,7 +10,8 @@
 // a request for the spelling given (probe22a W3c, R4); the pieces are now
 // read from memory. The adjoint of a struct with an integer member
 // (enzyme_out, {double x; int tag}) comes back as that struct with the
-// integer 0; declared so, it was refused (R5). Forward, batch forward and reverse; expected
+// integer 0; declared so, it was refused (R5), also with a float pair the
+// ABI passes as one vector piece (found in review). Forward, batch forward and reverse; expected
 // derivatives are analytic.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
@@ -82,6 +83,13 @@ double wsum(const double *w, IVec v) {
 // x^3 (tag + 1)
 double tagged(Tagged t) { return t.x * t.x * t.x * (t.tag + 1); }
 Tagged __enzyme_autodiff_tagged(void *, ...);
+typedef struct {
+  float a, b;
+  int tag;
+} FloatsTagged;
+FloatsTagged __enzyme_autodiff_ft(void *, ...);
+// a^2 b (tag + 1)
+float floatsTagged(FloatsTagged t) { return t.a * t.a * t.b * (t.tag + 1); }
 
 static double dE(double x) { return 2 * x * sin(x) + x * x * cos(x); }
 
@@ -123,6 +131,11 @@ int main(void) {
   Tagged adj = __enzyme_autodiff_tagged((void *)tagged, enzyme_out, tg);
   check_close("adjoint {double, int} x", adj.x, 3 * 1.5 * 1.5 * 3, 1e-13);
   check_close("adjoint {double, int} tag", adj.tag, 0, 0);
+  FloatsTagged ft = {1.5f, -0.5f, 2};
+  FloatsTagged dft = __enzyme_autodiff_ft((void *)floatsTagged, enzyme_out, ft);
+  check_close("adjoint {float, float, int} a", dft.a, 2 * 1.5 * -0.5 * 3, 1e-6);
+  check_close("adjoint {float, float, int} b", dft.b, 1.5 * 1.5 * 3, 1e-6);
+  check_close("adjoint {float, float, int} tag", dft.tag, 0, 0);
   // A constant struct after other arguments (in memory).
   double wt[3] = {0.5, 1, 2}, dwt[3] = {0, 0, 0}, ones[3] = {1, 1, 1};
   __enzyme_autodiff((void *)wsum, enzyme_dup, wt, dwt, enzyme_const, w);
