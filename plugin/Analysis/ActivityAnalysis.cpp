@@ -357,7 +357,12 @@ private:
              AI.Shadowed.count(SI->getFalseValue());
     if (auto *I2P = dyn_cast<IntToPtrInst>(&I)) {
       const Value *Base = roundedPointerBase(*I2P);
-      return Base && AI.Shadowed.count(Base);
+      if (Base)
+        return AI.Shadowed.count(Base);
+      // An address read back as an integer from memory with a shadow
+      // (uintptr_t kept in a record): the shadow memory holds its shadow.
+      auto *Int = dyn_cast<LoadInst>(I2P->getOperand(0));
+      return Int && AI.Shadowed.count(Int->getPointerOperand());
     }
     if (isa<PHINode>(I) || isa<CastInst>(I) || isa<FreezeInst>(I) ||
         isa<InsertElementInst>(I) || isa<ExtractElementInst>(I) ||

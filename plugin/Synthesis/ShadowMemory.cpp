@@ -94,6 +94,23 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     // as the address (vector code loads it with aligned loads); the shadow
     // block has the same slack.
     const Value *BaseP = roundedPointerBase(*I2P);
+    // An address read back as an integer from memory with a shadow: the
+    // same integer read from the shadow memory, where its shadow was
+    // stored beside it (addressShadowToStore, or a copy of the bytes).
+    if (auto *Int = dyn_cast<LoadInst>(I2P->getOperand(0)); !BaseP && Int) {
+      Value *SPtr = Sh(Int->getPointerOperand());
+      if (!SPtr)
+        return;
+      IRBuilder<> LB(primal(Int)->getNextNode());
+      S = lanes(LB, PtrTy, [&](unsigned K) {
+        Value *SInt =
+            LB.CreateAlignedLoad(Int->getType(), lane(LB, SPtr, K),
+                                 Int->getAlign(), Int->getName() + "'");
+        return LB.CreateIntToPtr(SInt, PtrTy, PI.getName() + "'");
+      });
+      Shadows[&PI] = S;
+      return;
+    }
     Value *Base = BaseP ? Sh(const_cast<Value *>(BaseP)) : nullptr;
     if (!Base)
       return;
