@@ -50,7 +50,8 @@ static constexpr unsigned MaxAliasQueries = 200000;
 
 /// True if the address \p Int (a ptrtoint) may leave as an integer: stored,
 /// returned, passed to a call or turned back into a pointer, through
-/// arithmetic. Comparisons and alignment tests do not count.
+/// arithmetic. Comparisons, alignment tests and differences of two
+/// addresses (a std::vector's size in bytes, end - begin) do not count.
 static bool addressEscapes(const Value *Int) {
   SmallVector<const Value *, 8> Work{Int};
   SmallPtrSet<const Value *, 8> Seen{Int};
@@ -58,6 +59,11 @@ static bool addressEscapes(const Value *Int) {
     const Value *V = Work.pop_back_val();
     for (const User *U : V->users()) {
       if (isa<ICmpInst>(U))
+        continue;
+      if (auto *BO = dyn_cast<BinaryOperator>(U);
+          BO && BO->getOpcode() == Instruction::Sub &&
+          !isa<Constant>(BO->getOperand(0)) &&
+          !isa<Constant>(BO->getOperand(1)))
         continue;
       if (isa<BinaryOperator>(U) || isa<PHINode>(U) || isa<SelectInst>(U) ||
           (isa<CastInst>(U) && !isa<IntToPtrInst>(U))) {
