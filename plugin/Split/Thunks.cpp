@@ -1,10 +1,12 @@
 //===- Thunks.cpp - Split mode's constant descriptors ---------------------===//
 //
-// The descriptor of Split/Thunks.h and its reverse wrapper.
+// The descriptor of Split/Thunks.h, its reverse wrapper and, for splits
+// that use implicit shadows of globals, its augmented forward's wrapper.
 //
 //===----------------------------------------------------------------------===//
 #include "Split/Thunks.h"
 
+#include "Analysis/GlobalShadows.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -41,10 +43,31 @@ Constant *thunkDescriptor(Module &M, const DiffRequest &R,
       B.CreateStore(Adjoints, Rev->getArg(Rev->arg_size() - 1));
     B.CreateRetVoid();
   }
+  // A split using implicit shadows of globals starts each tape from no
+  // derivative of them, as a request's call site does: its augmented
+  // forward is wrapped to zero them first.
+  Function *Aug = S.Augmented;
+  if (!GlobalShadows::implicitShadowsUsedBy(*S.Augmented).empty() ||
+      !GlobalShadows::implicitShadowsUsedBy(*S.Reverse).empty()) {
+    Aug =
+        Function::Create(S.Augmented->getFunctionType(),
+                         GlobalValue::InternalLinkage, Name + ".augmented", M);
+    IRBuilder<> B(BasicBlock::Create(C, "entry", Aug));
+    SmallVector<Value *, 16> Args;
+    for (Argument &A : Aug->args())
+      Args.push_back(&A);
+    CallInst *Call = B.CreateCall(S.Augmented, Args);
+    if (Call->getType()->isVoidTy())
+      B.CreateRetVoid();
+    else
+      B.CreateRet(Call);
+    B.SetInsertPoint(Call);
+    GlobalShadows::zeroImplicitShadows(B, {S.Augmented, S.Reverse});
+  }
   Constant *Init = ConstantStruct::get(
-      Ty, {S.Augmented, Rev, S.Release,
-           ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
-           ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
+      Ty,
+      {Aug, Rev, S.Release, ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
+       ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
   auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/true,
                                 GlobalValue::PrivateLinkage, Init, Name);
   GV->setAlignment(Align(8));

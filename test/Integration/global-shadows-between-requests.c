@@ -6,8 +6,9 @@
 // implicit shadows its derivative uses (both halves' for a split), in a
 // loop over the records of an array of records holding pointers (whose
 // pointers stay: a member-by-member zeroing stopped after 256 members and
-// left the rest, found in review). Forward, reverse, split and batch
-// requests interleaved; expected derivatives are analytic.
+// left the rest, found in review), and in a thunk's augmented forward.
+// Forward, reverse, split, thunk and batch requests interleaved; expected
+// derivatives are analytic.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
@@ -17,6 +18,7 @@
 #include "Inputs/check.h"
 #include <math.h>
 #include <string.h>
+#include <tapestry/thunk.h>
 
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_width;
 double __enzyme_fwddiff(void *, ...);
@@ -107,6 +109,19 @@ int main(void) {
     __enzyme_autodiff_v((void *)smooth, enzyme_dup, y, g, enzyme_const, N);
     for (int k = 0; k < N; k++)
       check_close("rev smooth", g[k], want[k], 1e-12);
+  }
+  typedef double (*CubeAug)(double, void *);
+  typedef void (*CubeRev)(double, double, void *, void *);
+  const tapestry_thunk *t = __tapestry_thunk((void *)cube, enzyme_out);
+  for (int round = 0; round < 2; round++) {
+    check_close("fwd cube before thunk", __enzyme_fwddiff((void *)cube, x, 1.0),
+                3 * x * x, 1e-13);
+    void *tape = tapestry_tape_new(t);
+    ((CubeAug)t->augmented)(x, tape);
+    double dx[1];
+    ((CubeRev)t->reverse)(x, 1.0, tape, dx);
+    check_close("thunk cube", dx[0], 3 * x * x, 1e-13);
+    tapestry_tape_delete(t, tape);
   }
   double lw = 2 * x * (NRec * (NRec + 1) / 2.0);
   for (int round = 0; round < 2; round++) {
