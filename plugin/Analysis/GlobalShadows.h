@@ -11,8 +11,9 @@
 //
 // The shadow lives as long as the program, but no derivative inherits the
 // derivatives another left there: each request's call site zeroes the
-// floating-point values of the implicit shadows its derivative uses
-// (pointers stay, pointing to the shadows of what they point to), so a
+// floating-point values of the implicit shadows its derivative uses (a
+// thunk's augmented forward too; pointers stay, pointing to the shadows of
+// what they point to), so a
 // forward call's tangents are never read as a later reverse call's seeds
 // (probe22a W2), nor a reverse call's leftover adjoints as tangents.
 //
