@@ -129,12 +129,46 @@ bool reportErrorAtGlobal(const Function &Where, const GlobalVariable &GV,
   return false;
 }
 
+/// The first template argument of the template whose argument list starts
+/// at \p S[At], up to the first comma or '>' outside brackets.
+static std::string firstTemplateArgument(StringRef S, size_t At) {
+  int Depth = 0;
+  for (size_t I = At; I < S.size(); ++I) {
+    char C = S[I];
+    if (C == '<' || C == '(' || C == '[')
+      ++Depth;
+    else if ((C == '>' || C == ')' || C == ']') && Depth > 0)
+      --Depth;
+    else if ((C == ',' || C == '>') && Depth == 0)
+      return S.substr(At, I - At).str();
+  }
+  return "";
+}
+
 std::string sourceName(const Function &F) {
   // Clang's outlined OpenMP region (and Tapestry's copy of it).
   StringRef Name = F.getName();
   if (size_t P = Name.find(".omp_outlined"); P != StringRef::npos)
     return demangle(Name.substr(0, P).str()) + " (OpenMP parallel region)";
-  return demangle(Name.str());
+  std::string S = demangle(Name.str());
+  // The C++ API's invokers (tapestry/detail/lowering.hpp) are named by
+  // what they call: the member function, or the callable's operator().
+  StringRef D = S;
+  if (size_t P = D.find("tapestry::detail::invoke_member<&");
+      P != StringRef::npos) {
+    std::string Member = firstTemplateArgument(
+        D, P + strlen("tapestry::detail::invoke_member<&"));
+    if (!Member.empty())
+      return Member;
+  }
+  if (size_t P = D.find("tapestry::detail::invoke_callable<");
+      P != StringRef::npos) {
+    std::string Callable = firstTemplateArgument(
+        D, P + strlen("tapestry::detail::invoke_callable<"));
+    if (!Callable.empty())
+      return Callable + "::operator()";
+  }
+  return S;
 }
 
 std::string sourceIdentifier(const Function &F) {

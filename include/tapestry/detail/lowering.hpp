@@ -439,13 +439,13 @@ TAPESTRY_ALWAYS_INLINE Ret emit(slots<S...>, const Ctx &c, void *rt,
 
 /// The invoker of a lambda or functor of type C with arguments A...
 template <typename C, typename R, typename... A>
-R invoke_callable(void *self, A... a) {
-  return (*static_cast<C *>(self))(static_cast<A &&>(a)...);
+R invoke_callable(void *object, A... a) {
+  return (*static_cast<C *>(object))(static_cast<A &&>(a)...);
 }
 /// The invoker of member function M: the object pointer comes first.
 template <auto M, typename S, typename R, typename... A>
-R invoke_member(S *self, A... a) {
-  return (self->*M)(static_cast<A &&>(a)...);
+R invoke_member(S *object, A... a) {
+  return (object->*M)(static_cast<A &&>(a)...);
 }
 
 template <typename M> struct member_signature {
