@@ -6,6 +6,9 @@
 ; block and shadow were freed (end to end in
 ; Integration/block-freed-on-some-paths.c and the std::map node of
 ; Integration/cxx-map-local-opt-path.cpp).
+; @g keeps the address as an integer (uintptr_t): it may be freed
+; elsewhere too, so its free stays in the forward sweep as well (found in
+; review).
 ; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
 declare void @__enzyme_autodiff(...)
 declare ptr @malloc(i64)
@@ -39,6 +42,42 @@ define void @grad(ptr %x, ptr %dx, ptr %out, ptr %dout, i1 %drop) {
   call void (...) @__enzyme_autodiff(ptr @f, i32 %d, ptr %x, ptr %dx, i32 %d, ptr %out, ptr %dout, i32 %c, i1 %drop)
   ret void
 }
+
+; The same, handed back as an integer address.
+define double @g(ptr %x, ptr %out, i1 %drop) {
+entry:
+  %p = call ptr @malloc(i64 8)
+  %x0 = load double, ptr %x
+  %sq = fmul double %x0, %x0
+  store double %sq, ptr %p
+  %v = load double, ptr %p
+  %r = fmul double %v, 3.0
+  br i1 %drop, label %free, label %keep
+free:
+  call void @free(ptr %p)
+  br label %exit
+keep:
+  %a = ptrtoint ptr %p to i64
+  store i64 %a, ptr %out
+  br label %exit
+exit:
+  ret double %r
+}
+
+define void @gradg(ptr %x, ptr %dx, ptr %out, ptr %dout, i1 %drop) {
+  %d = load i32, ptr @enzyme_dup
+  %c = load i32, ptr @enzyme_const
+  call void (...) @__enzyme_autodiff(ptr @g, i32 %d, ptr %x, ptr %dx, i32 %d, ptr %out, ptr %dout, i32 %c, i1 %drop)
+  ret void
+}
+
+; CHECK-LABEL: define internal void @g.tapestry.rev_ddc_ra(
+; CHECK:       free:
+; CHECK-NEXT:    call void @tapestry.freed.push(ptr nonnull %"p'", i64 0)
+; CHECK-NEXT:    call void @free(ptr %p)
+; CHECK:       rev.entry:
+; CHECK-NOT:     call void @free(ptr %p)
+; CHECK:         ret void
 
 ; CHECK-LABEL: define internal void @f.tapestry.rev_ddc_ra(
 ; CHECK:       free:
