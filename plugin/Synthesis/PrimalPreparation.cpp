@@ -410,6 +410,22 @@ static void runSimplification(Function &F, FunctionAnalysisManager &FAM,
   FAM.invalidate(F, PreservedAnalyses::none());
 }
 
+/// Drops the lifetime markers of stack memory. The derivative keeps every
+/// local alive until it returns: the reverse sweep reads and accumulates
+/// into locals (and their shadows) after the scope that declared them has
+/// ended. Without the markers, a local nothing writes after a load can be
+/// read again in the reverse sweep instead of being taped (a scope's end
+/// is not a write; TapeAnalysis).
+static void removeLifetimeMarkers(Function &F) {
+  SmallVector<IntrinsicInst *, 16> Markers;
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->isLifetimeStartOrEnd())
+      Markers.push_back(II);
+  for (IntrinsicInst *II : Markers)
+    II->eraseFromParent();
+}
+
 /// Deletes stack memory that is written but never read (SROA leaves a
 /// struct's padding bytes as such, copied by a struct assignment), with
 /// the writes: nothing can be differentiated there, and the type of a
@@ -977,6 +993,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   retypeIntegerVectorBuilds(*P);
   retypeBitcastCopies(*P);
   defineUndefinedLanes(*P);
+  removeLifetimeMarkers(*P);
   removeWriteOnlyAllocas(*P);
   unifyReturns(*P);
   {
