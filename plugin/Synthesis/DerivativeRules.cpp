@@ -104,6 +104,24 @@ Value *PartialEmitter::unary(Intrinsic::ID IID, Value *A) {
   return B.CreateUnaryIntrinsic(IID, A);
 }
 
+Value *PartialEmitter::unaryOfArg(Intrinsic::ID IID, unsigned I) {
+  assert(I < Operands.size() && "rule reads a missing operand");
+  Value *X = Operands[I];
+  auto *PI = dyn_cast<Instruction>(Result);
+  if (PI && !isa<Constant>(X))
+    for (User *U : X->users()) {
+      auto *CB = dyn_cast<CallInst>(U);
+      if (!CB || CB == PI || CB->getParent() != PI->getParent() ||
+          CB->getType() != PI->getType() || CB->arg_size() != 1 ||
+          (!AfterWholeBlock && !CB->comesBefore(PI)))
+        continue;
+      const MathFunction *MF = findMathFunction(*CB);
+      if (MF && MF->IID == IID && !mathWritesMemory(*CB))
+        return Lookup(CB);
+    }
+  return unary(IID, arg(I));
+}
+
 Value *PartialEmitter::binary(Intrinsic::ID IID, Value *A, Value *C) {
   return B.CreateBinaryIntrinsic(IID, A, C);
 }

@@ -23,9 +23,14 @@ class PartialEmitter {
 public:
   using LookupFn = llvm::function_ref<llvm::Value *(llvm::Value *)>;
 
+  /// With \p AfterWholeBlock, the partials are emitted where the whole
+  /// primal block of \p Result has run (reverse mode), so that a value the
+  /// block computes after \p Result can serve them too.
   PartialEmitter(llvm::IRBuilderBase &B, llvm::ArrayRef<llvm::Value *> Operands,
-                 llvm::Value *Result, LookupFn Lookup)
-      : B(B), Operands(Operands), Result(Result), Lookup(Lookup) {}
+                 llvm::Value *Result, LookupFn Lookup,
+                 bool AfterWholeBlock = false)
+      : B(B), Operands(Operands), Result(Result), Lookup(Lookup),
+        AfterWholeBlock(AfterWholeBlock) {}
 
   llvm::Value *arg(unsigned I);
   llvm::Value *result();
@@ -47,6 +52,10 @@ public:
   llvm::Value *neg(llvm::Value *A);
   llvm::Value *sqrt(llvm::Value *A) { return unary(llvm::Intrinsic::sqrt, A); }
   llvm::Value *unary(llvm::Intrinsic::ID IID, llvm::Value *A);
+  /// The math function \p IID of operand \p I: the primal's own call when
+  /// its block computes it too (sin's partial is the cos the code beside it
+  /// takes of the same angle, as rotations do), else a new call.
+  llvm::Value *unaryOfArg(llvm::Intrinsic::ID IID, unsigned I);
   llvm::Value *binary(llvm::Intrinsic::ID IID, llvm::Value *A, llvm::Value *C);
 
   /// V == 0 ? IfZero : Otherwise.
@@ -78,6 +87,7 @@ private:
   llvm::ArrayRef<llvm::Value *> Operands;
   llvm::Value *Result;
   LookupFn Lookup;
+  bool AfterWholeBlock;
 };
 
 /// One entry of the rules table.

@@ -671,7 +671,7 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   SmallVector<Value *, 3> Ops(PI.operands().begin(),
                               PI.operands().begin() + Rule->NumOperands);
   auto Lookup = [&](Value *PV) { return lookup(primal(PV), PB, B); };
-  PartialEmitter E(B, Ops, &PI, Lookup);
+  PartialEmitter E(B, Ops, &PI, Lookup, /*AfterWholeBlock=*/true);
   // A zero adjoint must contribute exactly zero even where the partial is
   // infinite or NaN: code the optimiser speculated (a select between
   // sqrt(x) and something else at x < 0, or x * inf) sends a zero adjoint

@@ -21,10 +21,13 @@
 ; CHECK: call double @k_aug(double %x)
 ; CHECK: call double @k_rev(double %x,
 ; ...and the forward derivative of @grad_use differentiates them, the
-; inner gradient of @helper (sin x + x cos x) included: its derivative
-; needs sin x again.
+; inner gradient of @helper (sin x + x cos x) included: the derivative of
+; its cos x is -sin x, the sin x the same block computes.
 ; CHECK-LABEL: define internal double @grad_use.tapestry.fwd_d_ra(
-; CHECK: @llvm.sin.f64(double %x)
+; CHECK-NOT: @llvm.sin
+; CHECK: %[[SIN:s\.i[0-9]+]] = call double @sin(double %x)
+; CHECK-NEXT: fcmp
+; CHECK-NEXT: fneg double %[[SIN]]
 ; CHECK-NOT: __enzyme_autodiff
 ; CHECK-NOT: __enzyme_fwddiff
 declare double @__enzyme_fwddiff(...)
