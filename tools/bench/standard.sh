@@ -27,7 +27,7 @@ MEM_KB=${BENCH_MEM_KB:-8000000}
 
 rounds=5
 sizes="small medium"
-problems="gmm ba lstm ode lse llsq kmeans det particle saddle"
+problems="gmm ba hand hand-complicated lstm ode lse llsq kmeans det particle saddle"
 tools="hand tapestry adolc sacado"
 while (($#)); do
   case "$1" in
