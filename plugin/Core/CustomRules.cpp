@@ -304,6 +304,61 @@ bool CustomRules::keepForLinkTime(Module &M) {
   return !Keep.empty();
 }
 
+/// True if the optimiser may have inlined every call to \p F: it has a
+/// body, nothing forbade inlining it (noinline; optnone, -O0's mark) and
+/// no direct call to it is left.
+static bool mayBeInlinedAway(const Function &F) {
+  if (F.isDeclaration() || F.hasFnAttribute(Attribute::NoInline) ||
+      F.hasFnAttribute(Attribute::OptimizeNone))
+    return false;
+  return none_of(F.uses(), [](const Use &U) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    return CB && CB->isCallee(&U);
+  });
+}
+
+bool CustomRules::reportInlinedRegistrations(Module &M) {
+  bool Any = false;
+  for (GlobalVariable &GV : M.globals()) {
+    std::string FullName = registrationName(GV);
+    StringRef Name = FullName;
+    const char *What = Name.starts_with("__enzyme_register_gradient")
+                           ? "a registered derivative"
+                       : Name.starts_with("__enzyme_register_derivative")
+                           ? "a registered forward derivative"
+                       : Name.starts_with("__enzyme_inactivefn")
+                           ? "a declaration that it is inactive"
+                       : Name.starts_with("__enzyme_function_like")
+                           ? "a registration as a math function"
+                           : nullptr;
+    if (!What)
+      continue;
+    SmallVector<Constant *, 4> Elts = registrationElements(GV);
+    unsigned Count = Name.starts_with("__enzyme_inactivefn") ? Elts.size() : 1;
+    for (unsigned I = 0; I < Count && I < Elts.size(); ++I) {
+      auto *F = dyn_cast<Function>(Elts[I]);
+      if (!F || !mayBeInlinedAway(*F))
+        continue;
+      std::string Src = demangle(F->getName().str());
+      reportAtRegistration(
+          GV, "'" + Src + "' has " + What + " (" + demangle(Name.str()) +
+                  "), but this module was optimised before Tapestry ran and "
+                  "no call to '" +
+                  Src +
+                  "' is left in it: the optimiser may have inlined it, and "
+                  "code that called it would then be differentiated through "
+                  "its body instead of by its registration. Mark '" +
+                  Src +
+                  "' __attribute__((noinline)) for this flow, or load "
+                  "Tapestry in clang (-fplugin=TapestryPlugin-19.so "
+                  "-fpass-plugin=TapestryPlugin-19.so), which resolves "
+                  "requests before anything is inlined");
+      Any = true;
+    }
+  }
+  return Any;
+}
+
 CustomRules CustomRules::collect(Module &M) {
   CustomRules Rules;
   for (GlobalVariable &GV : M.globals()) {

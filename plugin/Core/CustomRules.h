@@ -46,6 +46,13 @@ class CustomRules {
 public:
   /// Reads every registration global of \p M, reporting malformed ones.
   static CustomRules collect(llvm::Module &M);
+  /// In a module optimised before Tapestry runs (opt, link time): reports
+  /// each function with a registered derivative, forward derivative,
+  /// inactivity or likeness that the optimiser was free to inline and of
+  /// which no call is left. Code that called it would be differentiated
+  /// through its body, not by its registration: a wrong derivative nothing
+  /// would reveal. True if any was reported.
+  static bool reportInlinedRegistrations(llvm::Module &M);
   /// Gives functions the IR attributes Enzyme's nofree and
   /// no_escaping_allocation registrations stand for, and removes those
   /// registrations: in every module, whether or not it differentiates

@@ -474,6 +474,10 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (F.isDeclaration() && !F.isIntrinsic())
       inferNonMandatoryLibFuncAttrs(F, FAM.getResult<TargetLibraryAnalysis>(F));
   CustomRules Rules = CustomRules::collect(M);
+  // Run on optimised code (opt, link time), a registered function may be
+  // gone, inlined into the code a request differentiates.
+  if (!AtCompileStart && !Pending.empty())
+    CustomRules::reportInlinedRegistrations(M);
   Specializations Specs;
   size_t Requested = Pending.size();
   if (AtCompileStart && isFullLTOPreLink(M))
