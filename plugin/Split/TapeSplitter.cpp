@@ -387,11 +387,13 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
       "tapestry: the reverse of '" + Name +
       "' ran a second time on the same tape, but its tape is not reusable: " +
       Out.NotReplayableReason +
-      ". Run __enzyme_augmentfwd again for a fresh tape.\n";
+      ". Run the augmented forward again (__enzyme_augmentfwd, a thunk's "
+      "augmented) for a fresh tape.\n";
   // A tape __enzyme_augmentfwd returned is freed by the reverse that
   // releases it: what its header holds then is not known.
   std::string Stale = "tapestry: the tape passed to the reverse of '" + Name +
-                      "' was not filled by its __enzyme_augmentfwd (with the "
+                      "' was not filled by its augmented forward "
+                      "(__enzyme_augmentfwd, a thunk's augmented; with the "
                       "same activities), or was freed by an earlier reverse "
                       "(pass enzyme_nofree to every reverse of a tape but "
                       "the last).\n";
@@ -402,14 +404,16 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
                 "arrays of loops, scratch blocks or the tapes of callees), "
                 "which a reverse on a caller's buffer (enzyme_allocated) "
                 "frees unless given enzyme_nofree (pass it to every reverse "
-                "but the last). Run __enzyme_augmentfwd again for a fresh "
-                "tape; a thunk's reverse never releases its tape "
+                "but the last). Run the augmented forward again "
+                "(__enzyme_augmentfwd) for a fresh tape; a thunk's reverse "
+                "never releases its tape "
                 "(tapestry_tape_delete does).\n"
           : "tapestry: the tape passed to the reverse of '" + Name +
                 "' was already used by a reverse (which released it) or "
                 "released, and its tape is not reusable: " +
                 Out.NotReplayableReason +
-                ". Run __enzyme_augmentfwd again for a fresh tape.\n";
+                ". Run the augmented forward again (__enzyme_augmentfwd, a "
+                "thunk's augmented) for a fresh tape.\n";
   std::string Null = "tapestry: the tape passed to the reverse of '" + Name +
                      "' is a null pointer; pass the tape its "
                      "__enzyme_augmentfwd returned (or the buffer it "

@@ -18,7 +18,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // LOOP: first reverse ok
-// LOOP: tapestry: the tape passed to the reverse of 'loopy' was already released: its tape owns heap memory {{.*}} frees unless given enzyme_nofree (pass it to every reverse but the last). Run __enzyme_augmentfwd again for a fresh tape
+// LOOP: tapestry: the tape passed to the reverse of 'loopy' was already released: its tape owns heap memory {{.*}} frees unless given enzyme_nofree (pass it to every reverse but the last). Run the augmented forward again (__enzyme_augmentfwd) for a fresh tape
 #include "../Integration/Inputs/check.h"
 #include <string.h>
 

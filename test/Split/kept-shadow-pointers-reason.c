@@ -13,7 +13,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // TWICE: first reverse done
-// TWICE-NEXT: tapestry: the reverse of 'rowsum' ran a second time on the same tape, but its tape is not reusable: the tape keeps the pointers read from the shadow of parameter 1 ('rows') (line 34), and a second reverse would accumulate into the memory they pointed to when the forward half ran, whatever shadow it is given; pass the data as one flat array instead of an array of pointers, or run __enzyme_augmentfwd again before each reverse. Run __enzyme_augmentfwd again for a fresh tape.
+// TWICE-NEXT: tapestry: the reverse of 'rowsum' ran a second time on the same tape, but its tape is not reusable: the tape keeps the pointers read from the shadow of parameter 1 ('rows') (line 34), and a second reverse would accumulate into the memory they pointed to when the forward half ran, whatever shadow it is given; pass the data as one flat array instead of an array of pointers, or run __enzyme_augmentfwd again before each reverse. Run the augmented forward again (__enzyme_augmentfwd, a thunk's augmented) for a fresh tape.
 // DEMAND: error: tapestry: cannot give 'rowsum' a reusable tape (tapestry_reusable_tape): the tape keeps the pointers read from the shadow of parameter 1 ('rows') (line 34), and a second reverse would accumulate into the memory they pointed to when the forward half ran, whatever shadow it is given; pass the data as one flat array instead of an array of pointers, or run __enzyme_augmentfwd again before each reverse
 #include "../Integration/Inputs/check.h"
 #include <string.h>

@@ -15,7 +15,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // MISUSE: first reverse done
-// MISUSE-NEXT: tapestry: the reverse of 'grown' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the shadow of the variable 'g' (line [[#]]), which realloc grows inside a loop {{.*}}allocate it once before the loop with its largest size (malloc) instead of growing it. Run __enzyme_augmentfwd again for a fresh tape.
+// MISUSE-NEXT: tapestry: the reverse of 'grown' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the shadow of the variable 'g' (line [[#]]), which realloc grows inside a loop {{.*}}allocate it once before the loop with its largest size (malloc) instead of growing it. Run the augmented forward again (__enzyme_augmentfwd, a thunk's augmented) for a fresh tape.
 // MISUSE-NOT: second reverse done
 // DEMAND: error: tapestry: cannot give 'grown' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the shadow of the variable 'g' (line [[#]]), which realloc grows inside a loop
 // DEMAND-NOT: shadow pointers

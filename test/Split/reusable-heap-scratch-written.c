@@ -10,7 +10,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // MISUSE: first reverse done
-// MISUSE-NEXT: tapestry: the reverse of 'written' ran a second time on the same tape, but its tape is not reusable: {{.*}}its reverse sweep may write a heap block that the forward half allocated (the variable 'g' (line [[#]]): it passes it to 'fill_rev', which may write it){{.*}}. Run __enzyme_augmentfwd again for a fresh tape.
+// MISUSE-NEXT: tapestry: the reverse of 'written' ran a second time on the same tape, but its tape is not reusable: {{.*}}its reverse sweep may write a heap block that the forward half allocated (the variable 'g' (line [[#]]): it passes it to 'fill_rev', which may write it){{.*}}. Run the augmented forward again (__enzyme_augmentfwd, a thunk's augmented) for a fresh tape.
 // MISUSE-NOT: second reverse done
 // DEMAND: error: tapestry: cannot give 'written' a reusable tape (tapestry_reusable_tape): {{.*}}its reverse sweep may write a heap block that the forward half allocated (the variable 'g'
 #include "../Integration/Inputs/check.h"

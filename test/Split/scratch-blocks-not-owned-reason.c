@@ -18,7 +18,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // LOOP: first reverse done
-// LOOP-NEXT: tapestry: the reverse of 'kept' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the variable 's' (line [[#]]), a heap block allocated inside a loop (one per iteration), whose address is stored or passed where it may be kept, and its shadow, so that a second reverse would not find them: the tape owns only heap blocks that the function frees itself, at its end or at the end of the loop iteration that allocated them, and whose address it keeps in local variables; keep its address in local variables only. Run __enzyme_augmentfwd again for a fresh tape.
+// LOOP-NEXT: tapestry: the reverse of 'kept' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the variable 's' (line [[#]]), a heap block allocated inside a loop (one per iteration), whose address is stored or passed where it may be kept, and its shadow, so that a second reverse would not find them: the tape owns only heap blocks that the function frees itself, at its end or at the end of the loop iteration that allocated them, and whose address it keeps in local variables; keep its address in local variables only. Run the augmented forward again (__enzyme_augmentfwd, a thunk's augmented) for a fresh tape.
 // LOOP-NOT: second reverse done
 // DEMAND-LOOP: error: tapestry: cannot give 'kept' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the variable 's' (line [[#]]), a heap block allocated inside a loop (one per iteration), whose address is stored or passed where it may be kept
 // DEMAND-LOOP-NOT: shadow pointers
