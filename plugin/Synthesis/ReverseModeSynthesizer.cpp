@@ -55,7 +55,7 @@ Function *ReverseModeSynthesizer::run() {
   }
   createFunction();
   Cache = std::make_unique<ReverseValueCache>(ReverseCacheInput{
-      *R.Fn, P, *G, VMap, RetBlock, Tape, LoopIVs, DT, LI, SE, W});
+      *R.Fn, P, *G, VMap, RetBlock, Tape, LoopIVs, DT, LI, SE, W, Shadows});
   LLVMContext &C = G->getContext();
   for (BasicBlock &PB : P)
     RevBlocks[&PB] = BasicBlock::Create(C, "rev." + PB.getName(), G);

@@ -45,7 +45,8 @@ namespace tapestry {
 ReverseValueCache::ReverseValueCache(const ReverseCacheInput &In)
     : UserFn(In.UserFn), G(In.Derivative), VMap(In.VMap), RetBlock(In.RetBlock),
       Tape(In.Tape), LoopIVs(In.LoopIVs), DT(In.DT), LI(In.LI), SE(In.SE),
-      W(In.W), AllocaBlock(&In.Derivative.getEntryBlock()) {
+      W(In.W), Shadows(In.Shadows),
+      AllocaBlock(&In.Derivative.getEntryBlock()) {
   for (BasicBlock &PB : In.Primal) {
     PrimalBlocks[cast<BasicBlock>(VMap.lookup(&PB))] = &PB;
     for (Instruction &PI : PB)
@@ -84,6 +85,8 @@ Value *ReverseValueCache::lookup(Value *GV, BasicBlock *PB, IRBuilderBase &B) {
         LoopIVs.lookup(Def) == PI)
       return B.CreateLoad(B.getInt64Ty(), reverseCounter(DefLoop), "iv.rev");
   if (Value *V = rebuildRecurrence(GV, PB, B))
+    return V;
+  if (Value *V = rebuildShadowRecurrence(GV, PB, B))
     return V;
   if (Value *V = recompute(GV, PB, B))
     return V;
@@ -251,6 +254,53 @@ Value *ReverseValueCache::rebuildRecurrence(Value *GV, BasicBlock *PB,
   return V;
 }
 
+const PHINode *ReverseValueCache::primalPhiOfShadow(const PHINode *SP) {
+  if (!ShadowPhisBuilt) {
+    ShadowPhisBuilt = true;
+    for (auto &[PV, SV] : Shadows)
+      if (auto *Phi = dyn_cast<PHINode>(PV))
+        if (auto *Sh = dyn_cast_or_null<PHINode>(SV))
+          ShadowPhis[Sh] = Phi;
+  }
+  return ShadowPhis.lookup(SP);
+}
+
+Value *ReverseValueCache::expandOffset(const SCEVAddRecExpr *AR, BasicBlock *PB,
+                                       IRBuilderBase &B) {
+  const SCEV *Step = AR->getOperand(1);
+  if (!Step->getType()->isIntegerTy())
+    return nullptr;
+  SmallVector<const SCEV *, 3> Ops(AR->operands());
+  Ops[0] = SE.getZero(Step->getType());
+  return expandSCEV(SE.getAddRecExpr(Ops, AR->getLoop(), SCEV::FlagAnyWrap), PB,
+                    B);
+}
+
+Value *ReverseValueCache::rebuildShadowRecurrence(Value *GV, BasicBlock *PB,
+                                                  IRBuilderBase &B) {
+  auto *SP = dyn_cast<PHINode>(GV);
+  if (!SP || PrimalOf.count(SP) || !SP->getType()->isPointerTy())
+    return nullptr;
+  const PHINode *Phi = primalPhiOfShadow(SP);
+  if (!Phi || !Phi->getType()->isPointerTy())
+    return nullptr;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<PHINode *>(Phi)));
+  if (!AR || AR->getLoop()->getHeader() != Phi->getParent())
+    return nullptr;
+  // The shadow the walk starts from: the shadow phi's value entering the
+  // loop, from its one preheader.
+  BasicBlock *Pre = AR->getLoop()->getLoopPreheader();
+  auto *GPre = Pre ? dyn_cast_or_null<BasicBlock>(VMap.lookup(Pre)) : nullptr;
+  if (!GPre || SP->getBasicBlockIndex(GPre) < 0)
+    return nullptr;
+  Value *Off = expandOffset(AR, PB, B);
+  if (!Off)
+    return nullptr;
+  Value *Start = lookup(SP->getIncomingValueForBlock(GPre), PB, B);
+  ++NumRebuilt;
+  return B.CreateGEP(B.getInt8Ty(), Start, Off, GV->getName() + ".re");
+}
+
 Value *ReverseValueCache::expandSCEV(const SCEV *S, BasicBlock *PB,
                                      IRBuilderBase &B) {
   if (auto *C = dyn_cast<SCEVConstant>(S))
@@ -276,6 +326,25 @@ Value *ReverseValueCache::expandSCEV(const SCEV *S, BasicBlock *PB,
       return B.CreateTrunc(Op, S->getType());
     return nullptr;
   }
+  // A pointer plus integers: the pointer advanced by their sum, in bytes.
+  if (isa<SCEVAddExpr>(S) && S->getType()->isPointerTy()) {
+    Value *Base = nullptr, *Off = nullptr;
+    for (const SCEV *Op : cast<SCEVAddExpr>(S)->operands()) {
+      Value *V = expandSCEV(Op, PB, B);
+      if (!V)
+        return nullptr;
+      if (V->getType()->isPointerTy()) {
+        if (Base)
+          return nullptr;
+        Base = V;
+      } else if (V->getType()->isIntegerTy(64)) {
+        Off = Off ? B.CreateAdd(Off, V) : V;
+      } else {
+        return nullptr;
+      }
+    }
+    return Base && Off ? B.CreateGEP(B.getInt8Ty(), Base, Off) : Base;
+  }
   if (auto *NA = dyn_cast<SCEVNAryExpr>(S)) {
     bool IsAdd = isa<SCEVAddExpr>(S), IsMul = isa<SCEVMulExpr>(S);
     if ((IsAdd || IsMul) && S->getType()->isIntegerTy()) {
@@ -290,7 +359,18 @@ Value *ReverseValueCache::expandSCEV(const SCEV *S, BasicBlock *PB,
     }
   }
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
-  if (!AR || !S->getType()->isIntegerTy() || AR->getNumOperands() > 3)
+  if (!AR || AR->getNumOperands() > 3)
+    return nullptr;
+  // A pointer recurrence (a walk through memory): its start advanced by
+  // the integer recurrence of its offsets.
+  if (S->getType()->isPointerTy()) {
+    Value *Start = expandSCEV(AR->getStart(), PB, B);
+    Value *Off = Start && Start->getType()->isPointerTy()
+                     ? expandOffset(AR, PB, B)
+                     : nullptr;
+    return Off ? B.CreateGEP(B.getInt8Ty(), Start, Off) : nullptr;
+  }
+  if (!S->getType()->isIntegerTy())
     return nullptr;
   const Loop *L = AR->getLoop();
   if (!L->contains(PB) || !LoopIVs.count(L->getHeader()))
@@ -524,8 +604,8 @@ std::string ReverseValueCache::whyCached(Instruction *GV,
   }
   if (isa<PHINode>(PI))
     return "it changes from one iteration or branch to the next and is not "
-           "an integer recurrence the reverse sweep can rebuild from the loop "
-           "counter";
+           "an integer or pointer recurrence the reverse sweep can rebuild "
+           "from the loop counter";
   if (auto *CB = dyn_cast<CallBase>(PI)) {
     (void)CB;
     return "results of calls are not recomputed (a call may be costly or "

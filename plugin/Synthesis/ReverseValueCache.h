@@ -38,6 +38,7 @@ class Loop;
 class LoopInfo;
 class OptimizationRemarkEmitter;
 class SCEV;
+class SCEVAddRecExpr;
 class ScalarEvolution;
 } // namespace llvm
 
@@ -63,6 +64,9 @@ struct ReverseCacheInput {
   llvm::ScalarEvolution &SE;
   /// The batch width.
   unsigned W;
+  /// Primal values to their shadows (complete once the forward sweep is
+  /// built): a pointer phi's shadow walks its shadow memory in step.
+  const llvm::DenseMap<const llvm::Value *, llvm::Value *> &Shadows;
 };
 
 class ReverseValueCache {
@@ -130,8 +134,20 @@ private:
   /// rebuilt from the reverse counter; null if \p GV is not one.
   llvm::Value *rebuildRecurrence(llvm::Value *GV, llvm::BasicBlock *PB,
                                  llvm::IRBuilderBase &B);
-  /// Builds the value of an integer SCEV in the reverse block of \p PB from
-  /// reverse counters and looked-up values; null if it cannot.
+  /// The shadow of a pointer that walks memory in a loop (for (p = x; p !=
+  /// e; ++p), a range-for over a vector), rebuilt as its shadow on entry to
+  /// the loop plus the primal's offset at this iteration; null if \p GV is
+  /// not such a shadow phi.
+  llvm::Value *rebuildShadowRecurrence(llvm::Value *GV, llvm::BasicBlock *PB,
+                                       llvm::IRBuilderBase &B);
+  /// The primal phi whose shadow is \p SP, if any.
+  const llvm::PHINode *primalPhiOfShadow(const llvm::PHINode *SP);
+  /// The offset of the recurrence \p AR at the current iteration from its
+  /// start ({0,+,step...}), as an integer; null if it cannot be built.
+  llvm::Value *expandOffset(const llvm::SCEVAddRecExpr *AR,
+                            llvm::BasicBlock *PB, llvm::IRBuilderBase &B);
+  /// Builds the value of an integer or pointer SCEV in the reverse block of
+  /// \p PB from reverse counters and looked-up values; null if it cannot.
   llvm::Value *expandSCEV(const llvm::SCEV *S, llvm::BasicBlock *PB,
                           llvm::IRBuilderBase &B);
   /// The count of iterations of \p L started so far (minus one): the index
@@ -164,6 +180,10 @@ private:
   llvm::LoopInfo &LI;
   llvm::ScalarEvolution &SE;
   const unsigned W;
+  const llvm::DenseMap<const llvm::Value *, llvm::Value *> &Shadows;
+  /// Shadow phis back to their primal phis (built on first use).
+  llvm::DenseMap<const llvm::PHINode *, const llvm::PHINode *> ShadowPhis;
+  bool ShadowPhisBuilt = false;
   /// Where allocas go: the derivative function's entry block.
   llvm::BasicBlock *AllocaBlock;
 
