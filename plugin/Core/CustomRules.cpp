@@ -18,8 +18,11 @@
 #include "Core/KnownInactive.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -304,21 +307,66 @@ bool CustomRules::keepForLinkTime(Module &M) {
   return !Keep.empty();
 }
 
-/// True if the optimiser may have inlined every call to \p F: it has a
-/// body, nothing forbade inlining it (noinline; optnone, -O0's mark) and
-/// no direct call to it is left.
-static bool mayBeInlinedAway(const Function &F) {
-  if (F.isDeclaration() || F.hasFnAttribute(Attribute::NoInline) ||
-      F.hasFnAttribute(Attribute::OptimizeNone))
-    return false;
-  return none_of(F.uses(), [](const Use &U) {
-    auto *CB = dyn_cast<CallBase>(U.getUser());
-    return CB && CB->isCallee(&U);
-  });
+/// True if the optimiser may have inlined calls to \p F: it has a body
+/// and nothing forbade inlining it (noinline; optnone, -O0's mark).
+static bool mayBeInlined(const Function &F) {
+  return !F.isDeclaration() && !F.hasFnAttribute(Attribute::NoInline) &&
+         !F.hasFnAttribute(Attribute::OptimizeNone);
 }
 
-bool CustomRules::reportInlinedRegistrations(Module &M) {
-  bool Any = false;
+/// True if every use of \p F is in registration globals: no call, no
+/// request, no table of function pointers names it.
+static bool onlyRegistered(const Function &F) {
+  SmallVector<const User *, 8> Work(F.users().begin(), F.users().end());
+  SmallPtrSet<const User *, 8> Seen;
+  while (!Work.empty()) {
+    const User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (auto *GV = dyn_cast<GlobalVariable>(U)) {
+      StringRef Name = GV->getName();
+      if (!StringRef(registrationName(*GV)).starts_with("__enzyme_") &&
+          Name != "llvm.used" && Name != "llvm.compiler.used")
+        return false;
+      continue;
+    }
+    if (!isa<Constant>(U))
+      return false;
+    append_range(Work, U->users());
+  }
+  return true;
+}
+
+/// An instruction of a function reachable by direct calls from \p Targets
+/// (what requests differentiate) that holds code inlined from \p SP.
+static const Instruction *inlinedCopyOf(const DISubprogram *SP,
+                                        ArrayRef<Function *> Targets) {
+  SmallPtrSet<const Function *, 16> Seen;
+  SmallVector<const Function *, 16> Work;
+  for (Function *T : Targets)
+    if (T && !T->isDeclaration() && Seen.insert(T).second)
+      Work.push_back(T);
+  while (!Work.empty()) {
+    const Function *F = Work.pop_back_val();
+    for (const Instruction &I : instructions(*F)) {
+      for (const DILocation *L = I.getDebugLoc().get(); L;
+           L = L->getInlinedAt())
+        if (L->getInlinedAt() && L->getScope()->getSubprogram() == SP)
+          return &I;
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *C = CB->getCalledFunction();
+            C && !C->isDeclaration() && Seen.insert(C).second)
+          Work.push_back(C);
+    }
+  }
+  return nullptr;
+}
+
+/// Calls \p Each(registration, what it registers, kind) for the registered
+/// functions whose inlining would lose their rule.
+static void forEachRuleRegistration(
+    Module &M,
+    function_ref<void(GlobalVariable &, Function &, StringRef)> Each) {
   for (GlobalVariable &GV : M.globals()) {
     std::string FullName = registrationName(GV);
     StringRef Name = FullName;
@@ -335,28 +383,80 @@ bool CustomRules::reportInlinedRegistrations(Module &M) {
       continue;
     SmallVector<Constant *, 4> Elts = registrationElements(GV);
     unsigned Count = Name.starts_with("__enzyme_inactivefn") ? Elts.size() : 1;
-    for (unsigned I = 0; I < Count && I < Elts.size(); ++I) {
-      auto *F = dyn_cast<Function>(Elts[I]);
-      if (!F || !mayBeInlinedAway(*F))
-        continue;
-      std::string Src = demangle(F->getName().str());
-      reportAtRegistration(
-          GV, "'" + Src + "' has " + What + " (" + demangle(Name.str()) +
-                  "), but this module was optimised before Tapestry ran and "
-                  "no call to '" +
-                  Src +
-                  "' is left in it: the optimiser may have inlined it, and "
-                  "code that called it would then be differentiated through "
-                  "its body instead of by its registration. Mark '" +
-                  Src +
-                  "' __attribute__((noinline)) for this flow, or load "
-                  "Tapestry in clang (-fplugin=TapestryPlugin-19.so "
-                  "-fpass-plugin=TapestryPlugin-19.so), which resolves "
-                  "requests before anything is inlined");
-      Any = true;
-    }
+    for (unsigned I = 0; I < Count && I < Elts.size(); ++I)
+      if (auto *F = dyn_cast<Function>(Elts[I]))
+        Each(GV, *F, What);
   }
+}
+
+/// How a message names the registration \p GV: the global, or for one the
+/// clang part made from an attribute, the attribute.
+static std::string registrationSpelling(const GlobalVariable &GV) {
+  std::string Name = registrationName(GV);
+  if (StringRef(Name).contains("_autoreg_"))
+    return StringRef(Name).starts_with("__enzyme_inactivefn")
+               ? "__attribute__((enzyme_inactive))"
+               : "its enzyme_ attribute";
+  return demangle(Name);
+}
+
+bool CustomRules::reportInlinedRegistrations(Module &M,
+                                             ArrayRef<Function *> Targets) {
+  bool Any = false;
+  forEachRuleRegistration(M, [&](GlobalVariable &GV, Function &F,
+                                 StringRef What) {
+    if (!mayBeInlined(F))
+      return;
+    std::string Src = sourceName(F), Reg = registrationSpelling(GV);
+    std::string Advice =
+        "Mark '" + Src +
+        "' __attribute__((noinline)) where code is optimised before Tapestry "
+        "runs (the opt flow, -flto's link), or load Tapestry in clang "
+        "(-fplugin=TapestryPlugin-19.so -fpass-plugin=TapestryPlugin-19.so), "
+        "which resolves requests before anything is inlined";
+    // With debug information, the inlined copies say where they came from.
+    if (const DISubprogram *SP = F.getSubprogram()) {
+      if (const Instruction *I = inlinedCopyOf(SP, Targets)) {
+        reportError(*I->getFunction(), I,
+                    "code of '" + Src + "', which has " + What + " (" + Reg +
+                        "), was inlined into '" +
+                        sourceName(*I->getFunction()) +
+                        "' by the optimiser before Tapestry ran, and would be "
+                        "differentiated through its body instead of by its "
+                        "registration. " +
+                        Advice);
+        Any = true;
+      }
+      return;
+    }
+    // Without, a function only a registration names, of which no call is
+    // left, may have been inlined everywhere: said, not refused.
+    if (!onlyRegistered(F))
+      return;
+    reportWarningAtGlobal(
+        F, GV,
+        "'" + Src + "' has " + What + " (" + Reg +
+            "), but this module was optimised before Tapestry ran and no "
+            "call to '" +
+            Src +
+            "' is left in it: if the optimiser inlined it into the code a "
+            "request differentiates, that code is differentiated through its "
+            "body instead of by its registration (compile with -g and "
+            "Tapestry tells). " +
+            Advice);
+  });
   return Any;
+}
+
+bool CustomRules::keepRegisteredCalls(Module &M) {
+  bool Changed = false;
+  forEachRuleRegistration(M, [&](GlobalVariable &, Function &F, StringRef) {
+    if (mayBeInlined(F)) {
+      F.addFnAttr(Attribute::NoInline);
+      Changed = true;
+    }
+  });
+  return Changed;
 }
 
 CustomRules CustomRules::collect(Module &M) {

@@ -46,13 +46,21 @@ class CustomRules {
 public:
   /// Reads every registration global of \p M, reporting malformed ones.
   static CustomRules collect(llvm::Module &M);
-  /// In a module optimised before Tapestry runs (opt, link time): reports
-  /// each function with a registered derivative, forward derivative,
-  /// inactivity or likeness that the optimiser was free to inline and of
-  /// which no call is left. Code that called it would be differentiated
-  /// through its body, not by its registration: a wrong derivative nothing
-  /// would reveal. True if any was reported.
-  static bool reportInlinedRegistrations(llvm::Module &M);
+  /// In a module optimised before Tapestry runs (opt, link time): a
+  /// function with a registered derivative, forward derivative, inactivity
+  /// or likeness inlined into code a request differentiates would be
+  /// differentiated through its body, not by its registration: a wrong
+  /// derivative nothing would reveal. With debug information, an inlined
+  /// copy in a function reachable from \p Targets (the requests' functions)
+  /// is an error; without, a registered function that nothing but its
+  /// registration names any more gets a warning. True if any error.
+  static bool
+  reportInlinedRegistrations(llvm::Module &M,
+                             llvm::ArrayRef<llvm::Function *> Targets);
+  /// Marks the registered functions of \p M noinline, so that code
+  /// optimised before Tapestry runs again (a -flto compile, whose requests
+  /// may wait for the link) keeps calling them. True if any was marked.
+  static bool keepRegisteredCalls(llvm::Module &M);
   /// Gives functions the IR attributes Enzyme's nofree and
   /// no_escaping_allocation registrations stand for, and removes those
   /// registrations: in every module, whether or not it differentiates

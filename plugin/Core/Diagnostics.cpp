@@ -108,9 +108,8 @@ bool reportError(const Function &Where, const Instruction *At,
   return false;
 }
 
-bool reportErrorAtGlobal(const Function &Where, const GlobalVariable &GV,
-                         const Twine &Msg) {
-  ++NumErrors;
+static void diagnoseAtGlobal(const Function &Where, const GlobalVariable &GV,
+                             const Twine &Msg, DiagnosticSeverity Severity) {
   SmallVector<DIGlobalVariableExpression *, 1> Exprs;
   GV.getDebugInfo(Exprs);
   DiagnosticLocation Loc;
@@ -125,8 +124,19 @@ bool reportErrorAtGlobal(const Function &Where, const GlobalVariable &GV,
         DISubprogram::SPFlagZero, /*Unit=*/nullptr));
   }
   Where.getContext().diagnose(
-      DiagnosticInfoUnsupported(Where, "tapestry: " + Msg, Loc, DS_Error));
+      DiagnosticInfoUnsupported(Where, "tapestry: " + Msg, Loc, Severity));
+}
+
+bool reportErrorAtGlobal(const Function &Where, const GlobalVariable &GV,
+                         const Twine &Msg) {
+  ++NumErrors;
+  diagnoseAtGlobal(Where, GV, Msg, DS_Error);
   return false;
+}
+
+void reportWarningAtGlobal(const Function &Where, const GlobalVariable &GV,
+                           const Twine &Msg) {
+  diagnoseAtGlobal(Where, GV, Msg, DS_Warning);
 }
 
 /// The first template argument of the template whose argument list starts

@@ -36,6 +36,12 @@ bool reportErrorAtGlobal(const llvm::Function &Where,
                          const llvm::GlobalVariable &GV,
                          const llvm::Twine &Msg);
 
+/// The same, as a warning: something the user should know that may be
+/// right as it is.
+void reportWarningAtGlobal(const llvm::Function &Where,
+                           const llvm::GlobalVariable &GV,
+                           const llvm::Twine &Msg);
+
 /// True if reportError has reported an error in \p M (a derivative request
 /// refused): errors that would only follow from it can be left out.
 bool anyErrorReportedIn(const llvm::Module &M);

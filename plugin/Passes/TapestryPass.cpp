@@ -393,9 +393,12 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // whether or not this file differentiates anything.
   bool AttributesApplied = CustomRules::applyFunctionAttributes(M);
   // -flto: registrations reach the link, where requests in other files use
-  // them.
-  if (AtCompileStart && isFullLTOPreLink(M))
+  // them, and the functions they register stay calls until then (the
+  // compile's optimiser would inline them first).
+  if (AtCompileStart && isFullLTOPreLink(M)) {
     AttributesApplied |= CustomRules::keepForLinkTime(M);
+    AttributesApplied |= CustomRules::keepRegisteredCalls(M);
+  }
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   auto GetTLI = [&](Function &F) -> const TargetLibraryInfo & {
@@ -476,8 +479,12 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   CustomRules Rules = CustomRules::collect(M);
   // Run on optimised code (opt, link time), a registered function may be
   // gone, inlined into the code a request differentiates.
-  if (!AtCompileStart && !Pending.empty())
-    CustomRules::reportInlinedRegistrations(M);
+  if (!AtCompileStart && !Pending.empty()) {
+    SmallVector<Function *, 8> Requested;
+    for (const PendingRequest &Req : Pending)
+      Requested.push_back(requestTarget(*Req.CB));
+    CustomRules::reportInlinedRegistrations(M, Requested);
+  }
   Specializations Specs;
   size_t Requested = Pending.size();
   if (AtCompileStart && isFullLTOPreLink(M))
