@@ -11,10 +11,10 @@
 // is called through a table of function pointers, is not reported.
 // RUN: %plain_cc -O2 -g -S -emit-llvm %s -o %t.ll
 // RUN: not %opt -passes=tapestry %t.ll -o /dev/null 2>&1 | FileCheck %s
-// CHECK: registration-inlined-opt-flow.c:[[@LINE+22]]:{{.*}}in function f {{.*}}code of 'step', which has a registered derivative (__enzyme_register_gradient_step), was inlined into 'f' by the optimiser before Tapestry ran{{.*}}Mark 'step' __attribute__((noinline))
+// CHECK: registration-inlined-opt-flow.c:[[@LINE+22]]:{{.*}}in function f {{.*}}code of 'step', which has a registered derivative (__enzyme_register_gradient_step), was inlined into 'f' by the optimiser before Tapestry ran, and would be differentiated through its body instead of by its registration. Mark 'step' __attribute__((noinline))
 // RUN: %plain_cc -O2 -S -emit-llvm %s -o %t1.ll
 // RUN: %opt -passes=tapestry %t1.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARN
-// WARN: warning: {{.*}}'step' has a registered derivative (__enzyme_register_gradient_step), but this module was optimised before Tapestry ran and no call to 'step' is left in it: if the optimiser inlined it
+// WARN: warning: {{.*}}'step' has a registered derivative (__enzyme_register_gradient_step), but this module was optimised before Tapestry ran and no call to 'step' is left in it: if the optimiser inlined it into the code a request differentiates, that code is differentiated through its body
 // RUN: %plain_cc -O2 -g -DNOINLINE -S -emit-llvm %s -o %t2.ll
 // RUN: %opt -passes=tapestry %t2.ll -o %t2.bc 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
 // RUN: %plain_cc %t2.bc -lm -o %t2 && %t2 | FileCheck %s --check-prefix=RIGHT
