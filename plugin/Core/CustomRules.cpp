@@ -337,10 +337,12 @@ static bool onlyRegistered(const Function &F) {
   return true;
 }
 
-/// An instruction of a function reachable by direct calls from \p Targets
-/// (what requests differentiate) that holds code inlined from \p SP.
-static const Instruction *inlinedCopyOf(const DISubprogram *SP,
-                                        ArrayRef<Function *> Targets) {
+/// For each subprogram whose code was inlined into a function reachable by
+/// direct calls from \p Targets (what requests differentiate), the first
+/// instruction found holding such code.
+static DenseMap<const DISubprogram *, const Instruction *>
+inlinedCopies(ArrayRef<Function *> Targets) {
+  DenseMap<const DISubprogram *, const Instruction *> Copies;
   SmallPtrSet<const Function *, 16> Seen;
   SmallVector<const Function *, 16> Work;
   for (Function *T : Targets)
@@ -351,15 +353,15 @@ static const Instruction *inlinedCopyOf(const DISubprogram *SP,
     for (const Instruction &I : instructions(*F)) {
       for (const DILocation *L = I.getDebugLoc().get(); L;
            L = L->getInlinedAt())
-        if (L->getInlinedAt() && L->getScope()->getSubprogram() == SP)
-          return &I;
+        if (L->getInlinedAt())
+          Copies.try_emplace(L->getScope()->getSubprogram(), &I);
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (const Function *C = CB->getCalledFunction();
             C && !C->isDeclaration() && Seen.insert(C).second)
           Work.push_back(C);
     }
   }
-  return nullptr;
+  return Copies;
 }
 
 /// Calls \p Each(registration, what it registers, kind) for the registered
@@ -403,6 +405,8 @@ static std::string registrationSpelling(const GlobalVariable &GV) {
 bool CustomRules::reportInlinedRegistrations(Module &M,
                                              ArrayRef<Function *> Targets) {
   bool Any = false;
+  DenseMap<const DISubprogram *, const Instruction *> Copies;
+  bool CopiesFound = false;
   forEachRuleRegistration(M, [&](GlobalVariable &GV, Function &F,
                                  StringRef What) {
     if (!mayBeInlined(F))
@@ -416,7 +420,11 @@ bool CustomRules::reportInlinedRegistrations(Module &M,
         "which resolves requests before anything is inlined";
     // With debug information, the inlined copies say where they came from.
     if (const DISubprogram *SP = F.getSubprogram()) {
-      if (const Instruction *I = inlinedCopyOf(SP, Targets)) {
+      if (!CopiesFound) {
+        Copies = inlinedCopies(Targets);
+        CopiesFound = true;
+      }
+      if (const Instruction *I = Copies.lookup(SP)) {
         reportError(*I->getFunction(), I,
                     "code of '" + Src + "', which has " + What + " (" + Reg +
                         "), was inlined into '" +

@@ -985,7 +985,8 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
                              const CustomRules &Rules) {
   PreparedPrimal Out;
   ValueToValueMapTy VMap;
-  bool ByRule = Rules.isDeclaredInactive(&F) || !Rules.functionLike(&F).empty();
+  bool ByRule = !F.isVarArg() && (Rules.isDeclaredInactive(&F) ||
+                                  !Rules.functionLike(&F).empty());
   Function *P = ByRule ? callingPrimal(F) : CloneFunction(&F, VMap);
   P->setName(F.getName() + ".tapestry.primal");
   P->setLinkage(GlobalValue::InternalLinkage);
