@@ -289,6 +289,14 @@ template <std::size_t K, typename P> struct flat_slot {
 /// for it and its adjoint (Active only). lower_arg checks the annotation.
 template <typename A, typename P> struct split_param {
   using L = lower_arg<A, P, /*Forward=*/false>;
+  static_assert(L::kind != act::active ||
+                    !is_struct_value_v<std::remove_cv_t<P>>,
+                "tapestry::thunk: Active<S> for a struct S taken by value is "
+                "not supported in split mode (the thunk's reverse cannot "
+                "return the struct's adjoint); take the parameter as const S & "
+                "and annotate it Duplicated<const S &> (its adjoint is "
+                "accumulated into the shadow S you pass), or use "
+                "tapestry::autodiff, whose one-shot reverse returns it");
   static constexpr int marker = L::marker;
   static constexpr std::size_t width = L::has_shadow ? 2 : 1;
   using flat =

@@ -8,6 +8,7 @@
 // RUN: not %clangxx -std=c++17 -fsyntax-only %s -DSTD_FUNCTION 2>&1 | FileCheck %s --check-prefix=FUNC
 // RUN: not %clangxx -std=c++17 -fsyntax-only %s -DBAD_ANNOTATION 2>&1 | FileCheck %s --check-prefix=ANNOT
 // RUN: not %clangxx -std=c++17 -fsyntax-only %s -DARITY 2>&1 | FileCheck %s --check-prefix=ARITY
+// RUN: not %clangxx -std=c++17 -fsyntax-only %s -DSTRUCT_ACTIVE 2>&1 | FileCheck %s --check-prefix=STRUCT
 // RUN: not %clangxx -std=c++17 -O0 -g -c %s -o /dev/null -DREUSABLE 2>&1 | FileCheck %s --check-prefix=REUSE
 // RUN: not %clangxx -std=c++17 -O2 -g -c %s -o /dev/null -DREUSABLE 2>&1 | FileCheck %s --check-prefix=REUSE
 // CHECK-NOT: PLEASE submit a bug report
@@ -17,6 +18,10 @@
 #include <functional>
 
 double sq(const double *x, double a) { return a * x[0] * x[0]; }
+struct P3 {
+  double a, b, c;
+};
+double f3(P3 p, double t) { return p.a * (p.b * t + p.c); }
 // REUSE: cxx-pullback-one-shot.cpp:[[@LINE+1]]:6: error: tapestry: cannot give 'scratch(double const*, double*, int)' a reusable tape (tapestry_reusable_tape): its reverse sweep frees the shadow of {{the variable 't' \(line [0-9]+\)|the result of 'realloc' \(line [0-9]+\)}}, which realloc grows inside a loop
 void scratch(const double *x, double *y, int n) {
   double *t = nullptr; // grown by realloc in the loop: not the tape's
@@ -51,6 +56,11 @@ double use(double x, double dx) {
 #elif defined(ARITY)
   // ARITY: error: static assertion failed due to requirement {{.*}}: tapestry::thunk needs one annotation per parameter of the function
   auto u = tapestry::thunk<sq, tapestry::Active<double>>();
+  return 0;
+#elif defined(STRUCT_ACTIVE)
+  // STRUCT: error: static assertion failed due to requirement {{.*}}: tapestry::thunk: Active<S> for a struct S taken by value is not supported in split mode (the thunk's reverse cannot return the struct's adjoint); take the parameter as const S & and annotate it Duplicated<const S &>
+  auto th = tapestry::thunk<f3, tapestry::Active<P3>, tapestry::Active<double>>();
+  (void)th;
   return 0;
 #elif defined(REUSABLE)
   double y[1], dy[1] = {1};
