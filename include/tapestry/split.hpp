@@ -78,11 +78,11 @@
 // call the descriptor's function pointers. One exception: when the reverse
 // returns adjoints that the C ABI returns differently from the plugin's IR
 // struct (three or more, two floats, long double among two:
-// tools/bugs/thunk-reverse-struct-abi.c), the reverse is called through
+// test/Split/thunk-struct-abi.c), the reverse is called through
 // __enzyme_reverse(f, [tapestry_reusable_tape,] enzyme_nofree, same
 // markers..., tape) instead, which the plugin resolves to the same reverse
 // on the same tape and whose result it adapts. The entry points are
-// declared noexcept (tools/bugs/split-invoke-thunk-augmentsize.cpp).
+// declared noexcept (test/Split/entry-points-in-invokes.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SPLIT_HPP
@@ -257,7 +257,7 @@ using shadow_param_t =
 /// Whether the reverse's IR return (a literal struct of the adjoints) is
 /// returned like the C struct of them: none or one; on x86-64 also two that
 /// are not both float and not long double
-/// (tools/bugs/thunk-reverse-struct-abi.c).
+/// (test/Split/thunk-struct-abi.c).
 template <typename... T> struct adjoints_abi_ok : std::false_type {};
 template <> struct adjoints_abi_ok<> : std::true_type {};
 template <typename T> struct adjoints_abi_ok<T> : std::true_type {};
