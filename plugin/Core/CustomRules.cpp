@@ -16,6 +16,7 @@
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
 #include "Core/KnownInactive.h"
+#include "Core/MathFunctions.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -509,7 +510,27 @@ CustomRules CustomRules::collect(Module &M) {
                                "{(void *)f, \"name\"}");
         continue;
       }
-      Rules.Like[FnAt(0)] = Data->getAsCString().str();
+      // Its calls take the math function's derivative rule, operand by
+      // operand: the parameters must be the math function's.
+      std::string Like = Data->getAsCString().str();
+      if (const MathFunction *MF = findMathLibraryFunction(Like);
+          MF && !hasMathSignature(*FnAt(0)->getFunctionType(), *MF)) {
+        std::string Src = sourceName(*FnAt(0));
+        reportRegistration(
+            GV, "'" + Src + "' is registered as like '" + Like +
+                    "', but its parameters are not " + Like + "'s (" +
+                    std::to_string(MF->NumOperands) +
+                    (MF->NumOperands == 1 ? " value" : " values") +
+                    " of its return type, taken by value), so " + Like +
+                    "'s derivative cannot be applied to its calls; register "
+                    "a function with " +
+                    Like +
+                    "'s signature (a wrapper taking its arguments by value), "
+                    "or register a derivative for '" +
+                    Src + "' (__enzyme_register_gradient)");
+        continue;
+      }
+      Rules.Like[FnAt(0)] = Like;
     } else if (Name.starts_with("__enzyme_allocation_like")) {
       collectAllocationLike(GV, Elts);
     } else {

@@ -47,9 +47,8 @@ const MathFunction *findMathLibraryFunction(StringRef Name) {
 /// parameters of the return type (ldexp's and scalbn's second is an integer,
 /// frexp's, modf's and lgamma_r's a pointer, remquo's third), and a
 /// masked vector variant's mask after them.
-static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
-                             bool Masked = false) {
-  FunctionType *FT = CB.getFunctionType();
+static bool hasMathSignature(FunctionType *FT, const MathFunction &M,
+                             bool Masked) {
   Type *RetTy = FT->getReturnType();
   if (!RetTy->isFPOrFPVectorTy() ||
       FT->getNumParams() != M.NumOperands + Masked || FT->isVarArg())
@@ -69,6 +68,15 @@ static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
       return false;
   }
   return true;
+}
+
+static bool hasMathSignature(const CallBase &CB, const MathFunction &M,
+                             bool Masked = false) {
+  return hasMathSignature(CB.getFunctionType(), M, Masked);
+}
+
+bool hasMathSignature(FunctionType &FT, const MathFunction &M) {
+  return hasMathSignature(&FT, M, /*Masked=*/false);
 }
 
 bool mathWritesMemory(const CallBase &CB) {

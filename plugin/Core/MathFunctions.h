@@ -43,6 +43,10 @@ struct VectorVariant {
 };
 /// \p Name taken apart if it is a vector function ABI name; empty otherwise.
 VectorVariant parseVectorVariant(llvm::StringRef Name);
+/// True if a function of type \p FT has the shape of math function \p M:
+/// its floating-point parameters of the return type (ldexp's second an
+/// integer, frexp's a pointer, ...), not variadic.
+bool hasMathSignature(llvm::FunctionType &FT, const MathFunction &M);
 /// The entry a call to an intrinsic or library function matches (with the
 /// expected signature), or null. Vector variants of library functions
 /// (_ZGVdN4v_sin) match their scalar function's entry.
