@@ -35,6 +35,12 @@ private:
   bool hasRegisteredRule(const llvm::Function &F) const {
     if (!Rules || FwdSplit)
       return false;
+    // Declared inactive or like a math function: in every mode a call to it
+    // carries its rule (its body, if it has one, is not what to
+    // differentiate).
+    if (!F.isVarArg() &&
+        (Rules->isDeclaredInactive(&F) || !Rules->functionLike(&F).empty()))
+      return true;
     return Mode == DiffMode::Forward ? Rules->forwardDerivative(&F) != nullptr
                                      : Rules->gradient(&F) != nullptr;
   }

@@ -955,39 +955,11 @@ static void retypeBitcastCopies(Function &F) {
     I->eraseFromParent();
 }
 
-/// A primal that only calls \p F: for a request on a function whose
-/// registration says what its derivative is (declared inactive, or like a
-/// math function), so that the call carries the registered rule instead of
-/// the body being differentiated.
-static Function *callingPrimal(Function &F) {
-  Function *P =
-      Function::Create(F.getFunctionType(), GlobalValue::InternalLinkage,
-                       F.getName(), F.getParent());
-  P->copyAttributesFrom(&F);
-  P->setLinkage(GlobalValue::InternalLinkage);
-  P->setSubprogram(nullptr);
-  SmallVector<Value *, 8> Args;
-  for (Argument &A : P->args()) {
-    A.setName(F.getArg(A.getArgNo())->getName());
-    Args.push_back(&A);
-  }
-  IRBuilder<> B(BasicBlock::Create(F.getContext(), "entry", P));
-  CallInst *Call = B.CreateCall(&F, Args);
-  Call->setAttributes(F.getAttributes());
-  if (F.getReturnType()->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(Call);
-  return P;
-}
-
 PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
                              const CustomRules &Rules) {
   PreparedPrimal Out;
   ValueToValueMapTy VMap;
-  bool ByRule = !F.isVarArg() && (Rules.isDeclaredInactive(&F) ||
-                                  !Rules.functionLike(&F).empty());
-  Function *P = ByRule ? callingPrimal(F) : CloneFunction(&F, VMap);
+  Function *P = CloneFunction(&F, VMap);
   P->setName(F.getName() + ".tapestry.primal");
   P->setLinkage(GlobalValue::InternalLinkage);
   // Calls Tapestry builds use the C convention; optimised IR may have made
