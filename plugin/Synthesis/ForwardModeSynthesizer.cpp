@@ -104,6 +104,7 @@ Function *ForwardModeSynthesizer::run() {
     G->eraseFromParent();
     return nullptr;
   }
+  relaxAccessAlignments();
   ++NumForwardDerivatives;
   LLVM_DEBUG(dbgs() << "tapestry: forward derivative:\n" << *G);
   return G;

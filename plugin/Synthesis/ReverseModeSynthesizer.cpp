@@ -108,6 +108,7 @@ Function *ReverseModeSynthesizer::run() {
     if (Value *GV = VMap.lookup(PV))
       Boundary.PrimalOfShadow[S] = GV;
   }
+  relaxAccessAlignments();
   ++NumReverseDerivatives;
   LLVM_DEBUG(dbgs() << "tapestry: reverse derivative:\n" << *G);
   return G;

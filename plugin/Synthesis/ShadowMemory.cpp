@@ -20,7 +20,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include <functional>
 
 using namespace llvm;
 
@@ -89,10 +88,14 @@ void SynthesizerBase::createShadow(Instruction &PI) {
                          PI.getName() + "'", GEP->getNoWrapFlags());
     });
   } else if (auto *I2P = dyn_cast<IntToPtrInst>(&PI)) {
-    // An address rounded through an integer (an aligned allocator): the
-    // same rounding of the base's shadow, so that the shadow is as aligned
-    // as the address (vector code loads it with aligned loads); the shadow
-    // block has the same slack.
+    // An address rounded through an integer (an aligned allocator, or a
+    // walk that starts at the next aligned element): its shadow is at the
+    // same byte offset from the base's shadow, shadow(P) + (A - P), which
+    // is right whatever the two buffers' alignments. Rounding the shadow
+    // itself would move it by a different amount when its alignment
+    // differs from the primal's. The shadow is then only as aligned as its
+    // base, so the derivative's vector accesses lose the alignment they
+    // inferred from the rounding (relaxAccessAlignments).
     const Value *BaseP = roundedPointerBase(*I2P);
     // An address read back as an integer from memory with a shadow: the
     // same integer read from the shadow memory, where its shadow was
@@ -114,22 +117,15 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     Value *Base = BaseP ? Sh(const_cast<Value *>(BaseP)) : nullptr;
     if (!Base)
       return;
-    std::function<Value *(Value *, Value *)> Round = [&](Value *V,
-                                                         Value *SBase) {
-      if (auto *P2I = dyn_cast<PtrToIntInst>(V))
-        return B.CreatePtrToInt(SBase, P2I->getType());
-      auto *BO = cast<BinaryOperator>(V);
-      bool ConstFirst = isa<ConstantInt>(BO->getOperand(0)) &&
-                        !isa<ConstantInt>(BO->getOperand(1));
-      Value *Rest = Round(BO->getOperand(ConstFirst ? 1 : 0), SBase);
-      Value *C = BO->getOperand(ConstFirst ? 0 : 1);
-      return ConstFirst ? B.CreateBinOp(BO->getOpcode(), C, Rest)
-                        : B.CreateBinOp(BO->getOpcode(), Rest, C);
-    };
+    Value *Addr = primal(I2P->getOperand(0));
+    Value *BaseAddr =
+        B.CreatePtrToInt(primal(const_cast<Value *>(BaseP)), Addr->getType());
+    Value *Offset = B.CreateSub(Addr, BaseAddr, PI.getName() + ".offset");
     S = lanes(B, PtrTy, [&](unsigned K) {
-      return B.CreateIntToPtr(Round(I2P->getOperand(0), lane(B, Base, K)),
-                              PtrTy, PI.getName() + "'");
+      return B.CreateGEP(B.getInt8Ty(), lane(B, Base, K), Offset,
+                         PI.getName() + "'");
     });
+    RoundedShadows = true;
   } else if (auto *CI = dyn_cast<CastInst>(&PI)) {
     Value *Op = Sh(CI->getOperand(0));
     if (!Op)
@@ -287,6 +283,53 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     return;
   }
   Shadows[&PI] = S;
+}
+
+void SynthesizerBase::relaxAccessAlignments() {
+  if (!RoundedShadows)
+    return;
+  const DataLayout &DL = G->getDataLayout();
+  auto Relaxed = [&](Align A, Type *T) {
+    return std::min(A, DL.getABITypeAlign(T->getScalarType()));
+  };
+  for (Instruction &I : instructions(*G)) {
+    if (auto *LI = dyn_cast<LoadInst>(&I)) {
+      LI->setAlignment(Relaxed(LI->getAlign(), LI->getType()));
+    } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      SI->setAlignment(
+          Relaxed(SI->getAlign(), SI->getValueOperand()->getType()));
+    } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+      // Shadow memory holds scalars no more aligned than a double.
+      Align Scalar = DL.getABITypeAlign(Type::getDoubleTy(G->getContext()));
+      if (MI->getDestAlign() && *MI->getDestAlign() > Scalar)
+        MI->setDestAlignment(Scalar);
+      if (auto *MT = dyn_cast<MemTransferInst>(MI);
+          MT && MT->getSourceAlign() && *MT->getSourceAlign() > Scalar)
+        MT->setSourceAlignment(Scalar);
+    } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      // Masked loads, stores, gathers and scatters carry their alignment
+      // as an argument.
+      unsigned AlignArg;
+      Type *T;
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::masked_load:
+      case Intrinsic::masked_gather:
+        AlignArg = 1;
+        T = II->getType();
+        break;
+      case Intrinsic::masked_store:
+      case Intrinsic::masked_scatter:
+        AlignArg = 2;
+        T = II->getArgOperand(0)->getType();
+        break;
+      default:
+        continue;
+      }
+      auto *C = cast<ConstantInt>(II->getArgOperand(AlignArg));
+      Align A = Relaxed(Align(C->getZExtValue()), T);
+      II->setArgOperand(AlignArg, ConstantInt::get(C->getType(), A.value()));
+    }
+  }
 }
 
 void SynthesizerBase::finishShadowPhis() {

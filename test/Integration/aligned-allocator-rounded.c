@@ -2,8 +2,9 @@
 // is more than malloc's) and many numerical codes write it: over-allocate,
 // round the address up through an integer, keep the original pointer just
 // before the aligned block, free through it. The rounded address's shadow
-// is the same rounding of the block's shadow (as aligned, for aligned
-// vector loads), and the original pointer's shadow is kept beside it, so
+// is at the same offset from the block's shadow (the derivative's vector
+// accesses assume only a double's alignment), and the original pointer's
+// shadow is kept beside it, so
 // the shadow block is freed too. Was an error ("an active value is stored
 // through parameter 2, which is enzyme_const"). Reverse and forward mode,
 // and under AddressSanitizer (no leak, no stray access).
