@@ -12,6 +12,7 @@
 #include "Core/SourceTypes.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/TapeCache.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -25,6 +26,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
+#include <functional>
+#include <optional>
 
 using namespace llvm;
 
@@ -85,6 +88,8 @@ Value *ReverseValueCache::lookup(Value *GV, BasicBlock *PB, IRBuilderBase &B) {
         LoopIVs.lookup(Def) == PI)
       return B.CreateLoad(B.getInt64Ty(), reverseCounter(DefLoop), "iv.rev");
   if (Value *V = rebuildRecurrence(GV, PB, B))
+    return V;
+  if (Value *V = rebuildWidenedRecurrence(GV, PB, B))
     return V;
   if (Value *V = rebuildShadowRecurrence(GV, PB, B))
     return V;
@@ -254,6 +259,24 @@ Value *ReverseValueCache::rebuildRecurrence(Value *GV, BasicBlock *PB,
   return V;
 }
 
+Value *ReverseValueCache::rebuildWidenedRecurrence(Value *GV, BasicBlock *PB,
+                                                   IRBuilderBase &B) {
+  auto *Ext = dyn_cast_or_null<CastInst>(PrimalOf.lookup(GV));
+  if (!Ext || (!isa<SExtInst>(Ext) && !isa<ZExtInst>(Ext)) ||
+      !SE.isSCEVable(Ext->getType()))
+    return nullptr;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ext));
+  if (!AR || !AR->getLoop()->contains(PB))
+    return nullptr;
+  Value *V = expandSCEV(AR, PB, B);
+  if (!V || V->getType() != Ext->getType())
+    return nullptr;
+  V->setName(GV->getName() + ".re");
+  ++NumRebuilt;
+  RecomputedPrimal.insert(Ext);
+  return V;
+}
+
 const PHINode *ReverseValueCache::primalPhiOfShadow(const PHINode *SP) {
   if (!ShadowPhisBuilt) {
     ShadowPhisBuilt = true;
@@ -357,6 +380,29 @@ Value *ReverseValueCache::expandSCEV(const SCEV *S, BasicBlock *PB,
       }
       return Acc;
     }
+  }
+  // Trip counts: (1 smax %n) - 1, (%n - 1) /u 2 + 1.
+  if (auto *MM = dyn_cast<SCEVMinMaxExpr>(S);
+      MM && S->getType()->isIntegerTy()) {
+    Intrinsic::ID ID = isa<SCEVSMaxExpr>(S)   ? Intrinsic::smax
+                       : isa<SCEVUMaxExpr>(S) ? Intrinsic::umax
+                       : isa<SCEVSMinExpr>(S) ? Intrinsic::smin
+                                              : Intrinsic::umin;
+    Value *Acc = nullptr;
+    for (const SCEV *Op : MM->operands()) {
+      Value *V = expandSCEV(Op, PB, B);
+      if (!V || V->getType() != S->getType())
+        return nullptr;
+      Acc = Acc ? B.CreateBinaryIntrinsic(ID, Acc, V) : V;
+    }
+    return Acc;
+  }
+  if (auto *Div = dyn_cast<SCEVUDivExpr>(S)) {
+    Value *L = expandSCEV(Div->getLHS(), PB, B);
+    auto *R = dyn_cast<SCEVConstant>(Div->getRHS());
+    if (!L || !R || R->getValue()->isZero() || L->getType() != S->getType())
+      return nullptr;
+    return B.CreateUDiv(L, R->getValue());
   }
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (!AR || AR->getNumOperands() > 3)
@@ -497,6 +543,16 @@ Value *ReverseValueCache::iterationsFromEntry(const Loop *L, IRBuilderBase &B) {
     Total = Total ? B.CreateMul(Total, Trips) : Trips;
   }
   return Total;
+}
+
+bool ReverseValueCache::recordCountIsExact(const Loop *L) const {
+  const Loop *Cur = L;
+  for (; const Loop *Parent = Cur->getParentLoop(); Cur = Parent) {
+    BasicBlock *Latch = Parent->getLoopLatch();
+    if (!Latch || !DT.dominates(Cur->getHeader(), Latch))
+      return false;
+  }
+  return DT.dominates(Cur->getHeader(), RetBlock);
 }
 
 AllocaInst *ReverseValueCache::iterationCounter(const Loop *L) {
@@ -684,6 +740,115 @@ void ReverseValueCache::remarkRecomputed(OptimizationRemarkEmitter &ORE) {
   });
 }
 
+void ReverseValueCache::recomputeFromRecords(const Loop *L, LoopCache &LC) {
+  // Bounds the arithmetic one read repeats.
+  constexpr unsigned MaxOps = 4;
+  auto UsableAsIs = [&](Value *Op) {
+    BasicBlock *Def = primalBlockOf(Op);
+    return !Def || (!LI.getLoopFor(Def) && DT.dominates(Def, RetBlock));
+  };
+  // Values recomputed, with the operations one read of each repeats.
+  DenseMap<Value *, unsigned> Ops;
+  // The operations a read of \p V repeats: none for a value usable as it
+  // is or a field kept in the records; the arithmetic (of L's own body,
+  // not of a loop inside it, so that the operands are this iteration's)
+  // down to such values otherwise; nullopt past the bound.
+  std::function<std::optional<unsigned>(Value *, unsigned)> Cost =
+      [&](Value *V, unsigned Depth) -> std::optional<unsigned> {
+    if (UsableAsIs(V))
+      return 0;
+    if (LC.Fields.count(V))
+      return Ops.lookup(V);
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !isCheapFloatOp(I) || Depth >= MaxOps ||
+        LI.getLoopFor(primalBlockOf(I)) != L)
+      return std::nullopt;
+    unsigned N = 1;
+    for (Value *Op : I->operands()) {
+      std::optional<unsigned> C = Cost(Op, Depth + 1);
+      if (!C)
+        return std::nullopt;
+      N += *C;
+    }
+    return N;
+  };
+  // Operands come before their users: decide in the order the forward
+  // sweep computes the fields (the records hold them in the order the
+  // reverse sweep asked for them).
+  SmallVector<Instruction *, 8> Candidates;
+  for (auto &Entry : LC.Fields)
+    if (auto *I = cast<Instruction>(Entry.first);
+        isCheapFloatOp(I) && LI.getLoopFor(primalBlockOf(I)) == L)
+      Candidates.push_back(I);
+  if (Candidates.empty())
+    return;
+  DenseMap<const Instruction *, unsigned> Position;
+  ReversePostOrderTraversal<Function *> RPO(&G);
+  for (BasicBlock *BB : RPO)
+    for (Instruction &I : *BB)
+      Position[&I] = Position.size();
+  llvm::sort(Candidates, [&](Instruction *A, Instruction *B) {
+    return Position.lookup(A) < Position.lookup(B);
+  });
+  for (Instruction *I : Candidates) {
+    unsigned N = 1;
+    bool FromRecords = all_of(I->operands(), [&](Value *Op) {
+      std::optional<unsigned> C = Cost(Op, 1);
+      N += C.value_or(MaxOps);
+      return C.has_value();
+    });
+    if (FromRecords && N <= MaxOps)
+      Ops[I] = N;
+  }
+  if (Ops.empty())
+    return;
+  SmallVector<Value *, 8> ByField(LC.Fields.size());
+  for (auto &[V, Field] : LC.Fields)
+    ByField[Field] = V;
+  MapVector<Value *, unsigned> Kept;
+  for (Value *V : ByField)
+    if (!Ops.count(V))
+      Kept.insert({V, Kept.size()});
+  SmallVector<std::pair<LoadInst *, unsigned>, 8> Reads;
+  std::function<Value *(Value *, IRBuilderBase &)> Read =
+      [&](Value *V, IRBuilderBase &B) -> Value * {
+    if (UsableAsIs(V))
+      return V;
+    if (auto It = Kept.find(V); It != Kept.end()) {
+      LoadInst *Ld = B.CreateLoad(V->getType(), PoisonValue::get(B.getPtrTy()),
+                                  V->getName() + ".tape");
+      Reads.push_back({Ld, It->second});
+      return Ld;
+    }
+    Instruction *C = cast<Instruction>(V)->clone();
+    for (unsigned Op = 0; Op < C->getNumOperands(); ++Op)
+      C->setOperand(Op, Read(C->getOperand(Op), B));
+    B.Insert(C, V->getName() + ".re");
+    return C;
+  };
+  for (auto [Ld, Field] : LC.Reads) {
+    Value *V = ByField[Field];
+    if (auto It = Kept.find(V); It != Kept.end()) {
+      Reads.push_back({Ld, It->second});
+      continue;
+    }
+    IRBuilder<> B(Ld);
+    Value *Re = Read(V, B);
+    Ld->replaceAllUsesWith(Re);
+    Ld->eraseFromParent();
+  }
+  for (auto &[V, N] : Ops) {
+    ++NumRecomputed;
+    --NumCachedPerIteration;
+    if (Instruction *PI = PrimalOf.lookup(V))
+      RecomputedPrimal.insert(PI);
+    LLVM_DEBUG(dbgs() << "tapestry: tape: recomputed from the records: " << *V
+                      << "\n");
+  }
+  LC.Fields = std::move(Kept);
+  LC.Reads = std::move(Reads);
+}
+
 void ReverseValueCache::materialize(BasicBlock *Final,
                                     SmallVectorImpl<AllocaInst *> &States,
                                     SmallVectorImpl<CallInst *> &Releases) {
@@ -696,6 +861,7 @@ void ReverseValueCache::materialize(BasicBlock *Final,
   for (auto &LoopEntry : LoopCaches) {
     const Loop *L = LoopEntry.first;
     LoopCache &LC = LoopEntry.second;
+    recomputeFromRecords(L, LC);
     SmallVector<Type *, 8> FieldTys;
     for (auto &Entry : LC.Fields)
       FieldTys.push_back(Entry.first->getType());
@@ -737,10 +903,25 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     // function's arguments, the records are allocated once up front (the
     // per-iteration check below then never grows them).
     Value *Need = nullptr;
-    if (Value *Total = iterationsFromEntry(L, SB))
+    Value *Total = iterationsFromEntry(L, SB);
+    // When that count is exact (every loop of the nest runs in every
+    // iteration of the one around it), the records are reserved in full
+    // and the forward sweep checks nothing per iteration: the loop stays
+    // free of calls, and can be vectorised like the primal's. Otherwise
+    // the count bounds them from above, the up-front reservation is
+    // capped, and each iteration makes sure its record fits.
+    bool Exact = Total && recordCountIsExact(L);
+    if (Exact) {
+      Value *Product = SB.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow,
+                                                Total, SB.getInt64(Bytes));
+      Need = SB.CreateSelect(SB.CreateExtractValue(Product, 1),
+                             SB.getInt64(UINT64_MAX),
+                             SB.CreateExtractValue(Product, 0));
+    } else if (Total) {
       Need = SB.CreateBinaryIntrinsic(Intrinsic::umin,
                                       SB.CreateMul(Total, SB.getInt64(Bytes)),
                                       SB.getInt64(uint64_t(1) << 30));
+    }
     // The records start in the block an earlier call left that fits them
     // best (TapeCache.h): one of the size known here, or any when the
     // records grow.
@@ -750,11 +931,14 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     // Otherwise the records start with room for a few iterations, not a
     // page: the tape of a call whose loop runs a few times (a recursive
     // call's) then grows with its work.
-    IRBuilder<> HB(Advance->getNextNode());
-    Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
-    CallInst *Ready =
-        HB.CreateCall(Reserve, {State, HB.CreateMul(Count, HB.getInt64(Bytes)),
-                                HB.getInt64(firstRecordsBytes(Bytes))});
+    CallInst *Ready = nullptr;
+    if (!Exact) {
+      IRBuilder<> HB(Advance->getNextNode());
+      Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
+      Ready = HB.CreateCall(Reserve,
+                            {State, HB.CreateMul(Count, HB.getInt64(Bytes)),
+                             HB.getInt64(firstRecordsBytes(Bytes))});
+    }
     auto RecordField = [&](IRBuilderBase &IB, unsigned Field) {
       Value *Base =
           IB.CreateLoad(IB.getPtrTy(), IB.CreateStructGEP(StateTy, State, 0));
@@ -767,7 +951,7 @@ void ReverseValueCache::materialize(BasicBlock *Final,
       BasicBlock *BB = I->getParent();
       IRBuilder<> SB(BB, std::next(I->getIterator()));
       if (isa<PHINode>(I))
-        SB.SetInsertPoint(BB, BB == Ready->getParent()
+        SB.SetInsertPoint(BB, Ready && BB == Ready->getParent()
                                   ? std::next(Ready->getIterator())
                                   : BB->getFirstNonPHIIt());
       SB.CreateAlignedStore(V, RecordField(SB, Field), Align(8));

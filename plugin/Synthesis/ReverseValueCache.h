@@ -134,6 +134,14 @@ private:
   /// rebuilt from the reverse counter; null if \p GV is not one.
   llvm::Value *rebuildRecurrence(llvm::Value *GV, llvm::BasicBlock *PB,
                                  llvm::IRBuilderBase &B);
+  /// A loop index widened to 64 bits (sext or zext of an int counter, as
+  /// every a[i] with an int i has), whose widened value ScalarEvolution
+  /// still knows as an affine recurrence: rebuilt at 64 bits from the
+  /// reverse counter, so that the reverse sweep's addresses stay affine
+  /// (rebuilding the int and widening it is a shift pair the vectoriser
+  /// and loop-load elimination cannot see through); null otherwise.
+  llvm::Value *rebuildWidenedRecurrence(llvm::Value *GV, llvm::BasicBlock *PB,
+                                        llvm::IRBuilderBase &B);
   /// The shadow of a pointer that walks memory in a loop (for (p = x; p !=
   /// e; ++p), a range-for over a vector), rebuilt as its shadow on entry to
   /// the loop plus the primal's offset at this iteration; null if \p GV is
@@ -159,6 +167,12 @@ private:
   /// How many iterations \p L runs in one call, counted over its enclosing
   /// loops, when known at entry; null otherwise.
   llvm::Value *iterationsFromEntry(const llvm::Loop *L, llvm::IRBuilderBase &B);
+  /// True if iterationsFromEntry's count for \p L is never less than the
+  /// iterations L runs and no more than a partial last iteration of an
+  /// enclosing loop above them: each loop of the nest runs in every
+  /// iteration of the one around it that reaches its latch, and the
+  /// outermost runs in every call.
+  bool recordCountIsExact(const llvm::Loop *L) const;
   /// -Rpass-missed=tapestry: why the cached value \p GV could be neither
   /// recomputed nor reloaded, one remark per value (\p L: the loop whose
   /// records hold it, null for a value cached once).
@@ -209,6 +223,13 @@ private:
     llvm::SmallVector<std::pair<llvm::LoadInst *, unsigned>, 8> Reads;
   };
   llvm::MapVector<const llvm::Loop *, LoopCache> LoopCaches;
+  /// Drops from the records of loop \p L the values computed by cheap
+  /// floating-point arithmetic (isCheapFloatOp) in L's body from other
+  /// values of the same records, constants and values the reverse sweep
+  /// has anyway: each read of such a value recomputes it from the records
+  /// instead (-(0.01 * here) from here: two operations beat 8 bytes
+  /// written and read per iteration).
+  void recomputeFromRecords(const llvm::Loop *L, LoopCache &LC);
   /// Per loop: the iteration count slot and the store that advances it at
   /// the top of the header in the forward sweep.
   llvm::DenseMap<const llvm::Loop *,
