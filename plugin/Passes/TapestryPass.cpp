@@ -24,9 +24,11 @@
 #include "Passes/CallSiteRewriter.h"
 #include "Passes/ExplainRequest.h"
 #include "Passes/RequestDecoder.h"
+#include "Passes/RequestFunctionChoice.h"
 #include "Passes/RequestOrder.h"
 #include "Passes/ShadowContexts.h"
 #include "Passes/SplitCallSites.h"
+#include "Passes/ThreadLocalAddresses.h"
 #include "Passes/ToDense.h"
 #include "Passes/TruncateRequest.h"
 #include "llvm/ADT/SetVector.h"
@@ -417,37 +419,42 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     EntryPoint E = classifyEntryPoint(F.getName());
     if (E == EntryPoint::None || !F.isDeclaration())
       continue;
+    // A request whose function is a phi of functions is split first (it
+    // adds calls of F: collected before).
+    SmallVector<CallBase *, 8> Calls;
     for (User *U : F.users())
-      if (auto *CB = dyn_cast<CallBase>(U))
-        if (CB->getCalledOperand() == &F) {
-          // __enzyme_iter is no request: preparation advances it in code
-          // being differentiated, and it is lowered when all are done.
-          if (E == EntryPoint::IterationCounter) {
-            std::string Problem = iterationCounterProblem(*CB);
-            if (!Problem.empty())
-              reportError(*CB->getFunction(), CB, Problem);
-            HasCounters = true;
-            continue;
-          }
-          // __enzyme_ignore_derivatives is no request either: inactive
-          // where it is differentiated, its argument once all are done.
-          if (E == EntryPoint::IgnoreDerivatives) {
-            std::string Problem = ignoreDerivativesProblem(*CB);
-            if (!Problem.empty())
-              reportError(*CB->getFunction(), CB, Problem);
-            HasCounters = true; // lowered below, as the counters are
-            continue;
-          }
-          // A request made inside an inlined wrapper (the C++ headers) is
-          // reported, and its derivative called, at the user's call.
-          if (const DILocation *DL = CB->getDebugLoc();
-              DL && DL->getInlinedAt()) {
-            while (DL->getInlinedAt())
-              DL = DL->getInlinedAt();
-            CB->setDebugLoc(DebugLoc(DL));
-          }
-          Pending.push_back({CB, E});
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
+        Calls.push_back(CB);
+    for (CallBase *Call : Calls)
+      for (CallBase *CB : splitRequestByFunction(*Call)) {
+        // __enzyme_iter is no request: preparation advances it in code
+        // being differentiated, and it is lowered when all are done.
+        if (E == EntryPoint::IterationCounter) {
+          std::string Problem = iterationCounterProblem(*CB);
+          if (!Problem.empty())
+            reportError(*CB->getFunction(), CB, Problem);
+          HasCounters = true;
+          continue;
         }
+        // __enzyme_ignore_derivatives is no request either: inactive
+        // where it is differentiated, its argument once all are done.
+        if (E == EntryPoint::IgnoreDerivatives) {
+          std::string Problem = ignoreDerivativesProblem(*CB);
+          if (!Problem.empty())
+            reportError(*CB->getFunction(), CB, Problem);
+          HasCounters = true; // lowered below, as the counters are
+          continue;
+        }
+        // A request made inside an inlined wrapper (the C++ headers) is
+        // reported, and its derivative called, at the user's call.
+        if (const DILocation *DL = CB->getDebugLoc();
+            DL && DL->getInlinedAt()) {
+          while (DL->getInlinedAt())
+            DL = DL->getInlinedAt();
+          CB->setDebugLoc(DebugLoc(DL));
+        }
+        Pending.push_back({CB, E});
+      }
   }
   // -enzyme-truncate-all applies to every function, derivatives included:
   // after the requests.
@@ -512,6 +519,8 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       Contexts.noteRequest(*Req.CB, Target);
     }
   SmallPtrSet<Function *, 16> Reachable = reachableFunctions(Targets, Rules);
+  for (Function *F : Reachable)
+    useThreadLocalGlobalsDirectly(*F);
   GlobalShadows Globals = GlobalShadows::collect(M, Reachable, Rules);
   {
     DerivativeCache Cache(FAM, Rules, Globals);
