@@ -19,6 +19,7 @@
 #include "Core/EnzymeOptions.h"
 #include "Core/IterationCounter.h"
 #include "Core/MathFunctions.h"
+#include "Synthesis/ComplexLibcalls.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/KnownInlineAsm.h"
@@ -56,7 +57,6 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
-#include <functional>
 #include <optional>
 
 #define DEBUG_TYPE "tapestry"
@@ -610,193 +610,6 @@ static void lowerSincos(Function &F) {
                   CB->getArgOperand(1));
     B.CreateStore(B.CreateUnaryIntrinsic(Intrinsic::cos, X),
                   CB->getArgOperand(2));
-    CB->eraseFromParent();
-  }
-}
-
-/// A complex result in the shape the C ABI returns it: {T, T}, or
-/// <2 x float> for float.
-static Value *packComplex(IRBuilderBase &B, Type *RT, Value *Re, Value *Im) {
-  Value *R = PoisonValue::get(RT);
-  if (isa<FixedVectorType>(RT))
-    return B.CreateInsertElement(B.CreateInsertElement(R, Re, B.getInt32(0)),
-                                 Im, B.getInt32(1));
-  return B.CreateInsertValue(B.CreateInsertValue(R, Re, 0), Im, 1);
-}
-
-/// log z = log|z| + i arg z.
-static std::pair<Value *, Value *>
-complexLog(IRBuilderBase &B, Value *A, Value *Bi,
-           const std::function<Value *(StringRef, ArrayRef<Value *>)> &Lib) {
-  return {B.CreateUnaryIntrinsic(Intrinsic::log, Lib("hypot", {A, Bi})),
-          Lib("atan2", {Bi, A})};
-}
-
-/// The C99 complex elementary functions of a double complex passed as two
-/// doubles (how clang passes std::complex<double> to csqrt and friends)
-/// become their real formulas, which AD differentiates: sqrt, log, sin,
-/// cos, sinh, cosh, and pow of two complex numbers as exp(w log z).
-static void lowerComplexElementary(Function &F) {
-  enum Kind { Sqrt, Log, Sin, Cos, Sinh, Cosh, Pow };
-  SmallVector<std::pair<CallBase *, Kind>, 4> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (Function *Callee = CB->getCalledFunction()) {
-        if (!Callee->isDeclaration() || !isa<StructType>(CB->getType()))
-          continue;
-        std::optional<Kind> K =
-            StringSwitch<std::optional<Kind>>(Callee->getName())
-                .Case("csqrt", Sqrt)
-                .Case("clog", Log)
-                .Case("csin", Sin)
-                .Case("ccos", Cos)
-                .Case("csinh", Sinh)
-                .Case("ccosh", Cosh)
-                .Case("cpow", Pow)
-                .Default(std::nullopt);
-        if (K && CB->arg_size() == (*K == Pow ? 4u : 2u) &&
-            all_of(CB->args(),
-                   [](Value *A) { return A->getType()->isDoubleTy(); }))
-          Calls.push_back({CB, *K});
-      }
-  Module &M = *F.getParent();
-  for (auto [CB, K] : Calls) {
-    IRBuilder<> B(CB);
-    Type *T = B.getDoubleTy();
-    auto Lib = [&](StringRef Name, ArrayRef<Value *> Args) -> Value * {
-      SmallVector<Type *, 2> Tys(Args.size(), T);
-      return B.CreateCall(
-          M.getOrInsertFunction(Name, FunctionType::get(T, Tys, false)), Args);
-    };
-    auto Un = [&](Intrinsic::ID ID, Value *V) {
-      return B.CreateUnaryIntrinsic(ID, V);
-    };
-    Value *A = CB->getArgOperand(0), *Bi = CB->getArgOperand(1);
-    Value *Re = nullptr, *Im = nullptr;
-    switch (K) {
-    case Sqrt: {
-      // Principal root: |z| = r, sqrt((r + a) / 2) + i sign(b) sqrt((r - a) /
-      // 2).
-      Value *R = Lib("hypot", {A, Bi});
-      Value *Half = ConstantFP::get(T, 0.5);
-      Re = Un(Intrinsic::sqrt, B.CreateFMul(B.CreateFAdd(R, A), Half));
-      Im = B.CreateBinaryIntrinsic(
-          Intrinsic::copysign,
-          Un(Intrinsic::sqrt, B.CreateFMul(B.CreateFSub(R, A), Half)), Bi);
-      break;
-    }
-    case Log:
-      std::tie(Re, Im) = complexLog(B, A, Bi, Lib);
-      break;
-    case Sin:
-      Re = B.CreateFMul(Un(Intrinsic::sin, A), Lib("cosh", {Bi}));
-      Im = B.CreateFMul(Un(Intrinsic::cos, A), Lib("sinh", {Bi}));
-      break;
-    case Cos:
-      Re = B.CreateFMul(Un(Intrinsic::cos, A), Lib("cosh", {Bi}));
-      Im = B.CreateFNeg(B.CreateFMul(Un(Intrinsic::sin, A), Lib("sinh", {Bi})));
-      break;
-    case Sinh:
-      Re = B.CreateFMul(Lib("sinh", {A}), Un(Intrinsic::cos, Bi));
-      Im = B.CreateFMul(Lib("cosh", {A}), Un(Intrinsic::sin, Bi));
-      break;
-    case Cosh:
-      Re = B.CreateFMul(Lib("cosh", {A}), Un(Intrinsic::cos, Bi));
-      Im = B.CreateFMul(Lib("sinh", {A}), Un(Intrinsic::sin, Bi));
-      break;
-    case Pow: {
-      // z^w = exp(w log z).
-      Value *C = CB->getArgOperand(2), *D = CB->getArgOperand(3);
-      auto [LR, LI] = complexLog(B, A, Bi, Lib);
-      Value *ER = B.CreateFSub(B.CreateFMul(C, LR), B.CreateFMul(D, LI));
-      Value *EI = B.CreateFAdd(B.CreateFMul(C, LI), B.CreateFMul(D, LR));
-      Value *E = Un(Intrinsic::exp, ER);
-      Re = B.CreateFMul(E, Un(Intrinsic::cos, EI));
-      Im = B.CreateFMul(E, Un(Intrinsic::sin, EI));
-      break;
-    }
-    }
-    CB->replaceAllUsesWith(packComplex(B, CB->getType(), Re, Im));
-    CB->eraseFromParent();
-  }
-}
-
-/// The C runtime's complex multiply and divide (__muldc3 and friends, which
-/// clang calls for std::complex and _Complex) become their arithmetic, which
-/// AD differentiates; the C99 Annex G recovery of infinities and NaNs is
-/// not reproduced in the derivative's primal.
-static void lowerComplexLibcalls(Function &F) {
-  SmallVector<CallBase *, 4> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (Function *Callee = CB->getCalledFunction())
-        if (Callee->isDeclaration() && CB->arg_size() == 4 &&
-            StringSwitch<bool>(Callee->getName())
-                .Cases("__muldc3", "__mulsc3", "__mulxc3", true)
-                .Cases("__divdc3", "__divsc3", "__divxc3", true)
-                .Default(false))
-          Calls.push_back(CB);
-  // |z| and arg z of a complex passed as two scalars: hypot and atan2.
-  SmallVector<CallBase *, 4> AbsArg;
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (Function *Callee = CB->getCalledFunction())
-        if (Callee->isDeclaration() && CB->arg_size() == 2 &&
-            CB->getType()->isFloatingPointTy() &&
-            StringSwitch<bool>(Callee->getName())
-                .Cases("cabs", "cabsf", "cabsl", "carg", "cargf", "cargl", true)
-                .Default(false))
-          AbsArg.push_back(CB);
-  for (CallBase *CB : AbsArg) {
-    StringRef Name = CB->getCalledFunction()->getName();
-    bool IsAbs = Name.starts_with("cabs");
-    std::string Lib = (IsAbs ? "hypot" : "atan2") + Name.substr(4).str();
-    Type *T = CB->getType();
-    FunctionCallee Fn = F.getParent()->getOrInsertFunction(
-        Lib, FunctionType::get(T, {T, T}, false));
-    IRBuilder<> B(CB);
-    Value *Re = CB->getArgOperand(0), *Im = CB->getArgOperand(1);
-    CallInst *New =
-        IsAbs ? B.CreateCall(Fn, {Re, Im}) : B.CreateCall(Fn, {Im, Re});
-    CB->replaceAllUsesWith(New);
-    CB->eraseFromParent();
-  }
-  // exp(a + bi) = e^a (cos b + i sin b), returned as {T, T} or <2 x float>.
-  SmallVector<CallBase *, 4> Exps;
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (Function *Callee = CB->getCalledFunction())
-        if (Callee->isDeclaration() && CB->arg_size() == 2 &&
-            StringSwitch<bool>(Callee->getName())
-                .Cases("cexp", "cexpf", "cexpl", true)
-                .Default(false))
-          Exps.push_back(CB);
-  for (CallBase *CB : Exps) {
-    IRBuilder<> B(CB);
-    Value *A = CB->getArgOperand(0), *Bi = CB->getArgOperand(1);
-    Value *E = B.CreateUnaryIntrinsic(Intrinsic::exp, A);
-    Value *Re = B.CreateFMul(E, B.CreateUnaryIntrinsic(Intrinsic::cos, Bi));
-    Value *Im = B.CreateFMul(E, B.CreateUnaryIntrinsic(Intrinsic::sin, Bi));
-    CB->replaceAllUsesWith(packComplex(B, CB->getType(), Re, Im));
-    CB->eraseFromParent();
-  }
-  lowerComplexElementary(F);
-  for (CallBase *CB : Calls) {
-    IRBuilder<> B(CB);
-    Value *A = CB->getArgOperand(0), *Bi = CB->getArgOperand(1);
-    Value *C = CB->getArgOperand(2), *D = CB->getArgOperand(3);
-    Value *Re, *Im;
-    if (CB->getCalledFunction()->getName().starts_with("__mul")) {
-      Re = B.CreateFSub(B.CreateFMul(A, C), B.CreateFMul(Bi, D));
-      Im = B.CreateFAdd(B.CreateFMul(A, D), B.CreateFMul(Bi, C));
-    } else {
-      Value *Den = B.CreateFAdd(B.CreateFMul(C, C), B.CreateFMul(D, D));
-      Re = B.CreateFDiv(B.CreateFAdd(B.CreateFMul(A, C), B.CreateFMul(Bi, D)),
-                        Den);
-      Im = B.CreateFDiv(B.CreateFSub(B.CreateFMul(Bi, C), B.CreateFMul(A, D)),
-                        Den);
-    }
-    CB->replaceAllUsesWith(packComplex(B, CB->getType(), Re, Im));
     CB->eraseFromParent();
   }
 }
