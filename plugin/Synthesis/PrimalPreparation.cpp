@@ -27,6 +27,7 @@
 #include "Synthesis/OpenMP.h"
 #include "Synthesis/SortLowering.h"
 #include "Synthesis/TapeCache.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -34,6 +35,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -501,6 +503,56 @@ static bool isThrowCall(const CallBase &CB) {
          (N.starts_with("_ZSt") && N.contains("__throw_"));
 }
 
+/// The code on paths that can only end in a throw builds the exception
+/// (its message: std::to_string of a value, string concatenation, the
+/// exception's constructor), which the derivative never needs and which
+/// may call what has no derivative. Each block from which every path ends
+/// in one of \p Throws' blocks (their fatal message) is dropped: where the
+/// code enters such blocks, it stops with the message of a throw they lead
+/// to.
+static void dropExceptionBuilding(
+    Function &F,
+    const MapVector<BasicBlock *, std::tuple<Constant *, uint64_t, DebugLoc>>
+        &Throws) {
+  // Blocks doomed to throw, with the throw block whose message they give.
+  DenseMap<BasicBlock *, BasicBlock *> Doomed;
+  for (auto &Entry : Throws)
+    Doomed[Entry.first] = Entry.first;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock &BB : F) {
+      if (Doomed.count(&BB) || succ_empty(&BB))
+        continue;
+      if (all_of(successors(&BB),
+                 [&](BasicBlock *S) { return Doomed.count(S); })) {
+        Doomed[&BB] = Doomed.lookup(*succ_begin(&BB));
+        Changed = true;
+      }
+    }
+  }
+  SmallVector<BasicBlock *, 4> Entries;
+  for (auto [BB, Throw] : Doomed)
+    if (BB != &F.getEntryBlock() &&
+        any_of(predecessors(BB),
+               [&](BasicBlock *P) { return !Doomed.count(P); }))
+      Entries.push_back(BB);
+  if (Entries.empty())
+    return;
+  for (BasicBlock *BB : Entries) {
+    auto [Msg, Size, Loc] = Throws.lookup(Doomed.lookup(BB));
+    while (!BB->empty()) {
+      Instruction &I = BB->back();
+      I.replaceAllUsesWith(PoisonValue::get(I.getType()));
+      I.eraseFromParent();
+    }
+    IRBuilder<> B(BB);
+    B.SetCurrentDebugLocation(Loc);
+    emitFatalMessage(B, Msg, B.getInt64(Size));
+    B.CreateUnreachable();
+  }
+  removeUnreachableBlocks(F);
+}
+
 /// The derivative follows the path on which no exception is thrown: invokes
 /// become calls and landing pads disappear from the clone (the user's
 /// function keeps them). A throw reached while the derivative runs stops the
@@ -510,6 +562,8 @@ static bool isThrowCall(const CallBase &CB) {
 /// derivative makes without differentiating it (an inactive or external
 /// function) propagates to the derivative's caller.
 static void dropExceptionPaths(Function &F, const Function &Differentiated) {
+  MapVector<BasicBlock *, std::tuple<Constant *, uint64_t, DebugLoc>>
+      ThrowMessages;
   SmallVector<CallBase *, 4> Throws;
   SmallVector<InvokeInst *, 8> Invokes;
   for (BasicBlock &BB : F)
@@ -540,7 +594,9 @@ static void dropExceptionPaths(Function &F, const Function &Differentiated) {
     BB->getTerminator()->eraseFromParent();
     IRBuilder<> B(BB);
     B.SetCurrentDebugLocation(CB->getDebugLoc());
-    emitFatalMessage(B, B.CreateGlobalStringPtr(Msg), B.getInt64(Msg.size()));
+    Constant *Text = B.CreateGlobalStringPtr(Msg);
+    ThrowMessages[BB] = {Text, Msg.size(), CB->getDebugLoc()};
+    emitFatalMessage(B, Text, B.getInt64(Msg.size()));
     B.CreateUnreachable();
   }
   for (BasicBlock &BB : F)
@@ -548,8 +604,10 @@ static void dropExceptionPaths(Function &F, const Function &Differentiated) {
       Invokes.push_back(II);
   for (InvokeInst *II : Invokes)
     changeToCall(II);
-  if (!Invokes.empty() || !Throws.empty())
-    removeUnreachableBlocks(F);
+  if (Invokes.empty() && Throws.empty())
+    return;
+  removeUnreachableBlocks(F);
+  dropExceptionBuilding(F, ThrowMessages);
 }
 
 /// realloc(p, n) becomes malloc(n), a copy of what p held and free(p): the

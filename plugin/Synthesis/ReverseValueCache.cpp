@@ -951,9 +951,14 @@ void ReverseValueCache::materialize(BasicBlock *Final,
       BasicBlock *BB = I->getParent();
       IRBuilder<> SB(BB, std::next(I->getIterator()));
       if (isa<PHINode>(I))
-        SB.SetInsertPoint(BB, Ready && BB == Ready->getParent()
-                                  ? std::next(Ready->getIterator())
-                                  : BB->getFirstNonPHIIt());
+        // After the header has advanced the count (and made room), so that
+        // a phi of the header goes into this iteration's record.
+        SB.SetInsertPoint(
+            BB,
+            BB == Advance->getParent()
+                ? std::next(
+                      (Ready ? (Instruction *)Ready : Advance)->getIterator())
+                : BB->getFirstNonPHIIt());
       SB.CreateAlignedStore(V, RecordField(SB, Field), Align(8));
     }
     // Reverse: each read comes from the current iteration's record.

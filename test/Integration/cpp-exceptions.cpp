@@ -5,7 +5,8 @@
 // differentiated function, a try/catch around an active computation, a
 // throw in a callee that keeps its own derivative (every function is
 // noinline at -O0), std::vector::at out of range (libstdc++'s out-of-line
-// __throw_out_of_range_fmt), and forward mode. Expected values are analytic.
+// __throw_out_of_range_fmt), a message quoting the value, and forward
+// mode. Expected values are analytic.
 // RUN: %clangxx -g -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clangxx -g -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -g -O2 %s -o %t2 && %t2 | FileCheck %s
@@ -19,13 +20,15 @@
 // RUN: not %t0 at 2>&1 | FileCheck %s --check-prefix=AT
 // RUN: not %t2 at 2>&1 | FileCheck %s --check-prefix=AT
 // RUN: not %t1 forward 2>&1 | FileCheck %s --check-prefix=FORWARD
+// RUN: not %t0 quoted 2>&1 | FileCheck %s --check-prefix=QUOTED
+// RUN: not %t2 quoted 2>&1 | FileCheck %s --check-prefix=QUOTED
 // RUN: %t2 primal | FileCheck %s --check-prefix=PRIMAL
 // Without -g the message names the function being differentiated.
 // RUN: %clangxx -O2 %s -o %t2n && not %t2n guard 2>&1 | FileCheck %s --check-prefix=NODEBUG
 // NODEBUG: tapestry: exception thrown in guarded_sqrt(double) while differentiating guarded_sqrt(double)
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
-// GUARD: exception thrown at {{.*}}cpp-exceptions.cpp:48
+// GUARD: exception thrown at {{.*}}cpp-exceptions.cpp:51
 // GUARD-SAME: while differentiating
 // GUARD-NOT: unreachable
 #include "Inputs/check.h"
@@ -79,6 +82,17 @@ double pick(const double *x, int n, int i) {
   return v.at(i) * v.at(0);
 }
 
+// A guard whose message quotes the value: the message (std::to_string,
+// concatenation, the exception's constructor from a std::string, which
+// has no derivative) is built only on the path that throws, and is not
+// differentiated (probe21a R3).
+double quoted_log(double x) {
+  if (x <= 0)
+    throw std::invalid_argument("quoted_log: x must be positive, got " +
+                                std::to_string(x));
+  return std::log(x) * x;
+}
+
 int main(int argc, char **argv) {
   const char *which = argc > 1 ? argv[1] : "";
   if (!std::strcmp(which, "primal")) {
@@ -114,6 +128,11 @@ int main(int argc, char **argv) {
     std::printf("unreachable %g\n", dx[0]);
     return 0;
   }
+  if (!std::strcmp(which, "quoted")) {
+    double d = __enzyme_autodiff((void *)quoted_log, enzyme_out, -1.0);
+    std::printf("unreachable %g\n", d);
+    return 0;
+  }
   if (!std::strcmp(which, "forward")) {
     double t = __enzyme_fwddiff((void *)guarded_sqrt, enzyme_dup, -1.0, 1.0);
     std::printf("unreachable %g\n", t);
@@ -140,6 +159,12 @@ int main(int argc, char **argv) {
               __enzyme_autodiff((void *)uses_scaled, enzyme_out, y,
                                 enzyme_const, 3),
               2 * y / 3 - std::sin(y), 1e-12);
+  check_close("quoted message, reverse",
+              __enzyme_autodiff((void *)quoted_log, enzyme_out, y),
+              std::log(y) + 1, 1e-12);
+  check_close("quoted message, forward",
+              __enzyme_fwddiff((void *)quoted_log, enzyme_dup, y, 1.0),
+              std::log(y) + 1, 1e-12);
   double v[3] = {1, 2, 3}, dv[3] = {0, 0, 0};
   __enzyme_autodiff((void *)pick, enzyme_dup, v, dv, enzyme_const, 3,
                     enzyme_const, 2);
@@ -149,12 +174,15 @@ int main(int argc, char **argv) {
   return check_report();
 }
 
-// CAUGHT: exception thrown at {{.*}}cpp-exceptions.cpp:55
+// CAUGHT: exception thrown at {{.*}}cpp-exceptions.cpp:58
 // CAUGHT-SAME: while differentiating
-// CALLEE: exception thrown at {{.*}}cpp-exceptions.cpp:71
+// CALLEE: exception thrown at {{.*}}cpp-exceptions.cpp:74
 // CALLEE-SAME: while differentiating
 // AT: exception thrown {{.*}}__throw_out_of_range_fmt
-// AT-SAME: reached from {{.*}}cpp-exceptions.cpp:79 while differentiating
-// FORWARD: exception thrown at {{.*}}cpp-exceptions.cpp:48
+// AT-SAME: reached from {{.*}}cpp-exceptions.cpp:82 while differentiating
+// FORWARD: exception thrown at {{.*}}cpp-exceptions.cpp:51
+// QUOTED: exception thrown at {{.*}}cpp-exceptions.cpp:91
+// QUOTED-SAME: while differentiating
+// QUOTED-NOT: unreachable
 // PRIMAL: PRIMAL caught: guarded_sqrt: negative argument
 // PRIMAL: PRIMAL fallback -120.998815

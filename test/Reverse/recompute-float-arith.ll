@@ -36,7 +36,9 @@ define void @grad(ptr %x, ptr %c, ptr %dc, i64 %n) {
 }
 
 ; REMARK-NOT: per iteration of this loop
-; REMARK: reverse sweep of 'f' caches 1 value(s) computed once and nothing per loop iteration
+; The reverse loop starts from the loop's exit count, (1 smax %n) - 1,
+; rather than from the counter's last value cached once.
+; REMARK: reverse sweep of 'f' caches 0 value(s) computed once and nothing per loop iteration
 
 ; CHECK-LABEL: define internal void @f.tapestry.rev
 ; CHECK-NOT: tapestry.tape.reserve

@@ -63,12 +63,14 @@ define void @grad(ptr %x, ptr %dx, ptr %w, ptr %dw, i64 %n) {
 ; CHECK-DAG:     %tape = alloca %tapestry.tape
 ; CHECK-DAG:     %r = alloca [2 x double]
 ; CHECK-DAG:     %"r'" = alloca [2 x double]
-; The loop's records: max(n, 1) of 16 bytes, known before the loop; the
-; cached block that fits them, and one allocation of that size if none does.
+; The loop's records: max(n, 1) of 16 bytes, known exactly before the loop
+; (all of them, saturated if the product overflows); the cached block that
+; fits them, and one allocation of that size if none does.
 ; CHECK:         store ptr null, ptr %tape
 ; CHECK:         %[[TRIPS:[0-9]+]] = call i64 @llvm.smax.i64(i64 %n, i64 1)
 ; CHECK-NEXT:    %[[BYTES:[0-9]+]] = shl i64 %[[TRIPS]], 4
-; CHECK-NEXT:    %[[NEED:[0-9]+]] = call i64 @llvm.umin.i64(i64 %[[BYTES]], i64 1073741824)
+; CHECK-NEXT:    %[[OVER:[0-9]+]] = icmp sgt i64 %n, 1152921504606846975
+; CHECK-NEXT:    %[[NEED:[0-9]+]] = select i1 %[[OVER]], i64 -1, i64 %[[BYTES]]
 ; CHECK-NEXT:    call void @tapestry.tape.acquire(ptr {{.*}}%tape, i64 %[[NEED]])
 ; CHECK-NEXT:    call void @tapestry.tape.reserve(ptr {{.*}}%tape, i64 %[[NEED]], i64 0)
 ; CHECK-NEXT:    br label %loop
