@@ -645,17 +645,20 @@ static void lowerRealloc(Function &F) {
   }
 }
 
-/// sincos(x, &s, &c) (glibc; sincosf, sincosl) becomes s = sin(x) and
+/// sincos(x, &s, &c) (glibc; sincosf, sincosl), and a function registered
+/// as like one of them (__enzyme_function_like), becomes s = sin(x) and
 /// c = cos(x): the two math functions AD knows, stored where sincos would.
-static void lowerSincos(Function &F) {
+static void lowerSincos(Function &F, const CustomRules &Rules) {
+  auto IsSincos = [](StringRef Name) {
+    return Name == "sincos" || Name == "sincosf" || Name == "sincosl";
+  };
   SmallVector<CallBase *, 2> Calls;
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I))
       if (Function *Callee = CB->getCalledFunction();
-          Callee && Callee->isDeclaration() &&
-          StringSwitch<bool>(Callee->getName())
-              .Cases("sincos", "sincosf", "sincosl", true)
-              .Default(false) &&
+          Callee &&
+          ((Callee->isDeclaration() && IsSincos(Callee->getName())) ||
+           IsSincos(Rules.functionLike(Callee))) &&
           CB->arg_size() == 3 && CB->getType()->isVoidTy() &&
           CB->getArgOperand(0)->getType()->isFloatingPointTy() &&
           CB->getArgOperand(1)->getType()->isPointerTy() &&
@@ -847,7 +850,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
       break;
     dropExceptionPaths(*P, F);
     lowerRealloc(*P);
-    lowerSincos(*P);
+    lowerSincos(*P, Rules);
     lowerKnownInlineAsm(*P); // Eigen's FMA (Synthesis/KnownInlineAsm.h)
     lowerQsort(*P);
     lowerComplexLibcalls(*P);

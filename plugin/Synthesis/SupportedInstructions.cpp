@@ -621,6 +621,14 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
   }
   std::string Shown = sourceName(Callee);
   std::string Suffix = registrationSuffix(Callee);
+  if (StringRef Like = S.Rules.functionLike(&Callee); !Like.empty()) {
+    fail(&CB, "'" + Shown + "' is registered as like '" + Like.str() +
+                  "' (__enzyme_function_like), a function Tapestry has no "
+                  "derivative rule for; name a math function it computes, "
+                  "or register its derivative (__enzyme_register_gradient_" +
+                  Suffix + ", __enzyme_register_derivative_" + Suffix + ")");
+    return;
+  }
   if (S.Rules.isOpaque(&Callee)) {
     fail(&CB, "'" + Shown + "' has a registered " +
                   (S.R.Mode == DiffMode::Forward

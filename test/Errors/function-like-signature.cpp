@@ -8,6 +8,13 @@
 // RUN: not %clangxx -O2 -g -c %s -o /dev/null -DARITY 2>&1 | FileCheck %s --check-prefix=ARITY
 // RUN: not %clangxx -O2 -g -c %s -o /dev/null -DREF 2>&1 | FileCheck %s --check-prefix=REF
 // RUN: %clangxx -O2 %s -o %t && %t | FileCheck %s --check-prefix=RIGHT
+// A function registered as like a function Tapestry has no rule for was
+// told it "has a registered forward derivative but no gradient"; one like
+// sincos (review23b F5) is now sincos: s = sin a, c = cos a.
+// RUN: not %clangxx -O2 -g -c %s -o /dev/null -DUNKNOWN 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: %clangxx -O0 %s -o %ts0 -DSINCOS && %ts0 | FileCheck %s --check-prefix=RIGHT
+// RUN: %clangxx -O2 %s -o %ts2 -DSINCOS && %ts2 | FileCheck %s --check-prefix=RIGHT
+// UNKNOWN-NOT: forward derivative but no gradient
 // CHECK-NOT: internal error
 #include "../Integration/Inputs/check.h"
 #include <cmath>
@@ -27,6 +34,22 @@ double mySin(const double &a) { return a - a * a * a / 6; }
 // REF: function-like-signature.cpp:[[@LINE+1]]:{{.*}}error: tapestry: in '__enzyme_function_like': 'mySin(double const&)' is registered as like 'sin', but its parameters are not sin's (1 value of its return type, taken by value)
 void *__enzyme_function_like[2] = {(void *)mySin, (void *)"sin"};
 double use(double a) { return mySin(a) * 2; }
+#elif defined(UNKNOWN)
+double halfLife(double a) { return a * 0.5; }
+void *__enzyme_function_like[2] = {(void *)halfLife, (void *)"decay"};
+// UNKNOWN: function-like-signature.cpp:[[@LINE+1]]:{{.*}}error: tapestry: cannot differentiate 'use(double)': 'halfLife(double)' is registered as like 'decay' (__enzyme_function_like), a function Tapestry has no derivative rule for; name a math function it computes, or register its derivative (__enzyme_register_gradient_
+double use(double a) { return halfLife(a) * 2; }
+#elif defined(SINCOS)
+void mySincos(double a, double *s, double *c) {
+  *s = a;
+  *c = 1;
+}
+void *__enzyme_function_like[2] = {(void *)mySincos, (void *)"sincos"};
+double use(double a) {
+  double s, c;
+  mySincos(a, &s, &c);
+  return s * s + 3 * c;
+}
 #else
 // The spelling that fits: the argument by value.
 double mySin(double a) { return a - a * a * a / 6; }
@@ -36,7 +59,13 @@ double use(double a) { return mySin(a) * 2; }
 
 int main() {
   double d = __enzyme_autodiff((void *)use, enzyme_out, 0.8);
+#if defined(SINCOS)
+  // d/da (sin^2 a + 3 cos a) = 2 sin a cos a - 3 sin a.
+  check_close("registered as like sincos", d,
+              2 * std::sin(0.8) * std::cos(0.8) - 3 * std::sin(0.8), 1e-12);
+#else
   check_close("registered as like sin", d, 2 * std::cos(0.8), 1e-12);
+#endif
   return check_report();
 }
 // RIGHT: ALL PASSED
