@@ -423,9 +423,11 @@ bool writesMemory(Function &F) {
           continue;
         }
         // Inactive calls write nothing a derivative reads, but for the
-        // numbers they read from text (sscanf's %lf, std::cin >> x).
+        // numbers they read from text (sscanf's %lf, std::cin >> x) and
+        // the struct they return through a hidden pointer.
         if ((findMathFunction(*CB) && !mathWritesMemory(*CB)) ||
-            (isInactiveCall(*CB) && !writesConstantOutParams(*CB)) ||
+            (isInactiveCall(*CB) && !writesConstantOutParams(*CB) &&
+             !CB->hasStructRetAttr()) ||
             CB->onlyReadsMemory())
           continue;
         return true;

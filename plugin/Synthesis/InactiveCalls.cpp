@@ -192,6 +192,10 @@ void SynthesizerBase::checkInactiveDeclaredCall(CallBase &CB) {
     Value *A = CB.getArgOperand(ArgNo);
     if (!A->getType()->isPointerTy() || !AI.hasShadow(A))
       continue;
+    // Where it returns a struct by value: its result, whose derivative is
+    // zero (constantOutParams).
+    if (CB.paramHasAttr(ArgNo, Attribute::StructRet))
+      continue;
     SmallVector<Type *, 4> Held = Types->typesAt(A);
     if (!Held.empty() && none_of(Held, [](Type *T) {
           return T->isFPOrFPVectorTy() || T->isPointerTy();

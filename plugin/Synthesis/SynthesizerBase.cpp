@@ -85,6 +85,12 @@ SynthesizerBase::constantOutParams(const CallBase &CB) const {
   SmallVector<ConstantOut, 2> All, Shadowed;
   // An unreadable scanf format was rejected (SupportedInstructions).
   tapestry::constantOutParams(CB, All);
+  // The struct an inactive function returns by value, through its hidden
+  // pointer: its derivative is zero.
+  if (isInactiveCall(CB, &Rules))
+    for (unsigned I = 0; I < CB.arg_size(); ++I)
+      if (CB.paramHasAttr(I, Attribute::StructRet))
+        All.push_back({CB.getArgOperand(I), CB.getParamStructRetType(I)});
   for (const ConstantOut &O : All)
     if (O.Ptr->getType()->isPointerTy() && AI.hasShadow(O.Ptr))
       Shadowed.push_back(O);
