@@ -114,10 +114,56 @@ static bool vectorPhisOfBitcasts(Function &F) {
   return Changed;
 }
 
+/// Rewrites each integer read out of a loaded floating-point vector through
+/// integers (`trunc (lshr (bitcast (load <16 x double> %p) to i1024), 320)
+/// to i32`: GVN forwarding a wide load to the narrow loads of a struct's int
+/// members that it covers) as a load of that integer from the same bytes,
+/// where the wide load reads them (the same memory state). The integer is
+/// then the memory's own, not bits taken out of a floating-point value.
+static bool reloadIntegerReads(Function &F) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  SmallVector<std::tuple<TruncInst *, LoadInst *, uint64_t>, 4> Reads;
+  for (Instruction &I : instructions(F)) {
+    auto *Tr = dyn_cast<TruncInst>(&I);
+    if (!Tr || !Tr->getType()->isIntegerTy() ||
+        Tr->getType()->getIntegerBitWidth() % 8 ||
+        any_of(Tr->users(), [](User *U) { return isa<BitCastInst>(U); }))
+      continue;
+    Value *Wide = Tr->getOperand(0);
+    uint64_t Shift = 0;
+    const APInt *C;
+    if (match(Wide, m_LShr(m_Value(Wide), m_APInt(C))))
+      Shift = C->getLimitedValue();
+    Value *Vec = nullptr;
+    if (Shift % 8 || !match(Wide, m_BitCast(m_Value(Vec))))
+      continue;
+    auto *Ld = dyn_cast<LoadInst>(Vec);
+    auto *VT = Ld ? dyn_cast<FixedVectorType>(Ld->getType()) : nullptr;
+    if (!VT || !VT->getElementType()->isFloatingPointTy() || !Ld->isSimple() ||
+        Shift + Tr->getType()->getIntegerBitWidth() >
+            DL.getTypeSizeInBits(VT).getFixedValue())
+      continue;
+    Reads.push_back({Tr, Ld, Shift / 8});
+  }
+  for (auto [Tr, Ld, Offset] : Reads) {
+    IRBuilder<> B(Ld->getNextNode());
+    Value *Addr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
+                                               Ld->getPointerOperand(), Offset);
+    LoadInst *Int = B.CreateAlignedLoad(Tr->getType(), Addr,
+                                        commonAlignment(Ld->getAlign(), Offset),
+                                        Tr->getName() + ".reloaded");
+    Int->setDebugLoc(Ld->getDebugLoc());
+    Tr->replaceAllUsesWith(Int);
+    RecursivelyDeleteTriviallyDeadInstructions(Tr);
+  }
+  return !Reads.empty();
+}
+
 bool restoreLaneExtracts(Function &F) {
   if (!F.getParent()->getDataLayout().isLittleEndian())
     return false;
   bool Changed = vectorPhisOfBitcasts(F);
+  Changed |= reloadIntegerReads(F);
   SmallVector<std::pair<BitCastInst *, LaneRead>, 4> Reads;
   for (Instruction &I : instructions(F))
     if (auto *BC = dyn_cast<BitCastInst>(&I))

@@ -7,7 +7,10 @@
 // steps would have no derivative. This rewrites such chains as the
 // `extractelement` (`shufflevector`) they are. GVN may put a phi between
 // the first bitcast and the shift (the bitcasts of two vectors merged); such
-// a phi becomes a phi of the vectors first.
+// a phi becomes a phi of the vectors first. GVN also reads the int members
+// of structs out of a wide floating-point vector load that covers them
+// (`trunc (lshr (bitcast <16 x double> to i1024), 320) to i32`): such an
+// integer is loaded again from its own bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_LANEEXTRACTS_H
