@@ -306,7 +306,7 @@ private:
     Type *T = I.getType();
     // Vectors of pointers (a gather's addresses) have shadows too.
     if (T->isPtrOrPtrVectorTy())
-      return !AI.Shadowed.count(&I) && needsShadow(I) &&
+      return !AI.Shadowed.count(&I) && needsShadow(I) && !onlyCalled(I) &&
              AI.Shadowed.insert(&I).second;
     if (!isDifferentiableType(T) || AI.Varied.count(&I))
       return false;
@@ -336,6 +336,40 @@ private:
            (II->getIntrinsicID() == Intrinsic::masked_load ||
             II->getIntrinsicID() == Intrinsic::masked_gather) &&
            AI.Shadowed.count(II->getArgOperand(0));
+  }
+
+  /// True if \p I is a function pointer that is only called and compared
+  /// (through phis and selects): a pointer to a member function read from
+  /// a vtable or cast from the integer a member pointer holds. It points
+  /// to code, not data, and needs no shadow: calls through it are
+  /// dispatched on the primal pointer (Synthesis/IndirectCalls.h).
+  bool onlyCalled(Instruction &I) {
+    if (auto It = OnlyCalled.find(&I); It != OnlyCalled.end())
+      return It->second;
+    OnlyCalled[&I] = true; // a cycle of phis alone calls nothing else
+    SmallVector<const Value *, 8> Work = {&I};
+    SmallPtrSet<const Value *, 8> Seen = {&I};
+    bool Only = true;
+    while (Only && !Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const Use &U : V->uses()) {
+        const User *Usr = U.getUser();
+        if (auto *CB = dyn_cast<CallBase>(Usr); CB && CB->isCallee(&U))
+          continue;
+        if (isa<ICmpInst>(Usr))
+          continue;
+        if ((isa<PHINode>(Usr) || isa<SelectInst>(Usr)) &&
+            !(isa<SelectInst>(Usr) && U.getOperandNo() == 0)) {
+          if (Seen.insert(Usr).second)
+            Work.push_back(Usr);
+          continue;
+        }
+        Only = false;
+        break;
+      }
+    }
+    OnlyCalled[&I] = Only;
+    return Only;
   }
 
   bool needsShadow(Instruction &I) const {
@@ -378,6 +412,8 @@ private:
   const GlobalShadows *Globals;
   /// Pointer loads whose shadow memory nothing keeps (loadsUnmirroredPointer).
   SmallPtrSet<const LoadInst *, 4> Unmirrored;
+  /// Memo of onlyCalled.
+  DenseMap<const Instruction *, bool> OnlyCalled;
 };
 
 /// Backward data flow: which values influence an active output.
