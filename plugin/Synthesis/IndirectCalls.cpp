@@ -84,12 +84,36 @@ static bool addressEscapes(const Function &F) {
   return false;
 }
 
+/// True if \p F is a body that only traps: the deleting destructor of an
+/// abstract class (llvm.trap), a pure or deleted virtual's stand-in. It is
+/// in vtables, so a virtual call may seem to reach it, but it has no
+/// derivative to give (it never returns): such a call takes the
+/// dispatch's fallback, which stops the derivative with a message.
+static bool onlyTraps(const Function &F) {
+  if (F.isDeclaration())
+    return false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      if (isa<ReturnInst>(I))
+        return false;
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        const Function *Callee = CB->getCalledFunction();
+        if (!Callee ||
+            !(Callee->getIntrinsicID() == Intrinsic::trap ||
+              Callee->getIntrinsicID() == Intrinsic::ubsantrap ||
+              Callee->doesNotReturn()))
+          return false;
+      }
+    }
+  return true;
+}
+
 SmallVector<Function *, 8> indirectCallCandidates(Module &M,
                                                   FunctionType *FTy) {
   SmallVector<Function *, 8> Out;
   for (Function &F : M)
     if (F.getFunctionType() == FTy && !F.isIntrinsic() &&
-        !isInterfaceName(F.getName()) && addressEscapes(F))
+        !isInterfaceName(F.getName()) && !onlyTraps(F) && addressEscapes(F))
       Out.push_back(&F);
   return Out;
 }
