@@ -239,7 +239,7 @@ static Type *holderType(Value *Holder) {
   return nullptr;
 }
 
-SmallVector<AbiStruct, 4> structParams(const Function &CF) {
+static SmallVector<AbiStruct, 4> structParamsFromStores(const Function &CF) {
   Function &F = const_cast<Function &>(CF);
   const DataLayout &DL = F.getDataLayout();
   SmallVector<AbiStruct, 4> Out;
@@ -298,7 +298,8 @@ SmallVector<AbiStruct, 4> structParams(const Function &CF) {
   return Out;
 }
 
-std::optional<AbiStruct> structValueAt(const CallBase &CCB, unsigned OpNo) {
+static std::optional<AbiStruct> structValueFromLoads(const CallBase &CCB,
+                                                     unsigned OpNo) {
   CallBase &CB = const_cast<CallBase &>(CCB);
   const DataLayout &DL = CB.getDataLayout();
   if (OpNo >= CB.arg_size())
@@ -355,6 +356,124 @@ std::optional<AbiStruct> structValueAt(const CallBase &CCB, unsigned OpNo) {
   Value *Holder = copiedHolder(getUnderlyingObject(Base));
   describeHolder(S, Holder, holderType(Holder), Pieces, DL);
   return S;
+}
+
+//===----------------------------------------------------------------------===//
+// The grouping kept in metadata, for optimised IR (link time, the opt flow)
+//===----------------------------------------------------------------------===//
+
+static constexpr const char *ParamsMD = "tapestry.struct.params";
+static constexpr const char *OperandsMD = "tapestry.struct.operands";
+
+/// {First, Count, ByVal, poison of Ty or null, Name, TypeName, HiddenFloat,
+/// Members...}
+static MDNode *encode(LLVMContext &C, const AbiStruct &S) {
+  Type *I32 = Type::getInt32Ty(C);
+  SmallVector<Metadata *, 8> Ops = {
+      ConstantAsMetadata::get(ConstantInt::get(I32, S.First)),
+      ConstantAsMetadata::get(ConstantInt::get(I32, S.Count)),
+      ConstantAsMetadata::get(ConstantInt::get(I32, S.ByVal)),
+      S.Ty ? (Metadata *)ConstantAsMetadata::get(PoisonValue::get(S.Ty))
+           : nullptr,
+      MDString::get(C, S.Name),
+      MDString::get(C, S.TypeName),
+      MDString::get(C, S.HiddenFloat)};
+  for (const std::string &M : S.Members)
+    Ops.push_back(MDString::get(C, M));
+  return MDNode::get(C, Ops);
+}
+
+static std::optional<AbiStruct> decode(const MDNode *N) {
+  if (!N || N->getNumOperands() < 7)
+    return std::nullopt;
+  auto Int = [&](unsigned I) -> std::optional<unsigned> {
+    auto *C = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(I));
+    return C ? std::optional<unsigned>(C->getZExtValue()) : std::nullopt;
+  };
+  auto Str = [&](unsigned I) {
+    auto *M = dyn_cast_or_null<MDString>(N->getOperand(I));
+    return M ? M->getString().str() : std::string();
+  };
+  std::optional<unsigned> First = Int(0), Count = Int(1), ByVal = Int(2);
+  if (!First || !Count || !ByVal)
+    return std::nullopt;
+  AbiStruct S;
+  S.First = *First;
+  S.Count = *Count;
+  S.ByVal = *ByVal;
+  if (auto *T = mdconst::dyn_extract_or_null<Constant>(N->getOperand(3)))
+    S.Ty = T->getType();
+  S.Name = Str(4);
+  S.TypeName = Str(5);
+  S.HiddenFloat = Str(6);
+  for (unsigned I = 7; I < N->getNumOperands(); ++I)
+    S.Members.push_back(Str(I));
+  return S;
+}
+
+/// The groups a node lists, if it lists them for \p NumValues values.
+static std::optional<SmallVector<AbiStruct, 4>> decodeAll(const MDNode *N,
+                                                          unsigned NumValues) {
+  if (!N || N->getNumOperands() < 1)
+    return std::nullopt;
+  auto *Total = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(0));
+  if (!Total || Total->getZExtValue() != NumValues)
+    return std::nullopt; // the signature changed since: not to be trusted
+  SmallVector<AbiStruct, 4> Out;
+  for (unsigned I = 1; I < N->getNumOperands(); ++I) {
+    std::optional<AbiStruct> S =
+        decode(dyn_cast_or_null<MDNode>(N->getOperand(I)));
+    if (!S || S->First + S->Count > NumValues)
+      return std::nullopt;
+    Out.push_back(*S);
+  }
+  return Out;
+}
+
+static MDNode *encodeAll(LLVMContext &C, ArrayRef<AbiStruct> All,
+                         unsigned NumValues) {
+  SmallVector<Metadata *, 4> Ops = {ConstantAsMetadata::get(
+      ConstantInt::get(Type::getInt32Ty(C), NumValues))};
+  for (const AbiStruct &S : All)
+    Ops.push_back(encode(C, S));
+  return MDNode::get(C, Ops);
+}
+
+SmallVector<AbiStruct, 4> structParams(const Function &F) {
+  if (auto Kept = decodeAll(F.getMetadata(ParamsMD), F.arg_size()))
+    return *Kept;
+  return structParamsFromStores(F);
+}
+
+std::optional<AbiStruct> structValueAt(const CallBase &CB, unsigned OpNo) {
+  if (auto Kept = decodeAll(CB.getMetadata(OperandsMD), CB.arg_size())) {
+    for (const AbiStruct &S : *Kept)
+      if (S.First == OpNo)
+        return S;
+    return std::nullopt;
+  }
+  return structValueFromLoads(CB, OpNo);
+}
+
+void recordStructParams(Function &F) {
+  if (F.isDeclaration() || F.hasMetadata(ParamsMD))
+    return;
+  SmallVector<AbiStruct, 4> All = structParamsFromStores(F);
+  if (!All.empty())
+    F.setMetadata(ParamsMD, encodeAll(F.getContext(), All, F.arg_size()));
+}
+
+void recordStructOperands(CallBase &CB, unsigned FirstOperand) {
+  if (CB.hasMetadata(OperandsMD))
+    return;
+  SmallVector<AbiStruct, 4> All;
+  for (unsigned Op = FirstOperand; Op < CB.arg_size(); ++Op)
+    if (std::optional<AbiStruct> S = structValueFromLoads(CB, Op)) {
+      All.push_back(*S);
+      Op += S->Count - 1;
+    }
+  if (!All.empty())
+    CB.setMetadata(OperandsMD, encodeAll(CB.getContext(), All, CB.arg_size()));
 }
 
 } // namespace tapestry

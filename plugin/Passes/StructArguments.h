@@ -13,6 +13,8 @@
 // holds the parameter (through a GEP of the coerced literal struct type),
 // and a caller loads the pieces of one struct value from one address the
 // same way. Debug info, when present, names the parameter and its type.
+// Optimisation removes both patterns, so the plugin keeps what it found in
+// metadata when it first sees a module (recordStructParams).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_PASSES_STRUCTARGUMENTS_H
@@ -50,6 +52,16 @@ struct AbiStruct {
   /// "struct V2 'v'" or "a struct", for messages.
   std::string describe() const;
 };
+
+/// Keeps in metadata the struct parameters of \p F (unoptimised IR, where
+/// the pattern above shows them), so that structParams still knows them
+/// once optimisation has removed the pattern: at link time under -flto,
+/// or in the opt flow from IR compiled with the plugin. Does nothing if F
+/// has no struct parameter or has the metadata already.
+void recordStructParams(llvm::Function &F);
+/// The same for the struct values request \p CB passes from operand
+/// \p FirstOperand on (structValueAt).
+void recordStructOperands(llvm::CallBase &CB, unsigned FirstOperand);
 
 /// The parameters of \p F that are structs passed by value, in order: those
 /// split into two or more pieces, those passed in memory (byval) and those

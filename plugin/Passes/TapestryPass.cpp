@@ -28,6 +28,7 @@
 #include "Passes/RequestOrder.h"
 #include "Passes/ShadowContexts.h"
 #include "Passes/SplitCallSites.h"
+#include "Passes/StructArguments.h"
 #include "Passes/ThreadLocalAddresses.h"
 #include "Passes/ToDense.h"
 #include "Passes/TruncateRequest.h"
@@ -413,6 +414,10 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // __enzyme_context, __enzyme_shadow, __enzyme_zero_shadows: lowered
   // before any request is resolved (Passes/ShadowContexts.h).
   ShadowContexts Contexts(M);
+  // Structs passed by value are recognised in unoptimised IR only; kept
+  // in metadata for requests resolved later (Passes/StructArguments.h).
+  for (Function &F : M)
+    recordStructParams(F);
   SmallVector<PendingRequest, 8> Pending;
   bool HasCounters = false;
   for (Function &F : M) {
@@ -445,6 +450,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
           HasCounters = true; // lowered below, as the counters are
           continue;
         }
+        recordStructOperands(*CB, CB->hasStructRetAttr() ? 2 : 1);
         // A request made inside an inlined wrapper (the C++ headers) is
         // reported, and its derivative called, at the user's call.
         if (const DILocation *DL = CB->getDebugLoc();
