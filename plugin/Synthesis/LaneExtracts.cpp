@@ -114,20 +114,30 @@ static bool vectorPhisOfBitcasts(Function &F) {
   return Changed;
 }
 
-/// Rewrites each integer read out of a loaded floating-point vector through
-/// integers (`trunc (lshr (bitcast (load <16 x double> %p) to i1024), 320)
-/// to i32`: GVN forwarding a wide load to the narrow loads of a struct's int
-/// members that it covers) as a load of that integer from the same bytes,
-/// where the wide load reads them (the same memory state). The integer is
-/// then the memory's own, not bits taken out of a floating-point value.
-static bool reloadIntegerReads(Function &F) {
+/// Rewrites each value read out of a loaded floating-point vector through
+/// integers as a load of that value from the same bytes, where the wide load
+/// reads them (the same memory state):
+///  - an integer (`trunc (lshr (bitcast (load <16 x double> %p) to i1024),
+///    320) to i32`: GVN forwarding a wide load to the narrow loads of a
+///    struct's int members that it covers), which is then the memory's own,
+///    not bits taken out of a floating-point value;
+///  - a floating-point value of another type than the vector's lanes
+///    (doubles of a {float; double; double} struct read out of a
+///    <16 x float>, bitcast back from i64 or i128).
+/// Values of the lanes' own type are left to the lane extracts below.
+static bool reloadReadsOfLoadedBytes(Function &F) {
   const DataLayout &DL = F.getParent()->getDataLayout();
-  SmallVector<std::tuple<TruncInst *, LoadInst *, uint64_t>, 4> Reads;
+  struct Read {
+    TruncInst *Tr;
+    LoadInst *Ld;
+    uint64_t Offset;
+    Type *T; // what to load: the integer, or the type it is bitcast to
+  };
+  SmallVector<Read, 4> Reads;
   for (Instruction &I : instructions(F)) {
     auto *Tr = dyn_cast<TruncInst>(&I);
     if (!Tr || !Tr->getType()->isIntegerTy() ||
-        Tr->getType()->getIntegerBitWidth() % 8 ||
-        any_of(Tr->users(), [](User *U) { return isa<BitCastInst>(U); }))
+        Tr->getType()->getIntegerBitWidth() % 8)
       continue;
     Value *Wide = Tr->getOperand(0);
     uint64_t Shift = 0;
@@ -143,18 +153,45 @@ static bool reloadIntegerReads(Function &F) {
         Shift + Tr->getType()->getIntegerBitWidth() >
             DL.getTypeSizeInBits(VT).getFixedValue())
       continue;
-    Reads.push_back({Tr, Ld, Shift / 8});
+    // What the bits become: all bitcasts to one type, or integers.
+    Type *As = nullptr;
+    bool AllCasts = !Tr->use_empty();
+    for (User *U : Tr->users()) {
+      auto *BC = dyn_cast<BitCastInst>(U);
+      AllCasts &= BC && (!As || BC->getType() == As);
+      if (BC && !As)
+        As = BC->getType();
+    }
+    if (AllCasts) {
+      if (!As->isFPOrFPVectorTy() ||
+          As->getScalarType() == VT->getElementType())
+        continue; // lanes of the vector's type: restoreLaneExtracts
+    } else if (any_of(Tr->users(),
+                      [](User *U) { return isa<BitCastInst>(U); })) {
+      continue;
+    } else {
+      As = Tr->getType();
+    }
+    Reads.push_back({Tr, Ld, Shift / 8, As});
   }
-  for (auto [Tr, Ld, Offset] : Reads) {
-    IRBuilder<> B(Ld->getNextNode());
-    Value *Addr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(),
-                                               Ld->getPointerOperand(), Offset);
-    LoadInst *Int = B.CreateAlignedLoad(Tr->getType(), Addr,
-                                        commonAlignment(Ld->getAlign(), Offset),
-                                        Tr->getName() + ".reloaded");
-    Int->setDebugLoc(Ld->getDebugLoc());
-    Tr->replaceAllUsesWith(Int);
-    RecursivelyDeleteTriviallyDeadInstructions(Tr);
+  for (const Read &R : Reads) {
+    IRBuilder<> B(R.Ld->getNextNode());
+    Value *Addr = B.CreateConstInBoundsGEP1_64(
+        B.getInt8Ty(), R.Ld->getPointerOperand(), R.Offset);
+    LoadInst *Again = B.CreateAlignedLoad(
+        R.T, Addr, commonAlignment(R.Ld->getAlign(), R.Offset),
+        R.Tr->getName() + ".reloaded");
+    Again->setDebugLoc(R.Ld->getDebugLoc());
+    if (R.T == R.Tr->getType()) {
+      R.Tr->replaceAllUsesWith(Again);
+    } else {
+      SmallVector<User *, 2> Casts(R.Tr->users());
+      for (User *U : Casts) {
+        cast<Instruction>(U)->replaceAllUsesWith(Again);
+        cast<Instruction>(U)->eraseFromParent();
+      }
+    }
+    RecursivelyDeleteTriviallyDeadInstructions(R.Tr);
   }
   return !Reads.empty();
 }
@@ -163,7 +200,7 @@ bool restoreLaneExtracts(Function &F) {
   if (!F.getParent()->getDataLayout().isLittleEndian())
     return false;
   bool Changed = vectorPhisOfBitcasts(F);
-  Changed |= reloadIntegerReads(F);
+  Changed |= reloadReadsOfLoadedBytes(F);
   SmallVector<std::pair<BitCastInst *, LaneRead>, 4> Reads;
   for (Instruction &I : instructions(F))
     if (auto *BC = dyn_cast<BitCastInst>(&I))
