@@ -92,6 +92,11 @@ bool isKnownInactiveFunction(StringRef Name) {
       // glibc 2.38's C23 names of the integer ones
       .Cases("__isoc23_strtol", "__isoc23_strtoll", "__isoc23_strtoul", true)
       .Case("__isoc23_strtoull", true)
+      // math functions with integer results (a rounded value as a count,
+      // a grid index, an exponent): piecewise constant, derivative zero
+      .Cases("lround", "lroundf", "lroundl", "llround", "llroundf", true)
+      .Cases("llroundl", "lrint", "lrintf", "lrintl", "llrint", true)
+      .Cases("llrintf", "llrintl", "ilogb", "ilogbf", "ilogbl", true)
       // only compares; its result's shadow is computed (ShadowMemory.cpp)
       .Case("bsearch", true)
       // the order qsort puts elements in (Synthesis/SortLowering.h)
@@ -103,6 +108,11 @@ bool isKnownInactiveFunction(StringRef Name) {
                isInactiveMPIFunction(Name) ||
                // sanitizer checks compiled into the function
                Name.starts_with("__ubsan_handle_") ||
+               // LLVM's forms of lround and friends (integer results)
+               Name.starts_with("llvm.lround.") ||
+               Name.starts_with("llvm.llround.") ||
+               Name.starts_with("llvm.lrint.") ||
+               Name.starts_with("llvm.llrint.") ||
                // derivative code's own bookkeeping, a list per depth of
                // nesting (Synthesis/FreedShadows.h)
                Name.starts_with("tapestry.freed.") ||
