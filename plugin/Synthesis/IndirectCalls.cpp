@@ -98,10 +98,9 @@ static bool onlyTraps(const Function &F) {
         return false;
       if (auto *CB = dyn_cast<CallBase>(&I)) {
         const Function *Callee = CB->getCalledFunction();
-        if (!Callee ||
-            !(Callee->getIntrinsicID() == Intrinsic::trap ||
-              Callee->getIntrinsicID() == Intrinsic::ubsantrap ||
-              Callee->doesNotReturn()))
+        if (!Callee || !(Callee->getIntrinsicID() == Intrinsic::trap ||
+                         Callee->getIntrinsicID() == Intrinsic::ubsantrap ||
+                         Callee->doesNotReturn()))
           return false;
       }
     }

@@ -1,6 +1,6 @@
 ; A heap block allocated and freed in each iteration of a loop, in split
 ; mode (Synthesis/LoopBlockLists.h): the augmented forward links each block
-; and its shadow into the list whose head is a tape field (offset 40 here),
+; and its shadow into the list whose head is a tape field (offset 32 here),
 ; the reverse zeroes the listed shadows before its loop and frees no block
 ; (the free and the freed-shadow take are gone from it), and the release
 ; frees the list with the blocks. The tape is reusable, so the reverse
@@ -48,7 +48,7 @@ define void @split(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %n) {
 }
 
 ; AUG-LABEL: define internal void @rows.tapestry.split_ddc.augmented(
-; AUG:       %[[HEAD:.*]] = getelementptr inbounds i8, ptr %tape, i64 40
+; AUG:       %[[HEAD:.*]] = getelementptr inbounds i8, ptr %tape, i64 32
 ; AUG:       %t = call {{.*}}ptr @malloc(i64 8)
 ; AUG:       %"t'" = call {{.*}}ptr @malloc(i64 8)
 ; AUG:       call void @tapestry.loopblocks.link(ptr nonnull %[[HEAD]], ptr %t, ptr %"t'", i64 8)
@@ -60,7 +60,8 @@ define void @split(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %n) {
 ; REV-NOT:   @tapestry.freed.take
 ; REV:       tape.ok:
 ; REV:       call void @tapestry.loopblocks.zero(ptr %{{.*}})
-; REV-NEXT:  %iv.r = load i64
+; The loop's reverse starts from its exit count (no counter on the tape).
+; REV-NEXT:  call i64 @llvm.umax.i64(i64 %n, i64 1)
 ; REV-NOT:   call void @free(
 ; REV-NOT:   @tapestry.freed.take
 ; REV-LABEL: {{^}}}
