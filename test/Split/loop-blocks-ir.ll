@@ -67,7 +67,7 @@ define void @split(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %n) {
 ; REV-LABEL: {{^}}}
 
 ; REL-LABEL: define internal void @rows.tapestry.split_ddc.release(
-; REL:       %[[FIELD:.*]] = getelementptr inbounds %rows.tape, ptr %tape, i32 0, i32 3
+; REL:       %[[FIELD:.*]] = getelementptr inbounds %rows.tape, ptr %tape, i32 0, i32 2
 ; REL-NEXT:  %[[LIST:.*]] = load ptr, ptr %[[FIELD]]
 ; REL-NEXT:  call void @tapestry.loopblocks.release.free(ptr %[[LIST]])
 ; REL-NEXT:  store ptr null, ptr %[[FIELD]]
