@@ -395,8 +395,8 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
                       "' was not filled by its augmented forward "
                       "(__enzyme_augmentfwd, a thunk's augmented; with the "
                       "same activities), or was freed by an earlier reverse "
-                      "(pass enzyme_nofree to every reverse of a tape but "
-                      "the last).\n";
+                      "or __enzyme_fwdsplit (pass enzyme_nofree to every "
+                      "one of them on a tape but the last).\n";
   std::string Released =
       Out.Replayable
           ? "tapestry: the tape passed to the reverse of '" + Name +

@@ -13,7 +13,7 @@
 // MISUSE: first reverse done
 // MISUSE-NEXT: tapestry: the reverse of 'grow' ran a second time on the same tape, but its tape is not reusable: its reverse sweep frees the shadow of {{.*}}, which realloc grows inside a loop {{.*}}. Run the augmented forward again (__enzyme_augmentfwd, a thunk's augmented) for a fresh tape.
 // MISUSE-NOT: second reverse done
-// STALE: tapestry: the tape passed to the reverse of 'sinsum' was not filled by its augmented forward (__enzyme_augmentfwd, a thunk's augmented; with the same activities), or was freed by an earlier reverse (pass enzyme_nofree to every reverse of a tape but the last).
+// STALE: tapestry: the tape passed to the reverse of 'sinsum' was not filled by its augmented forward (__enzyme_augmentfwd, a thunk's augmented; with the same activities), or was freed by an earlier reverse or __enzyme_fwdsplit (pass enzyme_nofree to every one of them on a tape but the last).
 #include "../Integration/Inputs/check.h"
 #include <stdlib.h>
 #include <string.h>
