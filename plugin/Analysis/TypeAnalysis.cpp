@@ -430,6 +430,41 @@ bool ByteLayout::mayHideFloats(uint64_t Size, const DataLayout &DL) const {
   return false;
 }
 
+bool TypeInfo::isPaddingAt(const Value *Ptr) const {
+  if (!DL)
+    return false;
+  SmallVector<MemPlace, 4> Ps = places(Ptr);
+  if (Ps.empty())
+    return false;
+  for (const MemPlace &P : Ps) {
+    auto It = Facts.find(rep(P.Root));
+    if (It == Facts.end())
+      return false;
+    bool Before = false, After = false;
+    for (const TypeFact &F : It->second) {
+      uint64_t G = gcdOf(F.Stride, P.Stride);
+      int64_t TS = storeSize(*DL, F.T);
+      // The fact's offset relative to the hole, modulo their common
+      // period.
+      int64_t Rel = F.Offset - P.Offset;
+      if (G) {
+        if (G < 16 || G % 8)
+          return false; // a period shorter than the three places
+        Rel = normalise(Rel, G);
+        if (Rel > static_cast<int64_t>(G) / 2)
+          Rel -= G;
+      }
+      if (Rel < 4 && Rel + TS > 0)
+        return false; // covers some of the 4 bytes
+      Before |= Rel == -4 && TS == 4;
+      After |= Rel == 4 && TS >= 8;
+    }
+    if (!Before || !After || normalise(P.Offset, 8) != 4)
+      return false;
+  }
+  return true;
+}
+
 bool ByteLayout::hasPointers() const {
   return any_of(Parts, [](const Part &P) { return P.T->isPointerTy(); });
 }

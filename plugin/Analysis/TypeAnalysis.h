@@ -100,6 +100,13 @@ public:
   /// at \p Other if given (the other end of a copy).
   ByteLayout layoutAt(const llvm::Value *Ptr, uint64_t Size,
                       const llvm::Value *Other = nullptr) const;
+  /// True if the 4 bytes at \p Ptr are, in every object it may point into,
+  /// the padding after a 4-byte member that aligns an 8-byte one: no
+  /// access covers them, a 4-byte one ends where they start (at an offset
+  /// of 4 modulo 8) and one of 8 bytes or more starts where they end. (A
+  /// copy of such bytes, SROA's i32 load and store of a struct's padding,
+  /// moves no derivative.)
+  bool isPaddingAt(const llvm::Value *Ptr) const;
   /// The places a pointer may point to (through GEPs, casts, phis,
   /// selects; never a null or undef constant).
   static llvm::SmallVector<MemPlace, 4> places(const llvm::Value *Ptr);

@@ -563,6 +563,10 @@ CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst, Value *Src,
   }
   if (Size && Size < 4)
     return CopyLayoutResult::Known;
+  // A struct's padding, copied on its own (SROA splits a struct copy into
+  // its members and the 4 bytes after an int).
+  if (Size == 4 && Types.isPaddingAt(Dst) && Types.isPaddingAt(Src))
+    return CopyLayoutResult::Known;
   auto Local = [&](Value *Ptr) {
     SmallVector<const Value *, 4> Rs = TypeInfo::roots(Ptr);
     return !Rs.empty() && all_of(Rs, [](const Value *R) {
