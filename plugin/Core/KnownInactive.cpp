@@ -97,6 +97,7 @@ bool isKnownInactiveFunction(StringRef Name) {
       .Cases("lround", "lroundf", "lroundl", "llround", "llroundf", true)
       .Cases("llroundl", "lrint", "lrintf", "lrintl", "llrint", true)
       .Cases("llrintf", "llrintl", "ilogb", "ilogbf", "ilogbl", true)
+      .Cases("logb", "logbf", "logbl", true) // an exponent, as a double
       // only compares; its result's shadow is computed (ShadowMemory.cpp)
       .Case("bsearch", true)
       // the order qsort puts elements in (Synthesis/SortLowering.h)

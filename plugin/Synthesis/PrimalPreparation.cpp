@@ -645,6 +645,34 @@ static void lowerRealloc(Function &F) {
   }
 }
 
+/// fdim(x, y) (C99's positive difference; fdimf, fdiml) becomes
+/// x <= y ? 0 : x - y, which is fdim's value everywhere (a NaN operand
+/// fails the comparison and gives NaN) and which AD differentiates: 1 and
+/// -1 where x > y, 0 where x < y.
+static void lowerFdim(Function &F) {
+  SmallVector<CallBase *, 2> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && Callee->isDeclaration() &&
+          StringSwitch<bool>(Callee->getName())
+              .Cases("fdim", "fdimf", "fdiml", true)
+              .Default(false) &&
+          CB->arg_size() == 2 && CB->getType()->isFloatingPointTy() &&
+          all_of(CB->args(),
+                 [&](Value *A) { return A->getType() == CB->getType(); }))
+        Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    IRBuilder<> B(CB);
+    Value *X = CB->getArgOperand(0), *Y = CB->getArgOperand(1);
+    Value *D = B.CreateSelect(B.CreateFCmpOLE(X, Y),
+                              ConstantFP::get(CB->getType(), 0.0),
+                              B.CreateFSub(X, Y), CB->getName());
+    CB->replaceAllUsesWith(D);
+    CB->eraseFromParent();
+  }
+}
+
 /// sincos(x, &s, &c) (glibc; sincosf, sincosl), and a function registered
 /// as like one of them (__enzyme_function_like), becomes s = sin(x) and
 /// c = cos(x): the two math functions AD knows, stored where sincos would.
@@ -851,6 +879,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     dropExceptionPaths(*P, F);
     lowerRealloc(*P);
     lowerSincos(*P, Rules);
+    lowerFdim(*P);
     lowerKnownInlineAsm(*P); // Eigen's FMA (Synthesis/KnownInlineAsm.h)
     lowerQsort(*P);
     lowerComplexLibcalls(*P);
