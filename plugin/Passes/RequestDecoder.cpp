@@ -456,7 +456,11 @@ std::optional<DecodedCall> Decoder::decode() {
           describeFirstArgument(FnArg) +
           (FnArg->getType()->isPointerTy() && !isa<Constant>(FnArg)
                ? ", a function pointer whose value is known only at run "
-                 "time: name the function itself at the request"
+                 "time: name the function itself at the request, or "
+                 "differentiate a function that calls the pointer, given "
+                 "as enzyme_const (double call(double *x, fn f) { return "
+                 "f(x); }): calls through it are dispatched over this "
+                 "file's functions"
                : ""));
     return std::nullopt;
   }

@@ -20,7 +20,7 @@ double scaled(double x, int n) { return x * n; }
 double run(int which) {
 #ifdef RUNTIME
   double (*fp)(double) = which ? a : b;
-  // RUNTIME: cxx-request-location.cpp:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: the first argument of __enzyme_autodiff must be a function, e.g. (void *)f; got {{.*}}, a function pointer whose value is known only at run time: name the function itself at the request
+  // RUNTIME: cxx-request-location.cpp:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: the first argument of __enzyme_autodiff must be a function, e.g. (void *)f; got {{.*}}, a function pointer whose value is known only at run time: name the function itself at the request, or differentiate a function that calls the pointer, given as enzyme_const
   return enzyme::get<0>(enzyme::get<0>(enzyme::autodiff<enzyme::Reverse>(fp, enzyme::Active(2.0))));
 #endif
 #ifdef MARKER
