@@ -16,6 +16,7 @@
 #include "Core/KnownInactive.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -490,7 +491,8 @@ public:
           PtrSlots.push_back(
               {TypeInfo::places(LI->getPointerOperand()), {{LI, 0, 0}}});
         if (!isCopyLoad(*LI)) {
-          noteAccess(LI->getPointerOperand(), LI->getType(), F, ArgPlaces);
+          if (!noteUsedLanes(*LI, F, ArgPlaces))
+            noteAccess(LI->getPointerOperand(), LI->getType(), F, ArgPlaces);
           continue;
         }
         // Bytes moved by an integer load and store: typed by a TBAA tag
@@ -769,6 +771,44 @@ private:
       return;
     for (const MemPlace &P : Ps)
       addFact(P.Root, P.Offset + Extra, P.Stride, T, NotingWeak);
+  }
+
+  /// A vector load whose lanes are only picked out (extractelement,
+  /// shufflevector) says what the lanes it picks hold, not the others: the
+  /// vectoriser loads a <16 x float> over structs {float w; double x, y}
+  /// to pick the floats, and the doubles' bytes are not floats. Returns
+  /// false (noting nothing) if some use reads the whole vector.
+  bool noteUsedLanes(LoadInst &LI, Function &F, ArgPlaceList ArgPlaces) {
+    auto *VT = dyn_cast<FixedVectorType>(LI.getType());
+    if (!VT)
+      return false;
+    unsigned N = VT->getNumElements();
+    SmallBitVector Used(N);
+    for (const Use &U : LI.uses()) {
+      if (auto *EE = dyn_cast<ExtractElementInst>(U.getUser())) {
+        auto *Idx = dyn_cast<ConstantInt>(EE->getIndexOperand());
+        if (!Idx || Idx->getZExtValue() >= N)
+          return false;
+        Used.set(Idx->getZExtValue());
+        continue;
+      }
+      if (auto *SV = dyn_cast<ShuffleVectorInst>(U.getUser())) {
+        unsigned Base = U.getOperandNo() == 0 ? 0 : N;
+        for (int M : SV->getShuffleMask())
+          if (M >= static_cast<int>(Base) && M < static_cast<int>(Base + N))
+            Used.set(M - Base);
+        continue;
+      }
+      return false;
+    }
+    if (Used.all())
+      return false;
+    Type *E = VT->getElementType();
+    SmallVector<MemPlace, 4> Ps =
+        placesIn(LI.getPointerOperand(), F, ArgPlaces);
+    for (unsigned I : Used.set_bits())
+      noteAt(Ps, I * storeSize(DL, E), E);
+    return true;
   }
 
   /// A load or store: its own type is what the memory holds (a TBAA tag
