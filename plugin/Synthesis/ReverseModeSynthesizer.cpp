@@ -18,6 +18,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
@@ -51,6 +52,18 @@ Function *ReverseModeSynthesizer::run() {
     }
   if (!PrimalRet) {
     fail(nullptr, "the function never returns");
+    return nullptr;
+  }
+  // The reverse sweep walks loops back by their counters; a cycle entered
+  // in its middle (a goto into a loop) is no loop LoopInfo knows, and its
+  // reverse would read records it never wrote.
+  ReversePostOrderTraversal<const Function *> RPOT(&P);
+  if (containsIrreducibleCFG<const BasicBlock *>(RPOT, LI)) {
+    fail(nullptr, "its control flow has a cycle that is entered in the "
+                  "middle (a goto into a loop, or two loops jumping into "
+                  "each other), which the reverse sweep cannot walk back; "
+                  "give the loop a single entry (move the code the goto "
+                  "skips to into a condition inside the loop)");
     return nullptr;
   }
   createFunction();
