@@ -512,6 +512,21 @@ std::optional<DecodedCall> Decoder::decode() {
             "signature, or remove or rename " +
             Logger);
   StructParams = structParams(*Fn);
+  // The function's file was compiled with the plugin, which recorded its
+  // struct parameters, but the request's was not: which of the request's
+  // values are one struct is known nowhere, and the two spellings give
+  // different numbers.
+  if (!StructParams.empty() && structParamsRecorded(*Fn) &&
+      !structOperandsRecorded(CB)) {
+    const AbiStruct &S = StructParams.front();
+    error("'" + sourceIdentifier(*Fn) + "' takes " + S.describe() +
+          " by value (parameter " + std::to_string(S.First + 1) +
+          "), but the file making this request was compiled without the "
+          "Tapestry plugin, so nothing says which of its values are one "
+          "struct; compile this file with the plugin too "
+          "(-fpass-plugin=<the Tapestry plugin>), as the -flto recipe says");
+    return std::nullopt;
+  }
   Next = First + 1;
   PrimalEnd = CB.arg_size();
   if (!findInterleave())

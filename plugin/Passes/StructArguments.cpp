@@ -472,8 +472,17 @@ void recordStructOperands(CallBase &CB, unsigned FirstOperand) {
       All.push_back(*S);
       Op += S->Count - 1;
     }
-  if (!All.empty())
-    CB.setMetadata(OperandsMD, encodeAll(CB.getContext(), All, CB.arg_size()));
+  // Recorded even when there is none: link time then knows the grouping
+  // was looked for (structOperandsRecorded).
+  CB.setMetadata(OperandsMD, encodeAll(CB.getContext(), All, CB.arg_size()));
+}
+
+bool structParamsRecorded(const Function &F) {
+  return decodeAll(F.getMetadata(ParamsMD), F.arg_size()).has_value();
+}
+
+bool structOperandsRecorded(const CallBase &CB) {
+  return decodeAll(CB.getMetadata(OperandsMD), CB.arg_size()).has_value();
 }
 
 } // namespace tapestry

@@ -63,6 +63,11 @@ void recordStructParams(llvm::Function &F);
 /// \p FirstOperand on (structValueAt).
 void recordStructOperands(llvm::CallBase &CB, unsigned FirstOperand);
 
+/// True if \p F's struct parameters, or the struct values request \p CB
+/// passes, were recorded when their file was compiled with the plugin.
+bool structParamsRecorded(const llvm::Function &F);
+bool structOperandsRecorded(const llvm::CallBase &CB);
+
 /// The parameters of \p F that are structs passed by value, in order: those
 /// split into two or more pieces, those passed in memory (byval) and those
 /// passed as one piece of another type (e.g. {float, float} as <2 x float>).

@@ -415,9 +415,11 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // before any request is resolved (Passes/ShadowContexts.h).
   ShadowContexts Contexts(M);
   // Structs passed by value are recognised in unoptimised IR only; kept
-  // in metadata for requests resolved later (Passes/StructArguments.h).
-  for (Function &F : M)
-    recordStructParams(F);
+  // in metadata, when a compile starts, for requests resolved later
+  // (Passes/StructArguments.h). Link time and the opt flow read it.
+  if (AtCompileStart)
+    for (Function &F : M)
+      recordStructParams(F);
   SmallVector<PendingRequest, 8> Pending;
   bool HasCounters = false;
   for (Function &F : M) {
@@ -450,7 +452,8 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
           HasCounters = true; // lowered below, as the counters are
           continue;
         }
-        recordStructOperands(*CB, CB->hasStructRetAttr() ? 2 : 1);
+        if (AtCompileStart)
+          recordStructOperands(*CB, CB->hasStructRetAttr() ? 2 : 1);
         // A request made inside an inlined wrapper (the C++ headers) is
         // reported, and its derivative called, at the user's call.
         if (const DILocation *DL = CB->getDebugLoc();

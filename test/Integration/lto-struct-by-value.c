@@ -14,6 +14,12 @@
 // RUN: %clang -O2 -flto -c %S/Inputs/lto-struct-by-value-model.c -o %t.model2.o
 // RUN: %clang -O2 -flto -fuse-ld=lld -Wl,--load-pass-plugin=%plugin %t.main2.o %t.model2.o -lm -o %t2
 // RUN: %t2 | FileCheck %s
+// The request's file compiled without the plugin, the function's with it
+// (review24 F1): nothing says which of the request's values are one
+// struct, and the two readings give different numbers: an error.
+// RUN: %plain_cc -O2 -flto -c %s -o %t.mainplain.o
+// RUN: not %clang -O2 -flto -fuse-ld=lld -Wl,--load-pass-plugin=%plugin %t.mainplain.o %t.model2.o -lm -o %tx 2>&1 | FileCheck %s --check-prefix=MIXED
+// MIXED: tapestry: 'quadratic' takes struct V2 by value (parameter 1), but the file making this request was compiled without the Tapestry plugin, so nothing says which of its values are one struct; compile this file with the plugin too
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
