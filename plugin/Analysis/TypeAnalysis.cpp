@@ -470,6 +470,34 @@ bool ByteLayout::hasPointers() const {
   return any_of(Parts, [](const Part &P) { return P.T->isPointerTy(); });
 }
 
+std::optional<SmallBitVector> lanesPicked(const LoadInst &LI) {
+  auto *VT = dyn_cast<FixedVectorType>(LI.getType());
+  if (!VT)
+    return std::nullopt;
+  unsigned N = VT->getNumElements();
+  SmallBitVector Used(N);
+  for (const Use &U : LI.uses()) {
+    if (auto *EE = dyn_cast<ExtractElementInst>(U.getUser())) {
+      auto *Idx = dyn_cast<ConstantInt>(EE->getIndexOperand());
+      if (!Idx || Idx->getZExtValue() >= N)
+        return std::nullopt;
+      Used.set(Idx->getZExtValue());
+      continue;
+    }
+    if (auto *SV = dyn_cast<ShuffleVectorInst>(U.getUser())) {
+      unsigned Base = U.getOperandNo() == 0 ? 0 : N;
+      for (int M : SV->getShuffleMask())
+        if (M >= static_cast<int>(Base) && M < static_cast<int>(Base + N))
+          Used.set(M - Base);
+      continue;
+    }
+    return std::nullopt;
+  }
+  if (Used.all())
+    return std::nullopt;
+  return Used;
+}
+
 static cl::opt<unsigned> CalleeCopyBudget(
     "tapestry-type-callee-budget", cl::init(2000),
     cl::desc("Most callee bodies the type analysis of one function looks "
@@ -773,40 +801,17 @@ private:
       addFact(P.Root, P.Offset + Extra, P.Stride, T, NotingWeak);
   }
 
-  /// A vector load whose lanes are only picked out (extractelement,
-  /// shufflevector) says what the lanes it picks hold, not the others: the
-  /// vectoriser loads a <16 x float> over structs {float w; double x, y}
-  /// to pick the floats, and the doubles' bytes are not floats. Returns
-  /// false (noting nothing) if some use reads the whole vector.
+  /// A vector load whose lanes are only picked out says what the lanes it
+  /// picks hold, not the others (lanesPicked). Returns false (noting
+  /// nothing) if some use reads the whole vector.
   bool noteUsedLanes(LoadInst &LI, Function &F, ArgPlaceList ArgPlaces) {
-    auto *VT = dyn_cast<FixedVectorType>(LI.getType());
-    if (!VT)
+    std::optional<SmallBitVector> Used = lanesPicked(LI);
+    if (!Used)
       return false;
-    unsigned N = VT->getNumElements();
-    SmallBitVector Used(N);
-    for (const Use &U : LI.uses()) {
-      if (auto *EE = dyn_cast<ExtractElementInst>(U.getUser())) {
-        auto *Idx = dyn_cast<ConstantInt>(EE->getIndexOperand());
-        if (!Idx || Idx->getZExtValue() >= N)
-          return false;
-        Used.set(Idx->getZExtValue());
-        continue;
-      }
-      if (auto *SV = dyn_cast<ShuffleVectorInst>(U.getUser())) {
-        unsigned Base = U.getOperandNo() == 0 ? 0 : N;
-        for (int M : SV->getShuffleMask())
-          if (M >= static_cast<int>(Base) && M < static_cast<int>(Base + N))
-            Used.set(M - Base);
-        continue;
-      }
-      return false;
-    }
-    if (Used.all())
-      return false;
-    Type *E = VT->getElementType();
+    Type *E = cast<FixedVectorType>(LI.getType())->getElementType();
     SmallVector<MemPlace, 4> Ps =
         placesIn(LI.getPointerOperand(), F, ArgPlaces);
-    for (unsigned I : Used.set_bits())
+    for (unsigned I : Used->set_bits())
       noteAt(Ps, I * storeSize(DL, E), E);
     return true;
   }

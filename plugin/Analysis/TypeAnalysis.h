@@ -22,9 +22,11 @@
 #define TAPESTRY_ANALYSIS_TYPEANALYSIS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 class DataLayout;
@@ -86,6 +88,14 @@ struct ByteLayout {
   /// a float or a double nothing here accesses may be there.
   bool mayHideFloats(uint64_t Size, const llvm::DataLayout &DL) const;
 };
+
+/// The lanes of vector load \p LI that its users pick out, if every user
+/// only picks lanes (extractelement with a constant index, shufflevector)
+/// and some lane is never picked; nullopt otherwise. The vectoriser loads
+/// a <16 x float> over structs {float w; double x, y} to pick the floats:
+/// the other lanes are not floats, and neither the type analysis nor the
+/// adjoint of the load may treat them as such.
+std::optional<llvm::SmallBitVector> lanesPicked(const llvm::LoadInst &LI);
 
 class TypeInfo {
 public:

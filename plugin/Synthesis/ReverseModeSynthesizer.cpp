@@ -10,6 +10,7 @@
 #include "Synthesis/ReverseModeSynthesizer.h"
 
 #include "Analysis/TapeAnalysis.h"
+#include "Analysis/TypeAnalysis.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/DerivativeRules.h"
@@ -739,6 +740,7 @@ void ReverseModeSynthesizer::reverseLoad(LoadInst &LoadI, IRBuilderBase &B) {
   Value *Ptr = LoadI.getPointerOperand();
   Value *GP = RA.mayBeConstant(Ptr) ? lookup(primal(Ptr), LoadI.getParent(), B)
                                     : nullptr;
+  std::optional<SmallBitVector> Picked = lanesPicked(LoadI);
   for (unsigned K = 0; K < W; ++K) {
     Value *SK = lane(B, S, K);
     if (GP)
@@ -748,8 +750,17 @@ void ReverseModeSynthesizer::reverseLoad(LoadInst &LoadI, IRBuilderBase &B) {
       continue;
     }
     Value *Old = B.CreateAlignedLoad(LoadI.getType(), SK, LoadI.getAlign());
-    B.CreateAlignedStore(addValues(B, Old, lane(B, D, K)), SK,
-                         LoadI.getAlign());
+    Value *New = addValues(B, Old, lane(B, D, K));
+    // Lanes the primal never picks may hold other data (the doubles of a
+    // struct under a <16 x float> load): their shadow bytes stay as they
+    // are, not added to as floats (a NaN bit pattern would change).
+    if (Picked) {
+      SmallVector<Constant *, 16> Mask;
+      for (unsigned I = 0; I < Picked->size(); ++I)
+        Mask.push_back(B.getInt1(Picked->test(I)));
+      New = B.CreateSelect(ConstantVector::get(Mask), New, Old);
+    }
+    B.CreateAlignedStore(New, SK, LoadI.getAlign());
   }
 }
 

@@ -37,3 +37,11 @@ define void @g(ptr %p, ptr %dp) {
 ; CHECK: %[[DX:.*]] = fmul double %wd, %seed
 ; CHECK: load double, ptr %[[DXP]]
 ; CHECK: store double {{.*}}, ptr %[[DXP]]
+; The <4 x float> load's adjoint goes to lane 0 only: the other lanes of
+; its shadow hold x's adjoint, whose bytes are kept as they are (adding
+; 0.0f to them as floats would turn a signalling-NaN pattern or -0.0 in
+; them into other bits).
+; CHECK: %[[OLD:.*]] = load <4 x float>, ptr %"p'"
+; CHECK-NEXT: %[[SUM:.*]] = fadd <4 x float> %[[OLD]],
+; CHECK-NEXT: %[[KEPT:.*]] = shufflevector <4 x float> %[[SUM]], <4 x float> %[[OLD]], <4 x i32> <i32 0, i32 5, i32 6, i32 7>
+; CHECK-NEXT: store <4 x float> %[[KEPT]], ptr %"p'"
