@@ -14,6 +14,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include <cmath>
 #include <optional>
 
 using namespace llvm;
@@ -31,8 +32,17 @@ enum class ComplexFn {
   Log,
   Sin,
   Cos,
+  Tan,
   Sinh,
   Cosh,
+  Tanh,
+  Asin,
+  Acos,
+  Atan,
+  Asinh,
+  Acosh,
+  Atanh,
+  Proj,
   Pow,
   Mul,
   Div
@@ -44,7 +54,9 @@ struct Parts {
 };
 
 /// Emits the formulas of one call, on its scalar type T (double or float),
-/// before the call.
+/// before the call. The inverse functions follow Kahan ("Branch cuts for
+/// complex elementary functions", 1987): products of square roots that
+/// keep their accuracy near zero and take the C99 branch cuts.
 class ComplexFormulas {
 public:
   ComplexFormulas(CallBase &CB, Type *T) : B(&CB), T(T), M(*CB.getModule()) {}
@@ -60,11 +72,93 @@ public:
   Value *un(Intrinsic::ID ID, Value *V) {
     return B.CreateUnaryIntrinsic(ID, V);
   }
+  Value *num(double C) { return ConstantFP::get(T, C); }
+  Value *add(Value *X, Value *Y) { return B.CreateFAdd(X, Y); }
+  Value *sub(Value *X, Value *Y) { return B.CreateFSub(X, Y); }
+  Value *mul(Value *X, Value *Y) { return B.CreateFMul(X, Y); }
+  Value *div(Value *X, Value *Y) { return B.CreateFDiv(X, Y); }
+
+  /// i z.
+  Parts timesI(Parts Z) { return {B.CreateFNeg(Z.Im), Z.Re}; }
+  /// -i z.
+  Parts timesMinusI(Parts Z) { return {Z.Im, B.CreateFNeg(Z.Re)}; }
+  /// c + z for a real c.
+  Parts plus(double C, Parts Z) { return {add(num(C), Z.Re), Z.Im}; }
+  /// c - z for a real c.
+  Parts minus(double C, Parts Z) {
+    return {sub(num(C), Z.Re), B.CreateFNeg(Z.Im)};
+  }
+  /// z - c for a real c.
+  Parts less(Parts Z, double C) { return {sub(Z.Re, num(C)), Z.Im}; }
+
   /// log z = log|z| + i arg z.
   Parts log(Parts Z) {
     return {un(Intrinsic::log, lib("hypot", {Z.Re, Z.Im})),
             lib("atan2", {Z.Im, Z.Re})};
   }
+  /// The principal square root, without cancellation: with |z| = r,
+  /// t = sqrt((r + |a|) / 2) is the larger part and b / (2t) the smaller
+  /// (0 at z = 0).
+  Parts sqrt(Parts Z) {
+    Value *A = Z.Re, *Bi = Z.Im;
+    Value *AbsA = un(Intrinsic::fabs, A);
+    Value *Tv =
+        un(Intrinsic::sqrt, mul(add(lib("hypot", {A, Bi}), AbsA), num(0.5)));
+    Value *Small = B.CreateSelect(B.CreateFCmpOEQ(Tv, num(0)), num(0),
+                                  div(Bi, mul(num(2), Tv)));
+    Value *NegA = B.CreateFCmpOLT(A, num(0));
+    return {B.CreateSelect(NegA, un(Intrinsic::fabs, Small), Tv),
+            B.CreateSelect(NegA,
+                           B.CreateBinaryIntrinsic(Intrinsic::copysign, Tv, Bi),
+                           Small)};
+  }
+  /// asin z: Re = atan2(a, Re(sqrt(1 - z) sqrt(1 + z))),
+  /// Im = asinh(Im(conj(sqrt(1 - z)) sqrt(1 + z))).
+  Parts asin(Parts Z) {
+    Parts P = sqrt(minus(1, Z)), Q = sqrt(plus(1, Z));
+    return {lib("atan2", {Z.Re, sub(mul(P.Re, Q.Re), mul(P.Im, Q.Im))}),
+            lib("asinh", {sub(mul(P.Re, Q.Im), mul(P.Im, Q.Re))})};
+  }
+  /// acos z: Re = 2 atan2(Re sqrt(1 - z), Re sqrt(1 + z)),
+  /// Im = asinh(Im(conj(sqrt(1 + z)) sqrt(1 - z))).
+  Parts acos(Parts Z) {
+    Parts P = sqrt(minus(1, Z)), Q = sqrt(plus(1, Z));
+    return {mul(num(2), lib("atan2", {P.Re, Q.Re})),
+            lib("asinh", {sub(mul(Q.Re, P.Im), mul(Q.Im, P.Re))})};
+  }
+  /// acosh z: Re = asinh(Re(conj(sqrt(z - 1)) sqrt(z + 1))),
+  /// Im = 2 atan2(Im sqrt(z - 1), Re sqrt(z + 1)).
+  Parts acosh(Parts Z) {
+    Parts P = sqrt(less(Z, 1)), Q = sqrt(plus(1, Z));
+    return {lib("asinh", {add(mul(P.Re, Q.Re), mul(P.Im, Q.Im))}),
+            mul(num(2), lib("atan2", {P.Im, Q.Re}))};
+  }
+  /// atanh z = log((1 + z) / (1 - z)) / 2:
+  /// Re = log1p(4a / ((1 - a)^2 + b^2)) / 4,
+  /// Im = atan2(2b, (1 - a)(1 + a) - b^2) / 2.
+  Parts atanh(Parts Z) {
+    Value *A = Z.Re, *Bi = Z.Im;
+    Value *OneMinusA = sub(num(1), A);
+    Value *Den = add(mul(OneMinusA, OneMinusA), mul(Bi, Bi));
+    return {mul(num(0.25), lib("log1p", {div(mul(num(4), A), Den)})),
+            mul(num(0.5), lib("atan2", {mul(num(2), Bi),
+                                        sub(mul(OneMinusA, add(num(1), A)),
+                                            mul(Bi, Bi))}))};
+  }
+  /// tanh z with e = exp(-2|a|) and d = 1 + e^2 + 2e cos 2b:
+  /// Re = copysign(-expm1(-4|a|) / d, a), Im = 2e sin 2b / d; no overflow
+  /// for large |a| and no cancellation near 0.
+  Parts tanh(Parts Z) {
+    Value *AbsA = un(Intrinsic::fabs, Z.Re);
+    Value *E = un(Intrinsic::exp, mul(num(-2), AbsA));
+    Value *TwoB = mul(num(2), Z.Im);
+    Value *TwoE = mul(num(2), E);
+    Value *D = add(add(num(1), mul(E, E)), mul(TwoE, un(Intrinsic::cos, TwoB)));
+    Value *Re = div(B.CreateFNeg(lib("expm1", {mul(num(-4), AbsA)})), D);
+    return {B.CreateBinaryIntrinsic(Intrinsic::copysign, Re, Z.Re),
+            div(mul(TwoE, un(Intrinsic::sin, TwoB)), D)};
+  }
+
   /// A complex result in the shape the C ABI returns it.
   Value *pack(Type *RT, Parts R) {
     Value *V = PoisonValue::get(RT);
@@ -86,66 +180,75 @@ public:
     case ComplexFn::Exp: {
       // e^a (cos b + i sin b).
       Value *E = un(Intrinsic::exp, A);
-      return {{B.CreateFMul(E, un(Intrinsic::cos, Bi)),
-               B.CreateFMul(E, un(Intrinsic::sin, Bi))},
+      return {{mul(E, un(Intrinsic::cos, Bi)), mul(E, un(Intrinsic::sin, Bi))},
               nullptr};
     }
-    case ComplexFn::Sqrt: {
-      // Principal root: |z| = r, sqrt((r + a) / 2) + i sign(b) sqrt((r - a)
-      // / 2).
-      Value *R = lib("hypot", {A, Bi});
-      Value *Half = ConstantFP::get(T, 0.5);
-      return {{un(Intrinsic::sqrt, B.CreateFMul(B.CreateFAdd(R, A), Half)),
-               B.CreateBinaryIntrinsic(
-                   Intrinsic::copysign,
-                   un(Intrinsic::sqrt, B.CreateFMul(B.CreateFSub(R, A), Half)),
-                   Bi)},
-              nullptr};
-    }
+    case ComplexFn::Sqrt:
+      return {sqrt(Z), nullptr};
     case ComplexFn::Log:
       return {log(Z), nullptr};
     case ComplexFn::Sin:
-      return {{B.CreateFMul(un(Intrinsic::sin, A), lib("cosh", {Bi})),
-               B.CreateFMul(un(Intrinsic::cos, A), lib("sinh", {Bi}))},
+      return {{mul(un(Intrinsic::sin, A), lib("cosh", {Bi})),
+               mul(un(Intrinsic::cos, A), lib("sinh", {Bi}))},
               nullptr};
     case ComplexFn::Cos:
-      return {{B.CreateFMul(un(Intrinsic::cos, A), lib("cosh", {Bi})),
-               B.CreateFNeg(
-                   B.CreateFMul(un(Intrinsic::sin, A), lib("sinh", {Bi})))},
+      return {{mul(un(Intrinsic::cos, A), lib("cosh", {Bi})),
+               B.CreateFNeg(mul(un(Intrinsic::sin, A), lib("sinh", {Bi})))},
               nullptr};
     case ComplexFn::Sinh:
-      return {{B.CreateFMul(lib("sinh", {A}), un(Intrinsic::cos, Bi)),
-               B.CreateFMul(lib("cosh", {A}), un(Intrinsic::sin, Bi))},
+      return {{mul(lib("sinh", {A}), un(Intrinsic::cos, Bi)),
+               mul(lib("cosh", {A}), un(Intrinsic::sin, Bi))},
               nullptr};
     case ComplexFn::Cosh:
-      return {{B.CreateFMul(lib("cosh", {A}), un(Intrinsic::cos, Bi)),
-               B.CreateFMul(lib("sinh", {A}), un(Intrinsic::sin, Bi))},
+      return {{mul(lib("cosh", {A}), un(Intrinsic::cos, Bi)),
+               mul(lib("sinh", {A}), un(Intrinsic::sin, Bi))},
               nullptr};
+    // tan z = -i tanh(iz), asinh z = -i asin(iz), atan z = -i atanh(iz).
+    case ComplexFn::Tanh:
+      return {tanh(Z), nullptr};
+    case ComplexFn::Tan:
+      return {timesMinusI(tanh(timesI(Z))), nullptr};
+    case ComplexFn::Asin:
+      return {asin(Z), nullptr};
+    case ComplexFn::Asinh:
+      return {timesMinusI(asin(timesI(Z))), nullptr};
+    case ComplexFn::Acos:
+      return {acos(Z), nullptr};
+    case ComplexFn::Acosh:
+      return {acosh(Z), nullptr};
+    case ComplexFn::Atanh:
+      return {atanh(Z), nullptr};
+    case ComplexFn::Atan:
+      return {timesMinusI(atanh(timesI(Z))), nullptr};
+    case ComplexFn::Proj: {
+      // z, or (inf, copysign(0, b)) if a part of z is infinite.
+      Value *Inf =
+          B.CreateOr(B.CreateFCmpOEQ(un(Intrinsic::fabs, A), num(HUGE_VAL)),
+                     B.CreateFCmpOEQ(un(Intrinsic::fabs, Bi), num(HUGE_VAL)));
+      return {
+          {B.CreateSelect(Inf, num(HUGE_VAL), A),
+           B.CreateSelect(
+               Inf, B.CreateBinaryIntrinsic(Intrinsic::copysign, num(0), Bi),
+               Bi)},
+          nullptr};
+    }
     case ComplexFn::Pow: {
       // z^w = exp(w log z).
       Parts L = log(Z);
-      Value *ER =
-          B.CreateFSub(B.CreateFMul(W.Re, L.Re), B.CreateFMul(W.Im, L.Im));
-      Value *EI =
-          B.CreateFAdd(B.CreateFMul(W.Re, L.Im), B.CreateFMul(W.Im, L.Re));
+      Value *ER = sub(mul(W.Re, L.Re), mul(W.Im, L.Im));
+      Value *EI = add(mul(W.Re, L.Im), mul(W.Im, L.Re));
       Value *E = un(Intrinsic::exp, ER);
-      return {{B.CreateFMul(E, un(Intrinsic::cos, EI)),
-               B.CreateFMul(E, un(Intrinsic::sin, EI))},
+      return {{mul(E, un(Intrinsic::cos, EI)), mul(E, un(Intrinsic::sin, EI))},
               nullptr};
     }
     case ComplexFn::Mul:
-      return {{B.CreateFSub(B.CreateFMul(A, W.Re), B.CreateFMul(Bi, W.Im)),
-               B.CreateFAdd(B.CreateFMul(A, W.Im), B.CreateFMul(Bi, W.Re))},
-              nullptr};
+      return {
+          {sub(mul(A, W.Re), mul(Bi, W.Im)), add(mul(A, W.Im), mul(Bi, W.Re))},
+          nullptr};
     case ComplexFn::Div: {
-      Value *Den =
-          B.CreateFAdd(B.CreateFMul(W.Re, W.Re), B.CreateFMul(W.Im, W.Im));
-      return {{B.CreateFDiv(
-                   B.CreateFAdd(B.CreateFMul(A, W.Re), B.CreateFMul(Bi, W.Im)),
-                   Den),
-               B.CreateFDiv(
-                   B.CreateFSub(B.CreateFMul(Bi, W.Re), B.CreateFMul(A, W.Im)),
-                   Den)},
+      Value *Den = add(mul(W.Re, W.Re), mul(W.Im, W.Im));
+      return {{div(add(mul(A, W.Re), mul(Bi, W.Im)), Den),
+               div(sub(mul(Bi, W.Re), mul(A, W.Im)), Den)},
               nullptr};
     }
     }
@@ -183,6 +286,15 @@ std::optional<std::pair<ComplexFn, unsigned>> classify(StringRef Name) {
             .Case("ccos", ComplexFn::Cos)
             .Case("csinh", ComplexFn::Sinh)
             .Case("ccosh", ComplexFn::Cosh)
+            .Case("ctan", ComplexFn::Tan)
+            .Case("ctanh", ComplexFn::Tanh)
+            .Case("casin", ComplexFn::Asin)
+            .Case("cacos", ComplexFn::Acos)
+            .Case("catan", ComplexFn::Atan)
+            .Case("casinh", ComplexFn::Asinh)
+            .Case("cacosh", ComplexFn::Acosh)
+            .Case("catanh", ComplexFn::Atanh)
+            .Case("cproj", ComplexFn::Proj)
             .Case("cpow", ComplexFn::Pow)
             .Default(std::nullopt);
     if (Fn)

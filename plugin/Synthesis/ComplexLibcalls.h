@@ -2,7 +2,8 @@
 //
 // std::complex and _Complex arithmetic reaches the IR as calls of the C
 // runtime (__muldc3, __divsc3, ...) and of C99's complex functions (cabs,
-// cexp, csqrt, clog, csin, ccos, csinh, ccosh, cpow and their float forms).
+// cexp, csqrt, clog, csin, ccos, ctan, csinh, ccosh, ctanh, their inverses
+// casin ... catanh, cproj, cpow and their float forms).
 // They have no derivative of their own; their real formulas, which AD
 // differentiates, replace them in the prepared primal. A double complex is
 // passed as two doubles and returned as {double, double}; a float complex

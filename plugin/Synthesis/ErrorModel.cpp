@@ -41,6 +41,7 @@ static bool isExact(const Instruction &PI, const DerivativeRule *Rule) {
   return StringSwitch<bool>(Rule->Name)
       .Cases("FNeg", "Freeze", "FRem", "fabs", "copysign", true)
       .Cases("fmax", "fmin", "maximum", "minimum", "fmod", true)
+      .Case("nextafter", true)
       .Cases("ldexp", "scalbn", "scalbln", "frexp", "modf", true)
       .Cases("floor", "ceil", "round", "roundeven", "trunc", true)
       .Cases("rint", "nearbyint", "remainder", "remquo", true)

@@ -1,7 +1,8 @@
 // std::complex<double> elementary functions inside differentiated code:
-// sqrt, log, sin, cos, sinh, cosh, pow(z, w) and pow(z, double) (libstdc++
-// calls the C library's csqrt, clog, ..., which have no derivative of
-// their own). Each objective mixes real and imaginary parts; gradients in
+// sqrt, log, sin, cos, tan, sinh, cosh, tanh, the inverse functions (asin,
+// acos, atan, asinh, acosh, atanh), proj, pow(z, w) and pow(z, double)
+// (libstdc++ calls the C library's csqrt, clog, casin, ..., which have no
+// derivative of their own). Each objective mixes real and imaginary parts; gradients in
 // reverse and forward mode are compared with central finite differences.
 // RUN: %clangxx -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clangxx -O1 %s -o %t1 && %t1 | FileCheck %s
@@ -24,6 +25,15 @@ double f_sin(double a, double b) { return mix(std::sin(C(a, b))); }
 double f_cos(double a, double b) { return mix(std::cos(C(a, b))); }
 double f_sinh(double a, double b) { return mix(std::sinh(C(a, b))); }
 double f_cosh(double a, double b) { return mix(std::cosh(C(a, b))); }
+double f_tan(double a, double b) { return mix(std::tan(C(a, b))); }
+double f_tanh(double a, double b) { return mix(std::tanh(C(a, b))); }
+double f_asin(double a, double b) { return mix(std::asin(C(a, b))); }
+double f_acos(double a, double b) { return mix(std::acos(C(a, b))); }
+double f_atan(double a, double b) { return mix(std::atan(C(a, b))); }
+double f_asinh(double a, double b) { return mix(std::asinh(C(a, b))); }
+double f_acosh(double a, double b) { return mix(std::acosh(C(a, b))); }
+double f_atanh(double a, double b) { return mix(std::atanh(C(a, b))); }
+double f_proj(double a, double b) { return mix(std::proj(C(a, b) * C(a, b))); }
 double f_pow(double a, double b) { return mix(std::pow(C(a, b), C(0.5 * b, 1.3))); }
 double f_powd(double a, double b) { return mix(std::pow(C(a, b), 2.5)); }
 double f_chain(double a, double b) {
@@ -56,6 +66,15 @@ int main() {
     check<f_cos>("cos", 0.9, b);
     check<f_sinh>("sinh", 0.9, b);
     check<f_cosh>("cosh", 0.9, b);
+    check<f_tan>("tan", 0.9, b);
+    check<f_tanh>("tanh", 0.9, b);
+    check<f_asin>("asin", 0.9, b);
+    check<f_acos>("acos", 0.9, b);
+    check<f_atan>("atan", 0.9, b);
+    check<f_asinh>("asinh", 0.9, b);
+    check<f_acosh>("acosh", 0.9, b);
+    check<f_atanh>("atanh", 0.9, b);
+    check<f_proj>("proj", 0.9, b);
     check<f_pow>("pow(z, w)", 0.9, b);
     check<f_powd>("pow(z, 2.5)", 0.9, b);
     check<f_chain>("chain", 0.9, b);

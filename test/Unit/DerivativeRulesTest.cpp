@@ -190,6 +190,9 @@ const std::map<std::string, Reference> &references() {
     T["copysign"] =
         binary([](double X, double Y) { return std::copysign(X, Y); },
                {{1.5, -2.0}, {-1.5, 3.0}, {2.0, 4.0}});
+    T["nextafter"] =
+        binary([](double X, double Y) { return std::nextafter(X, Y); },
+               {{1.5, 3.0}, {-0.7, -2.0}});
     const std::vector<Point> Apart = {{1.0, 2.0}, {3.0, -1.0}};
     T["fmax"] =
         binary([](double X, double Y) { return std::fmax(X, Y); }, Apart);
