@@ -1,6 +1,6 @@
 // C99's complex tangents, inverse functions and projection inside
 // differentiated code: ctan, ctanh, casin, cacos, catan, casinh, cacosh,
-// catanh and cproj, double and float. Each objective mixes the real and
+// catanh and cproj, double and float (and csqrt, near the real axis). Each objective mixes the real and
 // imaginary parts of the result; its gradient (reverse) and its derivative
 // along the real part (forward) are compared with central finite
 // differences of the C library's own functions. The values the
@@ -60,6 +60,7 @@ DEFINE(casinh)
 DEFINE(cacosh)
 DEFINE(catanh)
 DEFINE(cproj)
+DEFINE(csqrt)
 
 /* Within a few units in the last place of the C library's value. */
 static void check_ulps(const char *what, double got, double want) {
@@ -140,11 +141,17 @@ int main(void) {
     CHECK(casinh, a, b);
     /* Near zero, acosh is on its cut (the real axis left of 1), where a
        finite difference has no meaning. */
-    if (fabs(a) > 1e-3)
+    if (fabs(a) > 1e-3) {
       CHECK(cacosh, a, b);
+      CHECK(csqrt, a, b);
+    }
     CHECK(catanh, a, b);
     CHECK(cproj, a, b);
   }
+  /* csqrt beside the real axis: the small part is b / 2 sqrt(|a|), not a
+     difference of nearly equal numbers. */
+  CHECK(csqrt, 4.0, 1e-9);
+  CHECK(csqrt, -4.0, 1e-5);
   /* Far from the origin along the axis where cosh would overflow: tanh is
      1 there, with derivatives about 4 exp(-800). */
   CHECK(ctanh, 400.0, 0.3);
