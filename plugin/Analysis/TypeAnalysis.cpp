@@ -431,6 +431,18 @@ bool ByteLayout::mayHideFloats(uint64_t Size, const DataLayout &DL) const {
   return false;
 }
 
+/// True if the bytes of \p A and \p B overlap, each repeated with its
+/// stride (modulo their common period).
+static bool overlapsModulo(const TypeFact &A, const TypeFact &B,
+                           const DataLayout &DL) {
+  int64_t SA = storeSize(DL, A.T), SB = storeSize(DL, B.T);
+  uint64_t G = gcdOf(A.Stride, B.Stride);
+  if (!G)
+    return A.Offset < B.Offset + SB && B.Offset < A.Offset + SA;
+  int64_t D = normalise(B.Offset - A.Offset, G);
+  return D < SA || D + SB > static_cast<int64_t>(G);
+}
+
 bool TypeInfo::isPaddingAt(const Value *Ptr) const {
   if (!DL)
     return false;
@@ -443,6 +455,13 @@ bool TypeInfo::isPaddingAt(const Value *Ptr) const {
       return false;
     bool Before = false, After = false;
     for (const TypeFact &F : It->second) {
+      // A GEP's word yields to an access's on the same bytes, as in
+      // layoutAt (LICM's invariant GEP names an array type at a member's
+      // address: its word is shifted by that member's offset).
+      if (F.Weak && any_of(It->second, [&](const TypeFact &S) {
+            return !S.Weak && overlapsModulo(F, S, *DL);
+          }))
+        continue;
       uint64_t G = gcdOf(F.Stride, P.Stride);
       int64_t TS = storeSize(*DL, F.T);
       // The fact's offset relative to the hole, modulo their common
@@ -549,6 +568,8 @@ public:
                      F, ArgPlaces);
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
         noteGEP(*GEP, F, ArgPlaces);
+      } else if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+        noteAllocatedType(*AI, F, ArgPlaces);
       } else if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
         auto *Len = dyn_cast<ConstantInt>(MT->getLength());
         Copy C{placesIn(MT->getDest(), F, ArgPlaces),
@@ -580,15 +601,31 @@ public:
                          unsigned Levels) {
     if (F.arg_size() != Original.arg_size())
       return;
-    MapVector<Function *, SmallVector<CallBase *, 2>> Callers;
+    // Each call site, with the operand passing each parameter (-1: none).
+    using Site = std::pair<CallBase *, SmallVector<int, 8>>;
+    MapVector<Function *, SmallVector<Site, 2>> Callers;
     for (Use &U : Original.uses()) {
       auto *CB = dyn_cast<CallBase>(U.getUser());
-      if (!CB || !CB->isCallee(&U))
+      if (!CB)
         return;
+      SmallVector<int, 8> Operands;
+      if (CB->isCallee(&U)) {
+        for (unsigned I = 0; I < F.arg_size(); ++I)
+          Operands.push_back(I < CB->arg_size() ? int(I) : -1);
+      } else if (MDNode *MD = CB->getMetadata(RequestPrimalsMD);
+                 MD && MD->getNumOperands() == F.arg_size()) {
+        // A derivative request naming Original.
+        for (const MDOperand &Op : MD->operands()) {
+          auto *C = mdconst::dyn_extract<ConstantInt>(Op);
+          Operands.push_back(C ? int(C->getSExtValue()) : -1);
+        }
+      } else {
+        return;
+      }
       Function *C = CB->getFunction();
       if (C == &Original || C->getName().contains("tapestry"))
         continue;
-      Callers[C].push_back(CB);
+      Callers[C].push_back({CB, std::move(Operands)});
     }
     if (Callers.empty())
       return;
@@ -605,7 +642,7 @@ public:
       TypeInfo CallerInfo = analyse(*Copy, Depth, C, Levels - 1);
       Out.CalleeDepthReached |= CallerInfo.CalleeDepthReached;
       Out.CalleeBudgetReached |= CallerInfo.CalleeBudgetReached;
-      for (CallBase *CB : Calls) {
+      for (auto &[CB, Operands] : Calls) {
         auto *Call = dyn_cast_or_null<CallBase>(VMap.lookup(CB));
         if (!Call) {
           Unknown.set();
@@ -614,8 +651,13 @@ public:
         for (unsigned I = 0; I < F.arg_size(); ++I) {
           if (Unknown[I])
             continue;
+          if (Operands[I] < 0 || unsigned(Operands[I]) >= Call->arg_size()) {
+            Unknown.set(I);
+            continue;
+          }
           SmallVector<TypeFact, 8> Here;
-          for (const MemPlace &P : TypeInfo::places(Call->getArgOperand(I))) {
+          for (const MemPlace &P :
+               TypeInfo::places(Call->getArgOperand(Operands[I]))) {
             auto It = CallerInfo.Facts.find(CallerInfo.rep(P.Root));
             if (It == CallerInfo.Facts.end())
               continue;
@@ -844,6 +886,21 @@ private:
                                       P.Stride}
                            : MemPlace{P.Root, P.Offset, gcdOf(P.Stride, Size)});
     noteAt(Base, 0, Src);
+    NotingWeak = false;
+  }
+
+  /// The type a local variable is allocated with, where it is a struct or
+  /// an array of them (clang allocates a source variable with its type: at
+  /// -O0, a struct whose int members and padding nothing accesses is copied
+  /// whole), as a GEP's word: an access says more.
+  void noteAllocatedType(AllocaInst &AI, Function &F, ArgPlaceList ArgPlaces) {
+    Type *T = AI.getAllocatedType();
+    while (auto *AT = dyn_cast<ArrayType>(T))
+      T = AT->getElementType();
+    if (!isa<StructType>(T) || AI.isArrayAllocation())
+      return;
+    NotingWeak = true;
+    noteAt(placesIn(&AI, F, ArgPlaces), 0, AI.getAllocatedType());
     NotingWeak = false;
   }
 

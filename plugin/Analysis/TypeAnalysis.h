@@ -147,6 +147,14 @@ public:
   bool CalleeDepthReached = false;
 };
 
+/// Metadata on a derivative request call: per parameter of the function
+/// it differentiates, the index of the call operand passing the parameter's
+/// primal value, or -1 (Passes/TapestryPass.cpp records it before any
+/// request is resolved). With it, the type analysis reads what the
+/// requesting code does with the memory it passes, as it does for direct
+/// callers.
+inline constexpr const char *RequestPrimalsMD = "tapestry.request.primals";
+
 /// Infers the types of the memory that \p F's pointers reach, looking into
 /// callees with bodies (to \p Depth levels). With \p CallersOf (the
 /// function \p F is a copy of), also from what its direct callers do with

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "Passes/TapestryPass.h"
 
+#include "Analysis/TypeAnalysis.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
@@ -203,6 +204,40 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
     return;
   }
   resolveSplitRequest(*CB, Req.Kind, *D, Cache);
+}
+
+/// Records on request \p CB which operand passes each parameter's primal
+/// value (Analysis/TypeAnalysis.h, RequestPrimalsMD): before any request is
+/// resolved, so that the type analysis of each derivative reads what every
+/// request does with the memory it passes (a struct's int members and
+/// padding that the function only copies are typed by the caller's
+/// variable).
+static void recordRequestPrimals(CallBase &CB, EntryPoint E) {
+  switch (E) {
+  case EntryPoint::Autodiff:
+  case EntryPoint::ForwardDiff:
+  case EntryPoint::AugmentedForward:
+  case EntryPoint::SplitReverse:
+  case EntryPoint::ErrorEstimate:
+    break;
+  default:
+    return;
+  }
+  std::optional<DecodedCall> D = peekRequest(CB, E);
+  if (!D)
+    return;
+  IntegerType *I32 = Type::getInt32Ty(CB.getContext());
+  SmallVector<Metadata *, 8> Ops;
+  for (Value *V : D->Primals) {
+    int Index = -1;
+    for (unsigned K = 0; V && K < CB.arg_size(); ++K)
+      if (CB.getArgOperand(K) == V) {
+        Index = K;
+        break;
+      }
+    Ops.push_back(ConstantAsMetadata::get(ConstantInt::getSigned(I32, Index)));
+  }
+  CB.setMetadata(RequestPrimalsMD, MDNode::get(CB.getContext(), Ops));
 }
 
 /// C++ wrappers (such as enzyme::autodiff) receive the function to
@@ -462,6 +497,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
             DL = DL->getInlinedAt();
           CB->setDebugLoc(DebugLoc(DL));
         }
+        recordRequestPrimals(*CB, E);
         Pending.push_back({CB, E});
       }
   }
