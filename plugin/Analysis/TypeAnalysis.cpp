@@ -88,6 +88,35 @@ uint64_t storeSize(const DataLayout &DL, Type *T) {
   return DL.getTypeStoreSize(T).getFixedValue();
 }
 
+/// A number \p V is a multiple of because the program divides it exactly
+/// (`ashr exact %bytes, 5`, `sdiv exact %bytes, 24`): a byte distance
+/// between two elements of an array, such as std::vector's size in bytes,
+/// which libstdc++ divides by the element's size. 1 if none.
+static uint64_t exactMultiple(const Value *V) {
+  uint64_t M = 1;
+  for (const User *U : V->users()) {
+    auto *BO = dyn_cast<PossiblyExactOperator>(U);
+    auto *C = dyn_cast<ConstantInt>(U->getOperand(1));
+    if (!BO || !BO->isExact() || U->getOperand(0) != V || !C ||
+        C->getValue().uge(4096) || C->isZero())
+      continue;
+    uint64_t K = C->getZExtValue();
+    switch (BO->getOpcode()) {
+    case Instruction::AShr:
+    case Instruction::LShr:
+      M = std::lcm(M, uint64_t(1) << std::min<uint64_t>(K, 12));
+      break;
+    case Instruction::SDiv:
+    case Instruction::UDiv:
+      M = std::lcm(M, K);
+      break;
+    default:
+      break;
+    }
+  }
+  return M;
+}
+
 /// Walks a pointer back to the objects it is computed from, keeping the
 /// byte offset (and the stride of variable indices) on the way.
 class PlaceWalker {
@@ -119,8 +148,10 @@ public:
               if (Index.isZero())
                 continue;
               unsigned Zeros = std::min(Index.countMinTrailingZeros(), 12u);
+              uint64_t Multiple =
+                  std::lcm(uint64_t(1) << Zeros, exactMultiple(Entry.first));
               Stride =
-                  gcdOf(Stride, Entry.second.abs().getZExtValue() << Zeros);
+                  gcdOf(Stride, Entry.second.abs().getZExtValue() * Multiple);
             }
           }
         }

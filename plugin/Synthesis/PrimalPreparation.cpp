@@ -738,10 +738,15 @@ static void defineUndefinedLanes(Function &F) {
     if (auto *SV = dyn_cast<ShuffleVectorInst>(&I)) {
       unsigned N0 =
           cast<FixedVectorType>(SV->getOperand(0)->getType())->getNumElements();
-      int Defined = !isa<UndefValue>(SV->getOperand(0))   ? 0
-                    : !isa<UndefValue>(SV->getOperand(1)) ? int(N0)
-                                                          : -1;
+      // A lane of an undefined operand (made zero below), else a lane the
+      // mask already picks: never a lane the primal does not read, which
+      // may hold other data (a float's bytes under a <2 x double> reload).
       SmallVector<int, 16> Mask(SV->getShuffleMask());
+      auto Picked = find_if(Mask, [](int M) { return M != PoisonMaskElem; });
+      int Defined = isa<UndefValue>(SV->getOperand(1))   ? int(N0)
+                    : isa<UndefValue>(SV->getOperand(0)) ? 0
+                    : Picked != Mask.end()               ? *Picked
+                                                         : 0;
       if (Defined >= 0 && is_contained(Mask, PoisonMaskElem)) {
         for (int &M : Mask)
           if (M == PoisonMaskElem)
