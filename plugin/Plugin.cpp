@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
+#include "Passes/ReverseSweepVectorizing.h"
 #include "Passes/TapestryPass.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -32,6 +33,10 @@ static void registerCallbacks(PassBuilder &PB) {
           FPM.addPass(tapestry::ActivityPrinterPass(outs()));
           return true;
         }
+        if (Name == "tapestry-reverse-vectorizing") {
+          FPM.addPass(tapestry::ReverseSweepVectorizingPass());
+          return true;
+        }
         if (Name == "print<tapestry-types>") {
           FPM.addPass(tapestry::TypePrinterPass(outs()));
           return true;
@@ -41,6 +46,12 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(tapestry::TapestryPass(/*AtCompileStart=*/true));
+      });
+  // Just before the loop vectoriser: reverse sweeps of loops that update
+  // an array in place, in the shape it vectorises.
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(tapestry::ReverseSweepVectorizingPass());
       });
   // -flto: what the compile left for want of other units' code is resolved
   // when the linker (ld.lld --load-pass-plugin=...) has the whole program.

@@ -96,9 +96,10 @@ static uint64_t exactMultiple(const Value *V) {
   uint64_t M = 1;
   for (const User *U : V->users()) {
     auto *BO = dyn_cast<PossiblyExactOperator>(U);
-    auto *C = dyn_cast<ConstantInt>(U->getOperand(1));
-    if (!BO || !BO->isExact() || U->getOperand(0) != V || !C ||
-        C->getValue().uge(4096) || C->isZero())
+    if (!BO || !BO->isExact() || BO->getOperand(0) != V)
+      continue;
+    auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+    if (!C || C->getValue().uge(4096) || C->isZero())
       continue;
     uint64_t K = C->getZExtValue();
     switch (BO->getOpcode()) {

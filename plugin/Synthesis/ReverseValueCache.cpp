@@ -545,6 +545,39 @@ Value *ReverseValueCache::iterationsFromEntry(const Loop *L, IRBuilderBase &B) {
   return Total;
 }
 
+/// The room a loop's record array starts with when its trip count is not
+/// known up front: a few records, at most a page.
+static uint64_t firstRecordsBytes(uint64_t RecordBytes) {
+  constexpr uint64_t FirstRecords = 8, MaxFirstBytes = 4096;
+  return std::min(FirstRecords * RecordBytes, MaxFirstBytes);
+}
+
+bool ReverseValueCache::reserveAtLoopEntry(const Loop *L, Value *State,
+                                           AllocaInst *Counter,
+                                           uint64_t Bytes) {
+  BasicBlock *Pre = L->getLoopPreheader();
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (!Pre || isa<SCEVCouldNotCompute>(BTC))
+    return false;
+  auto *GPre = dyn_cast_or_null<BasicBlock>(VMap.lookup(Pre));
+  if (!GPre)
+    return false;
+  IRBuilder<> B(GPre->getTerminator());
+  Value *Trips = expandAtEntry(BTC, B);
+  if (!Trips)
+    return false;
+  // The counter holds the last record's index; the loop's header runs
+  // BTC + 1 times, each advancing it.
+  Type *I64 = B.getInt64Ty();
+  Value *Count =
+      B.CreateAdd(B.CreateLoad(I64, Counter),
+                  B.CreateAdd(B.CreateZExtOrTrunc(Trips, I64), B.getInt64(2)));
+  B.CreateCall(getTapeReserveFn(*G.getParent()),
+               {State, B.CreateMul(Count, B.getInt64(Bytes)),
+                B.getInt64(firstRecordsBytes(Bytes))});
+  return true;
+}
+
 bool ReverseValueCache::recordCountIsExact(const Loop *L) const {
   const Loop *Cur = L;
   for (; const Loop *Parent = Cur->getParentLoop(); Cur = Parent) {
@@ -568,13 +601,6 @@ AllocaInst *ReverseValueCache::iterationCounter(const Loop *L) {
   Value *Next = B.CreateAdd(B.CreateLoad(I64, Counter), B.getInt64(1));
   Entry = {Counter, B.CreateStore(Next, Counter)};
   return Counter;
-}
-
-/// The room a loop's record array starts with when its trip count is not
-/// known up front: a few records, at most a page.
-static uint64_t firstRecordsBytes(uint64_t RecordBytes) {
-  constexpr uint64_t FirstRecords = 8, MaxFirstBytes = 4096;
-  return std::min(FirstRecords * RecordBytes, MaxFirstBytes);
 }
 
 /// -enzyme-print-perf: the -Rpass=tapestry remark \p MakeRemark makes, on
@@ -932,6 +958,12 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     // page: the tape of a call whose loop runs a few times (a recursive
     // call's) then grows with its work.
     CallInst *Ready = nullptr;
+    // A loop whose trip count is known where it starts (a loop under a
+    // condition, an inner loop whose count the outer loop does not change)
+    // makes room for all its records there, once per entry: its body then
+    // checks nothing either.
+    if (!Exact && reserveAtLoopEntry(L, State, Counter, Bytes))
+      Exact = true;
     if (!Exact) {
       IRBuilder<> HB(Advance->getNextNode());
       Value *Count = HB.CreateAdd(Advance->getValueOperand(), HB.getInt64(1));
@@ -959,7 +991,9 @@ void ReverseValueCache::materialize(BasicBlock *Final,
                 ? std::next(
                       (Ready ? (Instruction *)Ready : Advance)->getIterator())
                 : BB->getFirstNonPHIIt());
-      SB.CreateAlignedStore(V, RecordField(SB, Field), Align(8));
+      StoreInst *St =
+          SB.CreateAlignedStore(V, RecordField(SB, Field), Align(8));
+      St->setMetadata(RecordStoreMD, MDNode::get(G.getContext(), {}));
     }
     // Reverse: each read comes from the current iteration's record.
     for (auto [Ld, Field] : LC.Reads) {

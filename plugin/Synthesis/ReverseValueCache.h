@@ -44,6 +44,11 @@ class ScalarEvolution;
 
 namespace tapestry {
 
+/// Metadata on the forward sweep's stores into loop records: memory only
+/// the derivative's reverse sweep reads, which no other access of the
+/// forward sweep touches (Passes/ReverseSweepVectorizing.h moves them).
+inline constexpr const char *RecordStoreMD = "tapestry.record";
+
 struct TapePlan;
 
 /// What the cache works from: the primal, its clone in the derivative
@@ -173,6 +178,12 @@ private:
   /// iteration of the one around it that reaches its latch, and the
   /// outermost runs in every call.
   bool recordCountIsExact(const llvm::Loop *L) const;
+  /// Makes room, in \p L's preheader, for the records of all of L's
+  /// iterations (\p Bytes each, in the array of \p State whose last index
+  /// is in \p Counter) when L's trip count is known there from the
+  /// function's arguments; false (nothing emitted) otherwise.
+  bool reserveAtLoopEntry(const llvm::Loop *L, llvm::Value *State,
+                          llvm::AllocaInst *Counter, uint64_t Bytes);
   /// -Rpass-missed=tapestry: why the cached value \p GV could be neither
   /// recomputed nor reloaded, one remark per value (\p L: the loop whose
   /// records hold it, null for a value cached once).
