@@ -338,6 +338,14 @@ template <auto F, bool Reuse, typename... A> struct split_spec {
   static_assert(!std::is_reference_v<R>,
                 "tapestry::thunk: a function returning a reference is not "
                 "supported");
+  // A struct result (std::complex, a point) would need a seed of its own
+  // type, which the pullbacks do not take: its derivative would be garbage.
+  static_assert(std::is_void_v<R> || std::is_arithmetic_v<R> ||
+                    std::is_pointer_v<R> || std::is_enum_v<R>,
+                "tapestry::thunk: a function returning a struct or class (such "
+                "as std::complex) by value is not supported: return it through "
+                "a pointer or reference parameter annotated Duplicated<T *> "
+                "and seed that parameter's shadow");
 
   template <std::size_t... I>
   static auto params(std::index_sequence<I...>)

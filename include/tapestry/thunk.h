@@ -16,7 +16,9 @@
  * `augmented` takes f's arguments, each pointer followed by its shadow as
  * its marker says, then the tape, and returns f's result. `reverse` takes
  * the same arguments, then the seed of an active return (if f returns a
- * floating-point value), then the tape, then a pointer to where it writes
+ * floating-point value; if f returns a struct of them by value, such as a
+ * double complex, a seed of that struct type, passed by value), then the
+ * tape, then a pointer to where it writes
  * the adjoints of the enzyme_out arguments (one value, or a struct of them
  * in argument order; NULL when there are none) and returns nothing: the
  * adjoints go through memory so that any C declaration of them works.

@@ -309,9 +309,36 @@ static void replaceByConstant(CallBase &CB, bool ResultTypeFits,
   eraseRequestCall(CB);
 }
 
+/// A thunk's halves are called through C function pointers whose
+/// parameters mirror the function's: a struct the C ABI passes or returns
+/// in memory (byval, sret) would not be passed to them the same way (the
+/// caller's declaration of the half decides, and it cannot say byval).
+/// Reports the error and returns false for such a function.
+static bool thunkSignatureFits(CallBase &CB, const Function &Fn) {
+  std::string What;
+  if (Fn.hasStructRetAttr())
+    What = "returns a struct through memory (larger than two registers)";
+  for (const Argument &A : Fn.args())
+    if (What.empty() && A.hasByValAttr())
+      What = "takes a struct by value through memory (parameter " +
+             std::to_string(A.getArgNo() + 1) + ", larger than two registers)";
+  if (What.empty())
+    return true;
+  reportError(*CB.getFunction(), &CB,
+              "the thunk of '" + sourceName(Fn) + "' is not supported: it " +
+                  What +
+                  ", which the thunk's halves, called through C function "
+                  "pointers, would not receive the same way; pass the struct "
+                  "through a pointer (and return it through one), or use "
+                  "__enzyme_augmentfwd and __enzyme_reverse");
+  return false;
+}
+
 void resolveSplitRequest(CallBase &CB, EntryPoint Kind, const DecodedCall &D,
                          DerivativeCache &Cache) {
   if (Kind == EntryPoint::SplitReverse && !checkTapeOrigin(CB, D))
+    return;
+  if (Kind == EntryPoint::Thunk && !thunkSignatureFits(CB, *D.Request.Fn))
     return;
   const SplitDerivative *S = Cache.getSplit(D.Request);
   if (!S)
