@@ -47,6 +47,8 @@ public:
   /// Control flow, comparisons and conversions to integers carry no
   /// derivative.
   void visitTerminator(llvm::Instruction &) {}
+  /// A computed goto jumps to the primal's labels.
+  void visitIndirectBrInst(llvm::IndirectBrInst &I);
   void visitFCmpInst(llvm::FCmpInst &) {}
   void visitFPToSIInst(llvm::FPToSIInst &) {}
   void visitFPToUIInst(llvm::FPToUIInst &) {}
