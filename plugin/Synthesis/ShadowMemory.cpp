@@ -285,8 +285,22 @@ void SynthesizerBase::createShadow(Instruction &PI) {
   Shadows[&PI] = S;
 }
 
+/// True if \p F promises an alignment of some pointer (an
+/// llvm.assume "align" bundle: __builtin_assume_aligned, std::assume_aligned,
+/// OpenMP's aligned clause): the optimiser gives the accesses through it
+/// that alignment, which the pointer's shadow, allocated by the caller, need
+/// not have.
+static bool assumesAlignment(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<AssumeInst>(&I))
+      for (unsigned K = 0; K < II->getNumOperandBundles(); ++K)
+        if (II->getOperandBundleAt(K).getTagName() == "align")
+          return true;
+  return false;
+}
+
 void SynthesizerBase::relaxAccessAlignments() {
-  if (!RoundedShadows)
+  if (!RoundedShadows && !assumesAlignment(P))
     return;
   const DataLayout &DL = G->getDataLayout();
   auto Relaxed = [&](Align A, Type *T) {
