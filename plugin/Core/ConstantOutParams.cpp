@@ -132,6 +132,25 @@ static Type *streamExtractionType(const CallBase &CB, StringRef Name) {
   return nullptr;
 }
 
+/// std::from_chars(first, last, double &value, chars_format) (float and
+/// long double alike): the number parsed goes to the third argument.
+static Type *fromCharsType(const CallBase &CB, StringRef Name) {
+  if (!Name.consume_front("_ZSt10from_charsPKcS0_R") || CB.arg_size() < 3 ||
+      Name.empty())
+    return nullptr;
+  LLVMContext &C = CB.getContext();
+  switch (Name.front()) {
+  case 'd':
+    return Type::getDoubleTy(C);
+  case 'f':
+    return Type::getFloatTy(C);
+  case 'e':
+    return Type::getX86_FP80Ty(C);
+  default:
+    return nullptr;
+  }
+}
+
 bool writesConstantOutParams(const CallBase &CB) {
   const Function *F = CB.getCalledFunction();
   if (!F)
@@ -139,7 +158,7 @@ bool writesConstantOutParams(const CallBase &CB) {
   const MathFunction *M = findMathFunction(CB);
   return (M && StringRef(M->LibName) == "modf") ||
          streamExtractionType(CB, F->getName()) ||
-         scanfFormatArg(F->getName()) >= 0;
+         fromCharsType(CB, F->getName()) || scanfFormatArg(F->getName()) >= 0;
 }
 
 bool constantOutParams(const CallBase &CB, SmallVectorImpl<ConstantOut> &Out) {
@@ -154,6 +173,10 @@ bool constantOutParams(const CallBase &CB, SmallVectorImpl<ConstantOut> &Out) {
   }
   if (Type *T = streamExtractionType(CB, Name)) {
     Out.push_back({CB.getArgOperand(1), T});
+    return true;
+  }
+  if (Type *T = fromCharsType(CB, Name)) {
+    Out.push_back({CB.getArgOperand(2), T});
     return true;
   }
   int FormatArg = scanfFormatArg(Name);

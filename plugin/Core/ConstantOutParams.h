@@ -2,10 +2,10 @@
 //
 // Library calls that store, through a pointer argument, a number whose
 // derivative is zero: modf's integer part, a number read from text by
-// std::istream::operator>> or by the scanf family (scanf, fscanf, sscanf
-// and glibc's __isoc99_ and __isoc23_ names, whose format says which
-// arguments receive float, double or long double). The memory's derivative
-// becomes zero there; the analyses must count the call as a write.
+// std::istream::operator>>, by std::from_chars or by the scanf family (scanf,
+// fscanf, sscanf and glibc's __isoc99_ and __isoc23_ names, whose format says
+// which arguments receive float, double or long double). The memory's
+// derivative becomes zero there; the analyses must count the call as a write.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_CORE_CONSTANTOUTPARAMS_H

@@ -46,10 +46,13 @@ static bool isInactiveLibstdcxxFunction(StringRef Name) {
       // strings: reading text is inactive; a number read into differentiated
       // memory gets a zero derivative (SynthesizerBase::constantOutParam)
       "_ZNSi", "_ZNKSi", "_ZStrsI", "_ZSt7getlineI", "_ZNSt13basic_istreamI",
-      "_ZNKSt13basic_istreamI", "_ZNSt13basic_ostreamI",
-      "_ZNKSt13basic_ostreamI", "_ZStlsIw", "_ZSt16__ostream_insertIw",
-      "_ZSt4endlIw", "_ZSt5flushIw", "_ZNSt9basic_iosIw", "_ZNKSt9basic_iosIw",
-      "_ZNKSt5ctypeIwE", "_ZNSt15basic_streambufI", "_ZNKSt15basic_streambufI",
+      // std::from_chars and std::to_chars (the number parsed gets a zero
+      // derivative, as above)
+      "_ZSt10from_chars", "_ZSt8to_chars", "_ZNKSt13basic_istreamI",
+      "_ZNSt13basic_ostreamI", "_ZNKSt13basic_ostreamI", "_ZStlsIw",
+      "_ZSt16__ostream_insertIw", "_ZSt4endlIw", "_ZSt5flushIw",
+      "_ZNSt9basic_iosIw", "_ZNKSt9basic_iosIw", "_ZNKSt5ctypeIwE",
+      "_ZNSt15basic_streambufI", "_ZNKSt15basic_streambufI",
       "_ZNSt14basic_ifstreamI", "_ZNKSt14basic_ifstreamI",
       "_ZNSt14basic_ofstreamI", "_ZNKSt14basic_ofstreamI",
       "_ZNSt13basic_fstreamI", "_ZNKSt13basic_fstreamI",
