@@ -167,8 +167,16 @@ whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
   for (Value *S : D.Shadows)
     if (S && S->getType()->isPointerTy())
       Shadows.insert(getUnderlyingObject(S));
+  // The decoder converts what a call passes to the parameter's type (a
+  // float passed to `...` arrives as a double and is truncated before each
+  // call): the values compared are what the calls pass.
+  auto Passed = [](Value *V) {
+    while (auto *C = dyn_cast_or_null<CastInst>(V))
+      V = C->getOperand(0);
+    return V;
+  };
   for (unsigned I = 0; I < D.Primals.size(); ++I) {
-    Value *V = D.Primals[I], *W = OD->Primals[I];
+    Value *V = Passed(D.Primals[I]), *W = Passed(OD->Primals[I]);
     if (!V || !W)
       continue;
     // The same address: the same base and constant offset (an array
