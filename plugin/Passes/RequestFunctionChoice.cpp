@@ -7,7 +7,10 @@
 
 #include "Passes/RequestArguments.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -36,6 +39,25 @@ static bool collectChoices(Value *V, SmallSetVector<Function *, 4> &Out,
   if (auto *Sel = dyn_cast<SelectInst>(V))
     return collectChoices(Sel->getTrueValue(), Out, Seen, Depth + 1) &&
            collectChoices(Sel->getFalseValue(), Out, Seen, Depth + 1);
+  // A load from a constant table of functions: the lookup table
+  // simplifycfg makes of a switch whose cases make the same request with
+  // different functions (@switch.table.*).
+  if (auto *LI = dyn_cast<LoadInst>(V)) {
+    auto *GV =
+        dyn_cast<GlobalVariable>(getUnderlyingObject(LI->getPointerOperand()));
+    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer())
+      return false;
+    auto *Table = dyn_cast<ConstantArray>(GV->getInitializer());
+    if (!Table)
+      return false;
+    for (Value *Entry : Table->operands()) {
+      auto *F = dyn_cast<Function>(Entry->stripPointerCasts());
+      if (!F)
+        return false;
+      Out.insert(F);
+    }
+    return true;
+  }
   return false;
 }
 

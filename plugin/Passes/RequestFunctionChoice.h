@@ -4,7 +4,9 @@
 // (`if (c) __enzyme_autodiff(f, ...); else __enzyme_autodiff(g, ...);`
 // becomes one call whose function is a phi of f and g, once simplifycfg
 // has sunk the common call), so that IR given to `opt -passes=tapestry`
-// had a request "whose function is known only at run time". Such a call
+// had a request "whose function is known only at run time"; a switch
+// whose cases make such requests becomes a call through a constant table
+// of the functions (@switch.table.*). Such a call
 // is split again: one request per function, chosen by comparing the
 // pointer, as the program would have.
 //
