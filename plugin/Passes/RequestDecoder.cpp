@@ -329,6 +329,21 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
 }
 
 bool Decoder::decodeImplicitStructResult() {
+  // Batch mode would need a result object per lane: say so, rather than
+  // counting the result's hidden parameter among the arguments.
+  // (enzyme_width comes first, before the width is read.)
+  bool Batch =
+      Width != 1 || (Next < PrimalEnd &&
+                     markerName(CB.getArgOperand(Next)) == "enzyme_width");
+  if (Mode == DiffMode::Forward && Kind == EntryPoint::ForwardDiff && Batch &&
+      !Split && Out.SRet && Fn->arg_size() &&
+      Fn->hasParamAttribute(0, Attribute::StructRet)) {
+    error("'" + sourceIdentifier(*Fn) +
+          "' returns a struct by value; batch mode (enzyme_width) does not "
+          "return the tangents of a struct yet: request one direction at a "
+          "time, or add enzyme_const_return");
+    return false;
+  }
   if (Mode != DiffMode::Forward || Kind != EntryPoint::ForwardDiff ||
       Width != 1 || Split || FwdSplit || MarkersOnly || ShadowNext ||
       !Out.SRet || !Fn->arg_size() ||
