@@ -217,9 +217,16 @@ private:
             S && S->getMetadata(RecordStoreMD))
           Records.push_back(S);
       for (StoreInst *S : Records) {
-        if (S->getNextNode() == BB->getTerminator())
+        // Not past a call: one may grow the record array (the reserve of
+        // an inner loop merged into this block), after which the store's
+        // address, computed before it, is stale.
+        Instruction *To = S->getNextNode();
+        while (To != BB->getTerminator() &&
+               !(isa<CallBase>(To) && To->mayReadOrWriteMemory()))
+          To = To->getNextNode();
+        if (To == S->getNextNode())
           continue;
-        S->moveBefore(BB->getTerminator());
+        S->moveBefore(To);
         Changed = true;
       }
     }

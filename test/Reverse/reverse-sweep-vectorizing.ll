@@ -2,8 +2,9 @@
 ; derivatives (Passes/ReverseSweepVectorizing.h), on the reverse sweep of an
 ; in-place stencil u[i] = f(u[i - 1], u[i], u[i + 1]) and on its forward
 ; sweep:
-;  - (FWD) a value stored in a loop record moves to the end of its block
-;    (the carried u[i + 1] is then recorded after its next value is read);
+;  - (FWD) a value stored in a loop record moves to the end of its block,
+;    or to the first call that may touch memory (the carried u[i + 1] is
+;    then recorded after its next value is read);
 ;  - (REV) the load of du[i + 2], which the previous iteration zeroed,
 ;    becomes 0 (or, in the first iteration, the value loaded before the
 ;    loop), and the adjoint carried to the next iteration is computed before
@@ -54,6 +55,35 @@ loop:
 exit:
   ret void
 }
+
+; A call after the record store (the reserve of a loop merged into the
+; block, which may move the record array) stops it: the store stays before
+; the call.
+; FWD-LABEL: define void @grows.tapestry.fwd(
+; FWD: store double %here, ptr %rec, align 8, !tapestry.record
+; FWD-NEXT: call void @grow(ptr %state)
+define void @grows.tapestry.fwd(ptr noalias %u, ptr %records, ptr %state, i64 %n) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %pu = getelementptr inbounds double, ptr %u, i64 %i
+  %here = load double, ptr %pu
+  %rec = getelementptr inbounds double, ptr %records, i64 %i
+  store double %here, ptr %rec, align 8, !tapestry.record !0
+  %sq = fmul double %here, %here
+  call void @grow(ptr %state)
+  store double %sq, ptr %pu
+  %i.next = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  ret void
+}
+
+declare void @grow(ptr)
 
 ; REV-LABEL: define void @heat.tapestry.rev(
 ; REV: entry:
