@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SupportedInstructions.h"
 
-#include "Analysis/TypeAnalysis.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
@@ -20,7 +19,6 @@
 #include "Synthesis/SynthesizerBase.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/ADT/Statistic.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
@@ -343,32 +341,6 @@ void SupportedInstructions::visitIndirectBrInst(IndirectBrInst &I) {
            "function's labels; write the jumps as a switch");
 }
 
-/// The parameter whose memory held the pointer \p Ptr (through up to
-/// four loads: a struct's buffer, a std::vector's data), if the block it
-/// points to was reached through the caller's memory; null otherwise.
-static const Argument *callerBlockHolder(const Value *Ptr) {
-  const Value *V = getUnderlyingObject(Ptr);
-  for (unsigned Depth = 0; Depth < 4; ++Depth) {
-    auto *LI = dyn_cast<LoadInst>(V);
-    if (!LI)
-      return nullptr;
-    V = getUnderlyingObject(LI->getPointerOperand());
-    if (auto *A = dyn_cast<Argument>(V))
-      return A;
-  }
-  return nullptr;
-}
-
-/// True if a derivative request names \p F itself: its parameters are then
-/// the user's memory (a callee's may be the requested function's locals, a
-/// local std::vector growing through push_back's callee).
-static bool isRequested(const Function &F) {
-  return any_of(F.users(), [&](const User *U) {
-    auto *CB = dyn_cast<CallBase>(U);
-    return CB && CB->getMetadata(RequestPrimalsMD);
-  });
-}
-
 void SupportedInstructions::visitAtomicRMWInst(AtomicRMWInst &RMW) {
   checkBitManipulation(RMW);
   if (S.AI.hasShadow(RMW.getPointerOperand()) &&
@@ -509,34 +481,10 @@ void SupportedInstructions::visitCallBase(CallBase &CB) {
                     "left in the caller's shadow buffer, which is freed "
                     "with it; copy the data into a buffer the function "
                     "allocates (malloc and memcpy) and realloc that");
-  // The same one level down: a block the caller's memory points to (a
-  // struct's or a std::vector's buffer), grown or freed and replaced here.
-  if (R.Mode == DiffMode::Reverse &&
-      (CB.hasMetadata("tapestry.realloc") || isDeallocationCall(CB)) &&
-      CB.arg_size() && CB.getArgOperand(0)->getType()->isPointerTy() &&
-      AI.hasShadow(CB.getArgOperand(0)))
-    if (const Argument *A = callerBlockHolder(CB.getArgOperand(0));
-        A && isRequested(*R.Fn))
-      fail(&CB, std::string(CB.hasMetadata("tapestry.realloc") ? "realloc of"
-                                                               : "freeing") +
-                    " a block that " + describe(A) +
-                    " points to (the caller's memory, passed with a "
-                    "shadow): the derivative with respect to the block's "
-                    "old contents would be left in the caller's shadow "
-                    "block, which the derivative frees with it, and the "
-                    "caller's shadow would point to the new block (a "
-                    "std::vector parameter grown by push_back or assigned "
-                    "by move does this); copy the data into memory the "
-                    "function allocates and grow or replace that, or pass "
-                    "the container by value");
-  // setjmp and longjmp: a jump out of the differentiated code skips the
-  // reverse of everything that ran before it.
-  if (R.Mode == DiffMode::Reverse &&
-      (CB.hasFnAttr(Attribute::ReturnsTwice) ||
-       (Known &&
-        StringSwitch<bool>(Known->getName())
-            .Cases("longjmp", "_longjmp", "siglongjmp", "__longjmp_chk", true)
-            .Default(false))))
+  // setjmp: a longjmp back into the differentiated code skips the reverse
+  // of everything that ran before it. (A longjmp alone leaves the whole
+  // derivative, as exit does: no number comes out of it.)
+  if (R.Mode == DiffMode::Reverse && CB.hasFnAttr(Attribute::ReturnsTwice))
     return fail(&CB, "setjmp and longjmp cannot be differentiated in reverse "
                      "mode: a longjmp out of the code being differentiated "
                      "skips the reverse sweep of what ran before it; return "
