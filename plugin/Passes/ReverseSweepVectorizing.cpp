@@ -127,8 +127,10 @@ private:
         if (BB != Header)
           return false;
         // S writes at Zero's slot of iteration k + m, m = -D / Step; a
-        // store off the slots' grid may overlap part of one.
-        if (*D % Step)
+        // store off the slots' grid, or wider or narrower than a slot, may
+        // overlap part of one.
+        if (*D % Step || S->getValueOperand()->getType() !=
+                             Zero.getValueOperand()->getType())
           return false;
         int64_t M = -*D / Step;
         unsigned At = position(S);
@@ -145,9 +147,15 @@ private:
     BasicBlock *Pre = L.getLoopPreheader();
     for (PHINode &P : Header->phis())
       if (P.getType()->isIntegerTy())
+        // One that never comes back to its start: a constant nonzero
+        // step and no wrapping (an i8 counter returns to it after 256).
         if (auto *R = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&P));
-            R && R->getLoop() == &L && R->isAffine())
-          return {&P, P.getIncomingValueForBlock(Pre)};
+            R && R->getLoop() == &L && R->isAffine() &&
+            R->getType()->getScalarSizeInBits() >= 32 &&
+            (R->hasNoSignedWrap() || R->hasNoUnsignedWrap()))
+          if (auto *S = dyn_cast<SCEVConstant>(R->getStepRecurrence(SE));
+              S && !S->isZero())
+            return {&P, P.getIncomingValueForBlock(Pre)};
     return {nullptr, nullptr};
   }
 

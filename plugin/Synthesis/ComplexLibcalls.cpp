@@ -106,7 +106,12 @@ public:
         un(Intrinsic::sqrt, mul(add(lib("hypot", {A, Bi}), AbsA), num(0.5)));
     Value *Small = B.CreateSelect(B.CreateFCmpOEQ(Tv, num(0)), num(0),
                                   div(Bi, mul(num(2), Tv)));
-    Value *NegA = B.CreateFCmpOLT(A, num(0));
+    // The branch by the sign bit, as |a|'s derivative goes: at a = -0 the
+    // negative side's formula, whose derivative along a is the one |a|
+    // gives (a comparison a < 0 would take -0 for positive).
+    Value *NegA = B.CreateICmpSLT(
+        B.CreateBitCast(A, B.getIntNTy(T->getPrimitiveSizeInBits())),
+        ConstantInt::get(B.getIntNTy(T->getPrimitiveSizeInBits()), 0));
     return {B.CreateSelect(NegA, un(Intrinsic::fabs, Small), Tv),
             B.CreateSelect(NegA,
                            B.CreateBinaryIntrinsic(Intrinsic::copysign, Tv, Bi),

@@ -150,6 +150,10 @@ int main(void) {
   }
   /* csqrt beside the real axis: the small part is b / 2 sqrt(|a|), not a
      difference of nearly equal numbers. */
+  /* At a real part of -0 (an ordinary point of sqrt when b != 0), the
+     branch must be the one |a|'s derivative takes (review25). */
+  CHECK(csqrt, -0.0, 2.0);
+  CHECK(csqrt, -0.0, -0.5);
   CHECK(csqrt, 4.0, 1e-9);
   CHECK(csqrt, -4.0, 1e-5);
   /* Far from the origin along the axis where cosh would overflow: tanh is

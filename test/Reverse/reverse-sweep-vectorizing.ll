@@ -185,6 +185,63 @@ exit:
   ret void
 }
 
+; A store wider than a slot, starting one slot below the zeroed one, also
+; overwrites it (review25): the read stays.
+; KEEP-LABEL: define double @wide.tapestry.rev(
+; KEEP-NOT: tapestry.slot
+; KEEP: %r = load double, ptr %q
+; KEEP: ret double
+define double @wide.tapestry.rev(ptr %a, i64 %n) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 1, %entry ], [ %i.next, %loop ]
+  %acc = phi double [ 0.0, %entry ], [ %acc.next, %loop ]
+  %p = getelementptr inbounds double, ptr %a, i64 %i
+  %im1 = add i64 %i, -1
+  %q = getelementptr inbounds double, ptr %a, i64 %im1
+  %r = load double, ptr %q, align 8
+  store double 0.0, ptr %p, align 8
+  store <2 x double> <double 5.0, double 7.0>, ptr %q, align 8
+  %acc.next = fadd double %acc, %r
+  %i.next = add nuw nsw i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+
+exit:
+  ret double %acc.next
+}
+
+; The only induction that could tell the first iteration is an i8 counter,
+; which comes back to its start after 256 iterations (review25): the read
+; stays.
+; KEEP-LABEL: define void @narrow.tapestry.rev(
+; KEEP-NOT: tapestry.slot
+; KEEP: %old = load double, ptr %pn
+; KEEP: ret void
+define void @narrow.tapestry.rev(ptr noalias %du, ptr %base, i64 %n) {
+entry:
+  br label %loop
+
+loop:
+  %k = phi i8 [ 0, %entry ], [ %k.next, %loop ]
+  %pg = phi ptr [ %base, %entry ], [ %pg.next, %loop ]
+  %g = load double, ptr %pg
+  store double 0.0, ptr %pg
+  %pn = getelementptr inbounds i8, ptr %pg, i64 8
+  %old = load double, ptr %pn
+  %acc = fadd double %g, %old
+  store double %acc, ptr %pn
+  %pg.next = getelementptr inbounds i8, ptr %pg, i64 -8
+  %k.next = add i8 %k, 1
+  %done = icmp eq ptr %pg, %du
+  br i1 %done, label %exit, label %loop
+
+exit:
+  ret void
+}
+
 ; USER-LABEL: define void @user(
 ; USER-NOT: tapestry.slot
 ; USER: ret void
