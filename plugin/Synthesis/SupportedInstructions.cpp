@@ -692,6 +692,16 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
                     Suffix + " or __enzyme_register_derivative_" + Suffix);
   if (isUnsupportedMPIFunction(Callee.getName())) // Core/MPIFunctions.h
     return fail(&CB, "'" + Shown + "' is an MPI routine " + mpiSupportNote());
+  // An intrinsic has no C name to register a derivative under.
+  if (Callee.isIntrinsic())
+    return fail(&CB, "the LLVM intrinsic '" + Callee.getName().str() +
+                         "' (what the compiler made of a builtin: an x86 "
+                         "vector intrinsic such as _mm256_max_pd, a "
+                         "coroutine, ...) has no derivative in Tapestry, and "
+                         "no C name to register one under; write that step "
+                         "in plain C or C++ arithmetic (std::max, a loop the "
+                         "compiler vectorises), or move it out of the "
+                         "differentiated code");
   std::string Address = functionPointerText(Callee);
   fail(&CB, "no derivative is known for external function '" + Shown +
                 "': give its body, register one with 'void "
