@@ -89,23 +89,10 @@ private:
     return S->getAPInt().getSExtValue();
   }
 
-  /// Position of \p I in the header (instructions elsewhere are not
-  /// considered).
-  unsigned position(const Instruction *I) {
-    unsigned N = 0;
-    for (const Instruction &J : *Header) {
-      if (&J == I)
-        return N;
-      ++N;
-    }
-    return N;
-  }
-
   /// True if nothing but \p Zero writes the slot \p Zero writes in
   /// iteration k between \p Zero and \p Reader in iteration k + 1, nor
   /// what \p Reader reads in the first iteration before it.
   bool windowIsClear(StoreInst &Zero, LoadInst &Reader, int64_t Step) {
-    unsigned ZeroAt = position(&Zero), ReadAt = position(&Reader);
     for (BasicBlock *BB : L.blocks())
       for (Instruction &I : *BB) {
         if (&I == &Zero || !I.mayWriteToMemory())
@@ -133,10 +120,10 @@ private:
                              Zero.getValueOperand()->getType())
           return false;
         int64_t M = -*D / Step;
-        unsigned At = position(S);
-        if (M == 0 && At > ZeroAt)
+        // (Instruction order within the header, cached by LLVM.)
+        if (M == 0 && Zero.comesBefore(S))
           return false; // overwrites the zero in the same iteration
-        if (M == 1 && At < ReadAt)
+        if (M == 1 && S->comesBefore(&Reader))
           return false; // writes it in the next iteration before the read
       }
     return true;
