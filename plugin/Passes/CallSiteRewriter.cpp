@@ -86,6 +86,18 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   // function that frees nothing costs nothing.)
   Value *Mark = nullptr;
   Module &M = *G.getParent();
+  std::string Name = sourceName(*R.Fn);
+  std::string LostAdjointsMsg =
+      "tapestry: the reverse derivative of '" + Name + "' lost adjoints: '" +
+      Name +
+      "' freed or reallocated a block the caller passed it (a pointer "
+      "argument, a struct's buffer grown by realloc, a std::vector argument "
+      "grown by push_back, resize or insert, or replaced by a move "
+      "assignment) after "
+      "reading values from it that its result depends on, and their "
+      "adjoints went to the shadow of the freed block, which the caller "
+      "can no longer see. Give the block its final size before the call, "
+      "or copy into it (v = w) instead of moving into it.\n";
   if (R.Mode == DiffMode::Reverse && listsFreedShadows(M, R.FreedListDepth))
     Mark = B.CreateCall(getFreedShadowMarkFn(M, R.FreedListDepth));
   // No derivative left in an implicit shadow of a global by an earlier
@@ -95,7 +107,9 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   CallInst *Call = B.CreateCall(&G, Args);
   Call->setDebugLoc(CB.getDebugLoc());
   if (Mark)
-    B.CreateCall(getFreedShadowReleaseFn(M, R.FreedListDepth), {Mark});
+    B.CreateCall(getFreedShadowReleaseFn(M, R.FreedListDepth),
+                 {Mark, B.CreateGlobalStringPtr(LostAdjointsMsg),
+                  B.getInt64(LostAdjointsMsg.size())});
   if (!D.ByValAdjoints.empty()) {
     SmallVector<Type *, 8> Types;
     Value *Results = withByValAdjoints(Call, Sig.Results, Types);

@@ -166,4 +166,23 @@ Value *ReverseModeSynthesizer::freedShadowKindOf(CallBase &Dealloc,
   return B.CreatePtrToInt(Callee, B.getInt64Ty());
 }
 
+Value *ReverseModeSynthesizer::freedShadowBytesOf(CallBase &Dealloc,
+                                                  IRBuilderBase &B) {
+  // A block allocated here has its shadow taken back by the reverse sweep,
+  // never left to the request's end: nothing to check.
+  if (allocatedIn(freedPointer(Dealloc), *Dealloc.getFunction()))
+    return B.getInt64(0);
+  std::optional<HeapFunction> H = heapFunction(Dealloc);
+  if (H == HeapFunction::Free)
+    return B.getInt64(AskAllocatorBytes);
+  // Sized operator delete, delete[] (and their over-aligned forms) pass the
+  // size; the unsized forms may belong to a replaced operator new, whose
+  // blocks the C allocator cannot measure.
+  if ((H == HeapFunction::Delete || H == HeapFunction::DeleteArray) &&
+      Dealloc.arg_size() >= 2 &&
+      Dealloc.getArgOperand(1)->getType() == B.getInt64Ty())
+    return Dealloc.getArgOperand(1);
+  return B.getInt64(0);
+}
+
 } // namespace tapestry

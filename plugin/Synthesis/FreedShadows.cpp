@@ -12,6 +12,7 @@
 
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
+#include "Synthesis/InlineHelpers.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -54,7 +55,8 @@ namespace {
 struct FreedList {
   FreedList(Module &M, unsigned Depth)
       : M(M), C(M.getContext()), Depth(Depth), Ptr(PointerType::getUnqual(C)),
-        I64(Type::getInt64Ty(C)), Entry(StructType::get(C, {Ptr, I64})),
+        I64(Type::getInt64Ty(C)),
+        Entry(StructType::get(C, {Ptr, I64, I64, I64})),
         State(StructType::get(C, {Ptr, I64, I64})) {
     std::string Name = nameAt("shadows", Depth);
     G = M.getGlobalVariable(Name, /*AllowInternal=*/true);
@@ -78,6 +80,9 @@ struct FreedList {
     F->addFnAttr(Attribute::NoUnwind);
     return F;
   }
+  uint64_t entryBytes() const {
+    return M.getDataLayout().getTypeAllocSize(Entry);
+  }
   Value *field(IRBuilderBase &B, unsigned I) {
     return B.CreateStructGEP(State, G, I);
   }
@@ -98,11 +103,84 @@ struct FreedList {
 };
 } // namespace
 
+/// size_t malloc_usable_size(void *): the size of a block from malloc.
+static FunctionCallee getMallocUsableSizeFn(Module &M) {
+  LLVMContext &C = M.getContext();
+  return M.getOrInsertFunction("malloc_usable_size",
+                               FunctionType::get(Type::getInt64Ty(C),
+                                                 {PointerType::getUnqual(C)},
+                                                 false));
+}
+
+/// i64 @tapestry.freed.print(ptr block, i64 bytes): a fingerprint of the
+/// block's contents, sum over its 8-byte words w_i of w_i * (2i + 1), with
+/// -0.0 counted as 0 (adding a zero adjoint to it makes +0.0), and a last
+/// 4-byte word (a float) counted as one. Words that stay 0 add nothing, so
+/// a block that receives no adjoint keeps its fingerprint whatever its
+/// size; one that receives any almost surely changes it.
+static Function *getFingerprintFn(Module &M) {
+  StringRef Name = "tapestry.freed.print";
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C),
+       *I32 = Type::getInt32Ty(C);
+  Function *F = Function::Create(FunctionType::get(I64, {Ptr, I64}, false),
+                                 GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  Value *Block = F->getArg(0), *Bytes = F->getArg(1);
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", F);
+  BasicBlock *Loop = BasicBlock::Create(C, "loop", F);
+  BasicBlock *Body = BasicBlock::Create(C, "body", F);
+  BasicBlock *Tail = BasicBlock::Create(C, "tail", F);
+  BasicBlock *Half = BasicBlock::Create(C, "half", F);
+  BasicBlock *Done = BasicBlock::Create(C, "done", F);
+  IRBuilder<> B(Entry);
+  Value *Words = B.CreateLShr(Bytes, 3);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(I64, 2, "i");
+  PHINode *Sum = B.CreatePHI(I64, 2, "sum");
+  I->addIncoming(B.getInt64(0), Entry);
+  Sum->addIncoming(B.getInt64(0), Entry);
+  B.CreateCondBr(B.CreateICmpULT(I, Words), Body, Tail);
+  B.SetInsertPoint(Body);
+  auto Weighted = [&](Value *Word, Value *Index) {
+    Value *NegZero = B.CreateICmpEQ(
+        Word, ConstantInt::get(
+                  Word->getType(),
+                  APInt::getSignMask(Word->getType()->getIntegerBitWidth())));
+    Word = B.CreateZExt(
+        B.CreateSelect(NegZero, ConstantInt::get(Word->getType(), 0), Word),
+        I64);
+    return B.CreateMul(Word, B.CreateOr(B.CreateShl(Index, 1), 1));
+  };
+  Value *W = B.CreateAlignedLoad(I64, B.CreateGEP(I64, Block, I), Align(1));
+  Value *Next = B.CreateAdd(I, B.getInt64(1));
+  I->addIncoming(Next, Body);
+  Sum->addIncoming(B.CreateAdd(Sum, Weighted(W, I)), Body);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Tail);
+  B.CreateCondBr(B.CreateICmpNE(B.CreateAnd(Bytes, 4), B.getInt64(0)), Half,
+                 Done);
+  B.SetInsertPoint(Half);
+  Value *H = B.CreateAlignedLoad(I32, B.CreateGEP(I64, Block, Words), Align(1));
+  Value *WithHalf = B.CreateAdd(Sum, Weighted(H, Words));
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  PHINode *Result = B.CreatePHI(I64, 2);
+  Result->addIncoming(Sum, Tail);
+  Result->addIncoming(WithHalf, Half);
+  B.CreateRet(Result);
+  return F;
+}
+
 Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   if (Function *F = M.getFunction(nameAt("push", Depth)))
     return F;
   FreedList L(M, Depth);
-  Function *F = L.create("push", Type::getVoidTy(L.C), {L.Ptr, L.I64});
+  Function *F = L.create("push", Type::getVoidTy(L.C), {L.Ptr, L.I64, L.I64});
   BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
   BasicBlock *Check = BasicBlock::Create(L.C, "check", F);
   BasicBlock *Grow = BasicBlock::Create(L.C, "grow", F);
@@ -120,8 +198,9 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   B.SetInsertPoint(Grow);
   Value *NewCap = B.CreateSelect(B.CreateICmpEQ(Cap, B.getInt64(0)),
                                  B.getInt64(16), B.CreateShl(Cap, 1));
-  Value *Grown = B.CreateCall(getReallocFn(M),
-                              {L.data(B), B.CreateMul(NewCap, B.getInt64(16))});
+  Value *Grown = B.CreateCall(
+      getReallocFn(M),
+      {L.data(B), B.CreateMul(NewCap, B.getInt64(L.entryBytes()))});
   B.CreateStore(Grown, L.field(B, 0));
   B.CreateStore(NewCap, L.field(B, 2));
   B.CreateBr(Append);
@@ -129,6 +208,23 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   Value *Slot = B.CreateGEP(L.Entry, L.data(B), Len);
   B.CreateStore(F->getArg(0), B.CreateStructGEP(L.Entry, Slot, 0));
   B.CreateStore(F->getArg(1), B.CreateStructGEP(L.Entry, Slot, 1));
+  // The shadow's size in bytes: given (a sized operator delete), asked of
+  // the allocator (free), or 0, not checked.
+  BasicBlock *Ask = BasicBlock::Create(L.C, "ask", F);
+  BasicBlock *Sized = BasicBlock::Create(L.C, "sized", F);
+  BasicBlock *Given = B.GetInsertBlock();
+  B.CreateCondBr(B.CreateICmpEQ(F->getArg(2), B.getInt64(AskAllocatorBytes)),
+                 Ask, Sized);
+  B.SetInsertPoint(Ask);
+  Value *Asked = B.CreateCall(getMallocUsableSizeFn(M), {F->getArg(0)});
+  B.CreateBr(Sized);
+  B.SetInsertPoint(Sized);
+  PHINode *Bytes = B.CreatePHI(L.I64, 2, "bytes");
+  Bytes->addIncoming(F->getArg(2), Given);
+  Bytes->addIncoming(Asked, Ask);
+  B.CreateStore(Bytes, B.CreateStructGEP(L.Entry, Slot, 2));
+  B.CreateStore(B.CreateCall(getFingerprintFn(M), {F->getArg(0), Bytes}),
+                B.CreateStructGEP(L.Entry, Slot, 3));
   B.CreateStore(B.CreateAdd(Len, B.getInt64(1)), L.field(B, 1));
   B.CreateRetVoid();
   return F;
@@ -192,7 +288,8 @@ Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
   if (Function *F = M.getFunction(nameAt("release", Depth)))
     return F;
   FreedList L(M, Depth);
-  Function *F = L.create("release", Type::getVoidTy(L.C), {L.I64});
+  Function *F =
+      L.create("release", Type::getVoidTy(L.C), {L.I64, L.Ptr, L.I64});
   Value *Mark = F->getArg(0);
   BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
   BasicBlock *Loop = BasicBlock::Create(L.C, "loop", F);
@@ -212,6 +309,19 @@ Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
   Value *Slot = B.CreateGEP(L.Entry, Data, I);
   Value *Shadow = B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 0));
   Value *Kind = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 1));
+  // An adjoint that arrived after the block was freed has nowhere to go.
+  Value *Bytes = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 2));
+  Value *Print = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 3));
+  BasicBlock *Lost = BasicBlock::Create(L.C, "lost", F, Exit);
+  BasicBlock *Kept = BasicBlock::Create(L.C, "kept", F, Exit);
+  Value *Now = B.CreateCall(getFingerprintFn(M), {Shadow, Bytes});
+  B.CreateCondBr(B.CreateICmpNE(Now, Print), Lost, Kept);
+  {
+    IRBuilder<> LB(Lost);
+    emitFatalMessage(LB, F->getArg(1), F->getArg(2));
+    LB.CreateUnreachable();
+  }
+  B.SetInsertPoint(Kept);
   // operator delete / delete[] for blocks from new / new[], free otherwise.
   BasicBlock *Next = BasicBlock::Create(L.C, "next", F, Exit);
   SwitchInst *Switch = B.CreateSwitch(Kind, nullptr, 3);

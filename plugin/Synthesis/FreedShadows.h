@@ -11,10 +11,18 @@
 //     the caller, whose shadow structure now holds its shadow);
 //   * what is left when the request ends (shadows of the caller's own
 //     blocks that the function freed) is freed by the request's call site.
+// An adjoint that reaches such a shadow after its block was freed (the
+// reverse of reads made before a std::vector input grew, or before a move
+// replaced it) is lost: the caller's object now points to another block.
+// So each entry keeps a fingerprint of the shadow's contents when the
+// block was freed, and the call site stops the program with a message if
+// a released shadow's fingerprint changed, instead of returning a
+// gradient without those adjoints.
 // The list is {ptr entries, i64 length, i64 capacity}, each entry
-// {ptr shadow, i64 kind} (0 free, 1 operator delete, 2 operator delete[],
-// else the address of a deallocator that takes the pointer alone, one
-// registered with __enzyme_allocation_like);
+// {ptr shadow, i64 kind, i64 bytes, i64 fingerprint} (kind 0 free, 1
+// operator delete, 2 operator delete[], else the address of a deallocator
+// that takes the pointer alone, one registered with
+// __enzyme_allocation_like; bytes 0 when the size is not known);
 // its storage is released whenever it becomes empty.
 //
 // Nested derivatives keep one list per depth. The derivative of code that
@@ -34,6 +42,7 @@
 #define TAPESTRY_SYNTHESIS_FREEDSHADOWS_H
 
 #include "llvm/ADT/SmallVector.h"
+#include <cstdint>
 #include <optional>
 
 namespace llvm {
@@ -48,15 +57,23 @@ namespace tapestry {
 /// and its sized form: Core/AllocationFunctions.h).
 unsigned freedShadowKind(const llvm::Function &Dealloc);
 
+/// The bytes argument of push for a block from malloc, whose size push asks
+/// the allocator (malloc_usable_size).
+constexpr int64_t AskAllocatorBytes = -1;
+
 /// The pieces of the list at depth \p Depth:
-/// void @tapestry.freed.push(ptr shadow, i64 kind)
+/// void @tapestry.freed.push(ptr shadow, i64 kind, i64 bytes), bytes the
+/// shadow's size (AskAllocatorBytes: ask malloc; 0: not known, unchecked)
 llvm::Function *getFreedShadowPushFn(llvm::Module &M, unsigned Depth);
 /// i1 @tapestry.freed.take(ptr shadow): removes it if listed, true if so.
 llvm::Function *getFreedShadowTakeFn(llvm::Module &M, unsigned Depth);
 /// i64 @tapestry.freed.mark(): the list's length, before a request runs.
 llvm::Function *getFreedShadowMarkFn(llvm::Module &M, unsigned Depth);
-/// void @tapestry.freed.release(i64 mark): frees the shadows listed after
-/// \p mark and shortens the list to it.
+/// void @tapestry.freed.release(i64 mark, ptr msg, i64 len): frees the
+/// shadows listed after \p mark and shortens the list to it; if one of
+/// them received an adjoint after its block was freed (its fingerprint
+/// changed: the adjoints of a caller's block the function freed or grew),
+/// writes the \p len bytes at \p msg to stderr and aborts instead.
 llvm::Function *getFreedShadowReleaseFn(llvm::Module &M, unsigned Depth);
 
 /// True if a derivative in \p M lists shadows at depth \p Depth.

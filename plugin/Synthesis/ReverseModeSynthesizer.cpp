@@ -290,13 +290,16 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     // shadow is not).
     Value *GP = RA.mayBeConstant(freedPointer(*CB)) ? primal(freedPointer(*CB))
                                                     : nullptr;
+    Value *Bytes = freedShadowBytesOf(*CB, B);
+    if (!isa<Constant>(Bytes))
+      Bytes = primal(Bytes);
     for (unsigned K = 0; K < W; ++K) {
       Value *SK = lane(B, S, K);
       if (GP)
         SK = B.CreateSelect(isConstantShadow(B, SK, GP),
                             Constant::getNullValue(SK->getType()), SK);
       B.CreateCall(getFreedShadowPushFn(module(), R.FreedListDepth),
-                   {SK, Kind});
+                   {SK, Kind, Bytes});
     }
   }
   // Active values stored where no shadow can receive their adjoint would

@@ -191,6 +191,10 @@ private:
   /// The size in bytes of the shadow of heap block \p CB, computed at \p B
   /// in the forward sweep.
   llvm::Value *shadowBytes(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  /// The bytes of the shadow of the block \p Dealloc frees that the
+  /// request's end checks for lost adjoints (FreedShadows.h push).
+  llvm::Value *freedShadowBytesOf(llvm::CallBase &Dealloc,
+                                  llvm::IRBuilderBase &B);
   /// The FreedShadows.h kind of the block deallocation \p Dealloc frees, or
   /// null after an error.
   llvm::Value *freedShadowKindOf(llvm::CallBase &Dealloc,

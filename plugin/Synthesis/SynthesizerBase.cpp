@@ -22,6 +22,7 @@
 #include "Synthesis/UnneededPrimalWrites.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -263,7 +264,7 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
       GV && Rules.isInactiveGlobal(GV))
     return false;
   return (AI.isActive(Val) && isa<GlobalVariable>(Obj)) ||
-         isReadBack(SI.getPointerOperand());
+         isReadBack(SI.getPointerOperand(), SI);
 }
 
 bool SynthesizerBase::losesDerivative(MemTransferInst &MT) {
@@ -286,10 +287,11 @@ bool SynthesizerBase::losesDerivative(MemTransferInst &MT) {
   if (auto *GV = dyn_cast<GlobalVariable>(Obj);
       GV && Rules.isInactiveGlobal(GV))
     return false;
-  return isa<GlobalVariable>(Obj) || isReadBack(MT.getDest());
+  return isa<GlobalVariable>(Obj) || isReadBack(MT.getDest(), MT);
 }
 
-bool SynthesizerBase::isReadBack(const Value *Ptr) const {
+bool SynthesizerBase::isReadBack(const Value *Ptr,
+                                 const Instruction &Writer) const {
   SmallVector<const Value *, 4> Stored;
   getUnderlyingObjects(Ptr, Stored, nullptr, 0);
   auto Reads = [&](const Value *From) {
@@ -299,10 +301,16 @@ bool SynthesizerBase::isReadBack(const Value *Ptr) const {
       return is_contained(Stored, R) || !isIdentifiedObject(R);
     });
   };
+  // What runs only before the write cannot read it (an optional output
+  // written last: `if (out) memcpy(out, u, sizeof u)`). (A search of more
+  // blocks than LLVM explores answers "reachable".)
+  auto After = [&](const Instruction &I) {
+    return isPotentiallyReachable(&Writer, &I);
+  };
   for (Instruction &I : instructions(P)) {
     // A copy reads its source.
     if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-      if (Reads(MT->getSource()))
+      if (Reads(MT->getSource()) && After(I))
         return true;
       continue;
     }
@@ -312,25 +320,17 @@ bool SynthesizerBase::isReadBack(const Value *Ptr) const {
       Function *Callee = CB->getCalledFunction();
       if (!Callee || Callee->isDeclaration() || CB->doesNotAccessMemory())
         continue;
-      for (Value *A : CB->args()) {
-        if (!A->getType()->isPointerTy())
-          continue;
-        SmallVector<const Value *, 4> Read;
-        getUnderlyingObjects(A, Read, nullptr, 0);
-        for (const Value *R : Read)
-          if (is_contained(Stored, R) || !isIdentifiedObject(R))
-            return true;
-      }
+      if (any_of(CB->args(),
+                 [&](Value *A) {
+                   return A->getType()->isPointerTy() && Reads(A);
+                 }) &&
+          After(I))
+        return true;
       continue;
     }
-    auto *LI = dyn_cast<LoadInst>(&I);
-    if (!LI)
-      continue;
-    SmallVector<const Value *, 4> Read;
-    getUnderlyingObjects(LI->getPointerOperand(), Read, nullptr, 0);
-    for (const Value *R : Read)
-      if (is_contained(Stored, R) || !isIdentifiedObject(R))
-        return true;
+    if (auto *LI = dyn_cast<LoadInst>(&I);
+        LI && Reads(LI->getPointerOperand()) && After(I))
+      return true;
   }
   return false;
 }
@@ -378,7 +378,7 @@ static void failIfWrittenThroughConstant(IRBuilderBase &B, Instruction &At,
 void SynthesizerBase::checkStoreThroughConstant(StoreInst &SI, Value *SPtr) {
   Value *Ptr = SI.getPointerOperand();
   if (!SPtr || !RA.mayBeConstant(Ptr) || !AI.isVaried(SI.getValueOperand()) ||
-      !isReadBack(Ptr))
+      !isReadBack(Ptr, SI))
     return;
   IRBuilder<> B(primal(&SI));
   failIfWrittenThroughConstant(
@@ -388,7 +388,7 @@ void SynthesizerBase::checkStoreThroughConstant(StoreInst &SI, Value *SPtr) {
 void SynthesizerBase::checkCopyThroughConstant(MemTransferInst &MT) {
   Value *Dst = MT.getDest(), *Src = MT.getSource();
   if (!RA.mayBeConstant(Dst) || !AI.hasShadow(Dst) || !AI.hasShadow(Src) ||
-      !isReadBack(Dst))
+      !isReadBack(Dst, MT))
     return;
   Value *DstS = shadowOf(Dst, &MT), *SrcS = shadowOf(Src, &MT);
   if (!DstS || !SrcS)
