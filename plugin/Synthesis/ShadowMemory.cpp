@@ -30,6 +30,28 @@ Value *SynthesizerBase::shadowOf(Value *PV, const Instruction *User) {
     return S;
   if (isa<ConstantPointerNull>(PV) || isa<UndefValue>(PV))
     return splatConstant(cast<Constant>(PV), W);
+  // Null pointers stored together (a moved-from std::vector's <2 x ptr>
+  // zeroinitializer, in optimised IR) are their own shadows too.
+  if (auto *C = dyn_cast<Constant>(PV);
+      C && C->getType()->isPtrOrPtrVectorTy() && !isa<GlobalValue>(C) &&
+      (C->isNullValue() || isa<UndefValue>(C) ||
+       (isa<ConstantVector>(C) && all_of(C->operands(), [](const Use &U) {
+          return isa<ConstantPointerNull>(U) || isa<UndefValue>(U);
+        }))))
+    return splatConstant(C, W);
+  // An address computed from null (an empty std::vector's end, null + n
+  // with n = 0, in optimised IR) points to nothing: it is its own shadow.
+  if (auto *I = dyn_cast<Instruction>(PV);
+      I && I->getType()->isPointerTy() &&
+      isa<ConstantPointerNull>(getUnderlyingObject(I, 0))) {
+    Instruction *GI = cast<Instruction>(primal(I));
+    IRBuilder<> B(GI->getParent(), isa<PHINode>(GI)
+                                       ? GI->getParent()->getFirstNonPHIIt()
+                                       : std::next(GI->getIterator()));
+    Value *S = lanes(B, I->getType(), [&](unsigned) { return GI; });
+    Shadows[PV] = S;
+    return S;
+  }
   if (isa<GlobalVariable>(PV) || isa<GlobalAlias>(PV))
     fail(User, "the global '" + describe(PV) +
                    "' is written with or mixed with differentiable data but "
