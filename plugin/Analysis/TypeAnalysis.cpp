@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -521,17 +522,35 @@ bool ByteLayout::hasPointers() const {
   return any_of(Parts, [](const Part &P) { return P.T->isPointerTy(); });
 }
 
-std::optional<SmallBitVector> lanesPicked(const LoadInst &LI) {
-  auto *VT = dyn_cast<FixedVectorType>(LI.getType());
-  if (!VT)
-    return std::nullopt;
-  unsigned N = VT->getNumElements();
-  SmallBitVector Used(N);
-  for (const Use &U : LI.uses()) {
+/// True if lane I of \p U's result depends on lane I of its operands
+/// alone: arithmetic, comparisons, casts and selects on vectors of the
+/// same length, and the element-wise intrinsics (fmuladd, sqrt, ...).
+static bool isLaneWise(const User &U, unsigned N) {
+  if (auto *BC = dyn_cast<BitCastInst>(&U);
+      BC && isIntegerReinterpretation(*BC))
+    return false;
+  auto *VT = dyn_cast<FixedVectorType>(U.getType());
+  if (!VT || VT->getNumElements() != N)
+    return false;
+  if (isa<BinaryOperator>(U) || isa<UnaryOperator>(U) || isa<CmpInst>(U) ||
+      isa<SelectInst>(U))
+    return true;
+  if (auto *C = dyn_cast<CastInst>(&U))
+    return cast<FixedVectorType>(C->getSrcTy())->getNumElements() == N;
+  if (auto *II = dyn_cast<IntrinsicInst>(&U))
+    return isTriviallyVectorizable(II->getIntrinsicID());
+  return false;
+}
+
+/// Adds to \p Used the lanes of \p V that its users pick out, following
+/// lane-wise operations; false if some use reads the whole vector.
+static bool pickedLanes(const Value &V, SmallBitVector &Used, unsigned Depth) {
+  unsigned N = Used.size();
+  for (const Use &U : V.uses()) {
     if (auto *EE = dyn_cast<ExtractElementInst>(U.getUser())) {
       auto *Idx = dyn_cast<ConstantInt>(EE->getIndexOperand());
       if (!Idx || Idx->getZExtValue() >= N)
-        return std::nullopt;
+        return false;
       Used.set(Idx->getZExtValue());
       continue;
     }
@@ -542,11 +561,46 @@ std::optional<SmallBitVector> lanesPicked(const LoadInst &LI) {
           Used.set(M - Base);
       continue;
     }
-    return std::nullopt;
+    // Lanes reinterpreted as integers and picked out as such (the int
+    // member of structs whose floats the same load reads) are not lanes
+    // of this type.
+    if (auto *BC = dyn_cast<BitCastInst>(U.getUser());
+        BC && isIntegerReinterpretation(*BC)) {
+      SmallBitVector AsIntegers(N);
+      if (Depth && pickedLanes(*BC, AsIntegers, Depth - 1))
+        continue;
+      return false;
+    }
+    // (fmul of the loaded vector, then a shuffle picking every fourth
+    // lane: the vectoriser's strided read of one member of a struct.)
+    if (Depth && isLaneWise(*U.getUser(), N) &&
+        pickedLanes(*U.getUser(), Used, Depth - 1))
+      continue;
+    return false;
   }
-  if (Used.all())
+  return true;
+}
+
+bool isIntegerReinterpretation(const BitCastInst &BC) {
+  auto *From = dyn_cast<FixedVectorType>(BC.getSrcTy());
+  auto *To = dyn_cast<FixedVectorType>(BC.getDestTy());
+  return From && To && From->getElementType()->isFloatingPointTy() &&
+         To->getElementType()->isIntegerTy() &&
+         From->getNumElements() == To->getNumElements();
+}
+
+std::optional<SmallBitVector> lanesPickedOf(const Value &V) {
+  auto *VT = dyn_cast<FixedVectorType>(V.getType());
+  if (!VT)
+    return std::nullopt;
+  SmallBitVector Used(VT->getNumElements());
+  if (!pickedLanes(V, Used, /*Depth=*/4) || Used.all())
     return std::nullopt;
   return Used;
+}
+
+std::optional<SmallBitVector> lanesPicked(const LoadInst &LI) {
+  return lanesPickedOf(LI);
 }
 
 static cl::opt<unsigned> CalleeCopyBudget(

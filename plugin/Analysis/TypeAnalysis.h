@@ -29,6 +29,7 @@
 #include <optional>
 
 namespace llvm {
+class BitCastInst;
 class DataLayout;
 class Function;
 class LoadInst;
@@ -90,12 +91,20 @@ struct ByteLayout {
 };
 
 /// The lanes of vector load \p LI that its users pick out, if every user
-/// only picks lanes (extractelement with a constant index, shufflevector)
-/// and some lane is never picked; nullopt otherwise. The vectoriser loads
+/// only picks lanes (extractelement with a constant index, shufflevector,
+/// directly or after lane-wise arithmetic, comparisons and casts; lanes
+/// picked after an integer reinterpretation do not count) and some lane is
+/// never picked; nullopt otherwise. The vectoriser loads
 /// a <16 x float> over structs {float w; double x, y} to pick the floats:
 /// the other lanes are not floats, and neither the type analysis nor the
 /// adjoint of the load may treat them as such.
 std::optional<llvm::SmallBitVector> lanesPicked(const llvm::LoadInst &LI);
+/// The same for any vector value \p V.
+std::optional<llvm::SmallBitVector> lanesPickedOf(const llvm::Value &V);
+/// True if \p BC reinterprets a vector of floating-point lanes as as many
+/// integer lanes. (A load's lanes picked out through such a bitcast are
+/// integers, not lanes of the load's type.)
+bool isIntegerReinterpretation(const llvm::BitCastInst &BC);
 
 class TypeInfo {
 public:

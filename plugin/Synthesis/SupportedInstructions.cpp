@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SupportedInstructions.h"
 
+#include "Analysis/TypeAnalysis.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
@@ -18,6 +19,7 @@
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/SynthesizerBase.h"
 #include "Synthesis/VectorRules.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -158,8 +160,47 @@ static std::string reinterpretation(const Instruction &I) {
          describe(I.getType()) + " here";
 }
 
+/// True if \p BC reinterprets, as integers, lanes of a vector load that
+/// hold no floating-point data: lanes the load's floating-point uses never
+/// pick, where nothing in the function puts a float or double either (the
+/// vectoriser reads the int member of structs {float f; double d; int k;
+/// float g} with the same <24 x float> load as the floats, and picks it
+/// out through a bitcast to <24 x i32>).
+bool SupportedInstructions::readsIntegerLanes(BitCastInst &BC) {
+  auto *L = dyn_cast<LoadInst>(BC.getOperand(0));
+  if (!L || !isIntegerReinterpretation(BC))
+    return false;
+  std::optional<SmallBitVector> FloatLanes = lanesPicked(*L);
+  std::optional<SmallBitVector> IntLanes = lanesPickedOf(BC);
+  if (!FloatLanes || !IntLanes || FloatLanes->anyCommon(*IntLanes))
+    return false;
+  const DataLayout &DL = BC.getModule()->getDataLayout();
+  auto *VT = cast<FixedVectorType>(L->getType());
+  uint64_t Lane = DL.getTypeStoreSize(VT->getElementType());
+  ByteLayout Layout =
+      S.types().layoutAt(L->getPointerOperand(), Lane * VT->getNumElements());
+  for (const ByteLayout::Part &P : Layout.floatParts()) {
+    uint64_t Size = DL.getTypeStoreSize(P.T);
+    for (unsigned I : IntLanes->set_bits()) {
+      uint64_t Begin = I * Lane, End = Begin + Lane;
+      auto Covers = [&](uint64_t Off) {
+        return Off < End && Off + Size > Begin;
+      };
+      if (Covers(P.Offset) ||
+          (Layout.Period &&
+           any_of(seq<uint64_t>(0, End / Layout.Period + 1), [&](uint64_t K) {
+             return Covers(P.Offset + K * Layout.Period);
+           })))
+        return false;
+    }
+  }
+  return true;
+}
+
 void SupportedInstructions::checkBitManipulation(Instruction &I) {
   const ActivityInfo &AI = S.AI;
+  if (auto *BC = dyn_cast<BitCastInst>(&I); BC && readsIntegerLanes(*BC))
+    return;
   if (!AI.isActive(&I) &&
       any_of(I.operands(), [&](Value *V) { return AI.isVaried(V); }) &&
       !onlyFeedsComparisons(&I) && !I.getType()->isFPOrFPVectorTy() &&

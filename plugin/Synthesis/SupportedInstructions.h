@@ -86,6 +86,7 @@ private:
   /// Scalable vectors and masked loads of pointers; false after reporting.
   bool checkVectors(llvm::Instruction &I);
   /// A derivative flowing into an integer (a double reinterpreted as bits).
+  bool readsIntegerLanes(llvm::BitCastInst &BC);
   void checkBitManipulation(llvm::Instruction &I);
   /// A floating-point member taken out of a struct value that also holds
   /// pointers ({double, ptr}), which carries no derivative, where the

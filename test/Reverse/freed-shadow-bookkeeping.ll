@@ -4,7 +4,10 @@
 ; shadow before freeing the old block; the reverse sweep frees the new
 ; block's shadow at its allocation only if it was listed (here it never is:
 ; the block outlives the call and its shadow stays in *%slot'); the call
-; site releases what remains listed when the request returns.
+; site releases what remains listed when the request returns, after
+; checking that no adjoint reached a listed shadow after its block was
+; freed (its fingerprint, taken when it was listed, is unchanged); else it
+; stops the program with the message naming @grow.
 ; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
 declare double @__enzyme_autodiff(...)
 declare ptr @malloc(i64)
@@ -29,17 +32,27 @@ define double @caller(ptr %s, ptr %ds, double %x) {
   ret double %d
 }
 
+; CHECK: @[[MSG:[0-9]+]] = {{.*}}c"tapestry: the reverse derivative of 'grow' lost adjoints: 'grow' freed or reallocated a block the caller passed it
 ; CHECK-LABEL: define double @caller(
 ; CHECK: %[[MARK:.*]] = call i64 @tapestry.freed.mark()
 ; CHECK-NEXT: call {{.*}} @grow.tapestry.rev_
-; CHECK-NEXT: call void @tapestry.freed.release(i64 %[[MARK]])
+; CHECK-NEXT: call void @tapestry.freed.release(i64 %[[MARK]], ptr @[[MSG]], i64 {{[0-9]+}})
 
 ; CHECK-LABEL: define internal {{.*}} @grow.tapestry.rev_
-; CHECK: call void @tapestry.freed.push(ptr %{{.*}}, i64 0)
+; A block from malloc: its size is asked of the allocator (-1).
+; CHECK: call void @tapestry.freed.push(ptr %{{.*}}, i64 0, i64 -1)
 ; CHECK-NEXT: call void @free(
 ; CHECK: %[[LISTED:.*]] = call i1 @tapestry.freed.take(ptr {{(nonnull )?}}%[[SHADOW:[^)]*]])
 ; CHECK-NEXT: %[[OR_NULL:.*]] = select i1 %[[LISTED]], ptr %[[SHADOW]], ptr null
 ; CHECK-NEXT: call void @free(ptr %[[OR_NULL]])
 
-; CHECK-LABEL: define internal void @tapestry.freed.release(i64 %0)
+; CHECK-LABEL: define internal void @tapestry.freed.push(ptr %0, i64 %1, i64 %2)
+; CHECK: call i64 @malloc_usable_size(ptr %0)
+; CHECK: call i64 @tapestry.freed.print(ptr %0,
+
+; CHECK-LABEL: define internal void @tapestry.freed.release(i64 %0, ptr %1, i64 %2)
+; CHECK: %[[NOW:.*]] = call i64 @tapestry.freed.print(
+; CHECK: icmp ne i64 %[[NOW]],
+; CHECK: call i64 @write(i32 2, ptr %1, i64 %2)
+; CHECK-NEXT: call void @abort()
 ; CHECK: call void @free(

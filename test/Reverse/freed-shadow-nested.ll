@@ -39,12 +39,12 @@ define double @outer(ptr %s, ptr %s2, ptr %ds, ptr %ds2, double %x) {
 ; CHECK-LABEL: define double @inner(
 ; CHECK: %[[MARK:.*]] = call i64 @tapestry.freed.mark()
 ; CHECK-NEXT: call {{.*}} @grow.tapestry.rev_
-; CHECK-NEXT: call void @tapestry.freed.release(i64 %[[MARK]])
+; CHECK-NEXT: call void @tapestry.freed.release(i64 %[[MARK]], ptr @{{[0-9]+}}, i64 {{[0-9]+}})
 
 ; CHECK-LABEL: define double @outer(
 ; CHECK: %[[MARK1:.*]] = call i64 @tapestry.freed.mark.1()
 ; CHECK-NEXT: call {{.*}} @inner.tapestry.rev_
-; CHECK-NEXT: call void @tapestry.freed.release.1(i64 %[[MARK1]])
+; CHECK-NEXT: call void @tapestry.freed.release.1(i64 %[[MARK1]], ptr @{{[0-9]+}}, i64 {{[0-9]+}})
 
 ; The outer derivative runs the inner bookkeeping as it is and keeps its
 ; own a level deeper.
