@@ -160,6 +160,10 @@ std::string sourceName(const Function &F) {
   StringRef Name = F.getName();
   if (size_t P = Name.find(".omp_outlined"); P != StringRef::npos)
     return demangle(Name.substr(0, P).str()) + " (OpenMP parallel region)";
+  // Tapestry's copies of a function (f.tapestry.const: specialised for a
+  // request's constant arguments) are the function.
+  if (size_t P = Name.find(".tapestry."); P != StringRef::npos)
+    Name = Name.substr(0, P);
   std::string S = demangle(Name.str());
   // The C++ API's invokers (tapestry/detail/lowering.hpp) are named by
   // what they call: the member function, or the callable's operator().

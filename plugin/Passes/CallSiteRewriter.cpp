@@ -93,11 +93,12 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
       "' freed or reallocated a block the caller passed it (a pointer "
       "argument, a struct's buffer grown by realloc, a std::vector argument "
       "grown by push_back, resize or insert, or replaced by a move "
-      "assignment) after "
-      "reading values from it that its result depends on, and their "
-      "adjoints went to the shadow of the freed block, which the caller "
-      "can no longer see. Give the block its final size before the call, "
-      "or copy into it (v = w) instead of moving into it.\n";
+      "assignment), and the derivatives with respect to the block's old "
+      "contents (the values read from it, or moved out of it when it grew) "
+      "went to the shadow of the freed block, which the caller can no "
+      "longer see. Leave the caller's block in place: give it its final "
+      "size before the call, copy into it (v = w) instead of moving into "
+      "it, and free it after the call rather than inside.\n";
   if (R.Mode == DiffMode::Reverse && listsFreedShadows(M, R.FreedListDepth))
     Mark = B.CreateCall(getFreedShadowMarkFn(M, R.FreedListDepth));
   // No derivative left in an implicit shadow of a global by an earlier

@@ -104,35 +104,42 @@ static void eraseDeadApi(Module &M) {
       F->eraseFromParent();
 }
 
-/// Functions specialised for the constant function pointers requests pass.
+/// Functions specialised for the constant arguments requests pass.
 using Specializations = std::map<
-    std::pair<Function *, SmallVector<std::pair<unsigned, Function *>, 2>>,
+    std::pair<Function *, SmallVector<std::pair<unsigned, Constant *>, 2>>,
     Function *>;
 
 /// A request that passes a function as an enzyme_const argument
 /// (`enzyme_const, callback`) differentiates a copy of its function in which
-/// that parameter is the function itself, so calls through it are direct.
-static void specializeConstantCallbacks(DecodedCall &D,
+/// that parameter is the function itself, so calls through it are direct;
+/// one that passes a null pointer (`enzyme_const, (double *)0`, an optional
+/// output not wanted) a copy in which the parameter is null, so that what
+/// is done only when it is not (`if (out) memcpy(out, u, n)`) is gone.
+static void specializeConstantArguments(DecodedCall &D,
                                         Specializations &Specs) {
-  SmallVector<std::pair<unsigned, Function *>, 2> Known;
+  SmallVector<std::pair<unsigned, Constant *>, 2> Known;
   Function *Fn = D.Request.Fn;
-  for (unsigned I = 0; I < D.Primals.size(); ++I)
-    if (D.Request.Args[I] == Activity::Const && D.Primals[I])
-      if (auto *Callback =
-              dyn_cast<Function>(D.Primals[I]->stripPointerCasts()))
-        if (!Fn->getArg(I)->use_empty())
-          Known.push_back({I, Callback});
+  for (unsigned I = 0; I < D.Primals.size(); ++I) {
+    if (D.Request.Args[I] != Activity::Const || !D.Primals[I] ||
+        Fn->getArg(I)->use_empty())
+      continue;
+    if (auto *Callback = dyn_cast<Function>(D.Primals[I]->stripPointerCasts()))
+      Known.push_back({I, Callback});
+    else if (isa<ConstantPointerNull>(D.Primals[I]) &&
+             Fn->getArg(I)->getType()->isPointerTy())
+      Known.push_back({I, Constant::getNullValue(Fn->getArg(I)->getType())});
+  }
   if (Known.empty())
     return;
   Function *&Spec = Specs[{Fn, Known}];
   if (!Spec) {
     ValueToValueMapTy VMap;
     Spec = CloneFunction(Fn, VMap);
-    Spec->setName(Fn->getName() + ".tapestry.callback");
+    Spec->setName(Fn->getName() + ".tapestry.const");
     Spec->setLinkage(GlobalValue::InternalLinkage);
     Spec->setCallingConv(CallingConv::C);
-    for (auto [I, Callback] : Known)
-      Spec->getArg(I)->replaceAllUsesWith(Callback);
+    for (auto [I, Value] : Known)
+      Spec->getArg(I)->replaceAllUsesWith(Value);
   }
   D.Request.Fn = Spec;
 }
@@ -190,7 +197,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   std::optional<DecodedCall> D = decodeRequest(*CB, Req.Kind, &Rules);
   if (!D)
     return;
-  specializeConstantCallbacks(*D, Specs);
+  specializeConstantArguments(*D, Specs);
   setNestingDepths(D->Request, Rules);
   if (Req.Kind == EntryPoint::ForwardSplit) {
     resolveForwardSplit(*CB, *D, Cache);

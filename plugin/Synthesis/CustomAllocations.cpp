@@ -175,13 +175,16 @@ Value *ReverseModeSynthesizer::freedShadowBytesOf(CallBase &Dealloc,
   std::optional<HeapFunction> H = heapFunction(Dealloc);
   if (H == HeapFunction::Free)
     return B.getInt64(AskAllocatorBytes);
-  // Sized operator delete, delete[] (and their over-aligned forms) pass the
-  // size; the unsized forms may belong to a replaced operator new, whose
-  // blocks the C allocator cannot measure.
+  // The shadow's own size, which may be less than the primal's (a shadow
+  // vector with less capacity): operator new takes its memory from malloc
+  // (libstdc++'s does), unless the program replaces it here.
   if ((H == HeapFunction::Delete || H == HeapFunction::DeleteArray) &&
-      Dealloc.arg_size() >= 2 &&
-      Dealloc.getArgOperand(1)->getType() == B.getInt64Ty())
-    return Dealloc.getArgOperand(1);
+      none_of(module().functions(), [](const Function &F) {
+        std::optional<HeapFunction> New = heapFunction(F);
+        return !F.isDeclaration() &&
+               (New == HeapFunction::New || New == HeapFunction::NewArray);
+      }))
+    return B.getInt64(AskAllocatorBytes);
   return B.getInt64(0);
 }
 

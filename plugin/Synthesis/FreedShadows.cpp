@@ -56,7 +56,7 @@ struct FreedList {
   FreedList(Module &M, unsigned Depth)
       : M(M), C(M.getContext()), Depth(Depth), Ptr(PointerType::getUnqual(C)),
         I64(Type::getInt64Ty(C)),
-        Entry(StructType::get(C, {Ptr, I64, I64, I64})),
+        Entry(StructType::get(C, {Ptr, I64, I64, Ptr})),
         State(StructType::get(C, {Ptr, I64, I64})) {
     std::string Name = nameAt("shadows", Depth);
     G = M.getGlobalVariable(Name, /*AllowInternal=*/true);
@@ -112,67 +112,61 @@ static FunctionCallee getMallocUsableSizeFn(Module &M) {
                                                  false));
 }
 
-/// i64 @tapestry.freed.print(ptr block, i64 bytes): a fingerprint of the
-/// block's contents, sum over its 8-byte words w_i of w_i * (2i + 1), with
-/// -0.0 counted as 0 (adding a zero adjoint to it makes +0.0), and a last
-/// 4-byte word (a float) counted as one. Words that stay 0 add nothing, so
-/// a block that receives no adjoint keeps its fingerprint whatever its
-/// size; one that receives any almost surely changes it.
-static Function *getFingerprintFn(Module &M) {
-  StringRef Name = "tapestry.freed.print";
+/// i1 @tapestry.freed.lost(ptr now, ptr then, i64 bytes): true if some
+/// 8-byte word of \p now differs from the same word of \p then and is not
+/// zero (+0.0 or -0.0): an adjoint was added. (A word that became zero was
+/// consumed, a seed of a value the function overwrote, or cleared, a
+/// pointer slot the reverse of a memset zeroed: nothing is lost.) A last
+/// 4-byte word, a float, is compared the same way.
+static Function *getLostFn(Module &M) {
+  StringRef Name = "tapestry.freed.lost";
   if (Function *F = M.getFunction(Name))
     return F;
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C),
-       *I32 = Type::getInt32Ty(C);
-  Function *F = Function::Create(FunctionType::get(I64, {Ptr, I64}, false),
+       *I32 = Type::getInt32Ty(C), *I1 = Type::getInt1Ty(C);
+  Function *F = Function::Create(FunctionType::get(I1, {Ptr, Ptr, I64}, false),
                                  GlobalValue::InternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoInline);
   F->addFnAttr(Attribute::NoUnwind);
-  Value *Block = F->getArg(0), *Bytes = F->getArg(1);
+  Value *Now = F->getArg(0), *Then = F->getArg(1), *Bytes = F->getArg(2);
   BasicBlock *Entry = BasicBlock::Create(C, "entry", F);
   BasicBlock *Loop = BasicBlock::Create(C, "loop", F);
   BasicBlock *Body = BasicBlock::Create(C, "body", F);
   BasicBlock *Tail = BasicBlock::Create(C, "tail", F);
   BasicBlock *Half = BasicBlock::Create(C, "half", F);
-  BasicBlock *Done = BasicBlock::Create(C, "done", F);
+  BasicBlock *Yes = BasicBlock::Create(C, "yes", F);
+  BasicBlock *No = BasicBlock::Create(C, "no", F);
   IRBuilder<> B(Entry);
   Value *Words = B.CreateLShr(Bytes, 3);
   B.CreateBr(Loop);
+  // A word changed to something other than +-0.
+  auto Added = [&](Type *T, Value *At) {
+    Value *A =
+        B.CreateAlignedLoad(T, B.CreateGEP(B.getInt8Ty(), Now, At), Align(1));
+    Value *W =
+        B.CreateAlignedLoad(T, B.CreateGEP(B.getInt8Ty(), Then, At), Align(1));
+    Value *Magnitude = B.CreateAnd(
+        A,
+        ConstantInt::get(T, APInt::getSignedMaxValue(T->getIntegerBitWidth())));
+    return B.CreateAnd(B.CreateICmpNE(A, W),
+                       B.CreateICmpNE(Magnitude, ConstantInt::get(T, 0)));
+  };
   B.SetInsertPoint(Loop);
   PHINode *I = B.CreatePHI(I64, 2, "i");
-  PHINode *Sum = B.CreatePHI(I64, 2, "sum");
   I->addIncoming(B.getInt64(0), Entry);
-  Sum->addIncoming(B.getInt64(0), Entry);
   B.CreateCondBr(B.CreateICmpULT(I, Words), Body, Tail);
   B.SetInsertPoint(Body);
-  auto Weighted = [&](Value *Word, Value *Index) {
-    Value *NegZero = B.CreateICmpEQ(
-        Word, ConstantInt::get(
-                  Word->getType(),
-                  APInt::getSignMask(Word->getType()->getIntegerBitWidth())));
-    Word = B.CreateZExt(
-        B.CreateSelect(NegZero, ConstantInt::get(Word->getType(), 0), Word),
-        I64);
-    return B.CreateMul(Word, B.CreateOr(B.CreateShl(Index, 1), 1));
-  };
-  Value *W = B.CreateAlignedLoad(I64, B.CreateGEP(I64, Block, I), Align(1));
   Value *Next = B.CreateAdd(I, B.getInt64(1));
   I->addIncoming(Next, Body);
-  Sum->addIncoming(B.CreateAdd(Sum, Weighted(W, I)), Body);
-  B.CreateBr(Loop);
+  B.CreateCondBr(Added(I64, B.CreateShl(I, 3)), Yes, Loop);
   B.SetInsertPoint(Tail);
   B.CreateCondBr(B.CreateICmpNE(B.CreateAnd(Bytes, 4), B.getInt64(0)), Half,
-                 Done);
+                 No);
   B.SetInsertPoint(Half);
-  Value *H = B.CreateAlignedLoad(I32, B.CreateGEP(I64, Block, Words), Align(1));
-  Value *WithHalf = B.CreateAdd(Sum, Weighted(H, Words));
-  B.CreateBr(Done);
-  B.SetInsertPoint(Done);
-  PHINode *Result = B.CreatePHI(I64, 2);
-  Result->addIncoming(Sum, Tail);
-  Result->addIncoming(WithHalf, Half);
-  B.CreateRet(Result);
+  B.CreateCondBr(Added(I32, B.CreateShl(Words, 3)), Yes, No);
+  IRBuilder<>(Yes).CreateRet(B.getTrue());
+  IRBuilder<>(No).CreateRet(B.getFalse());
   return F;
 }
 
@@ -223,8 +217,21 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   Bytes->addIncoming(F->getArg(2), Given);
   Bytes->addIncoming(Asked, Ask);
   B.CreateStore(Bytes, B.CreateStructGEP(L.Entry, Slot, 2));
-  B.CreateStore(B.CreateCall(getFingerprintFn(M), {F->getArg(0), Bytes}),
-                B.CreateStructGEP(L.Entry, Slot, 3));
+  // A copy of the shadow as it is when its block is freed (none if the
+  // size is not known).
+  BasicBlock *Copy = BasicBlock::Create(L.C, "copy", F);
+  BasicBlock *Copied = BasicBlock::Create(L.C, "copied", F);
+  BasicBlock *Before = B.GetInsertBlock();
+  B.CreateCondBr(B.CreateICmpEQ(Bytes, B.getInt64(0)), Copied, Copy);
+  B.SetInsertPoint(Copy);
+  Value *Snapshot = B.CreateCall(getMallocFn(M), {Bytes});
+  B.CreateMemCpy(Snapshot, Align(1), F->getArg(0), Align(1), Bytes);
+  B.CreateBr(Copied);
+  B.SetInsertPoint(Copied);
+  PHINode *Then = B.CreatePHI(L.Ptr, 2, "snapshot");
+  Then->addIncoming(Constant::getNullValue(L.Ptr), Before);
+  Then->addIncoming(Snapshot, Copy);
+  B.CreateStore(Then, B.CreateStructGEP(L.Entry, Slot, 3));
   B.CreateStore(B.CreateAdd(Len, B.getInt64(1)), L.field(B, 1));
   B.CreateRetVoid();
   return F;
@@ -259,6 +266,9 @@ Function *getFreedShadowTakeFn(Module &M, unsigned Depth) {
   B.CreateCondBr(B.CreateICmpEQ(Listed, F->getArg(0)), Found, Loop);
   // The last entry moves into the taken one's place.
   B.SetInsertPoint(Found);
+  // Its block was the function's own: its copy is not needed.
+  B.CreateCall(getFreeFn(M),
+               {B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 3))});
   Value *NewLen = B.CreateSub(Len, B.getInt64(1));
   Value *Last = B.CreateLoad(L.Entry, B.CreateGEP(L.Entry, Data, NewLen));
   B.CreateStore(Last, Slot);
@@ -311,17 +321,17 @@ Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
   Value *Kind = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 1));
   // An adjoint that arrived after the block was freed has nowhere to go.
   Value *Bytes = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 2));
-  Value *Print = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 3));
+  Value *Then = B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 3));
   BasicBlock *Lost = BasicBlock::Create(L.C, "lost", F, Exit);
   BasicBlock *Kept = BasicBlock::Create(L.C, "kept", F, Exit);
-  Value *Now = B.CreateCall(getFingerprintFn(M), {Shadow, Bytes});
-  B.CreateCondBr(B.CreateICmpNE(Now, Print), Lost, Kept);
+  B.CreateCondBr(B.CreateCall(getLostFn(M), {Shadow, Then, Bytes}), Lost, Kept);
   {
     IRBuilder<> LB(Lost);
     emitFatalMessage(LB, F->getArg(1), F->getArg(2));
     LB.CreateUnreachable();
   }
   B.SetInsertPoint(Kept);
+  B.CreateCall(getFreeFn(M), {Then});
   // operator delete / delete[] for blocks from new / new[], free otherwise.
   BasicBlock *Next = BasicBlock::Create(L.C, "next", F, Exit);
   SwitchInst *Switch = B.CreateSwitch(Kind, nullptr, 3);

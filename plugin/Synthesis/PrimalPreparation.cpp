@@ -862,6 +862,75 @@ static void retypeBitcastCopies(Function &F) {
     I->eraseFromParent();
 }
 
+/// The pointer whose address the integer \p V is, where \p V is a
+/// ptrtoint, or a choice (select, phi) among such integers; null otherwise.
+/// Phis are built as they are met (\p Built), so that cycles close.
+static Value *pointerBehind(Value *V, Type *PtrTy,
+                            DenseMap<Value *, Value *> &Built,
+                            unsigned Depth = 6) {
+  if (auto *P2I = dyn_cast<PtrToIntInst>(V))
+    return P2I->getPointerOperand()->getType() == PtrTy &&
+                   P2I->getType()->getScalarSizeInBits() ==
+                       P2I->getModule()->getDataLayout().getPointerSizeInBits(
+                           PtrTy->getPointerAddressSpace())
+               ? P2I->getPointerOperand()
+               : nullptr;
+  if (Value *Done = Built.lookup(V))
+    return Done;
+  if (!Depth)
+    return nullptr;
+  if (auto *Sel = dyn_cast<SelectInst>(V)) {
+    Value *T = pointerBehind(Sel->getTrueValue(), PtrTy, Built, Depth - 1);
+    Value *F = T ? pointerBehind(Sel->getFalseValue(), PtrTy, Built, Depth - 1)
+                 : nullptr;
+    if (!F)
+      return nullptr;
+    IRBuilder<> B(Sel);
+    Value *New =
+        B.CreateSelect(Sel->getCondition(), T, F, Sel->getName() + ".ptr");
+    Built[V] = New;
+    return New;
+  }
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    IRBuilder<> B(Phi);
+    PHINode *New = B.CreatePHI(PtrTy, Phi->getNumIncomingValues(),
+                               Phi->getName() + ".ptr");
+    Built[V] = New;
+    for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
+      Value *In =
+          pointerBehind(Phi->getIncomingValue(I), PtrTy, Built, Depth - 1);
+      if (!In) {
+        Built.erase(V);
+        New->replaceAllUsesWith(PoisonValue::get(PtrTy));
+        New->eraseFromParent();
+        return nullptr;
+      }
+      New->addIncoming(In, Phi->getIncomingBlock(I));
+    }
+    return New;
+  }
+  return nullptr;
+}
+
+/// The simplifier turns a choice between two iterators (std::minmax_element
+/// returning a pair of pointers) into a select of their addresses as
+/// integers and an inttoptr: the pointers are chosen as pointers again, so
+/// that the result has the chosen pointers' shadows.
+static void retypePointerIntegerChoices(Function &F) {
+  DenseMap<Value *, Value *> Built;
+  SmallVector<Instruction *, 4> Dead;
+  for (Instruction &I : instructions(F))
+    if (auto *I2P = dyn_cast<IntToPtrInst>(&I);
+        I2P && (isa<SelectInst>(I2P->getOperand(0)) ||
+                isa<PHINode>(I2P->getOperand(0))))
+      if (Value *P = pointerBehind(I2P->getOperand(0), I2P->getType(), Built)) {
+        I2P->replaceAllUsesWith(P);
+        Dead.push_back(I2P);
+      }
+  for (Instruction *I : Dead)
+    I->eraseFromParent();
+}
+
 PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
                              const CustomRules &Rules) {
   PreparedPrimal Out;
@@ -900,6 +969,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   advanceIterationCounters(*P);
   retypeIntegerVectorBuilds(*P);
   retypeBitcastCopies(*P);
+  retypePointerIntegerChoices(*P);
   defineUndefinedLanes(*P);
   removeLifetimeMarkers(*P);
   removeWriteOnlyAllocas(*P);

@@ -22,7 +22,6 @@
 #include "Synthesis/UnneededPrimalWrites.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/AliasAnalysis.h"
-#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -264,7 +263,7 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
       GV && Rules.isInactiveGlobal(GV))
     return false;
   return (AI.isActive(Val) && isa<GlobalVariable>(Obj)) ||
-         isReadBack(SI.getPointerOperand(), SI);
+         isReadBack(SI.getPointerOperand());
 }
 
 bool SynthesizerBase::losesDerivative(MemTransferInst &MT) {
@@ -287,13 +286,14 @@ bool SynthesizerBase::losesDerivative(MemTransferInst &MT) {
   if (auto *GV = dyn_cast<GlobalVariable>(Obj);
       GV && Rules.isInactiveGlobal(GV))
     return false;
-  return isa<GlobalVariable>(Obj) || isReadBack(MT.getDest(), MT);
+  return isa<GlobalVariable>(Obj) || isReadBack(MT.getDest());
 }
 
-bool SynthesizerBase::isReadBack(const Value *Ptr,
-                                 const Instruction &Writer) const {
+bool SynthesizerBase::isReadBack(const Value *Ptr) const {
   SmallVector<const Value *, 4> Stored;
   getUnderlyingObjects(Ptr, Stored, nullptr, 0);
+  // Reads before the write count too: a derivative may serve a callee that
+  // runs again (in a loop, recursively) and reads what its last run wrote.
   auto Reads = [&](const Value *From) {
     SmallVector<const Value *, 4> Read;
     getUnderlyingObjects(From, Read, nullptr, 0);
@@ -301,16 +301,10 @@ bool SynthesizerBase::isReadBack(const Value *Ptr,
       return is_contained(Stored, R) || !isIdentifiedObject(R);
     });
   };
-  // What runs only before the write cannot read it (an optional output
-  // written last: `if (out) memcpy(out, u, sizeof u)`). (A search of more
-  // blocks than LLVM explores answers "reachable".)
-  auto After = [&](const Instruction &I) {
-    return isPotentiallyReachable(&Writer, &I);
-  };
   for (Instruction &I : instructions(P)) {
     // A copy reads its source.
     if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-      if (Reads(MT->getSource()) && After(I))
+      if (Reads(MT->getSource()))
         return true;
       continue;
     }
@@ -320,16 +314,13 @@ bool SynthesizerBase::isReadBack(const Value *Ptr,
       Function *Callee = CB->getCalledFunction();
       if (!Callee || Callee->isDeclaration() || CB->doesNotAccessMemory())
         continue;
-      if (any_of(CB->args(),
-                 [&](Value *A) {
-                   return A->getType()->isPointerTy() && Reads(A);
-                 }) &&
-          After(I))
+      if (any_of(CB->args(), [&](Value *A) {
+            return A->getType()->isPointerTy() && Reads(A);
+          }))
         return true;
       continue;
     }
-    if (auto *LI = dyn_cast<LoadInst>(&I);
-        LI && Reads(LI->getPointerOperand()) && After(I))
+    if (auto *LI = dyn_cast<LoadInst>(&I); LI && Reads(LI->getPointerOperand()))
       return true;
   }
   return false;
@@ -378,7 +369,7 @@ static void failIfWrittenThroughConstant(IRBuilderBase &B, Instruction &At,
 void SynthesizerBase::checkStoreThroughConstant(StoreInst &SI, Value *SPtr) {
   Value *Ptr = SI.getPointerOperand();
   if (!SPtr || !RA.mayBeConstant(Ptr) || !AI.isVaried(SI.getValueOperand()) ||
-      !isReadBack(Ptr, SI))
+      !isReadBack(Ptr))
     return;
   IRBuilder<> B(primal(&SI));
   failIfWrittenThroughConstant(
@@ -388,7 +379,7 @@ void SynthesizerBase::checkStoreThroughConstant(StoreInst &SI, Value *SPtr) {
 void SynthesizerBase::checkCopyThroughConstant(MemTransferInst &MT) {
   Value *Dst = MT.getDest(), *Src = MT.getSource();
   if (!RA.mayBeConstant(Dst) || !AI.hasShadow(Dst) || !AI.hasShadow(Src) ||
-      !isReadBack(Dst, MT))
+      !isReadBack(Dst))
     return;
   Value *DstS = shadowOf(Dst, &MT), *SrcS = shadowOf(Src, &MT);
   if (!DstS || !SrcS)

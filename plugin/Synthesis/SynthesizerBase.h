@@ -198,10 +198,9 @@ protected:
   /// True if \p SI puts a value that carries a derivative where no shadow
   /// keeps it although it matters: a global, or memory read back later.
   bool losesDerivative(llvm::StoreInst &SI) const;
-  /// True if some load of the function that may run after \p Writer may
-  /// read what \p Writer writes through \p Ptr.
-  bool isReadBack(const llvm::Value *Ptr,
-                  const llvm::Instruction &Writer) const;
+  /// True if some load of the function may read what is written through
+  /// \p Ptr.
+  bool isReadBack(const llvm::Value *Ptr) const;
   /// The same for a copy \p MT of memory that may hold derivatives
   /// (memcpy, memmove, std::copy) into memory without a shadow.
   bool losesDerivative(llvm::MemTransferInst &MT);

@@ -4,24 +4,29 @@
 // freed block, which the caller can no longer see (its struct now points
 // to the new block), so the gradient came back 0 without a word (probe25b
 // W1). The program now stops when the request ends, naming the function.
-// Blocks whose old contents get no adjoint run and match the analytic
-// gradient: a buffer grown from empty, one whose old contents are
-// overwritten before the growth, a block the function allocates itself.
+// Each such shadow is copied when its block is freed; a word that changed
+// to a nonzero value since is a lost adjoint ("ones": adjoints 2, 2, whose
+// bit patterns summed to 0 in the first version, a fingerprint). Blocks
+// whose old contents get no adjoint run and match the analytic gradient: a
+// buffer grown from empty, one whose old contents are overwritten before
+// the growth (also with a seed in the caller's shadow, which the reverse
+// consumes: a word that became 0), a block the function allocates itself.
 // RUN: %clang -O0 %s -lm -o %t0
 // RUN: %t0 ok | FileCheck %s
 // RUN: not --crash %t0 realloc 2>&1 | FileCheck %s --check-prefix=REALLOC
 // RUN: not --crash %t0 replace 2>&1 | FileCheck %s --check-prefix=REPLACE
 // RUN: not --crash %t0 param 2>&1 | FileCheck %s --check-prefix=PARAM
+// RUN: not --crash %t0 ones 2>&1 | FileCheck %s --check-prefix=REALLOC
 // RUN: %clang -O2 %s -lm -o %t2
 // RUN: %t2 ok | FileCheck %s
 // RUN: not --crash %t2 realloc 2>&1 | FileCheck %s --check-prefix=REALLOC
 // RUN: not --crash %t2 replace 2>&1 | FileCheck %s --check-prefix=REPLACE
 // RUN: not --crash %t2 param 2>&1 | FileCheck %s --check-prefix=PARAM
+// RUN: not --crash %t2 ones 2>&1 | FileCheck %s --check-prefix=REALLOC
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // REALLOC: tapestry: the reverse derivative of 'grow_after_read' lost adjoints: 'grow_after_read' freed or reallocated a block the caller passed it
-// REALLOC-SAME: after reading values from it that its result depends on
-// REALLOC-SAME: Give the block its final size before the call, or copy into it (v = w) instead of moving into it.
+// REALLOC-SAME: and the derivatives with respect to the block's old contents (the values read from it, or moved out of it when it grew) went to the shadow of the freed block, which the caller can no longer see. Leave the caller's block in place: give it its final size before the call, copy into it (v = w) instead of moving into it, and free it after the call rather than inside.
 // REALLOC-NOT: d/d
 // REPLACE: tapestry: the reverse derivative of 'replace_after_read' lost adjoints
 // PARAM: tapestry: the reverse derivative of 'consume' lost adjoints
@@ -90,6 +95,18 @@ double overwrite_then_grow(Buf *b, const double *in) {
   return b->data[0] * b->data[1] + b->data[2] * b->data[2];
 }
 
+/* Overwrites the caller's two values (the first seeded by the caller),
+   grows the block, returns a. */
+double seeded_overwrite(Buf *b, const double *pa) {
+  double a = *pa;
+  b->data[0] = a * a;
+  b->data[1] = sin(a);
+  b->data = realloc(b->data, 3 * sizeof(double));
+  b->data[2] = a;
+  b->n = 3;
+  return a;
+}
+
 /* Its own block, grown and freed. */
 double own_block(const double *in, int n) {
   double *w = malloc(sizeof(double));
@@ -109,6 +126,14 @@ int main(int argc, char **argv) {
     Buf b = {malloc(2 * sizeof(double)), 2},
         db = {calloc(2, sizeof(double)), 2};
     b.data[0] = 1.5, b.data[1] = 2.0;
+    __enzyme_autodiff((void *)grow_after_read, enzyme_dup, &b, &db);
+    printf("d/dx0 = %g\n", db.data[0]);
+    return 0;
+  }
+  if (!strcmp(mode, "ones")) {
+    Buf b = {malloc(2 * sizeof(double)), 2},
+        db = {calloc(2, sizeof(double)), 2};
+    b.data[0] = 1.0, b.data[1] = 1.0;
     __enzyme_autodiff((void *)grow_after_read, enzyme_dup, &b, &db);
     printf("d/dx0 = %g\n", db.data[0]);
     return 0;
@@ -151,6 +176,17 @@ int main(int argc, char **argv) {
                 in[1] * in[1] + 2 * in[0], 1e-12);
     check_close("overwrite_then_grow d/din[1]", din[1], 2 * in[0] * in[1],
                 1e-12);
+    free(b.data), free(db.data);
+  }
+  {
+    double a = 0.7, da = 0;
+    Buf b = {malloc(2 * sizeof(double)), 2},
+        db = {calloc(2, sizeof(double)), 2};
+    b.data[0] = 5, b.data[1] = 7;
+    db.data[0] = 1; // d(a + data[0] at exit)/da = 1 + 2a
+    __enzyme_autodiff((void *)seeded_overwrite, enzyme_dup, &b, &db, enzyme_dup,
+                      &a, &da);
+    check_close("seeded_overwrite d/da", da, 1 + 2 * a, 1e-12);
     free(b.data), free(db.data);
   }
   {

@@ -5,11 +5,19 @@
 // the new one: the gradient came back 0 without a word (probe25b W1). The
 // program now stops when the request ends, naming the function. A vector
 // that grows from empty, a scratch member resized from empty, and a copy
-// assignment into the same storage run and match the analytic gradient.
+// assignment into the same storage run and match the analytic gradient,
+// also where the caller's vector has more capacity than its shadow (built
+// by push_back, the shadow sized to it): the shadow's own block is copied
+// and compared, not as many bytes as the primal's.
 // RUN: %clangxx -std=c++20 -O0 %s -lm -o %t0
 // RUN: %t0 ok | FileCheck %s
 // RUN: not --crash %t0 push 2>&1 | FileCheck %s --check-prefix=PUSH
 // RUN: not --crash %t0 move 2>&1 | FileCheck %s --check-prefix=MOVE
+// Without sized deallocation (C++11, -fno-sized-deallocation) std::vector
+// frees with the unsized operator delete: checked the same.
+// RUN: %clangxx -std=c++11 -fno-sized-deallocation -O2 %s -lm -o %t11
+// RUN: %t11 ok | FileCheck %s
+// RUN: not --crash %t11 push 2>&1 | FileCheck %s --check-prefix=PUSH
 // RUN: %clangxx -std=c++20 -O2 %s -lm -o %t2
 // RUN: %t2 ok | FileCheck %s
 // RUN: not --crash %t2 push 2>&1 | FileCheck %s --check-prefix=PUSH
@@ -88,6 +96,17 @@ struct Smoother {
 };
 double smooth(Smoother *s, const double *in, int n) { return s->run(in, n); }
 
+// Resized past its capacity and overwritten: its old values get no adjoint.
+double refill(std::vector<double> &v, const double *x, int n) {
+  v.resize(100);
+  for (int i = 0; i < 100; ++i)
+    v[i] = x[i % n] * (i + 1);
+  double s = 0;
+  for (double e : v)
+    s += std::sin(e);
+  return s;
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "ok";
   if (!std::strcmp(mode, "push")) {
@@ -136,6 +155,22 @@ int main(int argc, char **argv) {
       if (j + 1 < 4)
         want += (j + 2) * (j + 1) * in[j + 1];
       check_close(LABEL("smooth d/din[%d]", j), din[j], want, 1e-12);
+    }
+  }
+  {
+    const int n = 3;
+    double x[n] = {0.3, -0.8, 1.1}, dx[n] = {0};
+    std::vector<double> v;
+    for (int i = 0; i < 40; ++i)
+      v.push_back(i);
+    std::vector<double> dv(v.size(), 0.0);
+    __enzyme_autodiff((void *)refill, enzyme_dup, &v, &dv, enzyme_dup, x, dx,
+                      enzyme_const, n);
+    for (int j = 0; j < n; ++j) {
+      double want = 0;
+      for (int i = j; i < 100; i += n)
+        want += (i + 1) * std::cos(x[j] * (i + 1));
+      check_close(LABEL("refill d/dx[%d]", j), dx[j], want, 1e-10);
     }
   }
   return check_report();

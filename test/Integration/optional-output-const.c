@@ -1,10 +1,12 @@
 // An optional output (a debug copy of an intermediate array, written last)
-// passed as enzyme_const: NULL, or a buffer the caller reads. Nothing in
-// the function reads the copy back, so no derivative is lost; it used to be
-// refused ("memory holding active values is copied through parameter 2,
-// which is enzyme_const") because the loads of `x` before the copy might
-// alias it (probe25b R1). Gradient against the analytic one, at -O0 and
-// -O2 and in the opt flow.
+// passed as enzyme_const NULL: the request differentiates a copy of the
+// function in which that parameter is null, so the guarded copy is gone.
+// It used to be refused ("memory holding active values is copied through
+// parameter 2, which is enzyme_const") because the loads of `x` might
+// alias it (probe25b R1). (Given a buffer as enzyme_const, the copy is
+// still refused: a derivative may serve a callee that runs again and reads
+// what its last run wrote, so reads before the write count.) Gradient
+// against the analytic one, at -O0 and -O2 and in the opt flow.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s
 // RUN: %plain_cc -O2 -S -emit-llvm %s -o %t.ll
@@ -27,16 +29,14 @@ double energy(const double *x, double *u_out) {
   return u[0] * u[1] + u[2];
 }
 
-/* An output written element by element, after the last read of x. (With
-   `trace[i] = s * x[i]` the loads of x after the first store might read it
-   back, x and trace being two pointers that may alias: refused.) */
+/* An output written element by element, reading x again. */
 double energy_stores(const double *x, int n, double *trace) {
   double s = 0;
   for (int i = 0; i < n; i++)
     s += sin(x[i]) * x[i];
   if (trace)
     for (int i = 0; i < n; i++)
-      trace[i] = s * (i + 1);
+      trace[i] = s * x[i];
   return s;
 }
 
@@ -53,16 +53,9 @@ int main(void) {
       check_close("energy, NULL output", g[i], want[i], 1e-12);
   }
   {
-    double g[3] = {0}, u[3] = {0};
-    __enzyme_autodiff((void *)energy, enzyme_dup, x, g, enzyme_const, u);
-    for (int i = 0; i < 3; i++)
-      check_close("energy, buffer output", g[i], want[i], 1e-12);
-    check_close("energy, the output's value", u[1], 2 * x[1] * x[1], 1e-15);
-  }
-  {
-    double g[3] = {0}, t[3] = {0};
+    double g[3] = {0};
     __enzyme_autodiff((void *)energy_stores, enzyme_dup, x, g, enzyme_const, 3,
-                      enzyme_const, t);
+                      enzyme_const, (double *)0);
     for (int i = 0; i < 3; i++)
       check_close("energy_stores", g[i], sin(x[i]) + x[i] * cos(x[i]), 1e-12);
   }
