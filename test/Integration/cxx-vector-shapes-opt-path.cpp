@@ -3,7 +3,9 @@
 // transformed by a recursive FFT (the empty vector's end pointer is null + n,
 // an address computed from null), and a ragged table built row by row with
 // rows.push_back(std::move(row)) (the moved-from row is reset by a store of
-// <2 x ptr> zeroinitializer). Both were refused in the opt flow with "the
+// <2 x ptr> zeroinitializer), and std::minmax_element whose pair of
+// iterators the simplifier chooses as integers (a select of two ptrtoint,
+// then inttoptr: probe21a R11). All were refused in the opt flow with "the
 // pointer ... may point to differentiable memory but has no shadow" and
 // right with the plugin at compile time (probe25b R2). Gradients against
 // the analytic ones; -O3 -mavx2 IR runs on any x86-64 (%any_x86_cpu).
@@ -17,6 +19,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -73,6 +76,17 @@ double ragged(const double *x, int n) {
   return s;
 }
 
+// f = sum_i (i+1) v_i over v = x and then its range appended.
+double range_appended(const double *x, int n) {
+  std::vector<double> v(x, x + n);
+  auto mm = std::minmax_element(v.begin(), v.end());
+  v.push_back(*mm.second - *mm.first);
+  double s = 0;
+  for (std::size_t i = 0; i < v.size(); i++)
+    s += (i + 1) * v[i];
+  return s;
+}
+
 int main() {
   {
     const int n = 8, k = 3;
@@ -109,6 +123,16 @@ int main() {
     }
     for (int j = 0; j < n + 2; j++)
       check_close(LABEL("ragged d/dx[%d]", j), g[j], want[j], 1e-12);
+  }
+  {
+    const int n = 6;
+    double x[n] = {0.3, -0.9, 0.7, 0.1, -0.2, 0.8}, g[n] = {0};
+    __enzyme_autodiff((void *)range_appended, enzyme_dup, x, g, enzyme_const,
+                      n);
+    // + (n+1) (x_max - x_min), x_max = x[5], x_min = x[1]
+    double want[n] = {1, 2 - (n + 1), 3, 4, 5, 6 + (n + 1)};
+    for (int j = 0; j < n; j++)
+      check_close(LABEL("range_appended d/dx[%d]", j), g[j], want[j], 1e-12);
   }
   return check_report();
 }
