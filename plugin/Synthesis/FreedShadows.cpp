@@ -202,8 +202,8 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   Value *Slot = B.CreateGEP(L.Entry, L.data(B), Len);
   B.CreateStore(F->getArg(0), B.CreateStructGEP(L.Entry, Slot, 0));
   B.CreateStore(F->getArg(1), B.CreateStructGEP(L.Entry, Slot, 1));
-  // The shadow's size in bytes: given (a sized operator delete), asked of
-  // the allocator (free), or 0, not checked.
+  // The shadow's size in bytes: asked of the allocator (a block from
+  // malloc or operator new), or 0, not checked.
   BasicBlock *Ask = BasicBlock::Create(L.C, "ask", F);
   BasicBlock *Sized = BasicBlock::Create(L.C, "sized", F);
   BasicBlock *Given = B.GetInsertBlock();
@@ -216,21 +216,29 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   PHINode *Bytes = B.CreatePHI(L.I64, 2, "bytes");
   Bytes->addIncoming(F->getArg(2), Given);
   Bytes->addIncoming(Asked, Ask);
-  B.CreateStore(Bytes, B.CreateStructGEP(L.Entry, Slot, 2));
   // A copy of the shadow as it is when its block is freed (none if the
-  // size is not known).
+  // size is not known, or no memory is left for it: then not checked).
   BasicBlock *Copy = BasicBlock::Create(L.C, "copy", F);
   BasicBlock *Copied = BasicBlock::Create(L.C, "copied", F);
   BasicBlock *Before = B.GetInsertBlock();
   B.CreateCondBr(B.CreateICmpEQ(Bytes, B.getInt64(0)), Copied, Copy);
   B.SetInsertPoint(Copy);
   Value *Snapshot = B.CreateCall(getMallocFn(M), {Bytes});
+  BasicBlock *Fill = BasicBlock::Create(L.C, "fill", F);
+  B.CreateCondBr(B.CreateIsNull(Snapshot), Copied, Fill);
+  B.SetInsertPoint(Fill);
   B.CreateMemCpy(Snapshot, Align(1), F->getArg(0), Align(1), Bytes);
   B.CreateBr(Copied);
   B.SetInsertPoint(Copied);
-  PHINode *Then = B.CreatePHI(L.Ptr, 2, "snapshot");
+  PHINode *Then = B.CreatePHI(L.Ptr, 3, "snapshot");
   Then->addIncoming(Constant::getNullValue(L.Ptr), Before);
-  Then->addIncoming(Snapshot, Copy);
+  Then->addIncoming(Constant::getNullValue(L.Ptr), Copy);
+  Then->addIncoming(Snapshot, Fill);
+  PHINode *Checked = B.CreatePHI(L.I64, 3, "checked");
+  Checked->addIncoming(B.getInt64(0), Before);
+  Checked->addIncoming(B.getInt64(0), Copy);
+  Checked->addIncoming(Bytes, Fill);
+  B.CreateStore(Checked, B.CreateStructGEP(L.Entry, Slot, 2));
   B.CreateStore(Then, B.CreateStructGEP(L.Entry, Slot, 3));
   B.CreateStore(B.CreateAdd(Len, B.getInt64(1)), L.field(B, 1));
   B.CreateRetVoid();

@@ -50,7 +50,7 @@ define double @caller(ptr %s, ptr %ds, double %x) {
 ; CHECK-LABEL: define internal void @tapestry.freed.push(ptr %0, i64 %1, i64 %2)
 ; CHECK: call i64 @malloc_usable_size(ptr %0)
 ; CHECK: %[[COPY:.*]] = call ptr @malloc(i64 %[[BYTES:.*]])
-; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 1 %[[COPY]], ptr align 1 %0, i64 %[[BYTES]], i1 false)
+; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 1 %[[COPY]], ptr align 1 %0, i64 %[[BYTES]], i1 false)
 
 ; CHECK-LABEL: define internal void @tapestry.freed.release(i64 %0, ptr %1, i64 %2)
 ; CHECK: %[[LOST:.*]] = call i1 @tapestry.freed.lost(
