@@ -127,6 +127,9 @@ static bool allocatedIn(const Value *Ptr, const Function &F, unsigned Depth) {
   SmallVector<const Value *, 4> Objs;
   getUnderlyingObjects(Ptr, Objs, /*LI=*/nullptr, /*MaxLookup=*/0);
   return all_of(Objs, [&](const Value *Obj) {
+    // (A block grown in a loop starts from null: realloc(null, n).)
+    if (isa<ConstantPointerNull>(Obj) || isa<UndefValue>(Obj))
+      return true;
     if (auto *CB = dyn_cast<CallBase>(Obj))
       return isAllocationCall(*CB) && CB->getFunction() == &F;
     auto *Load = dyn_cast<LoadInst>(Obj);
