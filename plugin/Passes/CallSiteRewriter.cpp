@@ -86,19 +86,6 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
   // function that frees nothing costs nothing.)
   Value *Mark = nullptr;
   Module &M = *G.getParent();
-  std::string Name = sourceName(*R.Fn);
-  std::string LostAdjointsMsg =
-      "tapestry: the reverse derivative of '" + Name + "' lost adjoints: '" +
-      Name +
-      "' freed or reallocated a block the caller passed it (a pointer "
-      "argument, a struct's buffer grown by realloc, a std::vector argument "
-      "grown by push_back, resize or insert, or replaced by a move "
-      "assignment), and the derivatives with respect to the block's old "
-      "contents (the values read from it, or moved out of it when it grew) "
-      "went to the shadow of the freed block, which the caller can no "
-      "longer see. Leave the caller's block in place: give it its final "
-      "size before the call, copy into it (v = w) instead of moving into "
-      "it, and free it after the call rather than inside.\n";
   if (R.Mode == DiffMode::Reverse && listsFreedShadows(M, R.FreedListDepth))
     Mark = B.CreateCall(getFreedShadowMarkFn(M, R.FreedListDepth));
   // No derivative left in an implicit shadow of a global by an earlier
@@ -107,10 +94,11 @@ bool CallSiteRewriter::rewriteOneShot(Function &G) {
     GlobalShadows::zeroImplicitShadows(B, {&G});
   CallInst *Call = B.CreateCall(&G, Args);
   Call->setDebugLoc(CB.getDebugLoc());
-  if (Mark)
+  if (Mark) {
+    std::string Msg = lostAdjointsMessage(*R.Fn);
     B.CreateCall(getFreedShadowReleaseFn(M, R.FreedListDepth),
-                 {Mark, B.CreateGlobalStringPtr(LostAdjointsMsg),
-                  B.getInt64(LostAdjointsMsg.size())});
+                 {Mark, B.CreateGlobalStringPtr(Msg), B.getInt64(Msg.size())});
+  }
   if (!D.ByValAdjoints.empty()) {
     SmallVector<Type *, 8> Types;
     Value *Results = withByValAdjoints(Call, Sig.Results, Types);
@@ -243,8 +231,17 @@ bool CallSiteRewriter::rewriteAugmented(const SplitDerivative &S) {
   Args.push_back(Tape);
   if (!D.Request.Context)
     GlobalShadows::zeroImplicitShadows(B, {S.Augmented, S.Reverse});
+  // The shadows of the caller's blocks the augmented forward frees are the
+  // tape's until its reverse releases it (FreedShadows.h).
+  Module &M = *CB.getModule();
+  unsigned Depth = D.Request.FreedListDepth;
+  Value *OldTag = listsFreedShadows(M, Depth)
+                      ? B.CreateCall(getFreedShadowSetTagFn(M, Depth), {Tape})
+                      : nullptr;
   CallInst *Call = B.CreateCall(S.Augmented, Args);
   Call->setDebugLoc(CB.getDebugLoc());
+  if (OldTag)
+    B.CreateCall(getFreedShadowSetTagFn(M, Depth), {OldTag});
   SmallVector<Type *, 2> Types;
   SmallVector<Value *, 2> Results;
   if (!D.TapeBuffer) {
@@ -281,6 +278,13 @@ bool CallSiteRewriter::rewriteReverse(const SplitDerivative &S) {
   // users replay caller-owned tapes).
   bool KeepLive = D.TapeBuffer && !S.OwnsMemory;
   if (!D.NoFree && !KeepLive) {
+    Module &M = *CB.getModule();
+    if (listsFreedShadows(M, D.Request.FreedListDepth)) {
+      std::string Msg = lostAdjointsMessage(*D.Request.Fn);
+      B.CreateCall(
+          getFreedShadowReleaseTagFn(M, D.Request.FreedListDepth),
+          {Tape, B.CreateGlobalStringPtr(Msg), B.getInt64(Msg.size())});
+    }
     B.CreateCall(S.Release, {Tape});
     if (!D.TapeBuffer) {
       B.CreateCall(getFreeFn(*CB.getModule()), {Tape});

@@ -63,6 +63,9 @@ private:
   void buildAugmented();
   void buildReverse();
   void buildRelease();
+  /// True if the augmented forward \p Aug, or a function it calls, lists
+  /// the shadows of the blocks it frees (Synthesis/FreedShadows.h).
+  bool freesListedShadows(const Function &Aug) const;
   void planScratchBlocks();
   void checkReplayable();
   /// Why a reverse that reads shadow pointer \p Kept from the tape cannot

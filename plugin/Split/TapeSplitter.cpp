@@ -14,6 +14,7 @@
 #include "Analysis/ActivityAnalysis.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
+#include "Synthesis/FreedShadows.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/LoopBlockLists.h"
 #include "Synthesis/TapeCache.h"
@@ -702,6 +703,31 @@ void Splitter::buildRelease() {
                        Align(8));
   B.CreateRetVoid();
   Out.Release = Rel;
+  // The shadows of the caller's blocks the forward half frees are the
+  // tape's until it is released (Synthesis/FreedShadows.h): a caller's
+  // buffer holding such a tape is released too.
+  if (freesListedShadows(*Out.Augmented))
+    Out.OwnsMemory = true;
+}
+
+bool Splitter::freesListedShadows(const Function &Aug) const {
+  const Function *Push = findFreedShadowPushFn(M, R.FreedListDepth);
+  if (!Push)
+    return false;
+  SmallPtrSet<const Function *, 8> Seen{&Aug};
+  SmallVector<const Function *, 8> Work{&Aug};
+  while (!Work.empty()) {
+    const Function *F = Work.pop_back_val();
+    for (const Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction()) {
+          if (Callee == Push)
+            return true;
+          if (!Callee->isDeclaration() && Seen.insert(Callee).second)
+            Work.push_back(Callee);
+        }
+  }
+  return false;
 }
 
 /// The tapes of callees the forward half ran and the reverse did not

@@ -7,6 +7,7 @@
 #include "Split/Thunks.h"
 
 #include "Analysis/GlobalShadows.h"
+#include "Synthesis/FreedShadows.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -47,7 +48,12 @@ Constant *thunkDescriptor(Module &M, const DiffRequest &R,
   // derivative of them, as a request's call site does: its augmented
   // forward is wrapped to zero them first.
   Function *Aug = S.Augmented;
-  if (!GlobalShadows::implicitShadowsUsedBy(*S.Augmented).empty() ||
+  // The shadows of the caller's blocks the augmented forward frees are the
+  // tape's until it is released (Synthesis/FreedShadows.h): the wrapper
+  // tags them with the tape, and the release checks and frees them.
+  unsigned Depth = R.FreedListDepth;
+  bool Freed = listsFreedShadows(M, Depth);
+  if (Freed || !GlobalShadows::implicitShadowsUsedBy(*S.Augmented).empty() ||
       !GlobalShadows::implicitShadowsUsedBy(*S.Reverse).empty()) {
     Aug =
         Function::Create(S.Augmented->getFunctionType(),
@@ -56,7 +62,13 @@ Constant *thunkDescriptor(Module &M, const DiffRequest &R,
     SmallVector<Value *, 16> Args;
     for (Argument &A : Aug->args())
       Args.push_back(&A);
+    Value *Tape = Aug->getArg(Aug->arg_size() - 1);
+    Value *OldTag = Freed
+                        ? B.CreateCall(getFreedShadowSetTagFn(M, Depth), {Tape})
+                        : nullptr;
     CallInst *Call = B.CreateCall(S.Augmented, Args);
+    if (OldTag)
+      B.CreateCall(getFreedShadowSetTagFn(M, Depth), {OldTag});
     if (Call->getType()->isVoidTy())
       B.CreateRetVoid();
     else
@@ -64,9 +76,22 @@ Constant *thunkDescriptor(Module &M, const DiffRequest &R,
     B.SetInsertPoint(Call);
     GlobalShadows::zeroImplicitShadows(B, {S.Augmented, S.Reverse});
   }
+  Function *Release = S.Release;
+  if (Freed) {
+    Release =
+        Function::Create(S.Release->getFunctionType(),
+                         GlobalValue::InternalLinkage, Name + ".release", M);
+    IRBuilder<> B(BasicBlock::Create(C, "entry", Release));
+    std::string Msg = lostAdjointsMessage(*R.Fn);
+    B.CreateCall(getFreedShadowReleaseTagFn(M, Depth),
+                 {Release->getArg(0), B.CreateGlobalStringPtr(Msg),
+                  B.getInt64(Msg.size())});
+    B.CreateCall(S.Release, {Release->getArg(0)});
+    B.CreateRetVoid();
+  }
   Constant *Init = ConstantStruct::get(
       Ty,
-      {Aug, Rev, S.Release, ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
+      {Aug, Rev, Release, ConstantInt::get(Type::getInt64Ty(C), S.TapeBytes),
        ConstantInt::get(Type::getInt32Ty(C), S.Replayable)});
   auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/true,
                                 GlobalValue::PrivateLinkage, Init, Name);

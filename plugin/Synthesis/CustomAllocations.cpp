@@ -179,15 +179,15 @@ Value *ReverseModeSynthesizer::freedShadowBytesOf(CallBase &Dealloc,
   if (H == HeapFunction::Free)
     return B.getInt64(AskAllocatorBytes);
   // The shadow's own size, which may be less than the primal's (a shadow
-  // vector with less capacity): operator new takes its memory from malloc
-  // (libstdc++'s does), unless the program replaces it here.
+  // vector with less capacity): libstdc++'s operator new takes its memory
+  // from malloc; one the program defines may not (asked at run time).
   if ((H == HeapFunction::Delete || H == HeapFunction::DeleteArray) &&
       none_of(module().functions(), [](const Function &F) {
         std::optional<HeapFunction> New = heapFunction(F);
         return !F.isDeclaration() &&
                (New == HeapFunction::New || New == HeapFunction::NewArray);
       }))
-    return B.getInt64(AskAllocatorBytes);
+    return B.getInt64(AskAllocatorIfNewBytes);
   return B.getInt64(0);
 }
 

@@ -12,6 +12,7 @@
 
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
+#include "Core/Diagnostics.h"
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
@@ -39,11 +40,16 @@ static std::string nameAt(StringRef Base, unsigned Depth) {
 
 SmallVector<Function *, 4> freedListPieces(const Module &M, unsigned Depth) {
   SmallVector<Function *, 4> Pieces;
-  for (StringRef Base : {"push", "take", "mark", "release"})
+  for (StringRef Base :
+       {"push", "take", "mark", "release", "settag", "releasetag", "dispose"})
     if (Function *F = M.getFunction(nameAt(Base, Depth));
         F && !F->isDeclaration())
       Pieces.push_back(F);
   return Pieces;
+}
+
+const Function *findFreedShadowPushFn(const Module &M, unsigned Depth) {
+  return M.getFunction(nameAt("push", Depth));
 }
 
 bool listsFreedShadows(const Module &M, unsigned Depth) {
@@ -56,7 +62,7 @@ struct FreedList {
   FreedList(Module &M, unsigned Depth)
       : M(M), C(M.getContext()), Depth(Depth), Ptr(PointerType::getUnqual(C)),
         I64(Type::getInt64Ty(C)),
-        Entry(StructType::get(C, {Ptr, I64, I64, Ptr})),
+        Entry(StructType::get(C, {Ptr, I64, I64, Ptr, Ptr})),
         State(StructType::get(C, {Ptr, I64, I64})) {
     std::string Name = nameAt("shadows", Depth);
     G = M.getGlobalVariable(Name, /*AllowInternal=*/true);
@@ -79,6 +85,19 @@ struct FreedList {
     F->addFnAttr(Attribute::NoInline);
     F->addFnAttr(Attribute::NoUnwind);
     return F;
+  }
+  /// The tape of the split request whose augmented forward is running
+  /// (null otherwise), kept with each entry pushed meanwhile.
+  GlobalVariable *tag() {
+    std::string Name = nameAt("tag", Depth);
+    if (GlobalVariable *T = M.getGlobalVariable(Name, /*AllowInternal=*/true))
+      return T;
+    auto *T = new GlobalVariable(M, Ptr, /*isConstant=*/false,
+                                 GlobalValue::InternalLinkage,
+                                 Constant::getNullValue(Ptr), Name, nullptr,
+                                 GlobalValue::GeneralDynamicTLSModel);
+    T->setAlignment(M.getDataLayout().getABITypeAlign(Ptr));
+    return T;
   }
   uint64_t entryBytes() const {
     return M.getDataLayout().getTypeAllocSize(Entry);
@@ -170,6 +189,64 @@ static Function *getLostFn(Module &M) {
   return F;
 }
 
+/// i1 @tapestry.freed.librarynew(): true if the program's operator new is
+/// the C++ library's (libstdc++'s, whose blocks malloc_usable_size can
+/// measure), not one the program defines (a pool, a tracking header): the
+/// address the program calls is the one libstdc++.so.6 defines. Asked once
+/// per process.
+static Function *getLibraryNewFn(Module &M) {
+  StringRef Name = "tapestry.freed.librarynew";
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I32 = Type::getInt32Ty(C);
+  Function *F = Function::Create(FunctionType::get(Type::getInt1Ty(C), false),
+                                 GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  // 0: not asked yet, 1: the library's, 2: another.
+  auto *State = new GlobalVariable(
+      M, I32, /*isConstant=*/false, GlobalValue::InternalLinkage,
+      ConstantInt::get(I32, 0), "tapestry.freed.librarynew.state");
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", F);
+  BasicBlock *Ask = BasicBlock::Create(C, "ask", F);
+  BasicBlock *Loaded = BasicBlock::Create(C, "loaded", F);
+  BasicBlock *Done = BasicBlock::Create(C, "done", F);
+  IRBuilder<> B(Entry);
+  Value *Known = B.CreateLoad(I32, State);
+  B.CreateCondBr(B.CreateICmpEQ(Known, B.getInt32(0)), Ask, Done);
+  B.SetInsertPoint(Ask);
+  FunctionCallee Open = M.getOrInsertFunction(
+      "dlopen", FunctionType::get(Ptr, {Ptr, I32}, false));
+  FunctionCallee Sym =
+      M.getOrInsertFunction("dlsym", FunctionType::get(Ptr, {Ptr, Ptr}, false));
+  FunctionCallee Close =
+      M.getOrInsertFunction("dlclose", FunctionType::get(I32, {Ptr}, false));
+  FunctionCallee New = M.getOrInsertFunction(
+      "_Znwm", FunctionType::get(Ptr, {Type::getInt64Ty(C)}, false));
+  // RTLD_LAZY | RTLD_NOLOAD: only if it is loaded already.
+  Value *Lib = B.CreateCall(
+      Open, {B.CreateGlobalStringPtr("libstdc++.so.6"), B.getInt32(1 | 4)});
+  Value *Asked =
+      B.CreateSelect(B.CreateIsNull(Lib), B.getInt32(2), B.getInt32(0));
+  BasicBlock *NoLib = B.GetInsertBlock();
+  B.CreateCondBr(B.CreateIsNull(Lib), Done, Loaded);
+  B.SetInsertPoint(Loaded);
+  Value *Defined = B.CreateCall(Sym, {Lib, B.CreateGlobalStringPtr("_Znwm")});
+  Value *Same = B.CreateICmpEQ(Defined, New.getCallee());
+  B.CreateCall(Close, {Lib});
+  Value *Found = B.CreateSelect(Same, B.getInt32(1), B.getInt32(2));
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  PHINode *Now = B.CreatePHI(I32, 3);
+  Now->addIncoming(Known, Entry);
+  Now->addIncoming(Asked, NoLib);
+  Now->addIncoming(Found, Loaded);
+  B.CreateStore(Now, State);
+  B.CreateRet(B.CreateICmpEQ(Now, B.getInt32(1)));
+  return F;
+}
+
 Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   if (Function *F = M.getFunction(nameAt("push", Depth)))
     return F;
@@ -203,18 +280,26 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   B.CreateStore(F->getArg(0), B.CreateStructGEP(L.Entry, Slot, 0));
   B.CreateStore(F->getArg(1), B.CreateStructGEP(L.Entry, Slot, 1));
   // The shadow's size in bytes: asked of the allocator (a block from
-  // malloc or operator new), or 0, not checked.
+  // malloc, or from operator new if it is the C++ library's, which takes
+  // its memory from malloc), or 0, not checked.
   BasicBlock *Ask = BasicBlock::Create(L.C, "ask", F);
   BasicBlock *Sized = BasicBlock::Create(L.C, "sized", F);
   BasicBlock *Given = B.GetInsertBlock();
-  B.CreateCondBr(B.CreateICmpEQ(F->getArg(2), B.getInt64(AskAllocatorBytes)),
-                 Ask, Sized);
+  Value *Arg = F->getArg(2);
+  Value *AskNow = B.CreateICmpEQ(Arg, B.getInt64(AskAllocatorBytes));
+  if (any_of(M.functions(), isCxxHeapFunction)) {
+    Value *FromNew = B.CreateICmpEQ(Arg, B.getInt64(AskAllocatorIfNewBytes));
+    AskNow = B.CreateOr(AskNow,
+                        B.CreateAnd(FromNew, B.CreateCall(getLibraryNewFn(M))));
+    Arg = B.CreateSelect(FromNew, B.getInt64(0), Arg);
+  }
+  B.CreateCondBr(AskNow, Ask, Sized);
   B.SetInsertPoint(Ask);
   Value *Asked = B.CreateCall(getMallocUsableSizeFn(M), {F->getArg(0)});
   B.CreateBr(Sized);
   B.SetInsertPoint(Sized);
   PHINode *Bytes = B.CreatePHI(L.I64, 2, "bytes");
-  Bytes->addIncoming(F->getArg(2), Given);
+  Bytes->addIncoming(Arg, Given);
   Bytes->addIncoming(Asked, Ask);
   // A copy of the shadow as it is when its block is freed (none if the
   // size is not known, or no memory is left for it: then not checked).
@@ -240,6 +325,8 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   Checked->addIncoming(Bytes, Fill);
   B.CreateStore(Checked, B.CreateStructGEP(L.Entry, Slot, 2));
   B.CreateStore(Then, B.CreateStructGEP(L.Entry, Slot, 3));
+  B.CreateStore(B.CreateLoad(L.Ptr, L.tag()),
+                B.CreateStructGEP(L.Entry, Slot, 4));
   B.CreateStore(B.CreateAdd(Len, B.getInt64(1)), L.field(B, 1));
   B.CreateRetVoid();
   return F;
@@ -302,36 +389,24 @@ Function *getFreedShadowMarkFn(Module &M, unsigned Depth) {
   return F;
 }
 
-Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
-  if (Function *F = M.getFunction(nameAt("release", Depth)))
+/// void @tapestry.freed.dispose(ptr entry, ptr msg, i64 len): stops the
+/// program with the \p len bytes at \p msg if the listed shadow received
+/// an adjoint after its block was freed, else frees it and its copy.
+static Function *getDisposeFn(Module &M, unsigned Depth) {
+  if (Function *F = M.getFunction(nameAt("dispose", Depth)))
     return F;
   FreedList L(M, Depth);
   Function *F =
-      L.create("release", Type::getVoidTy(L.C), {L.I64, L.Ptr, L.I64});
-  Value *Mark = F->getArg(0);
-  BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
-  BasicBlock *Loop = BasicBlock::Create(L.C, "loop", F);
-  BasicBlock *Body = BasicBlock::Create(L.C, "body", F);
-  BasicBlock *Exit = BasicBlock::Create(L.C, "exit", F);
-  BasicBlock *Empty = BasicBlock::Create(L.C, "empty", F);
-  BasicBlock *Done = BasicBlock::Create(L.C, "done", F);
-  IRBuilder<> B(Entry);
-  Value *Len = L.length(B);
-  Value *Data = L.data(B);
-  B.CreateBr(Loop);
-  B.SetInsertPoint(Loop);
-  PHINode *I = B.CreatePHI(L.I64, 2, "i");
-  I->addIncoming(Mark, Entry);
-  B.CreateCondBr(B.CreateICmpUGE(I, Len), Exit, Body);
-  B.SetInsertPoint(Body);
-  Value *Slot = B.CreateGEP(L.Entry, Data, I);
+      L.create("dispose", Type::getVoidTy(L.C), {L.Ptr, L.Ptr, L.I64});
+  Value *Slot = F->getArg(0);
+  IRBuilder<> B(BasicBlock::Create(L.C, "entry", F));
   Value *Shadow = B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 0));
   Value *Kind = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 1));
   // An adjoint that arrived after the block was freed has nowhere to go.
   Value *Bytes = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 2));
   Value *Then = B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 3));
-  BasicBlock *Lost = BasicBlock::Create(L.C, "lost", F, Exit);
-  BasicBlock *Kept = BasicBlock::Create(L.C, "kept", F, Exit);
+  BasicBlock *Lost = BasicBlock::Create(L.C, "lost", F);
+  BasicBlock *Kept = BasicBlock::Create(L.C, "kept", F);
   B.CreateCondBr(B.CreateCall(getLostFn(M), {Shadow, Then, Bytes}), Lost, Kept);
   {
     IRBuilder<> LB(Lost);
@@ -341,7 +416,7 @@ Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
   B.SetInsertPoint(Kept);
   B.CreateCall(getFreeFn(M), {Then});
   // operator delete / delete[] for blocks from new / new[], free otherwise.
-  BasicBlock *Next = BasicBlock::Create(L.C, "next", F, Exit);
+  BasicBlock *Next = BasicBlock::Create(L.C, "next", F);
   SwitchInst *Switch = B.CreateSwitch(Kind, nullptr, 3);
   // C programs have no operator delete to link against, and no block from
   // operator new either.
@@ -379,7 +454,35 @@ Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
     Switch->setDefaultDest(BB);
   }
   B.SetInsertPoint(Next);
-  I->addIncoming(B.CreateAdd(I, B.getInt64(1)), Next);
+  B.CreateRetVoid();
+  return F;
+}
+
+Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
+  if (Function *F = M.getFunction(nameAt("release", Depth)))
+    return F;
+  FreedList L(M, Depth);
+  Function *F =
+      L.create("release", Type::getVoidTy(L.C), {L.I64, L.Ptr, L.I64});
+  Value *Mark = F->getArg(0);
+  BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
+  BasicBlock *Loop = BasicBlock::Create(L.C, "loop", F);
+  BasicBlock *Body = BasicBlock::Create(L.C, "body", F);
+  BasicBlock *Exit = BasicBlock::Create(L.C, "exit", F);
+  BasicBlock *Empty = BasicBlock::Create(L.C, "empty", F);
+  BasicBlock *Done = BasicBlock::Create(L.C, "done", F);
+  IRBuilder<> B(Entry);
+  Value *Len = L.length(B);
+  Value *Data = L.data(B);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(L.I64, 2, "i");
+  I->addIncoming(Mark, Entry);
+  B.CreateCondBr(B.CreateICmpUGE(I, Len), Exit, Body);
+  B.SetInsertPoint(Body);
+  B.CreateCall(getDisposeFn(M, Depth),
+               {B.CreateGEP(L.Entry, Data, I), F->getArg(1), F->getArg(2)});
+  I->addIncoming(B.CreateAdd(I, B.getInt64(1)), Body);
   B.CreateBr(Loop);
   // Down to the mark; an empty list gives its storage back.
   // (take() may have moved entries below the mark.)
@@ -393,6 +496,84 @@ Function *getFreedShadowReleaseFn(Module &M, unsigned Depth) {
   B.SetInsertPoint(Done);
   B.CreateRetVoid();
   return F;
+}
+
+Function *getFreedShadowSetTagFn(Module &M, unsigned Depth) {
+  if (Function *F = M.getFunction(nameAt("settag", Depth)))
+    return F;
+  FreedList L(M, Depth);
+  Function *F = L.create("settag", L.Ptr, {L.Ptr});
+  IRBuilder<> B(BasicBlock::Create(L.C, "entry", F));
+  GlobalVariable *Tag = L.tag();
+  Value *Old = B.CreateLoad(L.Ptr, Tag);
+  B.CreateStore(F->getArg(0), Tag);
+  B.CreateRet(Old);
+  return F;
+}
+
+Function *getFreedShadowReleaseTagFn(Module &M, unsigned Depth) {
+  if (Function *F = M.getFunction(nameAt("releasetag", Depth)))
+    return F;
+  FreedList L(M, Depth);
+  Function *F =
+      L.create("releasetag", Type::getVoidTy(L.C), {L.Ptr, L.Ptr, L.I64});
+  BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
+  BasicBlock *Loop = BasicBlock::Create(L.C, "loop", F);
+  BasicBlock *Body = BasicBlock::Create(L.C, "body", F);
+  BasicBlock *Mine = BasicBlock::Create(L.C, "mine", F);
+  BasicBlock *Exit = BasicBlock::Create(L.C, "exit", F);
+  BasicBlock *Empty = BasicBlock::Create(L.C, "empty", F);
+  BasicBlock *Done = BasicBlock::Create(L.C, "done", F);
+  IRBuilder<> B(Entry);
+  Value *Data = L.data(B);
+  Value *Len0 = L.length(B);
+  B.CreateBr(Loop);
+  // Each entry of this tape is disposed of, and the last entry moves into
+  // its place.
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(L.I64, 3, "i");
+  PHINode *Len = B.CreatePHI(L.I64, 3, "len");
+  I->addIncoming(B.getInt64(0), Entry);
+  Len->addIncoming(Len0, Entry);
+  B.CreateCondBr(B.CreateICmpUGE(I, Len), Exit, Body);
+  B.SetInsertPoint(Body);
+  Value *Slot = B.CreateGEP(L.Entry, Data, I);
+  Value *SlotTag = B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 4));
+  I->addIncoming(B.CreateAdd(I, B.getInt64(1)), Body);
+  Len->addIncoming(Len, Body);
+  B.CreateCondBr(B.CreateICmpEQ(SlotTag, F->getArg(0)), Mine, Loop);
+  B.SetInsertPoint(Mine);
+  B.CreateCall(getDisposeFn(M, Depth), {Slot, F->getArg(1), F->getArg(2)});
+  Value *NewLen = B.CreateSub(Len, B.getInt64(1));
+  B.CreateStore(B.CreateLoad(L.Entry, B.CreateGEP(L.Entry, Data, NewLen)),
+                Slot);
+  I->addIncoming(I, Mine);
+  Len->addIncoming(NewLen, Mine);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Exit);
+  B.CreateStore(Len, L.field(B, 1));
+  B.CreateCondBr(B.CreateICmpEQ(Len, B.getInt64(0)), Empty, Done);
+  B.SetInsertPoint(Empty);
+  L.drop(B);
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+  return F;
+}
+
+std::string lostAdjointsMessage(const Function &Fn) {
+  std::string Name = sourceName(Fn);
+  return "tapestry: the reverse derivative of '" + Name + "' lost adjoints: '" +
+         Name +
+         "' freed or reallocated a block the caller passed it (a pointer "
+         "argument, a struct's buffer grown by realloc, a std::vector "
+         "argument grown by push_back, resize or insert, or replaced by a "
+         "move assignment), and the derivatives with respect to the block's "
+         "old contents (the values read from it, or moved out of it when it "
+         "grew) went to the shadow of the freed block, which the caller can "
+         "no longer see. Leave the caller's block in place: give it its "
+         "final size before the call, copy into it (v = w) instead of "
+         "moving into it, and free it after the call rather than inside.\n";
 }
 
 } // namespace tapestry

@@ -14,16 +14,20 @@
 // An adjoint that reaches such a shadow after its block was freed (the
 // reverse of reads made before a std::vector input grew, or before a move
 // replaced it) is lost: the caller's object now points to another block.
-// So each entry keeps a fingerprint of the shadow's contents when the
-// block was freed, and the call site stops the program with a message if
-// a released shadow's fingerprint changed, instead of returning a
-// gradient without those adjoints.
+// So each entry keeps a copy of the shadow as it was when the block was
+// freed, and the call site stops the program with a message if a word of
+// a released shadow changed since to a nonzero value, instead of
+// returning a gradient without those adjoints.
+// A split request (__enzyme_augmentfwd, then __enzyme_reverse) has no such
+// end: its augmented forward's call site sets the list's tag to its tape,
+// each entry keeps the tag it was pushed under, and the shadows kept with
+// a tape are checked and freed when the reverse releases that tape.
 // The list is {ptr entries, i64 length, i64 capacity}, each entry
-// {ptr shadow, i64 kind, i64 bytes, i64 fingerprint} (kind 0 free, 1
+// {ptr shadow, i64 kind, i64 bytes, ptr copy, ptr tag} (kind 0 free, 1
 // operator delete, 2 operator delete[], else the address of a deallocator
 // that takes the pointer alone, one registered with
-// __enzyme_allocation_like; bytes 0 when the size is not known);
-// its storage is released whenever it becomes empty.
+// __enzyme_allocation_like; bytes 0 and no copy when the size is not
+// known); its storage is released whenever it becomes empty.
 //
 // Nested derivatives keep one list per depth. The derivative of code that
 // runs an inner request's derivative (the gradient in a Hessian) runs that
@@ -44,6 +48,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class Function;
@@ -60,6 +65,9 @@ unsigned freedShadowKind(const llvm::Function &Dealloc);
 /// The bytes argument of push for a block from malloc, whose size push asks
 /// the allocator (malloc_usable_size).
 constexpr int64_t AskAllocatorBytes = -1;
+/// The same for a block from operator new, asked only if the program's
+/// operator new is the C++ library's (else 0: not checked).
+constexpr int64_t AskAllocatorIfNewBytes = -2;
 
 /// The pieces of the list at depth \p Depth:
 /// void @tapestry.freed.push(ptr shadow, i64 kind, i64 bytes), bytes the
@@ -71,10 +79,28 @@ llvm::Function *getFreedShadowTakeFn(llvm::Module &M, unsigned Depth);
 llvm::Function *getFreedShadowMarkFn(llvm::Module &M, unsigned Depth);
 /// void @tapestry.freed.release(i64 mark, ptr msg, i64 len): frees the
 /// shadows listed after \p mark and shortens the list to it; if one of
-/// them received an adjoint after its block was freed (its fingerprint
-/// changed: the adjoints of a caller's block the function freed or grew),
+/// them received an adjoint after its block was freed (a word changed to a
+/// nonzero value: the adjoints of a caller's block the function freed or
+/// grew),
 /// writes the \p len bytes at \p msg to stderr and aborts instead.
 llvm::Function *getFreedShadowReleaseFn(llvm::Module &M, unsigned Depth);
+
+/// ptr @tapestry.freed.settag(ptr tape): the tape of the split request
+/// whose augmented forward runs now (null: none), kept with each entry
+/// pushed meanwhile; returns the previous one.
+llvm::Function *getFreedShadowSetTagFn(llvm::Module &M, unsigned Depth);
+/// void @tapestry.freed.releasetag(ptr tape, ptr msg, i64 len): what
+/// release does, for the entries kept with \p tape (a split request's
+/// tape being released).
+llvm::Function *getFreedShadowReleaseTagFn(llvm::Module &M, unsigned Depth);
+
+/// The run-time stop's message when an adjoint of the derivative of \p Fn
+/// reached the shadow of a caller's block after the block was freed.
+std::string lostAdjointsMessage(const llvm::Function &Fn);
+
+/// The push of the list at depth \p Depth if \p M has it, else null.
+const llvm::Function *findFreedShadowPushFn(const llvm::Module &M,
+                                            unsigned Depth);
 
 /// True if a derivative in \p M lists shadows at depth \p Depth.
 bool listsFreedShadows(const llvm::Module &M, unsigned Depth);
