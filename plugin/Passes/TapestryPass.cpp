@@ -115,8 +115,11 @@ using Specializations = std::map<
 /// one that passes a null pointer (`enzyme_const, (double *)0`, an optional
 /// output not wanted) a copy in which the parameter is null, so that what
 /// is done only when it is not (`if (out) memcpy(out, u, n)`) is gone.
-static void specializeConstantArguments(DecodedCall &D,
-                                        Specializations &Specs) {
+/// (Not for \p Nulls false: the two halves of a split request must name
+/// the same function, and one of them may pass null where the other passes
+/// a variable.)
+static void specializeConstantArguments(DecodedCall &D, Specializations &Specs,
+                                        bool Nulls) {
   SmallVector<std::pair<unsigned, Constant *>, 2> Known;
   Function *Fn = D.Request.Fn;
   for (unsigned I = 0; I < D.Primals.size(); ++I) {
@@ -125,7 +128,7 @@ static void specializeConstantArguments(DecodedCall &D,
       continue;
     if (auto *Callback = dyn_cast<Function>(D.Primals[I]->stripPointerCasts()))
       Known.push_back({I, Callback});
-    else if (isa<ConstantPointerNull>(D.Primals[I]) &&
+    else if (Nulls && isa<ConstantPointerNull>(D.Primals[I]) &&
              Fn->getArg(I)->getType()->isPointerTy())
       Known.push_back({I, Constant::getNullValue(Fn->getArg(I)->getType())});
   }
@@ -197,7 +200,9 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   std::optional<DecodedCall> D = decodeRequest(*CB, Req.Kind, &Rules);
   if (!D)
     return;
-  specializeConstantArguments(*D, Specs);
+  specializeConstantArguments(*D, Specs,
+                              /*Nulls=*/!isSplitEntryPoint(Req.Kind) &&
+                                  Req.Kind != EntryPoint::ForwardSplit);
   setNestingDepths(D->Request, Rules);
   if (Req.Kind == EntryPoint::ForwardSplit) {
     resolveForwardSplit(*CB, *D, Cache);

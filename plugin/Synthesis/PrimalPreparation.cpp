@@ -862,54 +862,58 @@ static void retypeBitcastCopies(Function &F) {
     I->eraseFromParent();
 }
 
-/// The pointer whose address the integer \p V is, where \p V is a
-/// ptrtoint, or a choice (select, phi) among such integers; null otherwise.
-/// Phis are built as they are met (\p Built), so that cycles close.
-static Value *pointerBehind(Value *V, Type *PtrTy,
-                            DenseMap<Value *, Value *> &Built,
-                            unsigned Depth = 6) {
+/// True if the integer \p V is the address of a pointer of type \p PtrTy:
+/// a ptrtoint of one, 0 (null), or a choice (select, phi) among such
+/// integers.
+static bool isPointerAddress(Value *V, Type *PtrTy,
+                             SmallPtrSetImpl<Value *> &Seen,
+                             unsigned Depth = 6) {
   if (auto *P2I = dyn_cast<PtrToIntInst>(V))
     return P2I->getPointerOperand()->getType() == PtrTy &&
-                   P2I->getType()->getScalarSizeInBits() ==
-                       P2I->getModule()->getDataLayout().getPointerSizeInBits(
-                           PtrTy->getPointerAddressSpace())
-               ? P2I->getPointerOperand()
-               : nullptr;
+           P2I->getType()->getScalarSizeInBits() ==
+               P2I->getModule()->getDataLayout().getPointerSizeInBits(
+                   PtrTy->getPointerAddressSpace());
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->isZero(); // null: "none yet"
+  if (!Depth || !(isa<SelectInst>(V) || isa<PHINode>(V)))
+    return false;
+  if (!Seen.insert(V).second)
+    return true; // a cycle of phis: decided by the other incoming values
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return isPointerAddress(Sel->getTrueValue(), PtrTy, Seen, Depth - 1) &&
+           isPointerAddress(Sel->getFalseValue(), PtrTy, Seen, Depth - 1);
+  return all_of(cast<PHINode>(V)->incoming_values(), [&](Value *In) {
+    return isPointerAddress(In, PtrTy, Seen, Depth - 1);
+  });
+}
+
+/// The pointer whose address \p V is (isPointerAddress), built as
+/// pointer selects and phis beside the integer ones (\p Built: phis are
+/// recorded before their incoming values, so that cycles close).
+static Value *pointerBehind(Value *V, Type *PtrTy,
+                            DenseMap<Value *, Value *> &Built) {
+  if (auto *P2I = dyn_cast<PtrToIntInst>(V))
+    return P2I->getPointerOperand();
+  if (isa<ConstantInt>(V))
+    return ConstantPointerNull::get(cast<PointerType>(PtrTy));
   if (Value *Done = Built.lookup(V))
     return Done;
-  if (!Depth)
-    return nullptr;
   if (auto *Sel = dyn_cast<SelectInst>(V)) {
-    Value *T = pointerBehind(Sel->getTrueValue(), PtrTy, Built, Depth - 1);
-    Value *F = T ? pointerBehind(Sel->getFalseValue(), PtrTy, Built, Depth - 1)
-                 : nullptr;
-    if (!F)
-      return nullptr;
+    Value *T = pointerBehind(Sel->getTrueValue(), PtrTy, Built);
+    Value *F = pointerBehind(Sel->getFalseValue(), PtrTy, Built);
     IRBuilder<> B(Sel);
-    Value *New =
-        B.CreateSelect(Sel->getCondition(), T, F, Sel->getName() + ".ptr");
-    Built[V] = New;
-    return New;
+    return Built[V] = B.CreateSelect(Sel->getCondition(), T, F,
+                                     Sel->getName() + ".ptr");
   }
-  if (auto *Phi = dyn_cast<PHINode>(V)) {
-    IRBuilder<> B(Phi);
-    PHINode *New = B.CreatePHI(PtrTy, Phi->getNumIncomingValues(),
-                               Phi->getName() + ".ptr");
-    Built[V] = New;
-    for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
-      Value *In =
-          pointerBehind(Phi->getIncomingValue(I), PtrTy, Built, Depth - 1);
-      if (!In) {
-        Built.erase(V);
-        New->replaceAllUsesWith(PoisonValue::get(PtrTy));
-        New->eraseFromParent();
-        return nullptr;
-      }
-      New->addIncoming(In, Phi->getIncomingBlock(I));
-    }
-    return New;
-  }
-  return nullptr;
+  auto *Phi = cast<PHINode>(V);
+  IRBuilder<> B(Phi);
+  PHINode *New =
+      B.CreatePHI(PtrTy, Phi->getNumIncomingValues(), Phi->getName() + ".ptr");
+  Built[V] = New;
+  for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I)
+    New->addIncoming(pointerBehind(Phi->getIncomingValue(I), PtrTy, Built),
+                     Phi->getIncomingBlock(I));
+  return New;
 }
 
 /// The simplifier turns a choice between two iterators (std::minmax_element
@@ -923,8 +927,10 @@ static void retypePointerIntegerChoices(Function &F) {
     if (auto *I2P = dyn_cast<IntToPtrInst>(&I);
         I2P && (isa<SelectInst>(I2P->getOperand(0)) ||
                 isa<PHINode>(I2P->getOperand(0))))
-      if (Value *P = pointerBehind(I2P->getOperand(0), I2P->getType(), Built)) {
-        I2P->replaceAllUsesWith(P);
+      if (SmallPtrSet<Value *, 8> Seen;
+          isPointerAddress(I2P->getOperand(0), I2P->getType(), Seen)) {
+        I2P->replaceAllUsesWith(
+            pointerBehind(I2P->getOperand(0), I2P->getType(), Built));
         Dead.push_back(I2P);
       }
   for (Instruction *I : Dead)

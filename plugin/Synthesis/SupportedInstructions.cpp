@@ -160,9 +160,28 @@ static std::string reinterpretation(const Instruction &I) {
          describe(I.getType()) + " here";
 }
 
+/// The scalar member of \p T that starts at byte \p Off, or null.
+static Type *scalarAt(Type *T, uint64_t Off, const DataLayout &DL) {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    const StructLayout *SL = DL.getStructLayout(ST);
+    if (Off >= SL->getSizeInBytes())
+      return nullptr;
+    unsigned I = SL->getElementContainingOffset(Off);
+    return scalarAt(ST->getElementType(I), Off - SL->getElementOffset(I), DL);
+  }
+  if (auto *AT = dyn_cast<ArrayType>(T)) {
+    uint64_t E = DL.getTypeAllocSize(AT->getElementType());
+    if (!E || Off >= E * AT->getNumElements())
+      return nullptr;
+    return scalarAt(AT->getElementType(), Off % E, DL);
+  }
+  return Off == 0 ? T : nullptr;
+}
+
 /// True if \p BC reinterprets, as integers, lanes of a vector load that
-/// hold no floating-point data: lanes the load's floating-point uses never
-/// pick, where nothing in the function puts a float or double either (the
+/// hold integers: lanes the load's floating-point uses never pick, that
+/// are integer members of the structs the load reads (by their type in the
+/// address computation), where nothing puts a float or double either (the
 /// vectoriser reads the int member of structs {float f; double d; int k;
 /// float g} with the same <24 x float> load as the floats, and picks it
 /// out through a bitcast to <24 x i32>).
@@ -179,6 +198,24 @@ bool SupportedInstructions::readsIntegerLanes(BitCastInst &BC) {
   uint64_t Lane = DL.getTypeStoreSize(VT->getElementType());
   ByteLayout Layout =
       S.types().layoutAt(L->getPointerOperand(), Lane * VT->getNumElements());
+  // Each lane picked as an integer is an integer member of the structs the
+  // load reads, by their type in the address computation: the layout's
+  // facts come partly from this bitcast itself, and a float member read
+  // through it (a bit trick) holds an active float.
+  auto *GEP = dyn_cast<GetElementPtrInst>(L->getPointerOperand());
+  Type *Elt = GEP ? GEP->getResultElementType() : nullptr;
+  while (auto *AT = dyn_cast_or_null<ArrayType>(Elt))
+    Elt = AT->getElementType();
+  auto *ST = dyn_cast_or_null<StructType>(Elt);
+  if (!ST || ST->isOpaque())
+    return false;
+  uint64_t Size = DL.getTypeAllocSize(ST);
+  for (unsigned I : IntLanes->set_bits()) {
+    Type *Member = scalarAt(ST, (I * Lane) % Size, DL);
+    if (!Member || !Member->isIntegerTy() ||
+        DL.getTypeStoreSize(Member) != Lane)
+      return false;
+  }
   for (const ByteLayout::Part &P : Layout.floatParts()) {
     uint64_t Size = DL.getTypeStoreSize(P.T);
     for (unsigned I : IntLanes->set_bits()) {
