@@ -132,11 +132,11 @@ static FunctionCallee getMallocUsableSizeFn(Module &M) {
 }
 
 /// i1 @tapestry.freed.lost(ptr now, ptr then, i64 bytes): true if some
-/// 8-byte word of \p now differs from the same word of \p then and is not
-/// zero (+0.0 or -0.0): an adjoint was added. (A word that became zero was
-/// consumed, a seed of a value the function overwrote, or cleared, a
-/// pointer slot the reverse of a memset zeroed: nothing is lost.) A last
-/// 4-byte word, a float, is compared the same way.
+/// 8-byte word of \p now differs from the same word of \p then (of zero if
+/// \p then is null) and is not zero (+0.0 or -0.0): an adjoint was added. (A
+/// word that became zero was consumed, a seed of a value the function
+/// overwrote, or cleared, a pointer slot the reverse of a memset zeroed:
+/// nothing is lost.) A last 4-byte word, a float, is compared the same way.
 static Function *getLostFn(Module &M) {
   StringRef Name = "tapestry.freed.lost";
   if (Function *F = M.getFunction(Name))
@@ -160,11 +160,19 @@ static Function *getLostFn(Module &M) {
   Value *Words = B.CreateLShr(Bytes, 3);
   B.CreateBr(Loop);
   // A word changed to something other than +-0.
+  // (No copy: the shadow was all zero.)
+  Value *Zero = nullptr;
   auto Added = [&](Type *T, Value *At) {
+    if (!Zero) {
+      IRBuilder<> EB(Entry, Entry->begin());
+      Zero = EB.CreateIsNull(Then);
+    }
     Value *A =
         B.CreateAlignedLoad(T, B.CreateGEP(B.getInt8Ty(), Now, At), Align(1));
-    Value *W =
-        B.CreateAlignedLoad(T, B.CreateGEP(B.getInt8Ty(), Then, At), Align(1));
+    Value *From = B.CreateSelect(Zero, Now, Then);
+    Value *W = B.CreateSelect(
+        Zero, ConstantInt::get(T, 0),
+        B.CreateAlignedLoad(T, B.CreateGEP(B.getInt8Ty(), From, At), Align(1)));
     Value *Magnitude = B.CreateAnd(
         A,
         ConstantInt::get(T, APInt::getSignedMaxValue(T->getIntegerBitWidth())));
@@ -303,10 +311,17 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   Bytes->addIncoming(Asked, Ask);
   // A copy of the shadow as it is when its block is freed (none if the
   // size is not known, or no memory is left for it: then not checked).
+  // A shadow that is all zero, as most are (a fresh scratch block, a
+  // caller's zeroed gradient), needs no copy: it is compared with zero.
   BasicBlock *Copy = BasicBlock::Create(L.C, "copy", F);
+  BasicBlock *Scan = BasicBlock::Create(L.C, "scan", F);
   BasicBlock *Copied = BasicBlock::Create(L.C, "copied", F);
   BasicBlock *Before = B.GetInsertBlock();
-  B.CreateCondBr(B.CreateICmpEQ(Bytes, B.getInt64(0)), Copied, Copy);
+  B.CreateCondBr(B.CreateICmpEQ(Bytes, B.getInt64(0)), Copied, Scan);
+  B.SetInsertPoint(Scan);
+  Value *Dirty = B.CreateCall(
+      getLostFn(M), {F->getArg(0), Constant::getNullValue(L.Ptr), Bytes});
+  B.CreateCondBr(Dirty, Copy, Copied);
   B.SetInsertPoint(Copy);
   Value *Snapshot = B.CreateCall(getMallocFn(M), {Bytes});
   BasicBlock *Fill = BasicBlock::Create(L.C, "fill", F);
@@ -315,12 +330,14 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   B.CreateMemCpy(Snapshot, Align(1), F->getArg(0), Align(1), Bytes);
   B.CreateBr(Copied);
   B.SetInsertPoint(Copied);
-  PHINode *Then = B.CreatePHI(L.Ptr, 3, "snapshot");
+  PHINode *Then = B.CreatePHI(L.Ptr, 4, "snapshot");
   Then->addIncoming(Constant::getNullValue(L.Ptr), Before);
+  Then->addIncoming(Constant::getNullValue(L.Ptr), Scan);
   Then->addIncoming(Constant::getNullValue(L.Ptr), Copy);
   Then->addIncoming(Snapshot, Fill);
-  PHINode *Checked = B.CreatePHI(L.I64, 3, "checked");
+  PHINode *Checked = B.CreatePHI(L.I64, 4, "checked");
   Checked->addIncoming(B.getInt64(0), Before);
+  Checked->addIncoming(Bytes, Scan);
   Checked->addIncoming(B.getInt64(0), Copy);
   Checked->addIncoming(Bytes, Fill);
   B.CreateStore(Checked, B.CreateStructGEP(L.Entry, Slot, 2));
