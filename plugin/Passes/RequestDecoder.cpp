@@ -542,6 +542,9 @@ std::optional<DecodedCall> Decoder::decode() {
           "(-fpass-plugin=<the Tapestry plugin>), as the -flto recipe says");
     return std::nullopt;
   }
+  MarkersPerSourceParam = Kind == EntryPoint::Thunk && MarkersOnly &&
+                          sourceParams() != Fn->arg_size() &&
+                          activityMarkers() == sourceParams();
   Next = First + 1;
   PrimalEnd = CB.arg_size();
   if (!findInterleave())

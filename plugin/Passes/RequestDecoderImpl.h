@@ -126,6 +126,11 @@ private:
   /// to the ABI's pieces: one marker per source parameter, when a struct is
   /// split, means something else than it says.
   void checkMarkersOnlyStructs();
+  /// The activity markers of a markers-only call, and the function's
+  /// parameters as the source declares them (a struct the ABI splits
+  /// counts once).
+  unsigned activityMarkers() const;
+  unsigned sourceParams() const;
   /// What role \p Role of parameter \p ParamNo is, for messages.
   std::string roleName(unsigned ParamNo, unsigned Role) const;
   /// A copy of the struct at \p Ptr (of type \p Ty), made before the call:
@@ -157,6 +162,9 @@ private:
   Activity LastActivity = Activity::Dup;
   /// __enzyme_augmentsize and thunks name activities without values.
   bool MarkersOnly;
+  /// A thunk's markers, one per source parameter (as the C++ API writes
+  /// them), a struct the ABI splits into pieces taking one for all.
+  bool MarkersPerSourceParam = false;
   llvm::IRBuilder<> B;
   DecodedCall Out;
   llvm::Function *Fn = nullptr;

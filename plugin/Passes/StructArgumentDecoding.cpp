@@ -89,8 +89,17 @@ static std::string mixedMemberSpelling(const AbiStruct &V, StringRef Name,
 bool Decoder::decodeStructParam(const AbiStruct &S,
                                 std::optional<Activity> Marked, bool Strided,
                                 bool &Handled) {
-  if (MarkersOnly)
+  if (MarkersOnly) {
+    // One marker for all the pieces (tapestry::Const<S> of a struct of
+    // two doubles).
+    if (!MarkersPerSourceParam)
+      return true;
+    for (unsigned I = 0; I < S.Count; ++I)
+      if (!decodeParam(S.First + I, Marked, Strided))
+        return false;
+    Handled = true;
     return true;
+  }
   std::optional<AbiStruct> V = structValueAt(CB, Next);
   // The caller's name for the struct, if known, else the parameter's.
   std::string Name = V && !V->Name.empty() ? V->Name
@@ -370,20 +379,34 @@ void Decoder::decodeStructReturn(Type *RetTy) {
   Out.Request.ReturnActive = true;
 }
 
-void Decoder::checkMarkersOnlyStructs() {
+unsigned Decoder::activityMarkers() const {
   unsigned Markers = 0;
   for (unsigned Op = 0; Op < CB.arg_size(); ++Op) {
     StringRef M = markerName(CB.getArgOperand(Op));
     Markers += markerKind(M) == MarkerKind::Activity;
   }
+  return Markers;
+}
+
+unsigned Decoder::sourceParams() const {
   unsigned SourceParams = Fn->arg_size();
+  for (const AbiStruct &S : StructParams)
+    if (S.Count > 1)
+      SourceParams -= S.Count - 1;
+  return SourceParams;
+}
+
+void Decoder::checkMarkersOnlyStructs() {
+  unsigned Markers = activityMarkers();
+  unsigned SourceParams = sourceParams();
   const AbiStruct *Split = nullptr;
   for (const AbiStruct &S : StructParams)
     if (S.Count > 1) {
-      SourceParams -= S.Count - 1;
-      Split = Split ? Split : &S;
+      Split = &S;
+      break;
     }
-  if (!Split || Markers != SourceParams || Markers == Fn->arg_size())
+  if (!Split || MarkersPerSourceParam || Markers != SourceParams ||
+      Markers == Fn->arg_size())
     return;
   error("'" + sourceIdentifier(*Fn) + "' takes " + Split->describe() +
         " by value, which the C ABI passes as " + Twine(Split->Count) +
