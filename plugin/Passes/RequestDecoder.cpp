@@ -542,7 +542,11 @@ std::optional<DecodedCall> Decoder::decode() {
           "(-fpass-plugin=<the Tapestry plugin>), as the -flto recipe says");
     return std::nullopt;
   }
-  MarkersPerSourceParam = Kind == EntryPoint::Thunk && MarkersOnly &&
+  // (The C++ API's thunk, tapestry/split.hpp, whose name is mangled; C's
+  // __tapestry_thunk keeps Enzyme's rule, one marker per ABI value.)
+  Function *Callee = CB.getCalledFunction();
+  MarkersPerSourceParam = Kind == EntryPoint::Thunk && MarkersOnly && Callee &&
+                          Callee->getName().starts_with("_Z") &&
                           sourceParams() != Fn->arg_size() &&
                           activityMarkers() == sourceParams();
   Next = First + 1;

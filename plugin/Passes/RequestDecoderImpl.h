@@ -162,8 +162,8 @@ private:
   Activity LastActivity = Activity::Dup;
   /// __enzyme_augmentsize and thunks name activities without values.
   bool MarkersOnly;
-  /// A thunk's markers, one per source parameter (as the C++ API writes
-  /// them), a struct the ABI splits into pieces taking one for all.
+  /// The C++ API's thunk markers, one per source parameter, a struct the
+  /// ABI splits into pieces taking one for all.
   bool MarkersPerSourceParam = false;
   llvm::IRBuilder<> B;
   DecodedCall Out;
