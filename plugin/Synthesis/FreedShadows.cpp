@@ -200,8 +200,8 @@ static Function *getLostFn(Module &M) {
 /// i1 @tapestry.freed.librarynew(): true if the program's operator new is
 /// the C++ library's (libstdc++'s, whose blocks malloc_usable_size can
 /// measure), not one the program defines (a pool, a tracking header): the
-/// address the program calls is the one libstdc++.so.6 defines. Asked once
-/// per process.
+/// function the program calls lies in libstdc++.so. Asked once per
+/// process.
 static Function *getLibraryNewFn(Module &M) {
   StringRef Name = "tapestry.freed.librarynew";
   if (Function *F = M.getFunction(Name))
@@ -224,32 +224,33 @@ static Function *getLibraryNewFn(Module &M) {
   Value *Known = B.CreateLoad(I32, State);
   B.CreateCondBr(B.CreateICmpEQ(Known, B.getInt32(0)), Ask, Done);
   B.SetInsertPoint(Ask);
-  FunctionCallee Open = M.getOrInsertFunction(
-      "dlopen", FunctionType::get(Ptr, {Ptr, I32}, false));
-  FunctionCallee Sym =
-      M.getOrInsertFunction("dlsym", FunctionType::get(Ptr, {Ptr, Ptr}, false));
-  FunctionCallee Close =
-      M.getOrInsertFunction("dlclose", FunctionType::get(I32, {Ptr}, false));
+  // Which loaded object defines the operator new the program calls
+  // (dladdr allocates nothing: a derivative's heap use stays its own).
+  StructType *DlInfo = StructType::get(C, {Ptr, Ptr, Ptr, Ptr});
+  FunctionCallee Addr = M.getOrInsertFunction(
+      "dladdr", FunctionType::get(I32, {Ptr, Ptr}, false));
+  FunctionCallee Find = M.getOrInsertFunction(
+      "strstr", FunctionType::get(Ptr, {Ptr, Ptr}, false));
   FunctionCallee New = M.getOrInsertFunction(
       "_Znwm", FunctionType::get(Ptr, {Type::getInt64Ty(C)}, false));
-  // RTLD_LAZY | RTLD_NOLOAD: only if it is loaded already.
-  Value *Lib = B.CreateCall(
-      Open, {B.CreateGlobalStringPtr("libstdc++.so.6"), B.getInt32(1 | 4)});
-  Value *Asked =
-      B.CreateSelect(B.CreateIsNull(Lib), B.getInt32(2), B.getInt32(0));
+  Value *Info = IRBuilder<>(&F->getEntryBlock(), F->getEntryBlock().begin())
+                    .CreateAlloca(DlInfo);
+  Value *Found = B.CreateCall(Addr, {New.getCallee(), Info});
+  Value *Asked = B.getInt32(2);
   BasicBlock *NoLib = B.GetInsertBlock();
-  B.CreateCondBr(B.CreateIsNull(Lib), Done, Loaded);
+  B.CreateCondBr(B.CreateICmpEQ(Found, B.getInt32(0)), Done, Loaded);
   B.SetInsertPoint(Loaded);
-  Value *Defined = B.CreateCall(Sym, {Lib, B.CreateGlobalStringPtr("_Znwm")});
-  Value *Same = B.CreateICmpEQ(Defined, New.getCallee());
-  B.CreateCall(Close, {Lib});
-  Value *Found = B.CreateSelect(Same, B.getInt32(1), B.getInt32(2));
+  Value *File = B.CreateLoad(Ptr, B.CreateStructGEP(DlInfo, Info, 0));
+  Value *Lib =
+      B.CreateCall(Find, {File, B.CreateGlobalStringPtr("libstdc++.so")});
+  Value *Library =
+      B.CreateSelect(B.CreateIsNull(Lib), B.getInt32(2), B.getInt32(1));
   B.CreateBr(Done);
   B.SetInsertPoint(Done);
   PHINode *Now = B.CreatePHI(I32, 3);
   Now->addIncoming(Known, Entry);
   Now->addIncoming(Asked, NoLib);
-  Now->addIncoming(Found, Loaded);
+  Now->addIncoming(Library, Loaded);
   B.CreateStore(Now, State);
   B.CreateRet(B.CreateICmpEQ(Now, B.getInt32(1)));
   return F;
