@@ -230,6 +230,14 @@ FunctionCallee getReallocFn(Module &M) {
       "realloc", FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false));
 }
 
+FunctionCallee getMallocUsableSizeFn(Module &M) {
+  LLVMContext &C = M.getContext();
+  return M.getOrInsertFunction("malloc_usable_size",
+                               FunctionType::get(Type::getInt64Ty(C),
+                                                 {PointerType::getUnqual(C)},
+                                                 false));
+}
+
 /// An internal void(ptr) function calling operator delete (or delete[]) of
 /// \p Dealloc with the alignment \p Align, so that callers of
 /// getDeallocatorFn need not know about alignments.

@@ -122,15 +122,6 @@ struct FreedList {
 };
 } // namespace
 
-/// size_t malloc_usable_size(void *): the size of a block from malloc.
-static FunctionCallee getMallocUsableSizeFn(Module &M) {
-  LLVMContext &C = M.getContext();
-  return M.getOrInsertFunction("malloc_usable_size",
-                               FunctionType::get(Type::getInt64Ty(C),
-                                                 {PointerType::getUnqual(C)},
-                                                 false));
-}
-
 /// i1 @tapestry.freed.lost(ptr now, ptr then, i64 bytes): true if some
 /// 8-byte word of \p now differs from the same word of \p then (of zero if
 /// \p then is null) and is not zero (+0.0 or -0.0): an adjoint was added. (A

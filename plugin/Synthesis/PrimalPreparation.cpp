@@ -623,12 +623,11 @@ static void lowerRealloc(Function &F) {
   Module &M = *F.getParent();
   for (CallBase *CB : Reallocs) {
     IRBuilder<> B(CB);
-    Type *Ptr = B.getPtrTy(), *I64 = B.getInt64Ty();
+    Type *I64 = B.getInt64Ty();
     Value *Old = CB->getArgOperand(0);
     Value *Size = B.CreateZExtOrTrunc(CB->getArgOperand(1), I64);
     FunctionCallee Malloc = getMallocFn(M);
-    FunctionCallee Usable = M.getOrInsertFunction(
-        "malloc_usable_size", FunctionType::get(I64, {Ptr}, false));
+    FunctionCallee Usable = getMallocUsableSizeFn(M);
     FunctionCallee Free = getFreeFn(M);
     CallInst *New = B.CreateCall(Malloc, {Size});
     // Marked so that split mode can say why its tape cannot own it.
