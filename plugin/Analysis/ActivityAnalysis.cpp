@@ -71,7 +71,9 @@ bool isShadowMirrorCall(const CallBase &CB) {
   return Name.starts_with("_ZSt18_Rb_tree_increment") ||
          Name.starts_with("_ZSt18_Rb_tree_decrement") ||
          Name.starts_with("_ZSt29_Rb_tree_insert_and_rebalance") ||
-         Name.starts_with("_ZSt28_Rb_tree_rebalance_for_erase");
+         Name.starts_with("_ZSt28_Rb_tree_rebalance_for_erase") ||
+         // std::list's _M_hook, _M_unhook, _M_transfer, _M_reverse, swap.
+         Name.starts_with("_ZNSt8__detail15_List_node_base");
 }
 
 bool isEndPointerCall(const CallBase &CB) {

@@ -46,8 +46,9 @@ public:
 /// value is {double, i32}); the integer members carry none.
 bool isDifferentiableType(llvm::Type *T);
 /// True if \p CB only links or walks a libstdc++ red-black tree (std::map,
-/// std::set): it reads and writes node pointers and colours, never values,
-/// so the shadows get the same call (Synthesis/MirroredCalls.cpp).
+/// std::set) or doubly linked list (std::list): it reads and writes node
+/// pointers and colours, never values, so the shadows get the same call
+/// (Synthesis/MirroredCalls.cpp).
 bool isShadowMirrorCall(const llvm::CallBase &CB);
 /// True if \p CB is one of the strto* functions (strtod, strtol, ...,
 /// __isoc23_ forms too), whose second argument receives a pointer into the

@@ -450,7 +450,7 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
   checkStoreThroughConstant(SI, SPtr);
   Value *SVal = nullptr;
   if (Val->getType()->isPtrOrPtrVectorTy()) {
-    if (!AI.hasShadow(Val) && !RA.MarkerStores.count(&SI))
+    if (!storesPointerShadow(SI))
       return;
     SVal = shadowToStore(B, Val, &SI);
   } else if (AI.isActive(Val) ||

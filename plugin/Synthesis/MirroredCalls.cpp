@@ -2,9 +2,11 @@
 //
 // std::map and std::set keep their nodes in a red-black tree whose
 // rebalancing and traversal live in libstdc++.so (std::_Rb_tree_increment,
-// std::_Rb_tree_insert_and_rebalance, ...), not in headers. These calls only
-// move pointers and colours: a node's value, which may carry a derivative,
-// is neither read nor written. Repeating each call on the shadows (pointer
+// std::_Rb_tree_insert_and_rebalance, ...), not in headers; std::list links
+// and unlinks its nodes there too (_List_node_base::_M_hook, _M_unhook,
+// _M_transfer, _M_reverse, swap). These calls only move pointers and
+// colours: a node's value, which may carry a derivative, is neither read
+// nor written. Repeating each call on the shadows (pointer
 // arguments replaced by their shadows) keeps the shadow tree, built from the
 // shadows of the nodes operator new allocated, the same shape as the primal
 // one, so that a lookup's pointer traversal finds the shadow of the node it

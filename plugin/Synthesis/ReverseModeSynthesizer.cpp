@@ -225,10 +225,7 @@ void ReverseModeSynthesizer::buildForwardSweep() {
       continue;
     IRBuilder<> B(primal(SI)->getNextNode());
     Value *SVal = addressShadowToStore(B, *SI);
-    if (!SVal &&
-        (!SI->getValueOperand()->getType()->isPtrOrPtrVectorTy() ||
-         !AI.hasShadow(SI->getPointerOperand()) ||
-         (!AI.hasShadow(SI->getValueOperand()) && !RA.MarkerStores.count(SI))))
+    if (!SVal && !storesPointerShadow(*SI))
       continue;
     if (!SVal)
       SVal = shadowToStore(B, SI->getValueOperand(), SI);

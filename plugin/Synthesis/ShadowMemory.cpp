@@ -436,6 +436,14 @@ bool SynthesizerBase::constantSourceZeroFn(MemTransferInst &MT, Function *&Fn) {
   return true;
 }
 
+bool SynthesizerBase::storesPointerShadow(StoreInst &SI) const {
+  Value *Val = SI.getValueOperand();
+  return Val->getType()->isPtrOrPtrVectorTy() &&
+         AI.hasShadow(SI.getPointerOperand()) &&
+         (AI.hasShadow(Val) || RA.MarkerStores.count(&SI) ||
+          isa<ConstantPointerNull>(Val) || isa<ConstantAggregateZero>(Val));
+}
+
 Value *SynthesizerBase::shadowToStore(IRBuilderBase &B, Value *Val,
                                       const Instruction *At) {
   if (AI.hasShadow(Val) || isa<ConstantPointerNull>(Val) ||

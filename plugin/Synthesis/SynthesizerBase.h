@@ -248,6 +248,13 @@ protected:
   /// shadow, or (constant pointers) the source itself.
   void copyConstantPointerShadows(llvm::IRBuilderBase &B,
                                   llvm::MemTransferInst &MT);
+  /// True if the pointer store \p SI into shadowed memory has a shadow to
+  /// store beside it: the value has a shadow, is a constant pointer whose
+  /// shadow is itself (runtime activity), or is null. A null must clear the
+  /// shadow slot too: a list's link reset to null before it is relinked
+  /// (a hash table's rehash) would otherwise keep the old node's shadow,
+  /// and the shadow list would loop.
+  bool storesPointerShadow(llvm::StoreInst &SI) const;
   /// The shadow stored beside the pointer \p Val stored into shadowed
   /// memory: its shadow, or (a constant pointer) the pointer itself.
   llvm::Value *shadowToStore(llvm::IRBuilderBase &B, llvm::Value *Val,

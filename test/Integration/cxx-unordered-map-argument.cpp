@@ -1,15 +1,16 @@
-// XFAIL: *
 // A caller's std::unordered_map<int, double>, empty, passed enzyme_dup with
-// an empty shadow map and filled inside the function past its second
-// rehash (14 entries and more). The gradient is right, but destroying the
-// shadow map afterwards fails ("double free or corruption"): the shadow's
-// node list ends in a node that points to itself, and its size and bucket
-// count stay 0 and 1 (review26 C2; a compile-time error refused the program
-// until session 25 withdrew it). A known bug: the shadow of a node-based
-// container the function grows is not kept consistent. With 13 entries it
-// passes.
+// an empty shadow map and filled inside the function past several rehashes.
+// The gradient is right, and so is the shadow map's list of nodes: before,
+// a rehash's reset of the list head to null was not repeated on the
+// shadow, the shadow's node list ended in a node pointing to itself, and
+// destroying the shadow map failed with "double free or corruption"
+// (review26 C2; with 13 entries, one rehash, it passed).
 // RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0 40 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O2 %s -o %t2 && %t2 40 | FileCheck %s
+// RUN: %t2 14 | FileCheck %s
+// RUN: %t2 500 | FileCheck %s
+// RUN: %clangxx -std=c++17 -O1 %s -o %t1 && %t1 40 | FileCheck %s
+// RUN: %clangxx -std=c++17 -O3 %s -o %t3 && %t3 40 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
