@@ -56,6 +56,10 @@ private:
   void classifySlot(AllocaInst *Slot);
   bool rematerializable(Value *V, unsigned Depth);
   void findShadowDerived();
+  /// Under a one-shot request (R.LifoTapes): variable-length arrays the
+  /// forward half allocates once, outside loops, become heap blocks that
+  /// the reverse frees as it returns.
+  void moveVariableArraysToHeap();
   void layoutTape();
   /// The tape's start in the tape memory \p Memory: \p Memory itself, or
   /// the first address after it aligned to TapeAlign.
@@ -71,6 +75,12 @@ private:
   /// Why a reverse that reads shadow pointer \p Kept from the tape cannot
   /// run again, naming the memory it was read from.
   std::string keptShadowReason(Value *Kept) const;
+  /// Sets KeptShadow: a shadow address the forward half computes and the
+  /// tape keeps (not into shadows the tape owns), or null.
+  void findKeptShadow();
+  /// Where the tape keeps shadow addresses, the reverse stops if it is
+  /// given other shadows than the forward half was (buildReverse).
+  void emitSameShadowCheck(IRBuilderBase &B, Function &Rev);
   void emitCalleeTapeRelease(IRBuilderBase &B, Value *Tape);
   bool isCalleeTapeList(const AllocaInst *Slot) const {
     return any_of(SB.CalleeTapes, [&](const SweepBoundary::KeptTapes &K) {
@@ -142,6 +152,11 @@ private:
   MapVector<Instruction *, int> Crossing;
   DenseMap<Value *, bool> Remat;
   SmallPtrSet<Value *, 32> ShadowDerived;
+  Value *KeptShadow = nullptr;
+  Value *SameShadowTape = nullptr;
+  /// With KeptShadow: each pointer shadow parameter of the derivative (its
+  /// argument number) and the tape field the forward half stores it in.
+  SmallVector<std::pair<unsigned, int>, 4> ShadowArgFields;
   /// Heap blocks (and their shadows) the tape owns: the reverse neither
   /// frees nor writes them and zeroes the shadow before it starts, the
   /// release frees them (planScratchBlocks).

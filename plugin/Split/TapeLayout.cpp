@@ -10,6 +10,11 @@
 //===----------------------------------------------------------------------===//
 #include "Split/Splitter.h"
 
+#include "Core/AllocationFunctions.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+
 #include "llvm/IR/IntrinsicInst.h"
 
 namespace tapestry {
@@ -96,6 +101,38 @@ bool Splitter::rematerializable(Value *V, unsigned Depth) {
   return Ok;
 }
 
+void Splitter::moveVariableArraysToHeap() {
+  DominatorTree DT(G);
+  LoopInfo LI(DT);
+  SmallVector<ReturnInst *, 2> Returns;
+  for (BasicBlock &BB : G)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+      Returns.push_back(Ret);
+  SmallVector<AllocaInst *, 2> Arrays;
+  for (Instruction &I : instructions(G))
+    if (auto *A = dyn_cast<AllocaInst>(&I);
+        A && !isa<ConstantInt>(A->getArraySize()) &&
+        !ReverseBlocks.count(A->getParent()) &&
+        !LI.getLoopFor(A->getParent()) && all_of(Returns, [&](ReturnInst *Ret) {
+          return DT.dominates(A->getParent(), Ret->getParent());
+        }))
+      Arrays.push_back(A);
+  for (AllocaInst *A : Arrays) {
+    IRBuilder<> B(A);
+    Value *N = B.CreateZExtOrTrunc(A->getArraySize(), B.getInt64Ty());
+    Value *Bytes = B.CreateMul(
+        N,
+        B.getInt64(DL.getTypeAllocSize(A->getAllocatedType()).getFixedValue()));
+    CallInst *Block =
+        B.CreateCall(getMallocFn(M), {Bytes}, A->getName() + ".heap");
+    // The alloca stays, unused, until the derivative is simplified: the
+    // sweep boundary's sets name it.
+    A->replaceAllUsesWith(Block);
+    for (ReturnInst *Ret : Returns)
+      IRBuilder<>(Ret).CreateCall(getFreeFn(M), {Block});
+  }
+}
+
 void Splitter::findShadowDerived() {
   SmallVector<Value *, 16> Work(SB.ShadowValues.begin(), SB.ShadowValues.end());
   ShadowDerived.insert(SB.ShadowValues.begin(), SB.ShadowValues.end());
@@ -136,6 +173,14 @@ void Splitter::layoutTape() {
   for (auto &[V, Field] : Crossing)
     if (!rematerializable(V, 0))
       Field = AddField(V->getType(), Align(1));
+  // A tape that keeps addresses into the shadows is right only with the
+  // shadows the forward half was given: it keeps them to compare.
+  findKeptShadow();
+  if (KeptShadow)
+    for (int ArgNo : Sig.ShadowArg)
+      if (ArgNo >= 0 && G.getArg(ArgNo)->getType()->isPointerTy())
+        ShadowArgFields.push_back(
+            {unsigned(ArgNo), AddField(G.getArg(ArgNo)->getType(), Align(1))});
   TapeTy = StructType::create(C, Fields, (R.Fn->getName() + ".tape").str());
   assert(DL.getTypeAllocSize(TapeTy).getFixedValue() >= Offset &&
          "the tape's fields are where AddField placed them");

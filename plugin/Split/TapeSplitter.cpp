@@ -64,20 +64,46 @@ bool Splitter::run() {
   LastForward = SB.ReverseStart->getSinglePredecessor();
   assert(LastForward && !ReverseBlocks.count(LastForward) &&
          "the reverse sweep starts after the forward sweep");
+  // A callee kept as a call under a one-shot request, whose reverse runs
+  // once for each forward: its variable-length arrays (and their shadows)
+  // can live on the heap, a pointer on the tape, freed when the reverse
+  // returns. (A split the user holds keeps the error below: its tape may
+  // be released without a reverse, or replayed.)
+  if (R.LifoTapes)
+    moveVariableArraysToHeap();
   for (Instruction &I : instructions(G))
     if (auto *Slot = dyn_cast<AllocaInst>(&I))
       classifySlot(Slot);
+  // Stack memory allocated outside the entry block (a variable-length
+  // array, one per loop iteration) is not a tape field: it dies with the
+  // forward half. The reverse may reach it directly, or through its address
+  // stored (the sweep caches the addresses a loop computes, and read dead
+  // stack through them: a silently wrong gradient).
   for (auto &[Slot, U] : Slots)
-    if (U.InForward && U.InReverse &&
+    if (U.InForward && (U.InReverse || U.Escapes) &&
         (Slot->getParent() != &G.getEntryBlock() ||
          !isa<ConstantInt>(Slot->getArraySize()))) {
-      reportError(*R.Fn, nullptr,
-                  "cannot split the derivative of '" + sourceName(*R.Fn) +
-                      "' into __enzyme_augmentfwd and __enzyme_reverse: it "
-                      "uses a stack array of variable size ('" +
-                      describe(Slot) +
-                      "'), whose contents the reverse half needs; allocate "
-                      "it with malloc, or use __enzyme_autodiff");
+      // A callee that stays a call under a one-shot request is split too:
+      // the user asked for __enzyme_autodiff, and the advice differs.
+      std::string Name = sourceName(*R.Fn);
+      reportError(
+          *R.Fn, nullptr,
+          R.LifoTapes
+              ? "cannot differentiate '" + Name +
+                    "' where it stays a call (noinline, recursive, or any "
+                    "call at -O0), whose derivative is split into a forward "
+                    "and a reverse half: it uses a stack array of variable "
+                    "size ('" +
+                    describe(Slot) +
+                    "'), whose contents the reverse half needs; allocate it "
+                    "with malloc, or let the call be inlined (remove "
+                    "noinline; at -O0, compile with -O1 or above)"
+              : "cannot split the derivative of '" + Name +
+                    "' into __enzyme_augmentfwd and __enzyme_reverse: it "
+                    "uses a stack array of variable size ('" +
+                    describe(Slot) +
+                    "'), whose contents the reverse half needs; allocate "
+                    "it with malloc, or use __enzyme_autodiff");
       return false;
     }
   for (BasicBlock &BB : G) {
@@ -173,6 +199,11 @@ void Splitter::checkReplayable() {
                         describe(Slot) + ")");
       break;
     }
+  if (KeptShadow)
+    Reasons.push_back(keptShadowReason(KeptShadow));
+}
+
+void Splitter::findKeptShadow() {
   // The shadow of a block the tape owns is the tape's too; the shadow of a
   // block that keeps the reverse from running again has its reason given.
   SmallPtrSet<const Value *, 4> OwnedShadows(SB.ExplainedShadows.begin(),
@@ -188,19 +219,16 @@ void Splitter::checkReplayable() {
       return OwnedShadows.count(O) || isa<ConstantPointerNull>(O);
     });
   };
-  Value *Kept = nullptr;
   for (auto &[V, Field] : Crossing)
-    if (!Kept && Field >= 0 && ShadowDerived.count(V) && !IntoOwned(V))
-      Kept = V;
+    if (!KeptShadow && Field >= 0 && ShadowDerived.count(V) && !IntoOwned(V))
+      KeptShadow = V;
   for (Instruction &I : instructions(G))
     if (auto *SI = dyn_cast<StoreInst>(&I))
-      if (!Kept && !inReverse(SI) &&
+      if (!KeptShadow && !inReverse(SI) &&
           ShadowDerived.count(SI->getValueOperand()) &&
           !ShadowDerived.count(SI->getPointerOperand()) &&
           !IntoOwned(SI->getValueOperand()))
-        Kept = SI->getValueOperand();
-  if (Kept)
-    Reasons.push_back(keptShadowReason(Kept));
+        KeptShadow = SI->getValueOperand();
 }
 
 /// The parameter of the user's function whose shadow is the derivative's
@@ -317,6 +345,9 @@ void Splitter::buildAugmented() {
   for (auto &[V, Field] : Crossing)
     if (Field >= 0)
       TB.CreateAlignedStore(VM[V], fieldAddress(TB, Tape, Field), Align(8));
+  for (auto [ArgNo, Field] : ShadowArgFields)
+    TB.CreateAlignedStore(VM[G.getArg(ArgNo)], fieldAddress(TB, Tape, Field),
+                          Align(8));
   auto Mapped = [&](Value *V) { return isa<Constant>(V) ? V : (Value *)VM[V]; };
   if (SB.ShadowReturn) {
     Value *Pair = TB.CreateInsertValue(PoisonValue::get(RetTy),
@@ -438,6 +469,42 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
     B.CreateAlignedStore(B.getInt64(TapeConsumed), Header, Align(8));
 }
 
+void Splitter::emitSameShadowCheck(IRBuilderBase &B, Function &Rev) {
+  Value *Differs = B.getFalse();
+  std::string Name = sourceName(*R.Fn);
+  Value *Msg = nullptr, *Len = nullptr;
+  for (auto [ArgNo, Field] : ShadowArgFields) {
+    Argument *Given = Rev.getArg(ArgNo);
+    Value *Kept = B.CreateAlignedLoad(
+        Given->getType(), fieldAddress(B, SameShadowTape, Field), Align(8));
+    Value *Other = B.CreateICmpNE(Kept, Given, "other.shadow");
+    Differs = B.CreateOr(Differs, Other);
+    // The parameter whose shadow this is, in the user's terms.
+    std::string Param = "a pointer argument";
+    for (unsigned I = 0; I < Sig.ShadowArg.size(); ++I)
+      if (Sig.ShadowArg[I] == int(ArgNo) && I < R.Fn->arg_size())
+        Param = describe(R.Fn->getArg(I));
+    std::string Text =
+        "tapestry: the reverse of '" + Name + "' was given another shadow of " +
+        Param +
+        " than its augmented forward (__enzyme_augmentfwd, a thunk's "
+        "augmented) was, but its tape keeps addresses into the forward's "
+        "shadows, where the adjoints would go: pass the same shadow to both "
+        "halves (zero it between reverses to start again).\n";
+    Value *M = B.CreateGlobalStringPtr(Text);
+    Value *L = B.getInt64(Text.size());
+    Msg = Msg ? B.CreateSelect(Other, M, Msg) : M;
+    Len = Len ? B.CreateSelect(Other, L, Len) : L;
+  }
+  auto *Same = BasicBlock::Create(C, "tape.same.shadows", &Rev);
+  auto *Bad = BasicBlock::Create(C, "tape.other.shadows", &Rev);
+  B.CreateCondBr(Differs, Bad, Same);
+  IRBuilder<> BB(Bad);
+  emitFatalMessage(BB, Msg, Len);
+  BB.CreateUnreachable();
+  B.SetInsertPoint(Same);
+}
+
 void Splitter::buildReverse() {
   SmallVector<Type *, 16> Params(G.getFunctionType()->params());
   Params.push_back(PointerType::getUnqual(C));
@@ -488,6 +555,11 @@ void Splitter::buildReverse() {
   else if (!Out.Replayable) // Release reads whether the reverse ran.
     B.CreateAlignedStore(B.getInt64(TapeConsumed), fieldAddress(B, Tape, 0),
                          Align(8));
+  if (!ShadowArgFields.empty()) {
+    // The tape's fields are read through the same (aligned) tape.
+    SameShadowTape = Tape;
+    emitSameShadowCheck(B, *Rev);
+  }
   // Slots both sweeps use are read from the tape; those the reverse writes
   // are copied first, so that the tape stays as the forward half left it.
   for (auto &[Slot, U] : Slots) {
