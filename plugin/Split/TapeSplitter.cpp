@@ -423,12 +423,26 @@ void Splitter::emitMisuseCheck(IRBuilderBase &B, Value *Tape,
       "augmented) for a fresh tape.\n";
   // A tape __enzyme_augmentfwd returned is freed by the reverse that
   // releases it: what its header holds then is not known.
-  std::string Stale = "tapestry: the tape passed to the reverse of '" + Name +
-                      "' was not filled by its augmented forward "
-                      "(__enzyme_augmentfwd, a thunk's augmented; with the "
-                      "same activities), or was freed by an earlier reverse "
-                      "or __enzyme_fwdsplit (pass enzyme_nofree to every "
-                      "one of them on a tape but the last).\n";
+  std::string Stale =
+      "tapestry: the tape passed to the reverse of '" + Name +
+      "' was not filled by its augmented forward "
+      "(__enzyme_augmentfwd, a thunk's augmented; with the "
+      "same activities), or was freed by an earlier reverse "
+      "or __enzyme_fwdsplit (pass enzyme_nofree to every "
+      "one of them on a tape but the last)" +
+      // The tape starts at the first address of the buffer
+      // aligned as its fields demand: moved bytes are read
+      // from another start.
+      (TapeAlign > Align(8) ? ", or its buffer was copied or moved to an "
+                              "address aligned differently (this tape's "
+                              "fields need " +
+                                  std::to_string(TapeAlign.value()) +
+                                  "-byte alignment: keep the buffer where "
+                                  "__enzyme_augmentfwd filled it, or align "
+                                  "every buffer holding it to " +
+                                  std::to_string(TapeAlign.value()) + " bytes)"
+                            : std::string()) +
+      ".\n";
   std::string Released =
       Out.Replayable
           ? "tapestry: the tape passed to the reverse of '" + Name +

@@ -20,6 +20,7 @@
 #include "Core/IterationCounter.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/ComplexLibcalls.h"
+#include "Synthesis/HorizontalAdds.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/KnownInlineAsm.h"
@@ -960,6 +961,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     lowerSincos(*P, Rules);
     lowerFdim(*P);
     lowerKnownInlineAsm(*P); // Eigen's FMA (Synthesis/KnownInlineAsm.h)
+    lowerHorizontalAdds(*P); // _mm256_hadd_pd (Synthesis/HorizontalAdds.h)
     lowerQsort(*P);
     lowerComplexLibcalls(*P);
     lowerOpenMPConstructs(*P);
