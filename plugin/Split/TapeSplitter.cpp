@@ -494,10 +494,8 @@ void Splitter::emitSameShadowCheck(IRBuilderBase &B, Function &Rev) {
     Value *Other = B.CreateICmpNE(Kept, Given, "other.shadow");
     Differs = B.CreateOr(Differs, Other);
     // The parameter whose shadow this is, in the user's terms.
-    std::string Param = "a pointer argument";
-    for (unsigned I = 0; I < Sig.ShadowArg.size(); ++I)
-      if (Sig.ShadowArg[I] == int(ArgNo) && I < R.Fn->arg_size())
-        Param = describe(R.Fn->getArg(I));
+    const Argument *P = primalOfShadow(Given, Sig, *R.Fn);
+    std::string Param = P ? describe(P) : "a pointer argument";
     std::string Text =
         "tapestry: the reverse of '" + Name + "' was given another shadow of " +
         Param +
