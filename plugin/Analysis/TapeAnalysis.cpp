@@ -288,6 +288,49 @@ bool isDeferredFree(const CallBase &CB, const DominatorTree &DT,
   return true;
 }
 
+/// The pointer a plain write \p W writes through (a store, or the
+/// destination of memset, memcpy and memmove); null for any other write.
+static const Value *writtenPointer(const Instruction &W) {
+  if (const auto *SI = dyn_cast<StoreInst>(&W))
+    return SI->getPointerOperand();
+  if (const auto *MI = dyn_cast<AnyMemIntrinsic>(&W))
+    return MI->getRawDest();
+  return nullptr;
+}
+
+/// True if \p A and \p B point into objects that are all distinct from
+/// each other: every pair of their underlying objects (through phis and
+/// selects; null, which points to no object, left out) is NoAlias as whole
+/// objects. Alias analysis answers MayAlias for a location of unknown size
+/// at an offset from a phi of an allocation and null (a std::vector's
+/// buffer, `n ? operator new(n * 8) : nullptr`) against a noalias
+/// argument, although neither the allocation nor null can be that
+/// argument's memory.
+static bool pointToDistinctObjects(const Value *A, const Value *B,
+                                   AAResults &AA) {
+  SmallVector<const Value *, 4> ObjsA, ObjsB;
+  getUnderlyingObjects(A, ObjsA, nullptr, /*MaxLookup=*/8);
+  getUnderlyingObjects(B, ObjsB, nullptr, /*MaxLookup=*/8);
+  auto IsNull = [](const Value *V) { return isa<ConstantPointerNull>(V); };
+  for (const Value *OA : ObjsA) {
+    if (IsNull(OA))
+      continue;
+    for (const Value *OB : ObjsB)
+      if (!IsNull(OB) && !AA.isNoAlias(MemoryLocation::getBeforeOrAfter(OA),
+                                       MemoryLocation::getBeforeOrAfter(OB)))
+        return false;
+  }
+  return true;
+}
+
+bool mayOverwrite(Instruction &W, const MemoryLocation &Loc, const Value *Ptr,
+                  AAResults &AA) {
+  if (!isModSet(AA.getModRefInfo(&W, Loc)))
+    return false;
+  const Value *WPtr = writtenPointer(W);
+  return !WPtr || !pointToDistinctObjects(Ptr, WPtr, AA);
+}
+
 TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
                   const LoopInfo &Loops) {
   TapePlan Plan;
@@ -324,7 +367,7 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
     // Only writes that can run after the load change what a reload in
     // the reverse sweep would read.
     auto Written = find_if(Writes, [&](Instruction *W) {
-      return isModSet(AA.getModRefInfo(W, Loc)) &&
+      return mayOverwrite(*W, Loc, Load->getPointerOperand(), AA) &&
              isPotentiallyReachable(Load, W, nullptr, &DT, &Loops);
     });
     if (Written == Writes.end())
@@ -343,7 +386,7 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
         continue;
       MemoryLocation Loc = MemoryLocation::getBeforeOrAfter(A);
       Clobbered |= any_of(Writes, [&](Instruction *W) {
-        return isModSet(AA.getModRefInfo(W, Loc)) &&
+        return mayOverwrite(*W, Loc, A, AA) &&
                isPotentiallyReachable(CB, W, nullptr, &DT, &Loops);
       });
     }
@@ -373,7 +416,7 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
         if (W == CB)
           return InLoop && Out &&
                  !AA.isNoAlias(MemoryLocation::getBeforeOrAfter(Out), Loc);
-        return isModSet(AA.getModRefInfo(W, Loc)) &&
+        return mayOverwrite(*W, Loc, U.get(), AA) &&
                isPotentiallyReachable(CB, W, nullptr, &DT, &Loops);
       });
       if (!Clobbered)

@@ -15,6 +15,8 @@
 
 namespace llvm {
 class AAResults;
+class MemoryLocation;
+class Value;
 class CallBase;
 class DominatorTree;
 class LoopInfo;
@@ -76,6 +78,14 @@ bool isDeferredFree(const llvm::CallBase &CB, const llvm::DominatorTree &DT,
 /// True if \p F or a function it calls may write memory other than its own
 /// stack (math functions' errno and inactive calls excepted).
 bool writesMemory(llvm::Function &F);
+
+/// True if the write \p W may change the memory at \p Loc, \p Ptr's
+/// (\p Loc's pointer, any size): alias analysis's answer, refined for
+/// stores and memory intrinsics by their objects (an offset from a phi of
+/// an allocation and null is MayAlias to alias analysis against a noalias
+/// argument, although neither can be that argument's memory).
+bool mayOverwrite(llvm::Instruction &W, const llvm::MemoryLocation &Loc,
+                  const llvm::Value *Ptr, llvm::AAResults &AA);
 
 /// A load is reloadable when no write that may alias it can execute after
 /// it (deferred frees do not count).
