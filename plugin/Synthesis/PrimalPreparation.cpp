@@ -27,6 +27,7 @@
 #include "Synthesis/LaneExtracts.h"
 #include "Synthesis/OpenMP.h"
 #include "Synthesis/SortLowering.h"
+#include "Synthesis/StoredValueForwarding.h"
 #include "Synthesis/TapeCache.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -987,6 +988,9 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     FPM.run(*P, FAM);
     FAM.invalidate(*P, PreservedAnalyses::none());
   }
+  // Scratch arrays a loop fills and later loops read are computed again
+  // where they are read, so the reverse sweep does not tape them.
+  forwardStoredValues(*P, FAM);
   insertCanonicalIVs(*P, Out);
   if (PrintPrepared)
     P->print(errs());

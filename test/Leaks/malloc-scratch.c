@@ -23,20 +23,23 @@ double __enzyme_fwddiff(void *, ...);
 
 #define TOL 1e-11
 
-/* sum_i t_i sin(t_i), t = x^2 in a malloc'd buffer. */
+/* sum_i t_i sin(t_(n-1-i)), t = x^2 in a malloc'd buffer. (Read mirrored:
+ * a scratch read only at the index it was written is computed again where
+ * it is read, and its buffer then goes, shadow and all; that shape is
+ * test/Integration/scratch-arrays-between-loops.c.) */
 double scratch(const double *x, int n) {
   double *t = malloc(n * sizeof *t);
   for (int i = 0; i < n; i++)
     t[i] = x[i] * x[i];
   double s = 0.0;
   for (int i = 0; i < n; i++)
-    s += t[i] * sin(t[i]);
+    s += t[i] * sin(t[n - 1 - i]);
   free(t);
   return s;
 }
-static double scratch_d(double x) {
-  double t = x * x;
-  return (sin(t) + t * cos(t)) * 2 * x;
+static double scratch_d(const double *x, int n, int k) {
+  double t = x[k] * x[k], m = x[n - 1 - k] * x[n - 1 - k];
+  return 2 * x[k] * (sin(m) + m * cos(t));
 }
 
 /* A calloc'd accumulator of n / 2 + 1 cells, acc[i % k] += exp(x_i) and
@@ -165,7 +168,7 @@ int main(void) {
     x[i] = 0.3 + 0.7 * sin(1.3 * i);
   for (int rep = 0; rep < 2; rep++) {
     for (int i = 0; i < N; i++)
-      want[i] = scratch_d(x[i]);
+      want[i] = scratch_d(x, N, i);
     CHECK_KERNEL("scratch", scratch);
     for (int i = 0; i < N; i++)
       want[i] = accumulate_d(x, N, i);
