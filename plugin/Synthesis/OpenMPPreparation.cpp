@@ -161,6 +161,10 @@ static Function *createRegionBody(CallBase &Fork, ArrayRef<Type *> ByValueTypes,
   W->removeFnAttr(Attribute::OptimizeNone);
   W->removeFnAttr(Attribute::NoInline);
   W->addFnAttr(RegionAttr);
+  // C++ bodies keep their exception paths (a call that may throw is an
+  // invoke), which need the function's personality.
+  if (Outlined->hasPersonalityFn())
+    W->setPersonalityFn(Outlined->getPersonalityFn());
   // The clone has its own copy of the debug-info subprogram, which the
   // body takes over with the code.
   ValueToValueMapTy VMap;
