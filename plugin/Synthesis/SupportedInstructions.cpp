@@ -245,11 +245,22 @@ void SupportedInstructions::checkBitManipulation(Instruction &I) {
       // An integer member of a struct holding doubles ({double, i32})
       // carries no derivative of its own.
       !isa<ExtractValueInst>(I) && !isa<StructType>(I.getType()) &&
-      !isa<ArrayType>(I.getType()))
+      !isa<ArrayType>(I.getType())) {
+    // clang makes an atomic update other than += and -= of a double
+    // (#pragma omp atomic x *= v) a compare-exchange loop on its bits.
+    if (any_of(I.users(),
+               [](const User *U) { return isa<AtomicCmpXchgInst>(U); }))
+      return fail(&I, "an atomic update of a floating-point value other "
+                      "than += and -= (#pragma omp atomic x *= v, which "
+                      "becomes a compare-exchange loop on its bits) cannot "
+                      "be differentiated; use a reduction clause "
+                      "(reduction(*:x)) or write the update under '#pragma "
+                      "omp critical'");
     fail(&I, reinterpretation(I) +
                  "; derivatives cannot flow through bit manipulation (keep "
                  "the value as a floating-point number: fabs, copysign, "
                  "signbit)");
+  }
 }
 
 /// True if the aggregate \p V, of a type that cannot carry a derivative,

@@ -7,6 +7,8 @@
 // RUN: not %clang -O2 -g -fopenmp -c %s -o /dev/null -DCOPYPRIVATE 2>&1 | FileCheck %s --check-prefix=COPYPRIVATE
 // RUN: not %clang -O0 -g -fopenmp -c %s -o /dev/null -DMARKER 2>&1 | FileCheck %s --check-prefix=MARKER
 // RUN: not %clang -O2 -g -fopenmp -c %s -o /dev/null -DMARKER 2>&1 | FileCheck %s --check-prefix=MARKER
+// RUN: not %clang -O0 -g -fopenmp -c %s -o /dev/null -DATOMIC_MUL 2>&1 | FileCheck %s --check-prefix=ATOMIC_MUL
+// RUN: not %clang -O2 -g -fopenmp -c %s -o /dev/null -DATOMIC_MUL 2>&1 | FileCheck %s --check-prefix=ATOMIC_MUL
 // CHECK-NOT: PLEASE submit a bug report
 extern int enzyme_dup, enzyme_const;
 void __enzyme_autodiff(void *, ...);
@@ -20,6 +22,21 @@ void f(double *x, int n) {
 #pragma omp task
     x[i] = x[i] * x[i];
   }
+}
+#endif
+
+#ifdef ATOMIC_MUL
+// clang makes `atomic *=` of a double a compare-exchange loop on its bits:
+// the message names the atomic update, not bit manipulation (probe28).
+double f(const double *x, int n) {
+  double p = 1;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    // ATOMIC_MUL: openmp-unsupported.c:[[@LINE+2]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'f (OpenMP parallel region)': an atomic update of a floating-point value other than += and -= (#pragma omp atomic x *= v, which becomes a compare-exchange loop on its bits) cannot be differentiated; use a reduction clause (reduction(*:x)) or write the update under '#pragma omp critical'
+#pragma omp atomic
+    p *= 1 + 0.1 * x[i];
+  }
+  return p;
 }
 #endif
 
