@@ -251,11 +251,23 @@ bool Decoder::decodeParam(unsigned ParamNo, std::optional<Activity> Marked,
                    " after " + MarkerShown + " but found '" + describe(Stride) +
                    "'");
   }
-  if (Next >= NumValues)
+  if (Next >= NumValues) {
+    // A struct returned in memory is an extra first parameter the source
+    // does not show: say so, or the count reads as one too many.
+    bool SRet =
+        Fn->arg_size() && Fn->hasParamAttribute(0, Attribute::StructRet);
     return error("too few arguments: '" + sourceIdentifier(*Fn) + "' takes " +
                  Twine(Fn->arg_size()) + " parameters but the call to " +
                  entryName() + " ends before the value of parameter " +
-                 Twine(ParamNo + 1) + batchHint());
+                 Twine(ParamNo + 1) +
+                 (SRet ? "; its result is a struct returned in memory, "
+                         "whose object is its first parameter: pass a "
+                         "result object and its shadow first, as enzyme_dup, "
+                         "&out, &dout in reverse mode or enzyme_dupnoneed, "
+                         "&out, &dout in forward mode, then the arguments"
+                       : "") +
+                 batchHint());
+  }
   Value *Primal = CB.getArgOperand(Next++);
   if (!markerName(Primal).empty())
     return error("expected the value of " + Param + " but found the marker " +

@@ -6,8 +6,10 @@
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DFORWARD 2>&1 | FileCheck %s --check-prefixes=FWD,FWD-G
 // RUN: not %clang -O2 -c %s -o /dev/null -DFORWARD 2>&1 | FileCheck %s --check-prefixes=FWD,FWD-NOG
 // RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REV
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DPOINTER_FIRST 2>&1 | FileCheck %s --check-prefix=PTR
 // FWD-NOT: PLEASE submit a bug report
 // REV-NOT: PLEASE submit a bug report
+// PTR-NOT: PLEASE submit a bug report
 #include <math.h>
 typedef struct {
   double x, y, z;
@@ -21,7 +23,20 @@ Vec3 spherical(double r, double th, double ph) {
   return p;
 }
 
-#ifdef FORWARD
+#ifdef POINTER_FIRST
+// The first source parameter a pointer: it lines up with the result's
+// memory, so the request runs out of values one early; the error says
+// why the count is one more than the source shows (probe28).
+Vec3 observe(const double *s) {
+  Vec3 o = {s[0] * s[1], s[2], s[1] * s[1]};
+  return o;
+}
+extern int enzyme_dup;
+void gradient(double *s, double *ds) {
+  // PTR: sret-result-first.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: too few arguments: 'observe' takes 2 parameters but the call to __enzyme_autodiff ends before the value of parameter 2; its result is a struct returned in memory, whose object is its first parameter: pass a result object and its shadow first, as enzyme_dup, &out, &dout in reverse mode or enzyme_dupnoneed, &out, &dout in forward mode, then the arguments
+  __enzyme_autodiff((void *)observe, enzyme_dup, s, ds);
+}
+#elif defined(FORWARD)
 double tangent(double r, double th, double ph) {
   // FWD-G: sret-result-first.c:[[@LINE+2]]:{{[0-9]+}}: error: tapestry: the value passed for the Vec3 result of 'spherical' (which the C ABI returns in memory the caller passes first) has type double, not the parameter's type (pass a result object and its shadow first, as enzyme_dupnoneed, &out, &dout in forward mode or enzyme_dup, &out, &dout in reverse mode, then the arguments)
   // FWD-NOG: sret-result-first.c:{{[0-9]+}}:{{[0-9]+}}: error: tapestry: the value passed for the struct result of 'spherical' (which the C ABI returns in memory the caller passes first) has type double, not the parameter's type (pass a result object and its shadow first, as enzyme_dupnoneed, &out, &dout in forward mode or enzyme_dup, &out, &dout in reverse mode, then the arguments)
