@@ -71,7 +71,7 @@ public:
       : F(F), LI(FAM.getResult<LoopAnalysis>(F)),
         SE(FAM.getResult<ScalarEvolutionAnalysis>(F)),
         DT(FAM.getResult<DominatorTreeAnalysis>(F)),
-        AA(FAM.getResult<AAManager>(F)) {}
+        AA(FAM.getResult<AAManager>(F)), DL(F.getParent()->getDataLayout()) {}
 
   bool run();
 
@@ -102,6 +102,7 @@ private:
   ScalarEvolution &SE;
   DominatorTree &DT;
   AAResults &AA;
+  const DataLayout &DL;
   SmallVector<Instruction *, 32> Writes;
   DenseMap<const LoadInst *, bool> Unwritten;
 };
@@ -150,9 +151,12 @@ StoreInst *Forwarder::sourceStore(LoadInst &L, Loop *&LS, Loop *&LL) {
     if (!ARS || !ARS->isAffine() || ARS->getStart() != ARL->getStart() ||
         ARS->getStepRecurrence(SE) != ARL->getStepRecurrence(SE))
       continue;
-    // Distinct addresses in every iteration of the store's loop.
+    // Disjoint bytes in every iteration of the store's loop: a store that
+    // steps by less than its size overwrites part of what it stored the
+    // iteration before (memcpy(buf + 4 * i, &v, 8)).
     const auto *Step = dyn_cast<SCEVConstant>(ARS->getStepRecurrence(SE));
-    if (!Step || Step->getValue()->isZero())
+    if (!Step || Step->getAPInt().abs().ult(
+                     DL.getTypeStoreSize(S->getValueOperand()->getType())))
       continue;
     LS = const_cast<Loop *>(ARS->getLoop());
     // The store runs in every iteration of its loop, itself directly in
@@ -473,7 +477,7 @@ bool Forwarder::run() {
   }
   if (Found.empty())
     return false;
-  SCEVExpander Exp(SE, F.getParent()->getDataLayout(), "tapestry.fwd");
+  SCEVExpander Exp(SE, DL, "tapestry.fwd");
   for (auto [Pair, Loops] : zip(Found, FoundLoops)) {
     auto [L, S] = Pair;
     auto [LS, LL] = Loops;
