@@ -142,6 +142,10 @@ StoreInst *Forwarder::sourceStore(LoadInst &L, Loop *&LS, Loop *&LL) {
   if (!ARL || !ARL->isAffine())
     return nullptr;
   LL = const_cast<Loop *>(ARL->getLoop());
+  // The index is the iteration of a loop around the load (not the last
+  // iteration of one it follows).
+  if (!LL->contains(&L))
+    return nullptr;
   for (Instruction *W : Writes) {
     auto *S = dyn_cast<StoreInst>(W);
     if (!S || !S->isSimple() || S->getValueOperand()->getType() != L.getType())
@@ -191,8 +195,9 @@ StoreInst *Forwarder::sourceStore(LoadInst &L, Loop *&LS, Loop *&LL) {
 }
 
 bool Forwarder::runsBefore(Loop *LS, LoadInst &L, Loop *LL) {
+  // (An exit block entered only from the loop: LoopSimplify's form.)
   if (BasicBlock *Exit = LS->getExitBlock();
-      Exit && DT.dominates(Exit, L.getParent()))
+      Exit && LS->hasDedicatedExits() && DT.dominates(Exit, L.getParent()))
     return true;
   // A rotated loop is skipped when its guard fails (the branch into its
   // preheader, which has no other way in): then the load's loop must not
