@@ -725,6 +725,22 @@ static Constant *withDefinedLanes(Constant *C) {
   return Undefined ? ConstantVector::get(Elts) : nullptr;
 }
 
+/// Fast-math's nnan and ninf make an infinite or NaN result poison. The
+/// reverse sweep needs such results to be values: a zero adjoint times an
+/// infinite or NaN partial is replaced by zero (ReverseModeSynthesizer's
+/// guard), which cannot catch poison, and poison times zero spreads into
+/// lanes and operands that hold real adjoints. Lanes defineUndefinedLanes
+/// fills may compute x / 0 (fuzz seed 12426: the batched reverse lost a
+/// derivative), and the optimiser computes both sides of a branch. The other
+/// fast-math flags stay; the user's function keeps all of them.
+static void dropNoNaNsNoInfs(Function &F) {
+  for (Instruction &I : instructions(F))
+    if (isa<FPMathOperator>(I) && (I.hasNoNaNs() || I.hasNoInfs())) {
+      I.setHasNoNaNs(false);
+      I.setHasNoInfs(false);
+    }
+}
+
 /// Vectorised code leaves lanes undefined (poison) where the primal does
 /// not care: a shuffle mask's poison elements, the other lanes of a vector
 /// built by insertelement into poison, a constant's poison elements, the
@@ -979,6 +995,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   retypeBitcastCopies(*P);
   retypePointerIntegerChoices(*P);
   defineUndefinedLanes(*P);
+  dropNoNaNsNoInfs(*P);
   removeLifetimeMarkers(*P);
   removeWriteOnlyAllocas(*P);
   unifyReturns(*P);

@@ -1,12 +1,12 @@
-// Found by the all-features fuzz campaign (seed 12426, 5 Dec 2026), not yet
-// reduced: built by the opt flow from IR optimised at -O3 for AVX2 with
-// -ffast-math, the batched reverse derivative (BREV, width 2) of x0 and x1
-// differs from the scalar reverse (REV), which forward mode (FWD) and
-// finite differences agree with: BREV 0 is -0.00165 for -0.000692. Not
-// without -march (the plugin's own -fpass-plugin builds are right too).
-// XFAIL: *
-// Known bug: a silent wrong batched reverse derivative, with the plugin of
-// the end of session 27 too; see docs/no-silent-wrong-numbers.md.
+// Found by the all-features fuzz campaign (seed 12426, 5 Dec 2026): built
+// by the opt flow from IR optimised at -O3 for AVX2 with -ffast-math, the
+// batched reverse derivative (BREV, width 2) of x0 and x1 differed from the
+// scalar reverse (REV), which forward mode (FWD) and finite differences
+// agree with: BREV 0 was -0.00165 for -0.000692. The cause: a vector divide
+// whose unused lane's divisor was poison, made 0 by preparation, so x / 0
+// under the fast-math flags nnan/ninf was poison again and reached real
+// adjoints (reduced: test/Vector/fastmath-undefined-lanes.c). The prepared
+// primal now drops nnan and ninf.
 // RUN: %plain_cc -O3 -march=x86-64-v3 -w -ffast-math -S -emit-llvm %s -o %t.ll
 // RUN: %opt -passes=tapestry %t.ll -o %t.bc
 // RUN: %plain_cc -O1 -march=x86-64-v3 -w %t.bc -lm -o %t && %t | FileCheck %s
