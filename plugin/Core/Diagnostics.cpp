@@ -256,8 +256,7 @@ static std::string withArticle(const std::string &T) {
   return (Vowel ? "an " : "a ") + T;
 }
 
-/// " (line N)" for an instruction with a debug location, else "".
-static std::string atLine(const Instruction *I) {
+std::string atLine(const Instruction *I) {
   DebugLoc DL = userLocation(I);
   return DL && DL.getLine() ? " (line " + std::to_string(DL.getLine()) + ")"
                             : "";

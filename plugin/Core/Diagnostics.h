@@ -67,6 +67,9 @@ std::string registrationSuffix(const llvm::Function &F);
 /// A short, human-readable rendering of a value or type for messages.
 std::string describe(const llvm::Value *V);
 std::string describe(const llvm::Type *T);
+/// " (line N)" for an instruction with a debug location in the user's
+/// code, else "".
+std::string atLine(const llvm::Instruction *I);
 
 } // namespace tapestry
 

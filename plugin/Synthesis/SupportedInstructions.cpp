@@ -604,7 +604,7 @@ void SupportedInstructions::visitCallBase(CallBase &CB) {
         return AI.isActive(A) || (AI.hasShadow(A) && !HoldsOnlyIntegers(A));
       });
   if (!Touches)
-    return;
+    return checkCallReachingEscapedShadows(CB);
   Function *Callee = CB.getCalledFunction();
   if (CB.isInlineAsm()) {
     fail(&CB, "an inline assembly statement (asm) takes or gives active "
@@ -804,6 +804,37 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
                 "or checks them), declare it inactive with 'void "
                 "*__enzyme_inactivefn[] = {" +
                 Address + "};'");
+}
+
+void SupportedInstructions::checkCallReachingEscapedShadows(CallBase &CB) {
+  if (!mayChangeEscapedMemory(CB))
+    return;
+  if (!Escaped)
+    Escaped = std::make_unique<EscapedShadows>(S.P, S.AI);
+  const ShadowEscape *E = Escaped->reachedBy(CB);
+  if (!E)
+    return;
+  Function &Callee = *CB.getCalledFunction();
+  std::string Shown = sourceName(Callee);
+  std::string How =
+      isa<GlobalVariable>(E->Object)
+          ? "the global '" + describe(E->Object) +
+                "', which holds derivatives, is reachable from other files"
+          : describe(E->Object) +
+                ", which holds derivatives, became reachable from other "
+                "files when its address was " +
+                (isa_and_nonnull<StoreInst>(E->Where) ? "stored"
+                                                      : "passed on") +
+                (E->Where ? atLine(E->Where) : std::string());
+  fail(&CB, "'" + Shown + "' has no body in this file and is called while " +
+                How +
+                ": what it writes there, or returns from there, would get "
+                "no derivative; give its body (or compile with -flto), "
+                "register its derivative (__enzyme_register_gradient_" +
+                registrationSuffix(Callee) +
+                "), or, if it does not touch that memory, declare it "
+                "inactive with 'void *__enzyme_inactivefn[] = {" +
+                functionPointerText(Callee) + "};'");
 }
 
 std::string SupportedInstructions::errorModelGap(CallBase &CB) const {

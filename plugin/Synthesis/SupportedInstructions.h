@@ -18,8 +18,10 @@
 #ifndef TAPESTRY_SYNTHESIS_SUPPORTEDINSTRUCTIONS_H
 #define TAPESTRY_SYNTHESIS_SUPPORTEDINSTRUCTIONS_H
 
+#include "Analysis/EscapedShadows.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/InstVisitor.h"
+#include <memory>
 #include <string>
 
 namespace tapestry {
@@ -110,6 +112,10 @@ private:
   void checkIndirectCall(llvm::CallBase &CB);
   /// A call to a function with neither a body nor a registered derivative.
   void checkExternalCall(llvm::CallBase &CB, llvm::Function &Callee);
+  /// A call of a function without a body that takes no differentiated
+  /// argument but may reach memory with a shadow whose address escaped
+  /// (Analysis/EscapedShadows.h).
+  void checkCallReachingEscapedShadows(llvm::CallBase &CB);
   /// Reverse mode inside a parallel region: copying shared memory would
   /// add adjoints other threads add to.
   void checkSharedCopy(llvm::Instruction &I, llvm::Value *Src);
@@ -119,6 +125,8 @@ private:
   void fail(const llvm::Instruction *I, const llvm::Twine &Msg);
 
   SynthesizerBase &S;
+  /// Computed at the first call that needs it.
+  std::unique_ptr<EscapedShadows> Escaped;
 };
 
 } // namespace tapestry

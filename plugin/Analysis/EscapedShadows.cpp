@@ -1,0 +1,213 @@
+//===- EscapedShadows.cpp - Shadowed memory other files reach -------------===//
+//
+// Implements EscapedShadows.h with llvm::PointerMayBeCaptured and a
+// CaptureTracker that decides, capture by capture, whether the address
+// becomes reachable from another file.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/EscapedShadows.h"
+#include "Analysis/ActivityAnalysis.h"
+#include "Core/AllocationFunctions.h"
+#include "Core/EntryPoints.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#define DEBUG_TYPE "tapestry-escaped-shadows"
+
+using namespace llvm;
+
+namespace tapestry {
+
+namespace {
+
+/// How deep stores into other local objects and calls of functions with a
+/// body are followed.
+constexpr unsigned MaxDepth = 3;
+
+/// Where an address escapes: the capture that makes it reachable, or
+/// nothing.
+class EscapeFinder {
+public:
+  /// The instruction after which \p Object's address is reachable from
+  /// another file, \p Found false if it is not.
+  const Instruction *escape(const Value *Object, unsigned Depth, bool &Found);
+
+private:
+  SmallPtrSet<const Value *, 8> Visiting;
+};
+
+class EscapeTracker : public CaptureTracker {
+public:
+  EscapeTracker(EscapeFinder &Finder, unsigned Depth)
+      : Finder(Finder), Depth(Depth) {}
+
+  void tooManyUses() override { Found = true; }
+  bool captured(const Use *U) override;
+
+  const Instruction *Where = nullptr;
+  bool Found = false;
+
+private:
+  bool escapesThrough(const Value *Object) {
+    bool Nested = false;
+    Finder.escape(Object, Depth + 1, Nested);
+    return Nested;
+  }
+  bool escapesInCallee(const CallBase &CB, unsigned ArgNo);
+
+  EscapeFinder &Finder;
+  unsigned Depth;
+};
+
+bool EscapeTracker::escapesInCallee(const CallBase &CB, unsigned ArgNo) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || Callee->isDeclaration() || Callee->isVarArg() ||
+      ArgNo >= Callee->arg_size())
+    return true;
+  return escapesThrough(Callee->getArg(ArgNo));
+}
+
+bool EscapeTracker::captured(const Use *U) {
+  const auto *I = dyn_cast<Instruction>(U->getUser());
+  bool Escapes = true;
+  if (!I || isa<ReturnInst>(I) || isa<ICmpInst>(I)) {
+    Escapes = !I;
+  } else if (const auto *SI = dyn_cast<StoreInst>(I)) {
+    const Value *Dest = getUnderlyingObject(SI->getPointerOperand());
+    if (isa<Argument>(Dest))
+      Escapes = false; // the caller's object: see the header
+    else if (isa<AllocaInst>(Dest) ||
+             (isa<CallBase>(Dest) && isAllocationCall(*cast<CallBase>(Dest))))
+      Escapes = escapesThrough(Dest);
+  } else if (const auto *CB = dyn_cast<CallBase>(I);
+             CB && CB->isArgOperand(U)) {
+    const Function *Callee = CB->getCalledFunction();
+    if (isDeallocationCall(*CB) || isa<IntrinsicInst>(CB) ||
+        (Callee && classifyEntryPoint(Callee->getName()) != EntryPoint::None))
+      Escapes = false;
+    else
+      Escapes = escapesInCallee(*CB, CB->getArgOperandNo(U));
+  }
+  if (!Escapes)
+    return false;
+  LLVM_DEBUG(dbgs() << "escapes at " << *I << "\n");
+  Found = true;
+  Where = I;
+  return true;
+}
+
+const Instruction *EscapeFinder::escape(const Value *Object, unsigned Depth,
+                                        bool &Found) {
+  Found = false;
+  if (Depth > MaxDepth) {
+    Found = true;
+    return nullptr;
+  }
+  if (!Visiting.insert(Object).second)
+    return nullptr; // a cycle adds no new way out
+  EscapeTracker Tracker(*this, Depth);
+  PointerMayBeCaptured(Object, &Tracker);
+  Visiting.erase(Object);
+  Found = Tracker.Found;
+  return Tracker.Where;
+}
+
+/// The functions without a body Tapestry knows do not reach memory behind
+/// its back: the C and C++ library (through their arguments only), the
+/// language and OpenMP runtimes, MPI, Tapestry's and Enzyme's own.
+bool isKnownExternal(const Function &F) {
+  static const TargetLibraryInfoImpl Library;
+  LibFunc LF;
+  if (F.isIntrinsic() || Library.getLibFunc(F, LF) ||
+      classifyEntryPoint(F.getName()) != EntryPoint::None)
+    return true;
+  StringRef Name = F.getName();
+  for (StringRef Prefix : {"__cxa_", "_Unwind_", "__gxx_", "__kmpc_", "omp_",
+                           "MPI_", "PMPI_", "__tapestry", "tapestry_",
+                           "tapestry.", "__enzyme", "__assert", "__stack_chk"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return false;
+}
+
+} // namespace
+
+EscapedShadows::EscapedShadows(const Function &F, const ActivityInfo &AI) {
+  SetVector<const Value *> Objects;
+  for (const Instruction &I : instructions(F)) {
+    if (AI.hasShadow(&I) &&
+        (isa<AllocaInst>(I) ||
+         (isa<CallBase>(I) && isAllocationCall(cast<CallBase>(I)))))
+      Objects.insert(&I);
+    // Memory that receives values with derivatives, whether or not the
+    // function reads them back (then it may have no shadow, but another
+    // file may read them).
+    if (const auto *SI = dyn_cast<StoreInst>(&I);
+        SI && AI.isVaried(SI->getValueOperand())) {
+      const Value *Dest = getUnderlyingObject(SI->getPointerOperand());
+      if (isa<AllocaInst>(Dest) || isa<GlobalVariable>(Dest) ||
+          (isa<CallBase>(Dest) && isAllocationCall(*cast<CallBase>(Dest))))
+        Objects.insert(Dest);
+    }
+    for (const Value *Op : I.operands())
+      if (Op->getType()->isPointerTy() && AI.hasShadow(Op))
+        if (auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Op)))
+          Objects.insert(GV);
+  }
+  EscapeFinder Finder;
+  for (const Value *Object : Objects) {
+    bool Found = false;
+    const Instruction *Where = nullptr;
+    if (auto *GV = dyn_cast<GlobalVariable>(Object)) {
+      // Another file names it, or finds it wherever its address went: from
+      // the function's entry on either way.
+      Found = !GV->hasLocalLinkage();
+      if (!Found)
+        Finder.escape(GV, 1, Found);
+    } else {
+      Where = Finder.escape(Object, 0, Found);
+    }
+    if (!Found)
+      continue;
+    if (Where && Where->getFunction() != &F)
+      Where = nullptr;
+    Escapes.push_back({Object, Where});
+  }
+  if (Escapes.empty())
+    return;
+  DT = std::make_unique<DominatorTree>(const_cast<Function &>(F));
+  LI = std::make_unique<LoopInfo>(*DT);
+}
+
+EscapedShadows::~EscapedShadows() = default;
+
+const ShadowEscape *EscapedShadows::reachedBy(const CallBase &Call) const {
+  for (const ShadowEscape &E : Escapes)
+    if (!E.Where ||
+        (E.Where != &Call &&
+         isPotentiallyReachable(E.Where, &Call, nullptr, DT.get(), LI.get())))
+      return &E;
+  return nullptr;
+}
+
+bool mayChangeEscapedMemory(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || isKnownExternal(*Callee) ||
+      Call.doesNotAccessMemory() || Call.onlyAccessesInaccessibleMemory())
+    return false;
+  if (!Call.onlyReadsMemory())
+    return true;
+  Type *T = Call.getType();
+  return !Call.use_empty() &&
+         (T->isPtrOrPtrVectorTy() || isDifferentiableType(T));
+}
+
+} // namespace tapestry

@@ -1,0 +1,66 @@
+// A call to a function of another file (no body here, no arguments) made
+// while an array with derivatives is reachable through a global it stored
+// the array's address into may change that array (here the other file
+// scaled an element by 1.5 and the derivative missed the factor: review28):
+// it is an error that names the call and the array, unless the function is
+// given, registered or declared inactive. Calls before the address escapes
+// are fine (test/Integration/opaque-call-local-scratch.c).
+// RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: not %clang -O2 -g -c %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK-NOT: PLEASE submit a bug report
+// CHECK-NOT: Stack dump
+#include <stdlib.h>
+
+extern int enzyme_dup, enzyme_const;
+void __enzyme_autodiff(void *, ...);
+
+extern double *scratchSeen;
+void rescaleSeen(void);
+
+struct Registry {
+  double *data;
+  int size;
+};
+extern struct Registry *registry;
+double registryTotal(void);
+
+// sum_i t_i x_i with t_i = x_i^2, t_2 scaled in the other file.
+static double published(const double *x, int n) {
+  double *t = malloc(n * sizeof(double));
+  scratchSeen = t;
+  for (int i = 0; i < n; i++)
+    t[i] = x[i] * x[i];
+  // CHECK-DAG: opaque-call-escaped-shadow.c:[[@LINE+1]]:3: error: tapestry: cannot differentiate 'published': 'rescaleSeen' has no body in this file and is called while the variable 't' (line [[@LINE-4]]), which holds derivatives, became reachable from other files when its address was stored (line [[@LINE-3]]): what it writes there, or returns from there, would get no derivative; give its body (or compile with -flto), register its derivative (__enzyme_register_gradient_rescaleSeen), or, if it does not touch that memory, declare it inactive with 'void *__enzyme_inactivefn[] = {(void*)rescaleSeen};'
+  rescaleSeen();
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += t[i] * x[i];
+  free(t);
+  return s;
+}
+
+// The address goes into a heap record that a global points to; the other
+// file reads the array back and its sum is used.
+static double throughRecord(const double *x, int n) {
+  double *t = malloc(n * sizeof(double));
+  struct Registry *r = malloc(sizeof *r);
+  r->data = t;
+  r->size = n;
+  for (int i = 0; i < n; i++)
+    t[i] = x[i] * x[i];
+  registry = r;
+  // CHECK-DAG: opaque-call-escaped-shadow.c:[[@LINE+1]]:14: error: tapestry: cannot differentiate 'throughRecord': 'registryTotal' has no body in this file and is called while
+  double s = registryTotal();
+  free(r);
+  free(t);
+  return s;
+}
+
+void gradPublished(double *x, double *dx, int n) {
+  __enzyme_autodiff((void *)published, enzyme_dup, x, dx, enzyme_const, n);
+}
+void gradThroughRecord(double *x, double *dx, int n) {
+  __enzyme_autodiff((void *)throughRecord, enzyme_dup, x, dx, enzyme_const, n);
+}
+// CHECK-NOT: PLEASE submit a bug report
+// CHECK-NOT: Stack dump
