@@ -111,12 +111,7 @@ static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
 /// __enzyme_fwdsplit: Tapestry runs the primal again to compute the
 /// tangent, which needs the primal values and a function that computes the
 /// same values when run again (Split/Rerun.h).
-/// Why the primal values at __enzyme_fwdsplit \p CB may differ from those
-/// its __enzyme_augmentfwd saw (the tangent is computed by running the
-/// function again), or nothing when they provably do not: the augmented
-/// forward is in the same function and dominates \p CB, each argument is
-/// the same value (or a load of the same address), and nothing in between
-/// writes memory other than the shadows and locals the function cannot see.
+
 /// True if \p Fn may read memory other than its own stack slots (the -O0
 /// copies of its parameters): a write between __enzyme_augmentfwd and
 /// __enzyme_fwdsplit can change its rerun only then.
@@ -141,6 +136,40 @@ static bool readsOutsideItsFrame(Function &Fn) {
   return false;
 }
 
+/// For \p Call, between __enzyme_augmentfwd \p Aug and an __enzyme_fwdsplit
+/// of \p Fn: if it is another __enzyme_fwdsplit of \p Fn on the tape of
+/// \p Aug, "" when it keeps the tape (enzyme_nofree), since it runs \p Fn
+/// again on the same values and so writes only what \p Fn writes, which
+/// \p Fn does not read (Rerun.h), and tangents; else why the tape is gone.
+/// Nothing for other calls.
+static std::optional<std::string>
+earlierRerunOfTape(CallBase &Call, const Function &Fn, CallBase &Aug) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee ||
+      classifyEntryPoint(Callee->getName()) != EntryPoint::ForwardSplit)
+    return std::nullopt;
+  std::optional<DecodedCall> OD = peekRequest(Call, EntryPoint::ForwardSplit);
+  if (!OD || OD->Request.Fn != &Fn)
+    return std::nullopt;
+  SmallVector<CallBase *, 2> Origins = tapeOrigins(Call, *OD);
+  if (Origins.size() != 1 || Origins.front() != &Aug)
+    return std::nullopt;
+  if (OD->NoFree)
+    return std::string();
+  std::string Where = sourceLocation(&Call);
+  return "the tape is released by the " + entryPointName(Call).str() +
+         (Where.empty() ? "" : " at " + Where) +
+         " before it; give that call enzyme_nofree";
+}
+
+/// Why the primal values at __enzyme_fwdsplit \p CB may differ from those
+/// its __enzyme_augmentfwd saw (the tangent is computed by running the
+/// function again), or nothing when they provably do not: the augmented
+/// forward is in the same function and dominates \p CB, each argument is
+/// the same value (or a load of the same address), and nothing in between
+/// writes memory other than the shadows and locals the function cannot see
+/// (another __enzyme_fwdsplit on the same tape writes what the function
+/// writes, which it does not read).
 static std::optional<std::string>
 whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
   SmallVector<CallBase *, 2> Origins = tapeOrigins(CB, D);
@@ -233,6 +262,13 @@ whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
     if (!isPotentiallyReachable(Aug, &I, nullptr, &DT) ||
         !isPotentiallyReachable(&I, &CB, nullptr, &DT))
       continue;
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (std::optional<std::string> Why =
+              earlierRerunOfTape(*Call, *Fn, *Aug)) {
+        if (!Why->empty())
+          return Why;
+        continue;
+      }
     const Value *Dest = nullptr;
     if (auto *SI = dyn_cast<StoreInst>(&I))
       Dest = SI->getPointerOperand();
@@ -254,7 +290,18 @@ whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
   return std::nullopt;
 }
 
+ForwardSplitChecks checkForwardSplits(ArrayRef<CallBase *> Calls) {
+  ForwardSplitChecks Checks;
+  for (CallBase *CB : Calls)
+    if (std::optional<DecodedCall> D =
+            peekRequest(*CB, EntryPoint::ForwardSplit))
+      if (std::optional<std::string> Why = whyValuesMayHaveChanged(*CB, *D))
+        Checks[CB] = *Why;
+  return Checks;
+}
+
 void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
+                         const ForwardSplitChecks &Checks,
                          DerivativeCache &Cache) {
   Function *Fn = D.Request.Fn;
   std::string How = "Tapestry's " + entryPointName(CB).str() +
@@ -279,12 +326,12 @@ void resolveForwardSplit(CallBase &CB, const DecodedCall &D,
                     "; use __enzyme_fwddiff, which runs the primal once");
     return;
   }
-  if (std::optional<std::string> Why = whyValuesMayHaveChanged(CB, D)) {
+  if (auto Why = Checks.find(&CB); Why != Checks.end()) {
     reportError(*CB.getFunction(), &CB,
                 How +
                     ", so it needs the values __enzyme_augmentfwd saw, "
                     "but " +
-                    *Why +
+                    Why->second +
                     "; call it after __enzyme_augmentfwd in the same "
                     "function with the same arguments and without changing "
                     "the memory they point to in between (setting tangents "

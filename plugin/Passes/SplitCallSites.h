@@ -14,6 +14,9 @@
 #define TAPESTRY_PASSES_SPLITCALLSITES_H
 
 #include "Passes/RequestDecoder.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include <string>
 
 namespace llvm {
 class CallBase;
@@ -29,10 +32,22 @@ class DerivativeCache;
 void resolveSplitRequest(llvm::CallBase &CB, EntryPoint Kind,
                          const DecodedCall &D, DerivativeCache &Cache);
 
+/// For the __enzyme_fwdsplit calls that may not see the values their
+/// augmented forward saw: why (the function runs again for the tangent).
+using ForwardSplitChecks = llvm::DenseMap<const llvm::CallBase *, std::string>;
+
+/// Decides, for each __enzyme_fwdsplit among \p Calls, whether the memory
+/// its function reads may change after its __enzyme_augmentfwd: before any
+/// request is rewritten, so that the requests in between (another
+/// __enzyme_fwdsplit on the same tape) are still recognisable.
+ForwardSplitChecks checkForwardSplits(llvm::ArrayRef<llvm::CallBase *> Calls);
+
 /// Resolves __enzyme_fwdsplit call \p CB, decoded as \p D: a forward
 /// derivative after the tape of its augmented forward, when running the
-/// primal again computes the values that augmented forward saw.
+/// primal again computes the values that augmented forward saw (\p Checks,
+/// from checkForwardSplits).
 void resolveForwardSplit(llvm::CallBase &CB, const DecodedCall &D,
+                         const ForwardSplitChecks &Checks,
                          DerivativeCache &Cache);
 
 } // namespace tapestry

@@ -149,6 +149,7 @@ static void specializeConstantArguments(DecodedCall &D, Specializations &Specs,
 
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
                            const CustomRules &Rules, Specializations &Specs,
+                           const ForwardSplitChecks &SplitChecks,
                            TLIGetter GetTLI) {
   CallBase *CB = Req.CB;
   ++NumRequests;
@@ -205,7 +206,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
                                   Req.Kind != EntryPoint::ForwardSplit);
   setNestingDepths(D->Request, Rules);
   if (Req.Kind == EntryPoint::ForwardSplit) {
-    resolveForwardSplit(*CB, *D, Cache);
+    resolveForwardSplit(*CB, *D, SplitChecks, Cache);
     return;
   }
   if (!isSplitEntryPoint(Req.Kind)) {
@@ -641,12 +642,17 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     // A request inside code that another request differentiates (a
     // Hessian-vector product, say) is resolved first, whatever the source
     // order (RequestOrder.h).
+    SmallVector<CallBase *, 4> ForwardSplits;
+    for (const PendingRequest &Req : Pending)
+      if (Req.Kind == EntryPoint::ForwardSplit)
+        ForwardSplits.push_back(Req.CB);
+    ForwardSplitChecks SplitChecks = checkForwardSplits(ForwardSplits);
     for (OrderedRequest &O : orderRequests(Pending, Rules)) {
       PendingRequest &Req = O.Req;
       RequestStart = true;
       switch (O.How) {
       case Ordering::Resolve:
-        resolveRequest(Req, Cache, Rules, Specs, GetTLI);
+        resolveRequest(Req, Cache, Rules, Specs, SplitChecks, GetTLI);
         break;
       case Ordering::DependsOnItself:
         reportError(*Req.CB->getFunction(), Req.CB,
