@@ -31,6 +31,29 @@ namespace {
 /// How deep stores into other local objects and calls of functions with a
 /// body are followed.
 constexpr unsigned MaxDepth = 3;
+/// How many uses of one address capture tracking follows (LLVM's default,
+/// 100, is reached by a long unrolled kernel).
+constexpr unsigned MaxUsesToExplore = 4096;
+
+/// The functions without a body Tapestry knows do not reach memory behind
+/// its back: the C and C++ library (through their arguments only), the
+/// language and OpenMP runtimes, MPI, Tapestry's and Enzyme's own.
+bool isKnownExternal(const Function &F) {
+  static const TargetLibraryInfoImpl Library;
+  LibFunc LF;
+  if (F.isIntrinsic() || Library.getLibFunc(F, LF) ||
+      classifyEntryPoint(F.getName()) != EntryPoint::None)
+    return true;
+  StringRef Name = F.getName();
+  if (Name == "malloc_usable_size") // lowered realloc (PrimalPreparation)
+    return true;
+  for (StringRef Prefix : {"__cxa_", "_Unwind_", "__gxx_", "__kmpc_", "omp_",
+                           "MPI_", "PMPI_", "__tapestry", "tapestry_",
+                           "tapestry.", "__enzyme", "__assert", "__stack_chk"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return false;
+}
 
 /// Where an address escapes: the capture that makes it reachable, or
 /// nothing.
@@ -49,13 +72,18 @@ public:
   EscapeTracker(EscapeFinder &Finder, unsigned Depth)
       : Finder(Finder), Depth(Depth) {}
 
-  void tooManyUses() override { Found = true; }
+  void tooManyUses() override { Found = TooManyUses = true; }
   bool captured(const Use *U) override;
 
   const Instruction *Where = nullptr;
   bool Found = false;
+  bool TooManyUses = false;
 
 private:
+  /// True if the integer \p Address (a ptrtoint) may be stored or passed
+  /// on: arithmetic on it and comparisons (an alignment test) are not, a
+  /// pointer made from it again is followed.
+  bool integerEscapes(const Instruction &Address);
   bool escapesThrough(const Value *Object) {
     bool Nested = false;
     Finder.escape(Object, Depth + 1, Nested);
@@ -75,6 +103,29 @@ bool EscapeTracker::escapesInCallee(const CallBase &CB, unsigned ArgNo) {
   return escapesThrough(Callee->getArg(ArgNo));
 }
 
+bool EscapeTracker::integerEscapes(const Instruction &Address) {
+  SmallVector<const Value *, 8> Work{&Address};
+  SmallPtrSet<const Value *, 8> Seen{&Address};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<ICmpInst>(U))
+        continue;
+      if (isa<IntToPtrInst>(U)) {
+        if (escapesThrough(U))
+          return true;
+        continue;
+      }
+      if (!isa<BinaryOperator>(U) && !isa<CastInst>(U) && !isa<PHINode>(U) &&
+          !isa<SelectInst>(U) && !isa<FreezeInst>(U))
+        return true;
+      if (Seen.insert(U).second)
+        Work.push_back(U);
+    }
+  }
+  return false;
+}
+
 bool EscapeTracker::captured(const Use *U) {
   const auto *I = dyn_cast<Instruction>(U->getUser());
   bool Escapes = true;
@@ -89,12 +140,16 @@ bool EscapeTracker::captured(const Use *U) {
       Escapes = escapesThrough(Dest);
   } else if (const auto *CB = dyn_cast<CallBase>(I);
              CB && CB->isArgOperand(U)) {
+    // Library and runtime functions reach memory through their arguments
+    // while they run (realloc, printf("%p"), posix_memalign), not later.
     const Function *Callee = CB->getCalledFunction();
     if (isDeallocationCall(*CB) || isa<IntrinsicInst>(CB) ||
-        (Callee && classifyEntryPoint(Callee->getName()) != EntryPoint::None))
+        (Callee && Callee->isDeclaration() && isKnownExternal(*Callee)))
       Escapes = false;
     else
       Escapes = escapesInCallee(*CB, CB->getArgOperandNo(U));
+  } else if (isa<PtrToIntInst>(I)) {
+    Escapes = integerEscapes(*I);
   }
   if (!Escapes)
     return false;
@@ -114,34 +169,22 @@ const Instruction *EscapeFinder::escape(const Value *Object, unsigned Depth,
   if (!Visiting.insert(Object).second)
     return nullptr; // a cycle adds no new way out
   EscapeTracker Tracker(*this, Depth);
-  PointerMayBeCaptured(Object, &Tracker);
+  PointerMayBeCaptured(Object, &Tracker, MaxUsesToExplore);
   Visiting.erase(Object);
   Found = Tracker.Found;
+  // Too many uses to follow: reachable, say, from where it is made.
+  if (Tracker.TooManyUses && !Tracker.Where)
+    return dyn_cast<Instruction>(Object);
   return Tracker.Where;
-}
-
-/// The functions without a body Tapestry knows do not reach memory behind
-/// its back: the C and C++ library (through their arguments only), the
-/// language and OpenMP runtimes, MPI, Tapestry's and Enzyme's own.
-bool isKnownExternal(const Function &F) {
-  static const TargetLibraryInfoImpl Library;
-  LibFunc LF;
-  if (F.isIntrinsic() || Library.getLibFunc(F, LF) ||
-      classifyEntryPoint(F.getName()) != EntryPoint::None)
-    return true;
-  StringRef Name = F.getName();
-  for (StringRef Prefix : {"__cxa_", "_Unwind_", "__gxx_", "__kmpc_", "omp_",
-                           "MPI_", "PMPI_", "__tapestry", "tapestry_",
-                           "tapestry.", "__enzyme", "__assert", "__stack_chk"})
-    if (Name.starts_with(Prefix))
-      return true;
-  return false;
 }
 
 } // namespace
 
 EscapedShadows::EscapedShadows(const Function &F, const ActivityInfo &AI) {
   SetVector<const Value *> Objects;
+  // Per global: the stores of values with derivatives into it.
+  DenseMap<const Value *, SmallVector<const Instruction *, 2>> VariedStores;
+  SmallVector<const StoreInst *, 2> StoredOut;
   for (const Instruction &I : instructions(F)) {
     if (AI.hasShadow(&I) &&
         (isa<AllocaInst>(I) ||
@@ -156,6 +199,20 @@ EscapedShadows::EscapedShadows(const Function &F, const ActivityInfo &AI) {
       if (isa<AllocaInst>(Dest) || isa<GlobalVariable>(Dest) ||
           (isa<CallBase>(Dest) && isAllocationCall(*cast<CallBase>(Dest))))
         Objects.insert(Dest);
+      if (isa<GlobalVariable>(Dest))
+        VariedStores[Dest].push_back(SI);
+    }
+    // A pointer to memory with derivatives stored into a global or into
+    // memory the function cannot see, whatever object it points to (a
+    // block posix_memalign or a pool gave, known only as a loaded
+    // pointer).
+    if (const auto *SI = dyn_cast<StoreInst>(&I);
+        SI && SI->getValueOperand()->getType()->isPointerTy() &&
+        AI.hasShadow(SI->getValueOperand())) {
+      const Value *Dest = getUnderlyingObject(SI->getPointerOperand());
+      if (!isa<AllocaInst>(Dest) && !isa<Argument>(Dest) &&
+          !(isa<CallBase>(Dest) && isAllocationCall(*cast<CallBase>(Dest))))
+        StoredOut.push_back(SI);
     }
     for (const Value *Op : I.operands())
       if (Op->getType()->isPointerTy() && AI.hasShadow(Op))
@@ -179,8 +236,18 @@ EscapedShadows::EscapedShadows(const Function &F, const ActivityInfo &AI) {
       continue;
     if (Where && Where->getFunction() != &F)
       Where = nullptr;
+    // A global the function writes derivatives into holds them from those
+    // stores on (before them, what another file does to it is what the
+    // function overwrites or the caller's business).
+    if (auto It = VariedStores.find(Object); It != VariedStores.end()) {
+      for (const Instruction *Store : It->second)
+        Escapes.push_back({Object, Store});
+      continue;
+    }
     Escapes.push_back({Object, Where});
   }
+  for (const StoreInst *SI : StoredOut)
+    Escapes.push_back({getUnderlyingObject(SI->getValueOperand()), SI});
   if (Escapes.empty())
     return;
   DT = std::make_unique<DominatorTree>(const_cast<Function &>(F));
@@ -199,8 +266,12 @@ const ShadowEscape *EscapedShadows::reachedBy(const CallBase &Call) const {
 }
 
 bool mayChangeEscapedMemory(const CallBase &Call) {
+  // A call that does not return ends the differentiated code's run (an
+  // error handler); one through a pointer preparation could not resolve
+  // may run code of another file.
   const Function *Callee = Call.getCalledFunction();
-  if (!Callee || !Callee->isDeclaration() || isKnownExternal(*Callee) ||
+  if (Call.isInlineAsm() || Call.doesNotReturn() ||
+      (Callee && (!Callee->isDeclaration() || isKnownExternal(*Callee))) ||
       Call.doesNotAccessMemory() || Call.onlyAccessesInaccessibleMemory())
     return false;
   if (!Call.onlyReadsMemory())

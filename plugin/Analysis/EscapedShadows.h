@@ -12,13 +12,17 @@
 //
 // Escapes are found with LLVM's capture tracking, with these decisions:
 // an address stored into a global, into memory reached through a loaded
-// pointer, or passed to a function without a body escapes; one stored
-// into a local array or heap block escapes if that object does (followed
-// to a depth of 3); one passed to a function with a body escapes if it
-// escapes there; one freed, returned or compared does not; one stored into
-// memory an argument points to does not (the caller's object is reachable
-// only if the caller let it escape, which this analysis cannot see: the
-// one path it leaves open, listed in the audit).
+// pointer, or passed to a function without a body that is not a library
+// or runtime function escapes; one stored into a local array or heap block
+// escapes if that object does (followed to a depth of 3); one passed to a
+// function with a body escapes if it escapes there; one freed, returned,
+// compared, or turned into an integer only computed with (an alignment
+// test) does not; one stored into memory an argument points to does not
+// (the caller's object is reachable only if the caller let it escape,
+// which this analysis cannot see: a path it leaves open, listed in the
+// audit with the others). A global other files can name holds derivatives
+// from the function's stores of them on, or from its entry if it only
+// reads it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_ANALYSIS_ESCAPEDSHADOWS_H
@@ -68,9 +72,10 @@ private:
 
 /// True if \p Call may reach memory through escaped addresses in a way that
 /// changes derivatives: it calls a function without a body that is not a
-/// library, language-runtime or Tapestry/Enzyme function, and it may write
-/// memory, or read memory and return a value that may carry a derivative
-/// (floating point or a pointer) that is used.
+/// library, language-runtime or Tapestry/Enzyme function (or calls through
+/// a pointer), returns, and may write memory, or read memory and return a
+/// value that may carry a derivative (floating point or a pointer) that is
+/// used.
 bool mayChangeEscapedMemory(const llvm::CallBase &Call);
 
 } // namespace tapestry

@@ -814,18 +814,27 @@ void SupportedInstructions::checkCallReachingEscapedShadows(CallBase &CB) {
   const ShadowEscape *E = Escaped->reachedBy(CB);
   if (!E)
     return;
+  // Through a pointer that may hold a function of another file: stop
+  // there at run time, as for a call that takes active arguments.
+  if (!CB.getCalledFunction())
+    return S.stopAtUnknownCallee(CB);
   Function &Callee = *CB.getCalledFunction();
   std::string Shown = sourceName(Callee);
-  std::string How =
-      isa<GlobalVariable>(E->Object)
-          ? "the global '" + describe(E->Object) +
-                "', which holds derivatives, is reachable from other files"
-          : describe(E->Object) +
-                ", which holds derivatives, became reachable from other "
-                "files when its address was " +
-                (isa_and_nonnull<StoreInst>(E->Where) ? "stored"
-                                                      : "passed on") +
-                (E->Where ? atLine(E->Where) : std::string());
+  std::string Line = E->Where ? atLine(E->Where) : std::string();
+  std::string How;
+  if (isa<GlobalVariable>(E->Object))
+    How = "the global '" + describe(E->Object) +
+          "', which other files can reach, holds derivatives" +
+          (E->Where ? " stored into it" + Line : std::string());
+  else
+    How = describe(E->Object) +
+          ", which holds derivatives, became reachable from other files" +
+          (E->Where == E->Object ? " (it has too many uses to follow)"
+           : isa_and_nonnull<StoreInst>(E->Where)
+               ? " when its address was stored" + Line
+           : isa_and_nonnull<CallBase>(E->Where)
+               ? " when its address was passed to a call" + Line
+               : Line);
   fail(&CB, "'" + Shown + "' has no body in this file and is called while " +
                 How +
                 ": what it writes there, or returns from there, would get "

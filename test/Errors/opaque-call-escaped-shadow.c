@@ -56,6 +56,28 @@ static double throughRecord(const double *x, int n) {
   return s;
 }
 
+// A block from posix_memalign, known only as a loaded pointer, published
+// through a global.
+static double alignedPublished(const double *x, int n) {
+  double *t = 0;
+  if (posix_memalign((void **)&t, 64, n * sizeof(double)))
+    return 0;
+  for (int i = 0; i < n; i++)
+    t[i] = x[i] * x[i];
+  scratchSeen = t;
+  // CHECK-DAG: opaque-call-escaped-shadow.c:[[@LINE+1]]:3: error: tapestry: cannot differentiate 'alignedPublished': 'rescaleSeen' has no body in this file and is called while
+  rescaleSeen();
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += t[i] * x[i];
+  free(t);
+  return s;
+}
+
+void gradAlignedPublished(double *x, double *dx, int n) {
+  __enzyme_autodiff((void *)alignedPublished, enzyme_dup, x, dx, enzyme_const,
+                    n);
+}
 void gradPublished(double *x, double *dx, int n) {
   __enzyme_autodiff((void *)published, enzyme_dup, x, dx, enzyme_const, n);
 }
