@@ -129,8 +129,13 @@ bool EscapeTracker::integerEscapes(const Instruction &Address) {
 bool EscapeTracker::captured(const Use *U) {
   const auto *I = dyn_cast<Instruction>(U->getUser());
   bool Escapes = true;
-  if (!I || isa<ReturnInst>(I) || isa<ICmpInst>(I)) {
-    Escapes = !I;
+  if (!I) {
+    // A constant address computed from it (a static array's element at a
+    // constant index): where that goes.
+    const auto *CE = dyn_cast<ConstantExpr>(U->getUser());
+    Escapes = !CE || escapesThrough(CE);
+  } else if (isa<ReturnInst>(I) || isa<ICmpInst>(I)) {
+    Escapes = false;
   } else if (const auto *SI = dyn_cast<StoreInst>(I)) {
     const Value *Dest = getUnderlyingObject(SI->getPointerOperand());
     if (isa<Argument>(Dest))
@@ -153,7 +158,7 @@ bool EscapeTracker::captured(const Use *U) {
   }
   if (!Escapes)
     return false;
-  LLVM_DEBUG(dbgs() << "escapes at " << *I << "\n");
+  LLVM_DEBUG(dbgs() << "escapes at " << *U->getUser() << "\n");
   Found = true;
   Where = I;
   return true;

@@ -2,8 +2,8 @@
 // memory with derivatives is only reachable from the differentiated
 // function, or after its address escaped but from a function declared
 // inactive, are differentiated (the calls carry no derivative), as are
-// library calls given the address (realloc, posix_memalign) and alignment
-// tests of it; the same
+// library calls given the address (realloc, posix_memalign), alignment
+// tests of it and file-local arrays; the same
 // call after the address escaped is an error (test/Errors/
 // opaque-call-escaped-shadow.c).
 // RUN: %clang -O0 -g %s %S/Inputs/opaque-call-counts.c -lm -o %t0 && %t0 | FileCheck %s
@@ -113,6 +113,22 @@ static double globalAfterCall(const double *x, int n) {
   return s;
 }
 
+// A file-local array written at constant indices: its address is a
+// constant expression, which goes nowhere other files see.
+static double staticSquares[5];
+static double staticScratch(const double *x, int n) {
+  staticSquares[0] = x[0] * x[0];
+  staticSquares[1] = x[1] * x[1];
+  staticSquares[2] = x[2] * x[2];
+  staticSquares[3] = x[3] * x[3];
+  staticSquares[4] = x[4] * x[4];
+  countStep();
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += staticSquares[i] * x[i];
+  return s;
+}
+
 #define GRAD(fn)                                                               \
   static void grad_##fn(double *x, double *dx, int n) {                        \
     __enzyme_autodiff((void *)fn, enzyme_dup, x, dx, enzyme_const, n);         \
@@ -123,6 +139,7 @@ GRAD(publishedEarly)
 GRAD(grown)
 GRAD(aligned)
 GRAD(globalAfterCall)
+GRAD(staticScratch)
 
 static void checkCubes(const char *name, void (*grad)(double *, double *, int)) {
   enum { N = 5 };
@@ -147,6 +164,7 @@ int main(void) {
   checkCubes("grown", grad_grown);
   checkCubes("aligned", grad_aligned);
   checkCubes("globalAfterCall", grad_globalAfterCall);
+  checkCubes("staticScratch", grad_staticScratch);
   if (stepsSeen < 5 + 1 + 1)
     printf("FAIL: the primal's calls ran %d times\n", stepsSeen);
   return check_report();
