@@ -14,9 +14,11 @@
 #include "Analysis/PromotedCopy.h"
 #include "Core/Batch.h"
 #include "Core/CustomRules.h"
+#include "Core/Diagnostics.h"
 #include "Core/MPIFunctions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
@@ -24,7 +26,10 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #define DEBUG_TYPE "tapestry"
 
@@ -62,7 +67,7 @@ public:
   WrittenGlobals(Module &M, const SmallPtrSetImpl<Function *> &Reachable) {
     for (Function &F : M)
       if (Reachable.count(&F) && !F.isDeclaration())
-        Copies[&F] = clonePromoted(F);
+        CopyOf[Copies[&F] = clonePromoted(F)] = &F;
   }
   ~WrittenGlobals() {
     for (auto &[F, Copy] : Copies)
@@ -76,57 +81,259 @@ public:
         for (Instruction &I : instructions(*Copy))
           Changed |= visit(*F, I);
     }
-    return Globals;
+    SmallSetVector<GlobalVariable *, 8> Result = Globals;
+    for (GlobalVariable *G : PointerGlobals)
+      if (!Globals.contains(G) && isSetBeforeRead(*G))
+        Result.insert(G);
+      else if (auto It = OpenStores.find(G);
+               It != OpenStores.end() && !Globals.contains(G))
+        Unshadowed[G] = It->second;
+    if (!Unshadowed.empty())
+      findReadsWithoutShadow();
+    return Result;
   }
+
+  /// After run(): the floating-point values the reachable code reads
+  /// through a pointer it loads from a global in Unshadowed.
+  struct ReadWithoutShadow {
+    Function *F;
+    /// The read in \p F (null if not found there), the global, where the
+    /// pointer is read from it.
+    const Instruction *Read;
+    const Value *Global;
+    std::string PointerLine;
+  };
+  std::vector<ReadWithoutShadow> ReadsWithoutShadow;
+
+  /// After run(): the globals written with pointers that may lead to
+  /// derivatives that get no shadow, with a store of one (in the original
+  /// function).
+  DenseMap<const Value *, GlobalShadows::PointerWithoutShadow> Unshadowed;
 
 private:
   bool visit(Function &F, Instruction &I) {
     if (auto *SI = dyn_cast<StoreInst>(&I)) {
       Value *V = SI->getValueOperand();
+      if (mayCarryDerivatives(V)) {
+        notePointerStore(F, *SI);
+        return written(F, SI->getPointerOperand(), WrittenPointer);
+      }
       if (isa<Constant>(V) || !holdsFloatingPoint(V->getType()))
         return false;
-      return written(F, SI->getPointerOperand());
+      return written(F, SI->getPointerOperand(), WrittenFloat);
     }
     if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
       auto *From =
           dyn_cast<GlobalVariable>(getUnderlyingObject(MT->getSource()));
       if (From && From->isConstant())
         return false;
-      return written(F, MT->getDest());
+      return written(F, MT->getDest(), WrittenFloat);
     }
     auto *CB = dyn_cast<CallBase>(&I);
     Function *Callee = CB ? CB->getCalledFunction() : nullptr;
     bool Changed = false;
     if (CB) // MPI receive buffers (Core/MPIFunctions.h)
       for (unsigned J : mpiWrittenOperands(*CB))
-        Changed |= written(F, CB->getArgOperand(J));
+        Changed |= written(F, CB->getArgOperand(J), WrittenFloat);
     if (!Callee || !WrittenArgs.count(Callee))
       return Changed;
-    std::set<unsigned> Args = WrittenArgs[Callee]; // written() may add
-    for (unsigned J : Args)
+    // written() may add to the callee's entry.
+    std::map<unsigned, unsigned> Args = WrittenArgs[Callee];
+    for (auto [J, What] : Args)
       if (J < CB->arg_size())
-        Changed |= written(F, CB->getArgOperand(J));
+        Changed |= written(F, CB->getArgOperand(J), What);
     return Changed;
   }
 
-  /// Records that \p Ptr (in the promoted copy of \p F) is written.
-  bool written(Function &F, Value *Ptr, unsigned Depth = 0) {
+  /// True if \p V is a pointer that may point to memory holding
+  /// derivatives: any pointer computed at run time (an input array, a
+  /// block the function allocates), or the address of a global with a
+  /// shadow. A global it is stored into needs a shadow too, to keep the
+  /// shadow pointer for the code that loads it back: without one, a pointer
+  /// reloaded after a call the analysis cannot see through was taken for a
+  /// constant (review29 p12c: dx 0.36 for 1.08).
+  bool mayCarryDerivatives(Value *V) const {
+    if (!V->getType()->isPtrOrPtrVectorTy())
+      return false;
+    if (!isa<Constant>(V))
+      return true;
+    auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(V));
+    return G && (Globals.contains(G) || PointerGlobals.contains(G));
+  }
+
+  /// True if the pointer at \p Offset in \p G is stored before \p At runs:
+  /// by a store that dominates it, or, in a file-local function whose
+  /// address is not taken, before each of its calls in the reachable code.
+  bool isSetBefore(GlobalVariable &G, int64_t Offset, const Instruction &At,
+                   unsigned Depth) {
+    Function &Copy = *const_cast<Function *>(At.getFunction());
+    auto &DT = Trees[&Copy];
+    if (!DT)
+      DT = std::make_unique<DominatorTree>(Copy);
+    const DataLayout &DL = G.getParent()->getDataLayout();
+    for (const Instruction &I : instructions(Copy)) {
+      const auto *SI = dyn_cast<StoreInst>(&I);
+      int64_t StoreOffset = 0;
+      if (SI && SI->getValueOperand()->getType()->isPtrOrPtrVectorTy() &&
+          GetPointerBaseWithConstantOffset(SI->getPointerOperand(), StoreOffset,
+                                           DL) == &G &&
+          StoreOffset == Offset && DT->dominates(SI, &At))
+        return true;
+    }
+    const Function *Original = CopyOf.lookup(&Copy);
+    if (!Original || Depth >= MaxCallDepth || !Original->hasLocalLinkage() ||
+        Original->hasAddressTaken())
+      return false;
+    bool Called = false;
+    for (const User *U : Original->users()) {
+      const auto *Call = dyn_cast<CallBase>(U);
+      if (!Call || !CopyOf.count(Call->getFunction()))
+        continue; // outside the reachable code: not in a derivative
+      if (!isSetBefore(G, Offset, *Call, Depth + 1))
+        return false;
+      Called = true;
+    }
+    return Called;
+  }
+
+  /// True if every read of a pointer from \p G in the reachable code is
+  /// preceded by a store into the same bytes (isSetBefore; it then writes
+  /// the shadow too), and \p G's address goes nowhere else (a
+  /// callee, another pointer). A pointer the program stored outside
+  /// differentiated code (a lazily allocated static workspace, a table a
+  /// guarded initialiser built, possibly in an earlier call of the
+  /// primal) would have a null shadow, and the derivative would read and
+  /// write through it; such globals keep no shadow, and what reads or
+  /// writes through them is decided as before.
+  bool isSetBeforeRead(GlobalVariable &G) {
+    const DataLayout &DL = G.getParent()->getDataLayout();
+    SmallVector<std::pair<const Value *, const Value *>, 8> Work;
+    for (const User *U : G.users())
+      Work.push_back({U, &G});
+    SmallVector<const LoadInst *, 8> Reads;
+    while (!Work.empty()) {
+      auto [U, Address] = Work.pop_back_val();
+      if (isa<ConstantExpr>(U) || isa<GetElementPtrInst>(U)) {
+        for (const User *UU : U->users())
+          Work.push_back({UU, U});
+        continue;
+      }
+      const auto *I = dyn_cast<Instruction>(U);
+      if (!I || !CopyOf.count(I->getFunction()))
+        continue; // not reachable: it runs outside derivatives
+      if (const auto *LI = dyn_cast<LoadInst>(I)) {
+        if (LI->getType()->isPtrOrPtrVectorTy())
+          Reads.push_back(LI);
+        continue;
+      }
+      if (const auto *SI = dyn_cast<StoreInst>(I);
+          SI && SI->getPointerOperand() == Address)
+        continue;
+      return false; // the address escapes our sight
+    }
+    for (const LoadInst *Read : Reads) {
+      int64_t Offset = 0;
+      if (GetPointerBaseWithConstantOffset(Read->getPointerOperand(), Offset,
+                                           DL) != &G ||
+          !isSetBefore(G, Offset, *Read, 0))
+        return false;
+    }
+    return !Reads.empty(); // a shadow nothing reads back is not needed
+  }
+
+  void findReadsWithoutShadow() {
+    for (auto &[F, Copy] : Copies)
+      for (Instruction &I : instructions(*Copy)) {
+        auto *Read = dyn_cast<LoadInst>(&I);
+        if (!Read || !Read->getType()->isFPOrFPVectorTy() || Read->use_empty())
+          continue;
+        auto *Pointer =
+            dyn_cast<LoadInst>(getUnderlyingObject(Read->getPointerOperand()));
+        if (!Pointer)
+          continue;
+        const Value *G = getUnderlyingObject(Pointer->getPointerOperand());
+        if (!Unshadowed.count(G))
+          continue;
+        ReadsWithoutShadow.push_back(
+            {F, originalOf(*F, *Read), G, atLine(Pointer)});
+      }
+  }
+
+  /// The instruction of \p F that \p I of its promoted copy was cloned
+  /// from (same kind, type, line and column: the copy has its own debug
+  /// scope), or null.
+  static const Instruction *originalOf(Function &F, const Instruction &I) {
+    const DebugLoc &Loc = I.getDebugLoc();
+    if (!Loc)
+      return nullptr;
+    for (const Instruction &O : instructions(F))
+      if (O.getOpcode() == I.getOpcode() && O.getType() == I.getType() &&
+          O.getDebugLoc() && O.getDebugLoc().getLine() == Loc.getLine() &&
+          O.getDebugLoc().getCol() == Loc.getCol())
+        return &O;
+    return nullptr;
+  }
+
+  /// Remembers a store, directly into a global, of a pointer to memory
+  /// that may hold derivatives the function did not just allocate (an
+  /// argument, a local array, a pointer read from memory): if the global
+  /// gets no shadow, reads through it are refused. (A block allocated and
+  /// kept in a global, a lazily made workspace, is left as before: writing
+  /// derivatives through it is refused, and what an earlier call left in
+  /// it is a constant.)
+  void notePointerStore(Function &F, StoreInst &SI) {
+    auto *G =
+        dyn_cast<GlobalVariable>(getUnderlyingObject(SI.getPointerOperand()));
+    if (!G || OpenStores.count(G))
+      return;
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(SI.getValueOperand(), Objects);
+    if (none_of(Objects, [](const Value *O) {
+          return isa<Argument>(O) || isa<LoadInst>(O) || isa<AllocaInst>(O);
+        }))
+      return;
+    OpenStores[G] = {&F, originalOf(F, SI)}; // the copy goes away
+  }
+
+  /// What a store writes into a global: floating-point values, or pointers
+  /// that may lead to derivatives (a bit mask, as a parameter may get both).
+  enum : unsigned { WrittenFloat = 1, WrittenPointer = 2 };
+
+  /// Records that \p Ptr (in the promoted copy of \p F) is written with
+  /// \p What.
+  bool written(Function &F, Value *Ptr, unsigned What, unsigned Depth = 0) {
     bool Changed = false;
     SmallVector<const Value *, 4> Objects;
     getUnderlyingObjects(Ptr, Objects);
     for (const Value *O : Objects) {
       if (auto *GV = dyn_cast<GlobalVariable>(O)) {
         auto *G = const_cast<GlobalVariable *>(GV);
-        if (!G->isConstant() && holdsFloatingPoint(G->getValueType()))
+        Type *T = G->getValueType();
+        if (G->isConstant())
+          continue;
+        if ((What & WrittenFloat) && holdsFloatingPoint(T))
           Changed |= Globals.insert(G);
+        if ((What & WrittenPointer) && GlobalShadows::holdsPointers(T))
+          Changed |= PointerGlobals.insert(G);
       } else if (auto *A = dyn_cast<Argument>(O)) {
-        Changed |= WrittenArgs[&F].insert(A->getArgNo()).second;
-      } else if (auto *CB = dyn_cast<CallBase>(O); CB && Depth < 4) {
+        unsigned &Mask = WrittenArgs[&F][A->getArgNo()];
+        Changed |= (Mask | What) != Mask;
+        Mask |= What;
+      } else if (auto *CB = dyn_cast<CallBase>(O); CB && Depth < MaxCallDepth) {
         if (Function *Callee = CB->getCalledFunction()) {
           std::set<unsigned> Args = returnedArgs(*Callee);
           for (unsigned J : Args)
             if (J < CB->arg_size())
-              Changed |= written(F, CB->getArgOperand(J), Depth + 1);
+              Changed |= written(F, CB->getArgOperand(J), What, Depth + 1);
+          // An accessor returning a global's address.
+          if (auto It = Copies.find(Callee); It != Copies.end())
+            for (Instruction &I : instructions(*It->second))
+              if (auto *RI = dyn_cast<ReturnInst>(&I);
+                  RI && RI->getReturnValue() &&
+                  isa<GlobalVariable>(
+                      getUnderlyingObject(RI->getReturnValue())))
+                Changed |=
+                    written(*Callee, RI->getReturnValue(), What, Depth + 1);
         }
       }
     }
@@ -135,9 +342,13 @@ private:
 
   /// The parameters of \p F whose pointers it may return.
   const std::set<unsigned> &returnedArgs(Function &F, unsigned Depth = 0) {
+    // Not remembered when cut short: a shallower query computes it.
+    static const std::set<unsigned> Unknown;
+    if (Depth > MaxCallDepth)
+      return Unknown;
     auto [It, New] = Returned.try_emplace(&F);
     auto CopyIt = Copies.find(&F);
-    if (!New || Depth > 3 || F.isDeclaration() || CopyIt == Copies.end() ||
+    if (!New || F.isDeclaration() || CopyIt == Copies.end() ||
         !F.getReturnType()->isPointerTy())
       return It->second;
     std::set<unsigned> Result;
@@ -163,10 +374,25 @@ private:
     return Returned[&F];
   }
 
+  /// How deep a chain of calls returning a pointer into an argument is
+  /// followed (a C++ accessor: unique_ptr::reset stores through _M_ptr(),
+  /// which returns std::get<0> of a tuple, through two more calls).
+  static constexpr unsigned MaxCallDepth = 6;
+
   DenseMap<Function *, Function *> Copies;
-  DenseMap<Function *, std::set<unsigned>> WrittenArgs;
+  /// The original of each promoted copy.
+  DenseMap<const Function *, Function *> CopyOf;
+  /// Of the promoted copies, built on demand.
+  DenseMap<const Function *, std::unique_ptr<DominatorTree>> Trees;
+  /// Per function, its parameters it writes through, with what.
+  DenseMap<Function *, std::map<unsigned, unsigned>> WrittenArgs;
   DenseMap<Function *, std::set<unsigned>> Returned;
+  /// Written with floating-point values.
   SmallSetVector<GlobalVariable *, 8> Globals;
+  /// Written with pointers that may lead to derivatives.
+  SmallSetVector<GlobalVariable *, 8> PointerGlobals;
+  /// Of those, the ones with a store of a pointer notePointerStore keeps.
+  DenseMap<const Value *, GlobalShadows::PointerWithoutShadow> OpenStores;
 };
 
 } // namespace
@@ -176,12 +402,40 @@ GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
                        const CustomRules &Rules, unsigned Depth) {
   GlobalShadows S;
   S.Depth = Depth;
-  for (GlobalVariable *GV : WrittenGlobals(M, Reachable).run())
+  WrittenGlobals Written(M, Reachable);
+  for (GlobalVariable *GV : Written.run())
     if (!Rules.isInactiveGlobal(GV) && S.Globals.insert(GV))
       LLVM_DEBUG(dbgs() << "tapestry: global '" << GV->getName()
                         << "' gets a shadow\n");
+  for (auto &[G, Where] : Written.Unshadowed)
+    if (!Rules.isInactiveGlobal(cast<GlobalVariable>(G)))
+      S.Unshadowed[G] = Where;
+  for (auto &R : Written.ReadsWithoutShadow) {
+    const PointerWithoutShadow *Open = S.pointerWithoutShadow(R.Global);
+    if (!Open)
+      continue;
+    S.ReadsWithoutShadow.push_back(
+        {R.F, R.Read,
+         "the pointer read from the global '" + describe(R.Global) + "'" +
+             R.PointerLine + " may point to memory with derivatives ('" +
+             sourceName(*Open->SetIn) + "' stores one into it" +
+             (Open->Store ? atLine(Open->Store) : std::string()) +
+             "), but the global gets no shadow, because not every read of "
+             "it in the differentiated code follows a store into it in the "
+             "same call: what is read through it would be taken for a "
+             "constant; pass the pointer to the function as an argument, or "
+             "store it into the global before the reads in the function "
+             "that reads it"});
+  }
   S.findTouching(M, Reachable);
   return S;
+}
+
+bool GlobalShadows::reportReadsWithoutShadow() const {
+  for (const ReadWithoutShadow &R : ReadsWithoutShadow)
+    reportError(*R.F, R.Read,
+                "cannot differentiate '" + sourceName(*R.F) + "': " + R.Why);
+  return ReadsWithoutShadow.empty();
 }
 
 void GlobalShadows::findTouching(Module &M,
@@ -445,6 +699,10 @@ bool GlobalShadows::zeroImplicitShadows(IRBuilderBase &B,
     zeroFloatingPoint(B, S, S->getValueType(), Budget);
   }
   return !Used.empty();
+}
+
+bool GlobalShadows::holdsOnlyPointers(Type *T) {
+  return holdsPointers(T) && !holdsFloatingPoint(T);
 }
 
 bool GlobalShadows::holdsPointers(Type *T) {

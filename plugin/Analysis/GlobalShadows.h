@@ -6,8 +6,13 @@
 // they are read. Such a global gets a shadow: a zero-initialised global of
 // the same type beside it, "<name>.tapestry.shadow" (lane K > 0 of a batch:
 // "<name>.tapestry.shadow<K>"), which every derivative in the module shares,
-// as Enzyme's implicit global shadows. A global the code only reads is a
-// constant, as before; one the user declared inactive has no shadow.
+// as Enzyme's implicit global shadows. So does a global the code stores a
+// pointer into that may lead to derivatives (one computed at run time: an
+// input array, a heap block; or the address of a global with a shadow): its
+// shadow holds the shadow pointer for the code that loads the pointer back
+// (a static context or work pointer read again after a call the analysis
+// cannot see through). A global the code only reads is a constant, as
+// before; one the user declared inactive has no shadow.
 //
 // The shadow lives as long as the program, but no derivative inherits the
 // derivatives another left there: each request's call site zeroes the
@@ -36,14 +41,18 @@
 #define TAPESTRY_ANALYSIS_GLOBALSHADOWS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <string>
+#include <vector>
 
 namespace llvm {
 class Constant;
 class Function;
 class GlobalVariable;
+class Instruction;
 class IRBuilderBase;
 class Module;
 class Type;
@@ -58,7 +67,8 @@ class GlobalShadows {
 public:
   /// The globals that the functions of \p M in \p Reachable (those a
   /// request differentiates, and their callees) write with floating-point
-  /// values that are not constants, in the module's order.
+  /// values that are not constants, or with pointers that may lead to
+  /// derivatives, in the module's order.
   /// At \p Depth > 0 (DiffRequest::GlobalDepth) the shadows are those of
   /// that depth, and the globals include the shadows of lesser depths that
   /// the inner derivatives in the reachable code write.
@@ -101,6 +111,8 @@ public:
                                   llvm::ArrayRef<llvm::Function *> Ds);
   /// True if values of \p T hold pointers.
   static bool holdsPointers(llvm::Type *T);
+  /// True if values of \p T hold pointers and no floating-point values.
+  static bool holdsOnlyPointers(llvm::Type *T);
 
   /// The globals with shadows in shadow context \p Context: those the
   /// functions in \p Reachable write with floating-point values, the
@@ -120,7 +132,34 @@ public:
   /// The context these shadows belong to (0: the implicit shadows).
   unsigned context() const { return Context; }
 
+  /// A global the reachable code stores a pointer into that may lead to
+  /// derivatives (an argument, a local array, a pointer read from memory),
+  /// but that gets no shadow because not every read of it follows a store
+  /// in the same call: what is read through it would be taken for
+  /// constants.
+  struct PointerWithoutShadow {
+    /// A function that stores such a pointer into it, and where.
+    const llvm::Function *SetIn;
+    const llvm::Instruction *Store;
+  };
+  /// The global \p G's entry, or null.
+  const PointerWithoutShadow *pointerWithoutShadow(const llvm::Value *G) const {
+    auto It = Unshadowed.find(G);
+    return It == Unshadowed.end() ? nullptr : &It->second;
+  }
+
+  /// Reports an error at each floating-point value the reachable code
+  /// reads through a pointer loaded from such a global (it would be taken
+  /// for a constant). Returns true if there is none.
+  bool reportReadsWithoutShadow() const;
+
 private:
+  struct ReadWithoutShadow {
+    const llvm::Function *F;
+    const llvm::Instruction *Read;
+    std::string Why;
+  };
+
   /// The functions that use a shadowed global, then their callers.
   void findTouching(llvm::Module &M,
                     const llvm::SmallPtrSetImpl<llvm::Function *> &Reachable);
@@ -129,6 +168,8 @@ private:
   unsigned Depth = 0;
   llvm::SmallSetVector<llvm::GlobalVariable *, 8> Globals;
   llvm::SmallPtrSet<const llvm::Function *, 8> Touching;
+  llvm::DenseMap<const llvm::Value *, PointerWithoutShadow> Unshadowed;
+  std::vector<ReadWithoutShadow> ReadsWithoutShadow;
 };
 
 } // namespace tapestry

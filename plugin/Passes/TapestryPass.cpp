@@ -599,6 +599,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function *F : Reachable)
     useThreadLocalGlobalsDirectly(*F);
   GlobalShadows Globals = GlobalShadows::collect(M, Reachable, Rules);
+  Globals.reportReadsWithoutShadow();
   {
     DerivativeCache Cache(FAM, Rules, Globals);
     if (!Contexts.empty())
