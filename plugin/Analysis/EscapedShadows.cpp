@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/EscapedShadows.h"
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/GlobalShadows.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/EntryPoints.h"
 #include "llvm/ADT/SetVector.h"
@@ -90,6 +91,7 @@ private:
     return Nested;
   }
   bool escapesInCallee(const CallBase &CB, unsigned ArgNo);
+  bool escapesByReturn(const ReturnInst &RI);
 
   EscapeFinder &Finder;
   unsigned Depth;
@@ -101,6 +103,24 @@ bool EscapeTracker::escapesInCallee(const CallBase &CB, unsigned ArgNo) {
       ArgNo >= Callee->arg_size())
     return true;
   return escapesThrough(Callee->getArg(ArgNo));
+}
+
+/// A global's address returned by a function another file may call (one
+/// that is not file-local, or whose address is taken: an accessor, review29
+/// m04) is reachable from there; returned by a file-local function, it goes
+/// where the results of its calls go. Any other object returned goes back to
+/// the caller, whose uses of it are followed already.
+bool EscapeTracker::escapesByReturn(const ReturnInst &RI) {
+  const Value *Returned = RI.getReturnValue();
+  if (!Returned || !isa<GlobalVariable>(getUnderlyingObject(Returned)))
+    return false;
+  const Function &Fn = *RI.getFunction();
+  if (!Fn.hasLocalLinkage() || Fn.hasAddressTaken())
+    return true;
+  for (const User *U : Fn.users())
+    if (const auto *CB = dyn_cast<CallBase>(U); CB && escapesThrough(CB))
+      return true;
+  return false;
 }
 
 bool EscapeTracker::integerEscapes(const Instruction &Address) {
@@ -134,7 +154,9 @@ bool EscapeTracker::captured(const Use *U) {
     // constant index): where that goes.
     const auto *CE = dyn_cast<ConstantExpr>(U->getUser());
     Escapes = !CE || escapesThrough(CE);
-  } else if (isa<ReturnInst>(I) || isa<ICmpInst>(I)) {
+  } else if (const auto *RI = dyn_cast<ReturnInst>(I)) {
+    Escapes = escapesByReturn(*RI);
+  } else if (isa<ICmpInst>(I)) {
     Escapes = false;
   } else if (const auto *SI = dyn_cast<StoreInst>(I)) {
     const Value *Dest = getUnderlyingObject(SI->getPointerOperand());
@@ -219,21 +241,25 @@ EscapedShadows::EscapedShadows(const Function &F, const ActivityInfo &AI) {
           !(isa<CallBase>(Dest) && isAllocationCall(*cast<CallBase>(Dest))))
         StoredOut.push_back(SI);
     }
+    // A global with a shadow that holds floating-point data (one that only
+    // holds pointers has a shadow for the code that reads them back: what
+    // they point to escapes where they are stored, above).
     for (const Value *Op : I.operands())
       if (Op->getType()->isPointerTy() && AI.hasShadow(Op))
-        if (auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Op)))
+        if (auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Op));
+            GV && !GlobalShadows::holdsOnlyPointers(GV->getValueType()))
           Objects.insert(GV);
   }
   EscapeFinder Finder;
   for (const Value *Object : Objects) {
     bool Found = false;
-    const Instruction *Where = nullptr;
+    const Instruction *Where = nullptr, *Published = nullptr;
     if (auto *GV = dyn_cast<GlobalVariable>(Object)) {
       // Another file names it, or finds it wherever its address went: from
       // the function's entry on either way.
       Found = !GV->hasLocalLinkage();
       if (!Found)
-        Finder.escape(GV, 1, Found);
+        Published = Finder.escape(GV, 1, Found);
     } else {
       Where = Finder.escape(Object, 0, Found);
     }
@@ -246,10 +272,10 @@ EscapedShadows::EscapedShadows(const Function &F, const ActivityInfo &AI) {
     // function overwrites or the caller's business).
     if (auto It = VariedStores.find(Object); It != VariedStores.end()) {
       for (const Instruction *Store : It->second)
-        Escapes.push_back({Object, Store});
+        Escapes.push_back({Object, Store, Published});
       continue;
     }
-    Escapes.push_back({Object, Where});
+    Escapes.push_back({Object, Where, Published});
   }
   for (const StoreInst *SI : StoredOut)
     Escapes.push_back({getUnderlyingObject(SI->getValueOperand()), SI});

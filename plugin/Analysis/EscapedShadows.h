@@ -15,14 +15,16 @@
 // pointer, or passed to a function without a body that is not a library
 // or runtime function escapes; one stored into a local array or heap block
 // escapes if that object does (followed to a depth of 3); one passed to a
-// function with a body escapes if it escapes there; one freed, returned,
-// compared, or turned into an integer only computed with (an alignment
-// test) does not; one stored into memory an argument points to does not
-// (the caller's object is reachable only if the caller let it escape,
-// which this analysis cannot see: a path it leaves open, listed in the
-// audit with the others). A global other files can name holds derivatives
-// from the function's stores of them on, or from its entry if it only
-// reads it.
+// function with a body escapes if it escapes there; a global's address
+// returned by a function other files may call (an accessor) escapes, and
+// one returned by a file-local function escapes where its calls' results
+// do; one freed, returned otherwise, compared, or turned into an integer
+// only computed with (an alignment test) does not; one stored into memory an
+// argument points to does not (the caller's object is reachable only if the
+// caller let it escape, which this analysis cannot see: a path it leaves open,
+// listed in the audit with the others). A global other files can name holds
+// derivatives from the function's stores of them on, or from its entry if it
+// only reads it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_ANALYSIS_ESCAPEDSHADOWS_H
@@ -52,6 +54,10 @@ struct ShadowEscape {
   /// it is reachable from the function's entry (a global another file can
   /// name, or whose address escaped elsewhere).
   const llvm::Instruction *Where;
+  /// For a global that other files reach through its address, where the
+  /// address leaves: a store or a call in any function of the file, or
+  /// the return of an accessor; null if they name the global itself.
+  const llvm::Instruction *Published = nullptr;
 };
 
 class EscapedShadows {

@@ -806,6 +806,19 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
                 Address + "};'");
 }
 
+/// How other files reach a file-local global whose address left at
+/// \p Published: " (its address is returned by 'get' (line N))", or "".
+static std::string publishedBy(const Instruction *Published) {
+  if (!Published)
+    return "";
+  if (isa<ReturnInst>(Published))
+    return " (its address is returned by '" +
+           sourceName(*Published->getFunction()) + "'" + atLine(Published) +
+           ")";
+  return " (its address leaves in '" + sourceName(*Published->getFunction()) +
+         "'" + atLine(Published) + ")";
+}
+
 void SupportedInstructions::checkCallReachingEscapedShadows(CallBase &CB) {
   if (!mayChangeEscapedMemory(CB))
     return;
@@ -824,7 +837,8 @@ void SupportedInstructions::checkCallReachingEscapedShadows(CallBase &CB) {
   std::string How;
   if (isa<GlobalVariable>(E->Object))
     How = "the global '" + describe(E->Object) +
-          "', which other files can reach, holds derivatives" +
+          "', which other files can reach" + publishedBy(E->Published) +
+          ", holds derivatives" +
           (E->Where ? " stored into it" + Line : std::string());
   else
     How = describe(E->Object) +

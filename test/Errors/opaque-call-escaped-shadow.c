@@ -74,6 +74,25 @@ static double alignedPublished(const double *x, int n) {
   return s;
 }
 
+// A file-local array whose address a function other files may call
+// returns (review29 m04: the other file scaled an element through it).
+static double accessed[8];
+double *accessedBuffer(void) { return accessed; }
+static double throughAccessor(const double *x, int n) {
+  for (int i = 0; i < n; i++)
+    accessed[i] = x[i] * x[i];
+  // CHECK-DAG: opaque-call-escaped-shadow.c:[[@LINE+1]]:3: error: tapestry: cannot differentiate 'throughAccessor': 'rescaleSeen' has no body in this file and is called while the global 'accessed', which other files can reach (its address is returned by 'accessedBuffer' (line [[@LINE-4]])), holds derivatives stored into it (line [[@LINE-1]]): what it writes there
+  rescaleSeen();
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += accessed[i] * x[i];
+  return s;
+}
+
+void gradThroughAccessor(double *x, double *dx, int n) {
+  __enzyme_autodiff((void *)throughAccessor, enzyme_dup, x, dx, enzyme_const,
+                    n);
+}
 void gradAlignedPublished(double *x, double *dx, int n) {
   __enzyme_autodiff((void *)alignedPublished, enzyme_dup, x, dx, enzyme_const,
                     n);

@@ -129,6 +129,24 @@ static double staticScratch(const double *x, int n) {
   return s;
 }
 
+// A file-local array reached through a file-local accessor whose result
+// stays in this file (the accessor other files may call is an error:
+// test/Errors/opaque-call-escaped-shadow.c).
+static double accessedSquares[5];
+__attribute__((noinline)) static double *squaresBuffer(void) {
+  return accessedSquares;
+}
+static double localAccessor(const double *x, int n) {
+  double *b = squaresBuffer();
+  for (int i = 0; i < n; i++)
+    b[i] = x[i] * x[i];
+  countStep();
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += b[i] * x[i];
+  return s;
+}
+
 #define GRAD(fn)                                                               \
   static void grad_##fn(double *x, double *dx, int n) {                        \
     __enzyme_autodiff((void *)fn, enzyme_dup, x, dx, enzyme_const, n);         \
@@ -140,6 +158,7 @@ GRAD(grown)
 GRAD(aligned)
 GRAD(globalAfterCall)
 GRAD(staticScratch)
+GRAD(localAccessor)
 
 static void checkCubes(const char *name, void (*grad)(double *, double *, int)) {
   enum { N = 5 };
@@ -165,6 +184,7 @@ int main(void) {
   checkCubes("aligned", grad_aligned);
   checkCubes("globalAfterCall", grad_globalAfterCall);
   checkCubes("staticScratch", grad_staticScratch);
+  checkCubes("localAccessor", grad_localAccessor);
   if (stepsSeen < 5 + 1 + 1)
     printf("FAIL: the primal's calls ran %d times\n", stepsSeen);
   return check_report();
