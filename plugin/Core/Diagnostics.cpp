@@ -340,10 +340,19 @@ std::string describe(const Value *V) {
     return withArticle(describe(CI->getSrcTy())) + " converted to " +
            describe(CI->getDestTy()) + atLine(I);
   if (isa<AllocaInst>(I)) {
-    // Without debug information there is neither a name nor a line.
     std::string Line = atLine(I);
-    return Line.empty() ? "a local variable (compile with -g to see which)"
-                        : "a local variable" + Line;
+    if (!Line.empty())
+      return "a local variable" + Line;
+    // A temporary with no name in the source (a library's argument slot):
+    // where the code first uses it.
+    for (const User *U : I->users())
+      if (const auto *UI = dyn_cast<Instruction>(U))
+        if (std::string UseLine = atLine(UI); !UseLine.empty())
+          return "a temporary object used" + UseLine;
+    // Without debug information there is neither a name nor a line.
+    return I->getFunction()->getSubprogram()
+               ? "a temporary object the compiler made"
+               : "a local variable (compile with -g to see which)";
   }
   if (isa<PHINode>(I))
     return withArticle(describe(I->getType())) +
