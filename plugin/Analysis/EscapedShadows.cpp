@@ -165,6 +165,9 @@ bool EscapeTracker::captured(const Use *U) {
     else if (isa<AllocaInst>(Dest) ||
              (isa<CallBase>(Dest) && isAllocationCall(*cast<CallBase>(Dest))))
       Escapes = escapesThrough(Dest);
+    else if (const auto *GV = dyn_cast<GlobalVariable>(Dest);
+             GV && GV->hasLocalLinkage())
+      Escapes = escapesThrough(GV); // a static work pointer (review30 p51)
   } else if (const auto *CB = dyn_cast<CallBase>(I);
              CB && CB->isArgOperand(U)) {
     // Library and runtime functions reach memory through their arguments
@@ -277,8 +280,19 @@ EscapedShadows::EscapedShadows(const Function &F, const ActivityInfo &AI) {
     }
     Escapes.push_back({Object, Where, Published});
   }
-  for (const StoreInst *SI : StoredOut)
+  for (const StoreInst *SI : StoredOut) {
+    // Into a file-local global whose address goes nowhere other files see
+    // (a static work pointer): not reachable from them (review30 p51).
+    if (const auto *GV = dyn_cast<GlobalVariable>(
+            getUnderlyingObject(SI->getPointerOperand()));
+        GV && GV->hasLocalLinkage()) {
+      bool Found = false;
+      Finder.escape(GV, 1, Found);
+      if (!Found)
+        continue;
+    }
     Escapes.push_back({getUnderlyingObject(SI->getValueOperand()), SI});
+  }
   if (Escapes.empty())
     return;
   DT = std::make_unique<DominatorTree>(const_cast<Function &>(F));

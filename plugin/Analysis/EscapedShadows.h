@@ -11,7 +11,8 @@
 // calls that may see it (docs/no-silent-wrong-numbers.md).
 //
 // Escapes are found with LLVM's capture tracking, with these decisions:
-// an address stored into a global, into memory reached through a loaded
+// an address stored into a global other files can reach (not file-local,
+// or whose own address escapes), into memory reached through a loaded
 // pointer, or passed to a function without a body that is not a library
 // or runtime function escapes; one stored into a local array or heap block
 // escapes if that object does (followed to a depth of 3); one passed to a

@@ -89,6 +89,27 @@ static double throughAccessor(const double *x, int n) {
   return s;
 }
 
+// A block kept in a file-local pointer whose address an accessor other
+// files may call returns.
+static double *kept;
+double **keptHandle(void) { return &kept; }
+static double keptBehindAccessor(const double *x, int n) {
+  kept = malloc(n * sizeof(double));
+  for (int i = 0; i < n; i++)
+    kept[i] = x[i] * x[i];
+  // CHECK-DAG: opaque-call-escaped-shadow.c:[[@LINE+1]]:3: error: tapestry: cannot differentiate 'keptBehindAccessor': 'rescaleSeen' has no body in this file and is called while
+  rescaleSeen();
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += kept[i] * x[i];
+  free(kept);
+  return s;
+}
+
+void gradKeptBehindAccessor(double *x, double *dx, int n) {
+  __enzyme_autodiff((void *)keptBehindAccessor, enzyme_dup, x, dx,
+                    enzyme_const, n);
+}
 void gradThroughAccessor(double *x, double *dx, int n) {
   __enzyme_autodiff((void *)throughAccessor, enzyme_dup, x, dx, enzyme_const,
                     n);

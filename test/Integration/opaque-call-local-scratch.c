@@ -147,6 +147,21 @@ static double localAccessor(const double *x, int n) {
   return s;
 }
 
+// A block kept in a file-local pointer whose address goes nowhere other
+// files see (review30 p51).
+static double *work;
+static double staticWorkPointer(const double *x, int n) {
+  work = malloc(n * sizeof(double));
+  for (int i = 0; i < n; i++)
+    work[i] = x[i] * x[i];
+  countStep();
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += work[i] * x[i];
+  free(work);
+  return s;
+}
+
 #define GRAD(fn)                                                               \
   static void grad_##fn(double *x, double *dx, int n) {                        \
     __enzyme_autodiff((void *)fn, enzyme_dup, x, dx, enzyme_const, n);         \
@@ -159,6 +174,7 @@ GRAD(aligned)
 GRAD(globalAfterCall)
 GRAD(staticScratch)
 GRAD(localAccessor)
+GRAD(staticWorkPointer)
 
 static void checkCubes(const char *name, void (*grad)(double *, double *, int)) {
   enum { N = 5 };
@@ -185,6 +201,7 @@ int main(void) {
   checkCubes("globalAfterCall", grad_globalAfterCall);
   checkCubes("staticScratch", grad_staticScratch);
   checkCubes("localAccessor", grad_localAccessor);
+  checkCubes("staticWorkPointer", grad_staticWorkPointer);
   if (stepsSeen < 5 + 1 + 1)
     printf("FAIL: the primal's calls ran %d times\n", stepsSeen);
   return check_report();
