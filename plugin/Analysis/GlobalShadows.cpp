@@ -127,7 +127,7 @@ private:
           dyn_cast<GlobalVariable>(getUnderlyingObject(MT->getSource()));
       if (From && From->isConstant())
         return false;
-      return written(F, MT->getDest(), WrittenFloat);
+      return notePointerCopy(F, *MT) | written(F, MT->getDest(), WrittenFloat);
     }
     auto *CB = dyn_cast<CallBase>(&I);
     Function *Callee = CB ? CB->getCalledFunction() : nullptr;
@@ -293,6 +293,20 @@ private:
         }))
       return;
     OpenStores[G] = {&F, originalOf(F, SI)}; // the copy goes away
+  }
+
+  /// Remembers a copy (memcpy, a struct assignment) into a global that
+  /// holds pointers: they may lead to derivatives, and the global gets no
+  /// shadow (isSetBeforeRead does not follow copies), so reads through them
+  /// are refused (review30 m12, m30).
+  bool notePointerCopy(Function &F, MemTransferInst &MT) {
+    auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(MT.getDest()));
+    if (!G || G->isConstant() ||
+        !GlobalShadows::holdsPointers(G->getValueType()))
+      return false;
+    if (!OpenStores.count(G))
+      OpenStores[G] = {&F, originalOf(F, MT)};
+    return PointerGlobals.insert(G);
   }
 
   /// What a store writes into a global: floating-point values, or pointers

@@ -3,9 +3,10 @@
 // follows a store into it in the same call, was taken for a constant: the
 // gradient came out 0 or half of it, silently (review30: a second request
 // reading the global, a setter, a conditional store, a loop filling a table
-// of pointers). Each read through it is now an error naming the global and
-// the store. (Set before every read, such a global gets a shadow and the
-// numbers are right: test/Integration/global-pointer-reloaded.c.)
+// of pointers, a struct assignment between globals). Each read through it
+// is now an error naming the global and the store. (Set before every
+// read, such a global gets a shadow and the numbers are right:
+// test/Integration/global-pointer-reloaded.c.)
 // RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not %clang -O2 -g -c %s -o /dev/null 2>&1 | FileCheck %s
 // CHECK-NOT: PLEASE submit a bug report
@@ -55,6 +56,26 @@ double table(double *x, int n) {
   return rows[0][0] * rows[1][0];
 }
 
+// Copied into the global (a struct assignment between globals).
+typedef struct {
+  double *a;
+  long n;
+} Context;
+static Context first, second;
+NOINLINE static double readSecond(void) {
+  // CHECK-DAG: global-pointer-without-shadow.c:[[@LINE+1]]:10: error: tapestry: cannot differentiate 'readSecond': the pointer read from the global 'second' (line [[@LINE+1]]) may point to memory with derivatives ('copied' stores one into it (line [[@LINE+6]]))
+  return second.a[0] * second.a[1];
+}
+double copied(double *x) {
+  first.a = x;
+  first.n = 2;
+  second = first;
+  return readSecond();
+}
+
+void grads2(double *x, double *dx) {
+  __enzyme_autodiff((void *)copied, enzyme_dup, x, dx);
+}
 void grads(double *x, double *dx, double *y, double *dy, int n) {
   __enzyme_autodiff((void *)setsShared, enzyme_dup, x, dx);
   __enzyme_autodiff((void *)readsOnly, enzyme_dup, y, dy);
