@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/GlobalShadows.h"
 
+#include "Analysis/GlobalContentReads.h"
 #include "Analysis/PromotedCopy.h"
 #include "Core/Batch.h"
 #include "Core/CustomRules.h"
@@ -66,8 +67,14 @@ class WrittenGlobals {
 public:
   WrittenGlobals(Module &M, const SmallPtrSetImpl<Function *> &Reachable) {
     for (Function &F : M)
-      if (Reachable.count(&F) && !F.isDeclaration())
-        CopyOf[Copies[&F] = clonePromoted(F)] = &F;
+      if (Reachable.count(&F) && !F.isDeclaration()) {
+        ValueToValueMapTy VMap;
+        CopyOf[Copies[&F] = clonePromoted(F, VMap)] = &F;
+        for (auto Entry : VMap)
+          if (auto *I = dyn_cast_or_null<Instruction>(Entry.second))
+            if (const auto *From = dyn_cast<Instruction>(Entry.first))
+              OriginalOf[I] = From;
+      }
   }
   ~WrittenGlobals() {
     for (auto &[F, Copy] : Copies)
@@ -86,8 +93,10 @@ public:
       if (!Globals.contains(G) && isSetBeforeRead(*G))
         Result.insert(G);
       else if (auto It = OpenStores.find(G);
-               It != OpenStores.end() && !Globals.contains(G))
+               It != OpenStores.end() && !Globals.contains(G)) {
         Unshadowed[G] = It->second;
+        Unshadowed[G].AddressUse = originalOf(AddressUses.lookup(G));
+      }
     if (!Unshadowed.empty())
       findReadsWithoutShadow();
     return Result;
@@ -114,10 +123,10 @@ private:
   bool visit(Function &F, Instruction &I) {
     if (auto *SI = dyn_cast<StoreInst>(&I)) {
       Value *V = SI->getValueOperand();
-      if (mayCarryDerivatives(V)) {
-        notePointerStore(F, *SI);
-        return written(F, SI->getPointerOperand(), WrittenPointer);
-      }
+      if (mayCarryDerivatives(V))
+        return storedBehindGlobal(*SI) |
+               written(F, SI->getPointerOperand(), WrittenPointer, SI,
+                       StoredPointers{false, {V}});
       if (isa<Constant>(V) || !holdsFloatingPoint(V->getType()))
         return false;
       return written(F, SI->getPointerOperand(), WrittenFloat);
@@ -141,7 +150,8 @@ private:
     std::map<unsigned, unsigned> Args = WrittenArgs[Callee];
     for (auto [J, What] : Args)
       if (J < CB->arg_size())
-        Changed |= written(F, CB->getArgOperand(J), What);
+        Changed |= written(F, CB->getArgOperand(J), What, CB,
+                           storedByCallee(*CB, *Callee, J));
     return Changed;
   }
 
@@ -229,6 +239,7 @@ private:
       if (const auto *SI = dyn_cast<StoreInst>(I);
           SI && SI->getPointerOperand() == Address)
         continue;
+      AddressUses[&G] = I;
       return false; // the address escapes our sight
     }
     for (const LoadInst *Read : Reads) {
@@ -241,58 +252,177 @@ private:
     return !Reads.empty(); // a shadow nothing reads back is not needed
   }
 
+  /// The floating-point values read through pointers loaded from the
+  /// globals in Unshadowed, through calls too (GlobalContentReads).
   void findReadsWithoutShadow() {
-    for (auto &[F, Copy] : Copies)
-      for (Instruction &I : instructions(*Copy)) {
-        auto *Read = dyn_cast<LoadInst>(&I);
-        if (!Read || !Read->getType()->isFPOrFPVectorTy() || Read->use_empty())
-          continue;
-        auto *Pointer =
-            dyn_cast<LoadInst>(getUnderlyingObject(Read->getPointerOperand()));
-        if (!Pointer)
-          continue;
-        const Value *G = getUnderlyingObject(Pointer->getPointerOperand());
-        if (!Unshadowed.count(G))
-          continue;
-        ReadsWithoutShadow.push_back(
-            {F, originalOf(*F, *Read), G, atLine(Pointer)});
-      }
+    GlobalContentReads Finder(Copies);
+    for (auto &[G, Where] : Unshadowed)
+      for (const GlobalContentReads::Read &R :
+           Finder.find(*cast<GlobalVariable>(G)))
+        ReadsWithoutShadow.push_back({CopyOf.lookup(R.Copy), originalOf(R.At),
+                                      G, R.Pointer ? atLine(R.Pointer) : ""});
   }
 
-  /// The instruction of \p F that \p I of its promoted copy was cloned
-  /// from (same kind, type, line and column: the copy has its own debug
-  /// scope), or null.
-  static const Instruction *originalOf(Function &F, const Instruction &I) {
-    const DebugLoc &Loc = I.getDebugLoc();
-    if (!Loc)
-      return nullptr;
-    for (const Instruction &O : instructions(F))
-      if (O.getOpcode() == I.getOpcode() && O.getType() == I.getType() &&
-          O.getDebugLoc() && O.getDebugLoc().getLine() == Loc.getLine() &&
-          O.getDebugLoc().getCol() == Loc.getCol())
-        return &O;
-    return nullptr;
+  /// The instruction of an original function that \p I of its promoted
+  /// copy was cloned from, or null (promotion removed it).
+  const Instruction *originalOf(const Instruction *I) const {
+    return I ? OriginalOf.lookup(I) : nullptr;
   }
 
-  /// Remembers a store, directly into a global, of a pointer to memory
-  /// that may hold derivatives the function did not just allocate (an
-  /// argument, a local array, a pointer read from memory): if the global
-  /// gets no shadow, reads through it are refused. (A block allocated and
-  /// kept in a global, a lazily made workspace, is left as before: writing
-  /// derivatives through it is refused, and what an earlier call left in
-  /// it is a constant.)
-  void notePointerStore(Function &F, StoreInst &SI) {
-    auto *G =
-        dyn_cast<GlobalVariable>(getUnderlyingObject(SI.getPointerOperand()));
-    if (!G || OpenStores.count(G))
-      return;
+  /// The pointers a store, or a call through a parameter, writes: some
+  /// known to be open (see OpenPointers), and values of the function to
+  /// classify against where they are written.
+  struct StoredPointers {
+    bool Open = false;
+    SmallVector<const Value *, 2> Values;
+  };
+  /// Of the pointers a function stores through one of its parameters, the
+  /// ones that may lead to derivatives it did not just allocate: Open (a
+  /// local array, a pointer read from other memory), or its parameters
+  /// (known open or not at each call).
+  struct OpenPointers {
+    bool Open = false;
+    std::set<unsigned> FromArgs;
+  };
+
+  /// The objects \p Ptr is based on, through calls of defined functions
+  /// that return a parameter (std::move, a member accessor).
+  void baseObjects(const Value *Ptr, SmallVectorImpl<const Value *> &Out,
+                   unsigned Depth = 0) {
     SmallVector<const Value *, 4> Objects;
-    getUnderlyingObjects(SI.getValueOperand(), Objects);
-    if (none_of(Objects, [](const Value *O) {
-          return isa<Argument>(O) || isa<LoadInst>(O) || isa<AllocaInst>(O);
-        }))
-      return;
-    OpenStores[G] = {&F, originalOf(F, SI)}; // the copy goes away
+    getUnderlyingObjects(Ptr, Objects);
+    for (const Value *O : Objects) {
+      const auto *CB = dyn_cast<CallBase>(O);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee || Depth >= MaxCallDepth) {
+        Out.push_back(O);
+        continue;
+      }
+      std::set<unsigned> Args = returnedArgs(*Callee);
+      if (Args.empty())
+        Out.push_back(O);
+      for (unsigned J : Args)
+        if (J < CB->arg_size())
+          baseObjects(CB->getArgOperand(J), Out, Depth + 1);
+    }
+  }
+
+  /// The parameters of \p F that it returns a pointer loaded from memory
+  /// based on (unique_ptr::release returns the pointer it held).
+  const std::set<unsigned> &returnsLoadedFrom(Function &F, unsigned Depth = 0) {
+    static const std::set<unsigned> Unknown;
+    if (Depth > MaxCallDepth)
+      return Unknown;
+    auto [It, New] = LoadedReturns.try_emplace(&F);
+    auto CopyIt = Copies.find(&F);
+    if (!New || CopyIt == Copies.end() || !F.getReturnType()->isPointerTy())
+      return It->second;
+    std::set<unsigned> Result;
+    auto AddArgs = [&](const Value *Ptr) {
+      SmallVector<const Value *, 4> Objects;
+      baseObjects(Ptr, Objects);
+      for (const Value *O : Objects)
+        if (const auto *A = dyn_cast<Argument>(O))
+          Result.insert(A->getArgNo());
+    };
+    for (Instruction &I : instructions(*CopyIt->second))
+      if (auto *RI = dyn_cast<ReturnInst>(&I); RI && RI->getReturnValue()) {
+        SmallVector<const Value *, 4> Objects;
+        baseObjects(RI->getReturnValue(), Objects);
+        for (const Value *O : Objects)
+          if (const auto *LI = dyn_cast<LoadInst>(O))
+            AddArgs(LI->getPointerOperand());
+          else if (const auto *CB = dyn_cast<CallBase>(O))
+            if (Function *Callee = CB->getCalledFunction())
+              for (unsigned J :
+                   std::set<unsigned>(returnsLoadedFrom(*Callee, Depth + 1)))
+                if (J < CB->arg_size())
+                  AddArgs(CB->getArgOperand(J));
+      }
+    LoadedReturns[&F] = Result;
+    return LoadedReturns[&F];
+  }
+
+  /// Which of \p S, written through \p Dest, may lead to derivatives the
+  /// function did not just allocate: a local array, a pointer read from
+  /// other memory (or returned by a callee that reads it), a parameter.
+  /// (A block allocated and kept in a global, a lazily made workspace, is
+  /// left as before: writing derivatives through it is refused, and what
+  /// an earlier call left in it is a constant.) A pointer read from the
+  /// object it is written into (std::vector's end pointer moved along its
+  /// own storage) brings nothing new.
+  OpenPointers classify(const StoredPointers &S, const Value &Dest) {
+    OpenPointers Result{S.Open, {}};
+    SmallVector<const Value *, 4> Into;
+    baseObjects(&Dest, Into);
+    auto Elsewhere = [&](const Value *Ptr) {
+      SmallVector<const Value *, 4> From;
+      baseObjects(Ptr, From);
+      return none_of(From,
+                     [&](const Value *O) { return is_contained(Into, O); });
+    };
+    for (const Value *V : S.Values) {
+      SmallVector<const Value *, 4> Objects;
+      baseObjects(V, Objects);
+      for (const Value *O : Objects) {
+        if (is_contained(Into, O))
+          continue;
+        if (const auto *A = dyn_cast<Argument>(O))
+          Result.FromArgs.insert(A->getArgNo());
+        else if (isa<AllocaInst>(O))
+          Result.Open = true;
+        else if (const auto *LI = dyn_cast<LoadInst>(O))
+          Result.Open |= Elsewhere(LI->getPointerOperand());
+        else if (const auto *CB = dyn_cast<CallBase>(O))
+          if (Function *Callee = CB->getCalledFunction())
+            for (unsigned J : returnsLoadedFrom(*Callee))
+              if (J < CB->arg_size())
+                Result.Open |= Elsewhere(CB->getArgOperand(J));
+      }
+    }
+    return Result;
+  }
+
+  /// A store of a pointer that may lead to derivatives into memory a
+  /// pointer loaded from a global points to (`ctx->x = x` with a static
+  /// `Ctx *ctx`): unless the global gets a shadow, what is read through
+  /// it is refused like a pointer stored into the global itself (review30
+  /// p55, silently 0).
+  bool storedBehindGlobal(StoreInst &SI) {
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(SI.getPointerOperand(), Objects);
+    bool Changed = false;
+    for (const Value *O : Objects) {
+      const auto *LI = dyn_cast<LoadInst>(O);
+      auto *G = LI ? const_cast<GlobalVariable *>(dyn_cast<GlobalVariable>(
+                         getUnderlyingObject(LI->getPointerOperand())))
+                   : nullptr;
+      if (!G || G->isConstant() || OpenStores.count(G))
+        continue;
+      OpenPointers Open =
+          classify(StoredPointers{false, {SI.getValueOperand()}},
+                   *SI.getPointerOperand());
+      if (!Open.Open && Open.FromArgs.empty())
+        continue;
+      OpenStores[G] = {CopyOf.lookup(SI.getFunction()), originalOf(&SI)};
+      Changed |= PointerGlobals.insert(G);
+    }
+    return Changed;
+  }
+
+  /// What \p CB passes to \p Callee that it stores through parameter
+  /// \p J.
+  StoredPointers storedByCallee(const CallBase &CB, const Function &Callee,
+                                unsigned J) const {
+    StoredPointers S;
+    auto It = OpenArgs.find({&Callee, J});
+    if (It == OpenArgs.end())
+      return S;
+    S.Open = It->second.Open;
+    for (unsigned K : It->second.FromArgs)
+      if (K < CB.arg_size())
+        S.Values.push_back(CB.getArgOperand(K));
+    return S;
   }
 
   /// Remembers a copy (memcpy, a struct assignment) into a global that
@@ -305,7 +435,7 @@ private:
         !GlobalShadows::holdsPointers(G->getValueType()))
       return false;
     if (!OpenStores.count(G))
-      OpenStores[G] = {&F, originalOf(F, MT)};
+      OpenStores[G] = {&F, originalOf(&MT)};
     return PointerGlobals.insert(G);
   }
 
@@ -314,9 +444,17 @@ private:
   enum : unsigned { WrittenFloat = 1, WrittenPointer = 2 };
 
   /// Records that \p Ptr (in the promoted copy of \p F) is written with
-  /// \p What.
-  bool written(Function &F, Value *Ptr, unsigned What, unsigned Depth = 0) {
+  /// \p What, by \p Site (a store, or a call whose callee stores) of the
+  /// pointers \p Stored.
+  bool written(Function &F, Value *Ptr, unsigned What) {
+    return written(F, Ptr, What, nullptr, StoredPointers(), 0);
+  }
+  bool written(Function &F, Value *Ptr, unsigned What, const Instruction *Site,
+               const StoredPointers &Stored, unsigned Depth = 0) {
     bool Changed = false;
+    OpenPointers Open;
+    if (What & WrittenPointer)
+      Open = classify(Stored, *Ptr);
     SmallVector<const Value *, 4> Objects;
     getUnderlyingObjects(Ptr, Objects);
     for (const Value *O : Objects) {
@@ -327,18 +465,32 @@ private:
           continue;
         if ((What & WrittenFloat) && holdsFloatingPoint(T))
           Changed |= Globals.insert(G);
-        if ((What & WrittenPointer) && GlobalShadows::holdsPointers(T))
+        if ((What & WrittenPointer) && GlobalShadows::holdsPointers(T)) {
           Changed |= PointerGlobals.insert(G);
+          if ((Open.Open || !Open.FromArgs.empty()) && Site &&
+              !OpenStores.count(G))
+            OpenStores[G] = {CopyOf.lookup(Site->getFunction()),
+                             originalOf(Site)};
+        }
       } else if (auto *A = dyn_cast<Argument>(O)) {
         unsigned &Mask = WrittenArgs[&F][A->getArgNo()];
         Changed |= (Mask | What) != Mask;
         Mask |= What;
+        if (What & WrittenPointer) {
+          OpenPointers &Known = OpenArgs[{&F, A->getArgNo()}];
+          size_t Before = Known.FromArgs.size();
+          Known.FromArgs.insert(Open.FromArgs.begin(), Open.FromArgs.end());
+          Changed |=
+              (Open.Open && !Known.Open) || Known.FromArgs.size() != Before;
+          Known.Open |= Open.Open;
+        }
       } else if (auto *CB = dyn_cast<CallBase>(O); CB && Depth < MaxCallDepth) {
         if (Function *Callee = CB->getCalledFunction()) {
           std::set<unsigned> Args = returnedArgs(*Callee);
           for (unsigned J : Args)
             if (J < CB->arg_size())
-              Changed |= written(F, CB->getArgOperand(J), What, Depth + 1);
+              Changed |= written(F, CB->getArgOperand(J), What, Site, Stored,
+                                 Depth + 1);
           // An accessor returning a global's address.
           if (auto It = Copies.find(Callee); It != Copies.end())
             for (Instruction &I : instructions(*It->second))
@@ -346,8 +498,10 @@ private:
                   RI && RI->getReturnValue() &&
                   isa<GlobalVariable>(
                       getUnderlyingObject(RI->getReturnValue())))
-                Changed |=
-                    written(*Callee, RI->getReturnValue(), What, Depth + 1);
+                Changed |= written(
+                    *Callee, RI->getReturnValue(), What, Site,
+                    StoredPointers{Open.Open || !Open.FromArgs.empty(), {}},
+                    Depth + 1);
         }
       }
     }
@@ -394,8 +548,9 @@ private:
   static constexpr unsigned MaxCallDepth = 6;
 
   DenseMap<Function *, Function *> Copies;
-  /// The original of each promoted copy.
+  /// The original of each promoted copy, and of their instructions.
   DenseMap<const Function *, Function *> CopyOf;
+  DenseMap<const Instruction *, const Instruction *> OriginalOf;
   /// Of the promoted copies, built on demand.
   DenseMap<const Function *, std::unique_ptr<DominatorTree>> Trees;
   /// Per function, its parameters it writes through, with what.
@@ -405,11 +560,36 @@ private:
   SmallSetVector<GlobalVariable *, 8> Globals;
   /// Written with pointers that may lead to derivatives.
   SmallSetVector<GlobalVariable *, 8> PointerGlobals;
-  /// Of those, the ones with a store of a pointer notePointerStore keeps.
+  /// Per function and parameter, the pointers it stores through it that
+  /// may be open (classify).
+  std::map<std::pair<const Function *, unsigned>, OpenPointers> OpenArgs;
+  DenseMap<Function *, std::set<unsigned>> LoadedReturns;
+  /// Where the address of a global isSetBeforeRead refused goes where
+  /// it does not follow (a call, a store of the address).
+  DenseMap<const GlobalVariable *, const Instruction *> AddressUses;
+  /// Of PointerGlobals, the ones given such a pointer, with a store.
   DenseMap<const Value *, GlobalShadows::PointerWithoutShadow> OpenStores;
 };
 
 } // namespace
+
+/// Why a global whose address \p Use takes gets no shadow.
+static std::string addressUse(const Instruction &Use) {
+  const auto *CB = dyn_cast<CallBase>(&Use);
+  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  if (isa<ReturnInst>(Use))
+    return "its address is returned by '" +
+           sourceIdentifier(*Use.getFunction()) + "'" + atLine(&Use) +
+           ", and the analysis does not follow where it goes";
+  if (!Callee)
+    return "its address is used where the analysis does not follow it" +
+           atLine(&Use);
+  return "its address is given to '" + sourceIdentifier(*Callee) + "'" +
+         atLine(&Use) +
+         ", and the analysis does not follow what a callee does with it (a "
+         "class object kept in a global, a std::unique_ptr, is set and read "
+         "by its member functions)";
+}
 
 GlobalShadows
 GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
@@ -434,12 +614,18 @@ GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
              R.PointerLine + " may point to memory with derivatives ('" +
              sourceName(*Open->SetIn) + "' stores one into it" +
              (Open->Store ? atLine(Open->Store) : std::string()) +
-             "), but the global gets no shadow, because not every read of "
-             "it in the differentiated code follows a store into it in the "
-             "same call: what is read through it would be taken for a "
-             "constant; pass the pointer to the function as an argument, or "
-             "store it into the global before the reads in the function "
-             "that reads it"});
+             "), but the global gets no shadow, because " +
+             (Open->AddressUse ? addressUse(*Open->AddressUse)
+                               : "not every read of it in the differentiated "
+                                 "code follows a store into it in the same "
+                                 "call") +
+             ": what is read through it would be taken for a constant; " +
+             (Open->AddressUse
+                  ? "keep the object in a local variable, or pass the data "
+                    "to the function as an argument"
+                  : "pass the pointer to the function as an argument, or "
+                    "store it into the global before the reads in the "
+                    "function that reads it")});
   }
   S.findTouching(M, Reachable);
   return S;

@@ -141,6 +141,9 @@ public:
     /// A function that stores such a pointer into it, and where.
     const llvm::Function *SetIn;
     const llvm::Instruction *Store;
+    /// Where its address goes where the analysis does not follow it (a
+    /// call), or null.
+    const llvm::Instruction *AddressUse = nullptr;
   };
   /// The global \p G's entry, or null.
   const PointerWithoutShadow *pointerWithoutShadow(const llvm::Value *G) const {
