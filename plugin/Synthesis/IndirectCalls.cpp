@@ -312,8 +312,7 @@ bool dispatchIndirectCalls(Function &F, const Function *Original) {
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
     if (!CI || CI->getCalledFunction() || CI->isInlineAsm() ||
-        CI->isMustTailCall() || isUnknownCalleeFallback(*CI) ||
-        !mayCarryDerivatives(CI->getFunctionType()))
+        CI->isMustTailCall() || isUnknownCalleeFallback(*CI))
       continue;
     SmallVector<Function *, 8> Candidates;
     FunctionType *FTy = CI->getFunctionType();
@@ -324,6 +323,14 @@ bool dispatchIndirectCalls(Function &F, const Function *Original) {
       if (Callee->getCallingConv() == CI->getCallingConv() && Callee != &F)
         Candidates.push_back(Callee);
     narrowToTargets(*CI, Original, Candidates);
+    // A call that passes and returns nothing differentiable still runs
+    // code that may read and write differentiated memory through globals
+    // (void(void) kernels called from a table, review30 m7): taken for
+    // inactive, their derivatives were lost.
+    if (!mayCarryDerivatives(FTy) && all_of(Candidates, [](Function *C) {
+          return C->doesNotAccessMemory();
+        }))
+      continue;
     LLVM_DEBUG(dbgs() << "tapestry: " << Candidates.size()
                       << " candidate callees for " << *CI << "\n");
     if (Candidates.empty() || Candidates.size() > MaxCandidates)
