@@ -51,9 +51,18 @@ Decoder::Decoder(CallBase &CB, EntryPoint Kind, bool DryRun,
       MarkersOnly(Kind == EntryPoint::AugmentSize || Kind == EntryPoint::Thunk),
       B(&CB) {}
 
+/// The name of the caller of a function with a registered derivative.
+static std::string registeredCallerName(const Function &F) {
+  return (F.getName() + ".tapestry.registered").str();
+}
+
+bool isCallerOfRegistered(const Function &W, const Function &F) {
+  return W.hasLocalLinkage() && W.getName() == registeredCallerName(F);
+}
+
 Function &Decoder::callerOfRegistered(Function &F) {
   Module &M = *F.getParent();
-  std::string Name = (F.getName() + ".tapestry.registered").str();
+  std::string Name = registeredCallerName(F);
   if (Function *W = M.getFunction(Name))
     return *W;
   Function *W = Function::Create(F.getFunctionType(),

@@ -72,6 +72,11 @@ std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, EntryPoint Kind,
 /// request it makes (values unconverted), or nullopt if it is malformed.
 std::optional<DecodedCall> peekRequest(llvm::CallBase &CB, EntryPoint Kind);
 
+/// True if \p W is the function a request for \p F differentiates when \p F
+/// has a registered derivative: an internal caller of \p F, which the
+/// request's rule then serves (peekRequest names \p F itself).
+bool isCallerOfRegistered(const llvm::Function &W, const llvm::Function &F);
+
 } // namespace tapestry
 
 #endif // TAPESTRY_PASSES_REQUESTDECODER_H
