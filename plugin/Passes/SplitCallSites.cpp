@@ -85,6 +85,11 @@ static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
         peekRequest(*Aug, EntryPoint::AugmentedForward);
     if (!OD)
       return true; // Reported where it is resolved.
+    // A request for a function with a registered derivative goes to a
+    // caller of it (Decoder::callerOfRegistered), which a peek does not
+    // make: the same request (probe31 02).
+    if (isCallerOfRegistered(*D.Request.Fn, *OD->Request.Fn))
+      OD->Request.Fn = D.Request.Fn;
     if (OD->Request == D.Request)
       return true;
     Other = OD->Request;
@@ -160,6 +165,49 @@ earlierRerunOfTape(CallBase &Call, const Function &Fn, CallBase &Aug) {
   return "the tape is released by the " + entryPointName(Call).str() +
          (Where.empty() ? "" : " at " + Where) +
          " before it; give that call enzyme_nofree";
+}
+
+namespace {
+/// Captures of a local array other than by a request that passes it as a
+/// shadow (a Jacobian column's tangent array given to a later
+/// __enzyme_fwdsplit, probe31 01): a request reads a shadow as a tangent,
+/// never as the function's values.
+struct CapturedOtherThanAsShadow : CaptureTracker {
+  explicit CapturedOtherThanAsShadow(const Value &Obj) : Obj(Obj) {}
+  void tooManyUses() override { Captured = true; }
+  bool captured(const Use *U) override {
+    if (!passedAsShadow(*U)) {
+      Captured = true;
+      return true; // stop
+    }
+    return false;
+  }
+  bool passedAsShadow(const Use &U) const {
+    auto *Call = dyn_cast<CallBase>(U.getUser());
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    EntryPoint Kind =
+        Callee ? classifyEntryPoint(Callee->getName()) : EntryPoint::None;
+    if (Kind == EntryPoint::None || !Call->isArgOperand(&U))
+      return false;
+    std::optional<DecodedCall> D = peekRequest(*Call, Kind);
+    if (!D)
+      return false;
+    auto IsObj = [&](Value *V) {
+      return V && V->getType()->isPointerTy() && getUnderlyingObject(V) == &Obj;
+    };
+    return any_of(D->Shadows, IsObj) && none_of(D->Primals, IsObj);
+  }
+  const Value &Obj;
+  bool Captured = false;
+};
+} // namespace
+
+/// True if the function a split request differentiates may reach the local
+/// array \p Obj otherwise than through its arguments.
+static bool mayBeReachedByRequest(const Value &Obj) {
+  CapturedOtherThanAsShadow Tracker(Obj);
+  PointerMayBeCaptured(&Obj, &Tracker);
+  return Tracker.Captured;
 }
 
 /// Why the primal values at __enzyme_fwdsplit \p CB may differ from those
@@ -279,8 +327,7 @@ whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
         (!Dest && isa<CallBase>(I) && !isa<MemIntrinsic>(I) && CallsHarmless) ||
         (Obj && (Shadows.count(Obj) ||
                  (isa<AllocaInst>(Obj) && !Protected.count(Obj) &&
-                  !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/false,
-                                        /*StoreCaptures=*/true))));
+                  !mayBeReachedByRequest(*Obj))));
     if (!Harmless)
       return "memory it may read may be written in between" +
              std::string(sourceLocation(&I).empty()
