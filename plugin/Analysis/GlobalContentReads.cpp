@@ -120,6 +120,16 @@ void GlobalContentReads::follow(Frame &Fr, const User &U, const Value &V,
     Fr.Returns |= L;
     return;
   }
+  // Kept in a local slot (an iterator, a range-for's cursor, a struct of
+  // pointers): what is loaded back from the slot is read from the global
+  // (review31b p9: `for (double v : *cache)`).
+  if (const auto *SI = dyn_cast<StoreInst>(I)) {
+    if (SI->getValueOperand() == &V)
+      if (const auto *Slot = dyn_cast<AllocaInst>(
+              getUnderlyingObject(SI->getPointerOperand())))
+        Fr.add(*Slot, Address, From);
+    return;
+  }
   const auto *CB = dyn_cast<CallBase>(I);
   if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd())
     return;

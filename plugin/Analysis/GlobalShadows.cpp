@@ -307,45 +307,9 @@ private:
     }
   }
 
-  /// The parameters of \p F that it returns a pointer loaded from memory
-  /// based on (unique_ptr::release returns the pointer it held).
-  const std::set<unsigned> &returnsLoadedFrom(Function &F, unsigned Depth = 0) {
-    static const std::set<unsigned> Unknown;
-    if (Depth > MaxCallDepth)
-      return Unknown;
-    auto [It, New] = LoadedReturns.try_emplace(&F);
-    auto CopyIt = Copies.find(&F);
-    if (!New || CopyIt == Copies.end() || !F.getReturnType()->isPointerTy())
-      return It->second;
-    std::set<unsigned> Result;
-    auto AddArgs = [&](const Value *Ptr) {
-      SmallVector<const Value *, 4> Objects;
-      baseObjects(Ptr, Objects);
-      for (const Value *O : Objects)
-        if (const auto *A = dyn_cast<Argument>(O))
-          Result.insert(A->getArgNo());
-    };
-    for (Instruction &I : instructions(*CopyIt->second))
-      if (auto *RI = dyn_cast<ReturnInst>(&I); RI && RI->getReturnValue()) {
-        SmallVector<const Value *, 4> Objects;
-        baseObjects(RI->getReturnValue(), Objects);
-        for (const Value *O : Objects)
-          if (const auto *LI = dyn_cast<LoadInst>(O))
-            AddArgs(LI->getPointerOperand());
-          else if (const auto *CB = dyn_cast<CallBase>(O))
-            if (Function *Callee = CB->getCalledFunction())
-              for (unsigned J :
-                   std::set<unsigned>(returnsLoadedFrom(*Callee, Depth + 1)))
-                if (J < CB->arg_size())
-                  AddArgs(CB->getArgOperand(J));
-      }
-    LoadedReturns[&F] = Result;
-    return LoadedReturns[&F];
-  }
-
   /// Which of \p S, written through \p Dest, may lead to derivatives the
   /// function did not just allocate: a local array, a pointer read from
-  /// other memory (or returned by a callee that reads it), a parameter.
+  /// other memory, a parameter.
   /// (A block allocated and kept in a global, a lazily made workspace, is
   /// left as before: writing derivatives through it is refused, and what
   /// an earlier call left in it is a constant.) A pointer read from the
@@ -373,11 +337,9 @@ private:
           Result.Open = true;
         else if (const auto *LI = dyn_cast<LoadInst>(O))
           Result.Open |= Elsewhere(LI->getPointerOperand());
-        else if (const auto *CB = dyn_cast<CallBase>(O))
-          if (Function *Callee = CB->getCalledFunction())
-            for (unsigned J : returnsLoadedFrom(*Callee))
-              if (J < CB->arg_size())
-                Result.Open |= Elsewhere(CB->getArgOperand(J));
+        // A call's result (std::unique_ptr::release, make_unique) is left
+        // as before: judging it open refused a lazily built constant table
+        // kept in a static unique_ptr (review31b p12).
       }
     }
     return Result;
@@ -394,18 +356,23 @@ private:
     bool Changed = false;
     for (const Value *O : Objects) {
       const auto *LI = dyn_cast<LoadInst>(O);
-      auto *G = LI ? const_cast<GlobalVariable *>(dyn_cast<GlobalVariable>(
-                         getUnderlyingObject(LI->getPointerOperand())))
+      auto *G = LI ? dyn_cast<GlobalVariable>(
+                         getUnderlyingObject(LI->getPointerOperand()))
                    : nullptr;
       if (!G || G->isConstant() || OpenStores.count(G))
         continue;
-      OpenPointers Open =
-          classify(StoredPointers{false, {SI.getValueOperand()}},
-                   *SI.getPointerOperand());
-      if (!Open.Open && Open.FromArgs.empty())
+      // Only the function's parameters and local arrays: a pointer it read
+      // from memory (stderr, the block's own buffer) is no sign of
+      // derivatives here, and judging it so refused constant parameter
+      // blocks (review31b p1, p2).
+      SmallVector<const Value *, 4> Stored;
+      getUnderlyingObjects(SI.getValueOperand(), Stored);
+      if (none_of(Stored, [](const Value *V) {
+            return isa<Argument>(V) || isa<AllocaInst>(V);
+          }))
         continue;
       OpenStores[G] = {CopyOf.lookup(SI.getFunction()), originalOf(&SI)};
-      Changed |= PointerGlobals.insert(G);
+      Changed |= PointerGlobals.insert(const_cast<GlobalVariable *>(G));
     }
     return Changed;
   }
@@ -563,7 +530,6 @@ private:
   /// Per function and parameter, the pointers it stores through it that
   /// may be open (classify).
   std::map<std::pair<const Function *, unsigned>, OpenPointers> OpenArgs;
-  DenseMap<Function *, std::set<unsigned>> LoadedReturns;
   /// Where the address of a global isSetBeforeRead refused goes where
   /// it does not follow (a call, a store of the address).
   DenseMap<const GlobalVariable *, const Instruction *> AddressUses;

@@ -23,6 +23,7 @@
 #include "Driver/DerivativeCache.h"
 #include "Passes/BatchRequest.h"
 #include "Passes/CallSiteRewriter.h"
+#include "Passes/CallerStoredGlobals.h"
 #include "Passes/ExplainRequest.h"
 #include "Passes/RequestDecoder.h"
 #include "Passes/RequestFunctionChoice.h"
@@ -600,6 +601,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     useThreadLocalGlobalsDirectly(*F);
   GlobalShadows Globals = GlobalShadows::collect(M, Reachable, Rules);
   Globals.reportReadsWithoutShadow();
+  reportCallerStoredGlobals(Pending, Globals, Rules);
   {
     DerivativeCache Cache(FAM, Rules, Globals);
     if (!Contexts.empty())
