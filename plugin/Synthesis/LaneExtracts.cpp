@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/LaneExtracts.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -33,29 +34,61 @@ struct LaneRead {
   unsigned First, Count;
 };
 
+std::optional<ShiftedBits> shiftedBitsOf(Value *V) {
+  if (!V->getType()->isIntegerTy())
+    return std::nullopt;
+  SmallVector<Instruction *, 4> Steps;
+  Value *Root = V;
+  for (;;) {
+    Value *Inner = nullptr;
+    const APInt *C;
+    if (!(match(Root, m_LShr(m_Value(Inner), m_APInt(C))) ||
+          match(Root, m_Trunc(m_Value(Inner)))))
+      break;
+    if (Steps.size() == 8)
+      return std::nullopt;
+    Steps.push_back(cast<Instruction>(Root));
+    Root = Inner;
+  }
+  // From the root up: the value's bit 0 is the root's bit Shift, and its
+  // low Valid bits are the root's (above them, zeros a shift brought in).
+  uint64_t Shift = 0, Valid = Root->getType()->getPrimitiveSizeInBits();
+  for (Instruction *Step : reverse(Steps)) {
+    if (isa<TruncInst>(Step)) {
+      Valid = std::min<uint64_t>(Valid, Step->getType()->getIntegerBitWidth());
+      continue;
+    }
+    uint64_t By = cast<ConstantInt>(Step->getOperand(1))->getLimitedValue();
+    if (By >= Valid)
+      return std::nullopt;
+    Shift += By;
+    Valid -= By;
+  }
+  if (Valid < V->getType()->getIntegerBitWidth())
+    return std::nullopt;
+  return ShiftedBits{Root, Shift};
+}
+
 static std::optional<LaneRead> laneRead(BitCastInst &BC) {
   Type *T = BC.getType();
-  if (!T->isFPOrFPVectorTy() || isa<ScalableVectorType>(T))
+  if (!T->isFPOrFPVectorTy() || isa<ScalableVectorType>(T) ||
+      !isa<TruncInst>(BC.getOperand(0)))
     return std::nullopt;
-  Value *Wide = nullptr;
-  if (!match(BC.getOperand(0), m_Trunc(m_Value(Wide))))
-    return std::nullopt;
-  uint64_t Shift = 0;
-  const APInt *C;
-  if (match(Wide, m_LShr(m_Value(Wide), m_APInt(C))))
-    Shift = C->getLimitedValue();
+  // GVN reads a lane of a narrower store of the vector's low lanes as
+  // `lshr (trunc i512 to i256), 128`: any shifts and truncations.
+  auto Bits = shiftedBitsOf(BC.getOperand(0));
   Value *Vec = nullptr;
-  if (!match(Wide, m_BitCast(m_Value(Vec))))
+  if (!Bits || !match(Bits->Root, m_BitCast(m_Value(Vec))))
     return std::nullopt;
   auto *VT = dyn_cast<FixedVectorType>(Vec->getType());
   if (!VT || VT->getElementType() != T->getScalarType())
     return std::nullopt;
-  uint64_t Bits = T->getScalarSizeInBits();
+  uint64_t Shift = Bits->Shift, LaneBits = T->getScalarSizeInBits();
   auto *RT = dyn_cast<FixedVectorType>(T);
   unsigned Count = RT ? RT->getNumElements() : 1;
-  if (Shift % Bits || Shift / Bits + Count > VT->getNumElements())
+  if (Shift % LaneBits || Shift / LaneBits + Count > VT->getNumElements())
     return std::nullopt;
-  return LaneRead{Vec, static_cast<unsigned>(Shift / Bits), Count};
+  return LaneRead{Vec, static_cast<unsigned>(Shift / LaneBits), Count};
 }
 
 /// Rewrites each integer phi whose incoming values are all bitcasts of
@@ -114,6 +147,29 @@ static bool vectorPhisOfBitcasts(Function &F) {
   return Changed;
 }
 
+/// Whether \p Int, shifted and truncated further, becomes a floating-point
+/// value again: then it is a lane read, left to restoreLaneExtracts (loaded
+/// again as an integer, the value would lose its derivative).
+static bool shiftedIntoFloatingPoint(Instruction &Int) {
+  SmallVector<Instruction *, 8> Work = {&Int};
+  SmallPtrSet<Instruction *, 8> Seen;
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    if (!Seen.insert(I).second || Seen.size() > 32)
+      continue;
+    for (User *U : I->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI)
+        continue;
+      if (isa<BitCastInst>(UI) && UI->getType()->isFPOrFPVectorTy())
+        return true;
+      if (isa<TruncInst>(UI) || UI->getOpcode() == Instruction::LShr)
+        Work.push_back(UI);
+    }
+  }
+  return false;
+}
+
 /// Rewrites each value read out of a loaded floating-point vector through
 /// integers as a load of that value from the same bytes, where the wide load
 /// reads them (the same memory state):
@@ -167,7 +223,8 @@ static bool reloadReadsOfLoadedBytes(Function &F) {
           As->getScalarType() == VT->getElementType())
         continue; // lanes of the vector's type: restoreLaneExtracts
     } else if (any_of(Tr->users(),
-                      [](User *U) { return isa<BitCastInst>(U); })) {
+                      [](User *U) { return isa<BitCastInst>(U); }) ||
+               shiftedIntoFloatingPoint(*Tr)) {
       continue;
     } else {
       As = Tr->getType();

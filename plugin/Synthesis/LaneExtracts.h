@@ -3,7 +3,9 @@
 // SROA and InstCombine sometimes read lanes of a floating-point vector
 // through integers: `bitcast <8 x double> %v to i512`, an `lshr` by a
 // multiple of 64, a `trunc` to i64 (or i512) and a `bitcast` back to double
-// (or <8 x double>). The value is the lanes themselves, but the integer
+// (or <8 x double>), with more shifts and truncations between them where
+// GVN reads a lane of a narrower store of the vector (`lshr (trunc i512 to
+// i256), 128`). The value is the lanes themselves, but the integer
 // steps would have no derivative. This rewrites such chains as the
 // `extractelement` (`shufflevector`) they are. GVN may put a phi between
 // the first bitcast and the shift (the bitcasts of two vectors merged); such
@@ -16,11 +18,25 @@
 #ifndef TAPESTRY_SYNTHESIS_LANEEXTRACTS_H
 #define TAPESTRY_SYNTHESIS_LANEEXTRACTS_H
 
+#include <cstdint>
+#include <optional>
+
 namespace llvm {
 class Function;
+class Value;
 } // namespace llvm
 
 namespace tapestry {
+
+/// Bits [Shift, Shift + width) of the integer Root.
+struct ShiftedBits {
+  llvm::Value *Root;
+  uint64_t Shift;
+};
+/// If the integer \p V is another integer shifted right by constants and
+/// truncated, in any order, with no bit of \p V one of the zeros a shift
+/// brought in: that integer and the shift.
+std::optional<ShiftedBits> shiftedBitsOf(llvm::Value *V);
 
 /// Rewrites each read of floating-point lanes through integers in \p F as
 /// an extractelement or shufflevector (little-endian targets only).

@@ -26,6 +26,7 @@
 #include "Synthesis/KnownInlineAsm.h"
 #include "Synthesis/LaneExtracts.h"
 #include "Synthesis/OpenMP.h"
+#include "Synthesis/SignBitOperations.h"
 #include "Synthesis/SortLowering.h"
 #include "Synthesis/StoredValueForwarding.h"
 #include "Synthesis/TapeCache.h"
@@ -46,6 +47,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -843,7 +845,7 @@ static void retypeIntegerVectorBuilds(Function &F) {
 /// type at the same point. What is left is ordinary floating-point data
 /// movement, and integer loads that only move bytes (ReverseByteCopies).
 static void retypeBitcastCopies(Function &F) {
-  SmallVector<Instruction *, 8> Dead;
+  SmallVector<WeakTrackingVH, 8> Dead;
   for (Instruction &I : instructions(F)) {
     auto *BC = dyn_cast<BitCastInst>(&I);
     if (!BC || BC->getSrcTy()->isPtrOrPtrVectorTy() ||
@@ -861,22 +863,34 @@ static void retypeBitcastCopies(Function &F) {
     }
     // The simplifier forwards a stored integer to a later load of the
     // double as a bitcast of the integer load: load the double there too.
+    // SROA reads a double out of a wider integer load (a struct of two
+    // doubles loaded as i128) by shifting and truncating it: load the
+    // double from its own bytes.
     auto *LI = dyn_cast<LoadInst>(BC->getOperand(0));
+    uint64_t Offset = 0;
+    if (!LI)
+      if (auto Bits = shiftedBitsOf(BC->getOperand(0));
+          Bits && Bits->Shift % 8 == 0) {
+        LI = dyn_cast<LoadInst>(Bits->Root);
+        Offset = Bits->Shift / 8;
+      }
     if (!BC->getDestTy()->isFPOrFPVectorTy() || !LI || LI->isVolatile() ||
         LI->isAtomic())
       continue;
     IRBuilder<> B(LI->getNextNode());
-    LoadInst *New =
-        B.CreateAlignedLoad(BC->getDestTy(), LI->getPointerOperand(),
-                            LI->getAlign(), LI->getName() + ".fp");
+    LoadInst *New = B.CreateAlignedLoad(
+        BC->getDestTy(),
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), LI->getPointerOperand(),
+                                     Offset),
+        commonAlignment(LI->getAlign(), Offset), LI->getName() + ".fp");
     New->setDebugLoc(LI->getDebugLoc());
     BC->replaceAllUsesWith(New);
     Dead.push_back(BC);
-    if (LI->hasOneUse())
-      Dead.push_back(LI);
   }
-  for (Instruction *I : Dead)
-    I->eraseFromParent();
+  // The integer steps and loads nothing else reads go too.
+  for (WeakTrackingVH &V : Dead)
+    if (V)
+      RecursivelyDeleteTriviallyDeadInstructions(V);
 }
 
 /// True if the integer \p V is the address of a pointer of type \p PtrTy:
@@ -992,6 +1006,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   // Differentiated code, inlined callees included, is one order higher.
   advanceIterationCounters(*P);
   retypeIntegerVectorBuilds(*P);
+  lowerSignBitOperations(*P);
   retypeBitcastCopies(*P);
   retypePointerIntegerChoices(*P);
   defineUndefinedLanes(*P);

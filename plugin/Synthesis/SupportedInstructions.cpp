@@ -356,32 +356,59 @@ void SupportedInstructions::checkFloatFromLoadedIntegers(BitCastInst &BC) {
       !BC.getSrcTy()->isIntOrIntVectorTy() || AI.isVaried(&BC) ||
       !AI.Useful.count(&BC))
     return;
-  // Walk back through what moves integers unchanged to the loads.
-  SmallVector<Value *, 8> Work{BC.getOperand(0)};
+  // Walk back through what moves integers unchanged to the loads, and
+  // through bitwise operations and shifts (Changed) to loads of
+  // floating-point bytes, or of integers as wide as the result: a double's
+  // bits masked or shifted (the sign bit's operations are fabs, fneg and
+  // copysign already: SignBitOperations.h).
+  SmallVector<std::pair<Value *, bool>, 8> Work{{BC.getOperand(0), false}};
   SmallPtrSet<Value *, 8> Seen;
   while (!Work.empty()) {
-    Value *V = Work.pop_back_val();
-    if (!Seen.insert(V).second)
+    auto [V, Changed] = Work.pop_back_val();
+    if (!Seen.insert(V).second || Seen.size() > 64)
       continue;
     // The bitcast itself says the loaded bytes are floating-point data,
     // whatever other uses of the memory say.
     if (auto *LI = dyn_cast<LoadInst>(V)) {
-      if (AI.hasShadow(LI->getPointerOperand()))
+      if (!AI.hasShadow(LI->getPointerOperand()))
+        continue;
+      if (!Changed)
         fail(&BC, "a floating-point value is rebuilt here from an integer "
                   "('" +
                       describe(BC.getSrcTy()) +
                       "') read from memory that has derivatives, and "
                       "derivatives cannot flow through integers; load the "
                       "value as double or float");
+      else if (mayHoldFloat(LI->getPointerOperand(), LI->getType()) ||
+               LI->getType()->getPrimitiveSizeInBits() >=
+                   BC.getType()->getScalarSizeInBits())
+        fail(&BC, "a floating-point value is made here from the bits of "
+                  "floating-point data read as an integer ('" +
+                      describe(LI->getType()) +
+                      "') and changed by integer operations; derivatives "
+                      "cannot flow through bit manipulation (keep the value "
+                      "as a floating-point number: fabs, copysign, "
+                      "signbit)");
       continue;
     }
-    if (isa<InsertElementInst>(V) || isa<ShuffleVectorInst>(V) ||
-        isa<PHINode>(V) || isa<FreezeInst>(V) || isa<BitCastInst>(V))
-      append_range(Work, cast<Instruction>(V)->operands());
-    else if (auto *EE = dyn_cast<ExtractElementInst>(V))
-      Work.push_back(EE->getVectorOperand());
-    else if (auto *Sel = dyn_cast<SelectInst>(V))
-      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      continue;
+    if (isa<InsertElementInst>(I) || isa<ShuffleVectorInst>(I) ||
+        isa<PHINode>(I) || isa<FreezeInst>(I) || isa<BitCastInst>(I))
+      for (Value *Op : I->operands())
+        Work.push_back({Op, Changed});
+    else if (auto *EE = dyn_cast<ExtractElementInst>(I))
+      Work.push_back({EE->getVectorOperand(), Changed});
+    else if (auto *Sel = dyn_cast<SelectInst>(I))
+      Work.append(
+          {{Sel->getTrueValue(), Changed}, {Sel->getFalseValue(), Changed}});
+    else if (I->isBitwiseLogicOp() || I->isShift() || isa<TruncInst>(I) ||
+             isa<ZExtInst>(I))
+      // Bits moved and masked, not integer arithmetic (2^k built from an
+      // integer k as an exponent is no floating-point value's bits).
+      for (Value *Op : I->operands())
+        Work.push_back({Op, true});
   }
 }
 

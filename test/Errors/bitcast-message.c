@@ -24,7 +24,7 @@ double f(double x) {
     uint64_t u;
   } v;
   v.d = x * x;
-  v.u ^= 0x8000000000000000ull;
+  v.u += 1;
   return v.d;
 }
 double g(double x) {

@@ -1,0 +1,54 @@
+// A double's bits changed as an integer other than in its sign (the
+// mantissa kept and the exponent replaced: the double scaled into [1, 2),
+// by bit manipulation) have no derivative Tapestry can give; the value
+// was taken for a constant and the gradient was silently 0 when the double
+// was read from memory as a uint64_t. Now an error at the line that makes
+// the double. (The sign bit's operations are fabs, -x and copysign:
+// test/Integration/sign-bits-as-math.c.) A 2^k built from an integer k as
+// the exponent field is integer arithmetic and not refused (control,
+// compiled and run with the plugin below).
+// RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %clang -O2 -g -c %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: %clang -O0 -DCONTROL %s -lm -o %t0 && %t0 | FileCheck %s --check-prefix=EXEC
+// RUN: %clang -O2 -DCONTROL %s -lm -o %t2 && %t2 | FileCheck %s --check-prefix=EXEC
+// EXEC-NOT: FAIL
+// EXEC: ALL PASSED
+#include <stdint.h>
+#include <string.h>
+#include "../Integration/Inputs/check.h"
+
+extern int enzyme_dup;
+void __enzyme_autodiff(void *, ...);
+
+#ifndef CONTROL
+double scaled(const double *x) {
+  uint64_t b;
+  memcpy(&b, x, sizeof b);
+  b = (b & 0x800FFFFFFFFFFFFFull) | 0x3FF0000000000000ull;
+  double m;
+  // CHECK: float-bits-masked.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'scaled': a floating-point value is made here from the bits of floating-point data read as an integer ('long') and changed by integer operations; derivatives cannot flow through bit manipulation (keep the value as a floating-point number: fabs, copysign, signbit)
+  memcpy(&m, &b, sizeof m);
+  return m * x[1];
+}
+
+void grad(const double *x, double *dx) {
+  __enzyme_autodiff((void *)scaled, enzyme_dup, x, dx);
+}
+#else
+// x0 * 2^k, k = (int)x1 (piecewise constant): d/dx0 = 2^k, d/dx1 = 0.
+double power(const double *x) {
+  int k = (int)x[1];
+  uint64_t b = (uint64_t)(k + 1023) << 52;
+  double p;
+  memcpy(&p, &b, sizeof p);
+  return x[0] * p;
+}
+
+int main(void) {
+  double x[2] = {1.5, 3.7}, dx[2] = {0};
+  __enzyme_autodiff((void *)power, enzyme_dup, x, dx);
+  check_close("d/dx0", dx[0], 8.0, 1e-15);
+  check_close("d/dx1", dx[1], 0.0, 1e-15);
+  return check_report();
+}
+#endif
