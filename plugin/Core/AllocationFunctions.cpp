@@ -215,6 +215,14 @@ FunctionCallee getMallocFn(Module &M) {
                                                  {Type::getInt64Ty(C)}, false));
 }
 
+FunctionCallee getAlignedAllocFn(Module &M) {
+  LLVMContext &C = M.getContext();
+  Type *I64 = Type::getInt64Ty(C);
+  return M.getOrInsertFunction(
+      "aligned_alloc",
+      FunctionType::get(PointerType::getUnqual(C), {I64, I64}, false));
+}
+
 FunctionCallee getCallocFn(Module &M) {
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C);

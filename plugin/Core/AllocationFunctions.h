@@ -91,6 +91,8 @@ bool isCxxHeapFunction(const llvm::Function &F);
 llvm::FunctionCallee getMallocFn(llvm::Module &M);
 llvm::FunctionCallee getCallocFn(llvm::Module &M);
 llvm::FunctionCallee getReallocFn(llvm::Module &M);
+/// aligned_alloc(alignment, size) (C11; size a multiple of the alignment).
+llvm::FunctionCallee getAlignedAllocFn(llvm::Module &M);
 /// malloc_usable_size (glibc): the size of a block from malloc.
 llvm::FunctionCallee getMallocUsableSizeFn(llvm::Module &M);
 /// free, operator delete or operator delete[] (the unsized forms): void(ptr).

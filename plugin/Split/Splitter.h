@@ -56,9 +56,9 @@ private:
   void classifySlot(AllocaInst *Slot);
   bool rematerializable(Value *V, unsigned Depth);
   void findShadowDerived();
-  /// Under a one-shot request (R.LifoTapes): variable-length arrays the
-  /// forward half allocates once, outside loops, become heap blocks that
-  /// the reverse frees as it returns.
+  /// Under a one-shot request (R.LifoTapes): the variable-length arrays
+  /// the forward half allocates, on any path and in loops, become heap
+  /// blocks that the reverse frees as it returns.
   void moveVariableArraysToHeap();
   void layoutTape();
   /// The tape's start in the tape memory \p Memory: \p Memory itself, or

@@ -101,36 +101,92 @@ bool Splitter::rematerializable(Value *V, unsigned Depth) {
   return Ok;
 }
 
+/// void @tapestry.heap.list.free(ptr head): frees the blocks of a list
+/// linked through each block's first pointer.
+static Function *getHeapListFreeFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.heap.list.free"))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  Function *F = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
+      GlobalValue::InternalLinkage, "tapestry.heap.list.free", M);
+  F->addFnAttr(Attribute::NoUnwind);
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", F);
+  BasicBlock *Loop = BasicBlock::Create(C, "block", F);
+  BasicBlock *Done = BasicBlock::Create(C, "done", F);
+  IRBuilder<> B(Entry);
+  B.CreateCondBr(B.CreateIsNull(F->getArg(0)), Done, Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *Block = B.CreatePHI(Ptr, 2, "block");
+  Block->addIncoming(F->getArg(0), Entry);
+  Value *Next = B.CreateLoad(Ptr, Block, "next");
+  B.CreateCall(getFreeFn(M), {Block});
+  Block->addIncoming(Next, Loop);
+  B.CreateCondBr(B.CreateIsNull(Next), Done, Loop);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+  return F;
+}
+
 void Splitter::moveVariableArraysToHeap() {
-  DominatorTree DT(G);
-  LoopInfo LI(DT);
-  SmallVector<ReturnInst *, 2> Returns;
-  for (BasicBlock &BB : G)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
-      Returns.push_back(Ret);
+  // Those whose contents the reverse needs (the others die with the
+  // forward half, as on the stack).
   SmallVector<AllocaInst *, 2> Arrays;
   for (Instruction &I : instructions(G))
     if (auto *A = dyn_cast<AllocaInst>(&I);
-        A && !isa<ConstantInt>(A->getArraySize()) &&
-        !ReverseBlocks.count(A->getParent()) &&
-        !LI.getLoopFor(A->getParent()) && all_of(Returns, [&](ReturnInst *Ret) {
-          return DT.dominates(A->getParent(), Ret->getParent());
-        }))
-      Arrays.push_back(A);
+        A && !ReverseBlocks.count(A->getParent()) &&
+        (!isa<ConstantInt>(A->getArraySize()) ||
+         A->getParent() != &G.getEntryBlock())) {
+      classifySlot(A);
+      const SlotUse &U = Slots[A];
+      if (U.InForward && (U.InReverse || U.Escapes))
+        Arrays.push_back(A);
+    }
+  Slots.clear();
+  if (Arrays.empty())
+    return;
+  // Each array becomes a heap block with a header linking it to the blocks
+  // made before it, whatever path or loop iteration made them (Eigen's
+  // stack buffers: alloca below a size limit, malloc above it, in the
+  // blocked loops of its solvers); a local of the entry block holds the
+  // list, which the reverse frees as it returns (being read in the reverse
+  // half, the local is a tape field).
+  IRBuilder<> EB(&G.getEntryBlock(), G.getEntryBlock().begin());
+  AllocaInst *List = EB.CreateAlloca(EB.getPtrTy(), nullptr, "heap.arrays");
+  EB.CreateStore(ConstantPointerNull::get(EB.getPtrTy()), List);
   for (AllocaInst *A : Arrays) {
     IRBuilder<> B(A);
+    // Over-aligned arrays (Eigen's aligned stack buffers: 64 bytes for
+    // AVX-512 packets) keep their alignment: the header is as long.
+    uint64_t Alignment = std::max<uint64_t>(A->getAlign().value(), 16);
     Value *N = B.CreateZExtOrTrunc(A->getArraySize(), B.getInt64Ty());
-    Value *Bytes = B.CreateMul(
-        N,
-        B.getInt64(DL.getTypeAllocSize(A->getAllocatedType()).getFixedValue()));
+    Value *Bytes = B.CreateAdd(
+        B.CreateMul(
+            N, B.getInt64(
+                   DL.getTypeAllocSize(A->getAllocatedType()).getFixedValue())),
+        B.getInt64(Alignment));
     CallInst *Block =
-        B.CreateCall(getMallocFn(M), {Bytes}, A->getName() + ".heap");
+        Alignment == 16
+            ? B.CreateCall(getMallocFn(M), {Bytes}, A->getName() + ".heap")
+            : B.CreateCall(
+                  getAlignedAllocFn(M),
+                  {B.getInt64(Alignment),
+                   B.CreateAnd(B.CreateAdd(Bytes, B.getInt64(Alignment - 1)),
+                               B.getInt64(~(Alignment - 1)))},
+                  A->getName() + ".heap");
+    B.CreateStore(B.CreateLoad(B.getPtrTy(), List), Block);
+    B.CreateStore(Block, List);
     // The alloca stays, unused, until the derivative is simplified: the
     // sweep boundary's sets name it.
-    A->replaceAllUsesWith(Block);
-    for (ReturnInst *Ret : Returns)
-      IRBuilder<>(Ret).CreateCall(getFreeFn(M), {Block});
+    A->replaceAllUsesWith(B.CreateConstInBoundsGEP1_64(
+        B.getInt8Ty(), Block, Alignment, A->getName() + ".data"));
   }
+  for (BasicBlock &BB : G)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      IRBuilder<> RB(Ret);
+      RB.CreateCall(getHeapListFreeFn(M), {RB.CreateLoad(RB.getPtrTy(), List)});
+    }
 }
 
 void Splitter::findShadowDerived() {

@@ -65,10 +65,10 @@ bool Splitter::run() {
   assert(LastForward && !ReverseBlocks.count(LastForward) &&
          "the reverse sweep starts after the forward sweep");
   // A callee kept as a call under a one-shot request, whose reverse runs
-  // once for each forward: its variable-length arrays (and their shadows)
-  // can live on the heap, a pointer on the tape, freed when the reverse
-  // returns. (A split the user holds keeps the error below: its tape may
-  // be released without a reverse, or replayed.)
+  // once for each forward: its variable-length arrays and arrays made in
+  // loops (and their shadows) can live on the heap, on a list on the tape,
+  // freed when the reverse returns. (A split the user holds keeps the error
+  // below: its tape may be released without a reverse, or replayed.)
   if (R.LifoTapes)
     moveVariableArraysToHeap();
   for (Instruction &I : instructions(G))
@@ -83,27 +83,16 @@ bool Splitter::run() {
     if (U.InForward && (U.InReverse || U.Escapes) &&
         (Slot->getParent() != &G.getEntryBlock() ||
          !isa<ConstantInt>(Slot->getArraySize()))) {
-      // A callee that stays a call under a one-shot request is split too:
-      // the user asked for __enzyme_autodiff, and the advice differs.
+      // (A callee that stays a call under a one-shot request has none:
+      // moveVariableArraysToHeap.)
       std::string Name = sourceName(*R.Fn);
-      reportError(
-          *R.Fn, nullptr,
-          R.LifoTapes
-              ? "cannot differentiate '" + Name +
-                    "' where it stays a call (noinline, recursive, or any "
-                    "call at -O0), whose derivative is split into a forward "
-                    "and a reverse half: it uses a stack array of variable "
-                    "size ('" +
-                    describe(Slot) +
-                    "'), whose contents the reverse half needs; allocate it "
-                    "with malloc, or let the call be inlined (remove "
-                    "noinline; at -O0, compile with -O1 or above)"
-              : "cannot split the derivative of '" + Name +
-                    "' into __enzyme_augmentfwd and __enzyme_reverse: it "
-                    "uses a stack array of variable size ('" +
-                    describe(Slot) +
-                    "'), whose contents the reverse half needs; allocate "
-                    "it with malloc, or use __enzyme_autodiff");
+      reportError(*R.Fn, nullptr,
+                  "cannot split the derivative of '" + Name +
+                      "' into __enzyme_augmentfwd and __enzyme_reverse: it "
+                      "uses a stack array of variable size ('" +
+                      describe(Slot) +
+                      "'), whose contents the reverse half needs; allocate "
+                      "it with malloc, or use __enzyme_autodiff");
       return false;
     }
   for (BasicBlock &BB : G) {

@@ -253,10 +253,84 @@ static bool reloadReadsOfLoadedBytes(Function &F) {
   return !Reads.empty();
 }
 
+/// \p V, a shuffle operand of type <M x iK>, as the vector of \p Lanes
+/// floating-point lanes of type \p FT it was bitcast from (or poison, or a
+/// constant bitcast to that type), or null.
+static Value *floatingPointSource(Value *V, Type *FT, unsigned Lanes) {
+  auto *VT = FixedVectorType::get(FT, Lanes);
+  if (isa<PoisonValue>(V) || isa<UndefValue>(V))
+    return PoisonValue::get(VT);
+  // -O0's preparation leaves chains of bitcasts (<2 x double> to <2 x i64>
+  // to <4 x i32>).
+  for (Value *Src = V; match(Src, m_BitCast(m_Value(Src)));)
+    if (Src->getType() == VT)
+      return Src;
+  if (auto *C = dyn_cast<Constant>(V))
+    return ConstantExpr::getBitCast(C, VT);
+  return nullptr;
+}
+
+/// Rewrites each floating-point vector bitcast of an integer shuffle that
+/// moves whole lanes of floating-point vectors (SSE2's _mm_shuffle_epi32 on
+/// a cast __m128d: `shufflevector <4 x i32>` of a bitcast <2 x double>,
+/// Eigen's lane swaps) as the shuffle of the floating-point vectors.
+static bool floatingPointShuffles(Function &F) {
+  SmallVector<std::pair<BitCastInst *, Value *>, 4> Done;
+  for (Instruction &I : instructions(F)) {
+    auto *BC = dyn_cast<BitCastInst>(&I);
+    Value *Int = BC ? BC->getOperand(0) : nullptr;
+    while (Int && !isa<ShuffleVectorInst>(Int) &&
+           match(Int, m_BitCast(m_Value(Int))))
+      ;
+    auto *SV = dyn_cast_or_null<ShuffleVectorInst>(Int);
+    auto *T = BC ? dyn_cast<FixedVectorType>(BC->getType()) : nullptr;
+    if (!SV || !T || !T->getElementType()->isFloatingPointTy())
+      continue;
+    auto *IT = cast<FixedVectorType>(SV->getOperand(0)->getType());
+    unsigned K = IT->getScalarSizeInBits();
+    unsigned FBits = T->getScalarSizeInBits();
+    if (FBits % K || IT->getPrimitiveSizeInBits() % FBits)
+      continue;
+    unsigned R = FBits / K, SourceLanes = IT->getNumElements() / R;
+    Value *A = floatingPointSource(SV->getOperand(0), T->getElementType(),
+                                   SourceLanes);
+    Value *B = floatingPointSource(SV->getOperand(1), T->getElementType(),
+                                   SourceLanes);
+    if (!A || !B)
+      continue;
+    // Each group of R integers must be one floating-point lane, whole.
+    ArrayRef<int> Mask = SV->getShuffleMask();
+    SmallVector<int, 16> Lanes;
+    bool Whole = true;
+    for (unsigned G = 0; Whole && G < T->getNumElements(); ++G) {
+      ArrayRef<int> Group = Mask.slice(G * R, R);
+      if (all_of(Group, [](int M) { return M < 0; })) {
+        Lanes.push_back(PoisonMaskElem);
+        continue;
+      }
+      Whole = Group[0] >= 0 && Group[0] % R == 0;
+      for (unsigned J = 1; Whole && J < R; ++J)
+        Whole = Group[J] == Group[0] + static_cast<int>(J);
+      Lanes.push_back(Group[0] / static_cast<int>(R));
+    }
+    if (!Whole)
+      continue;
+    IRBuilder<> Builder(BC);
+    Done.push_back(
+        {BC, Builder.CreateShuffleVector(A, B, Lanes, BC->getName())});
+  }
+  for (auto [BC, V] : Done) {
+    BC->replaceAllUsesWith(V);
+    RecursivelyDeleteTriviallyDeadInstructions(BC);
+  }
+  return !Done.empty();
+}
+
 bool restoreLaneExtracts(Function &F) {
   if (!F.getParent()->getDataLayout().isLittleEndian())
     return false;
   bool Changed = vectorPhisOfBitcasts(F);
+  Changed |= floatingPointShuffles(F);
   Changed |= reloadReadsOfLoadedBytes(F);
   SmallVector<std::pair<BitCastInst *, LaneRead>, 4> Reads;
   for (Instruction &I : instructions(F))

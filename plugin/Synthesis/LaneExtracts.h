@@ -12,7 +12,10 @@
 // a phi becomes a phi of the vectors first. GVN also reads the int members
 // of structs out of a wide floating-point vector load that covers them
 // (`trunc (lshr (bitcast <16 x double> to i1024), 320) to i32`): such an
-// integer is loaded again from its own bytes.
+// integer is loaded again from its own bytes. SSE2 code moves the lanes of
+// a __m128d with integer shuffles (`_mm_shuffle_epi32` on a cast vector):
+// a shuffle of integers that moves whole floating-point lanes becomes the
+// shuffle of the floating-point vectors.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_SYNTHESIS_LANEEXTRACTS_H

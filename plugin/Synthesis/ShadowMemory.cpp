@@ -147,7 +147,6 @@ void SynthesizerBase::createShadow(Instruction &PI) {
       return B.CreateGEP(B.getInt8Ty(), lane(B, Base, K), Offset,
                          PI.getName() + "'");
     });
-    RoundedShadows = true;
   } else if (auto *CI = dyn_cast<CastInst>(&PI)) {
     Value *Op = Sh(CI->getOperand(0));
     if (!Op)
@@ -307,23 +306,16 @@ void SynthesizerBase::createShadow(Instruction &PI) {
   Shadows[&PI] = S;
 }
 
-/// True if \p F promises an alignment of some pointer (an
-/// llvm.assume "align" bundle: __builtin_assume_aligned, std::assume_aligned,
-/// OpenMP's aligned clause): the optimiser gives the accesses through it
-/// that alignment, which the pointer's shadow, allocated by the caller, need
-/// not have.
-static bool assumesAlignment(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (auto *II = dyn_cast<AssumeInst>(&I))
-      for (unsigned K = 0; K < II->getNumOperandBundles(); ++K)
-        if (II->getOperandBundleAt(K).getTagName() == "align")
-          return true;
-  return false;
-}
-
 void SynthesizerBase::relaxAccessAlignments() {
-  if (!RoundedShadows && !assumesAlignment(P))
-    return;
+  // Every access, primal or shadow: a shadow block is only as aligned as
+  // malloc makes it, where the primal's may be more (Eigen's aligned
+  // allocator rounds the primal block's address, and the shadow is placed
+  // at the same offset in the shadow block: createShadow); a shadow reaches
+  // accesses through callees' arguments, the tape and memory, so which
+  // accesses go through one is not tracked (with AVX-512, a callee's
+  // derivative kept at -O0 faulted on an aligned load of its shadow
+  // argument). Unaligned vector accesses of aligned memory cost nothing on
+  // the targets that have wide vectors.
   const DataLayout &DL = G->getDataLayout();
   auto Relaxed = [&](Align A, Type *T) {
     return std::min(A, DL.getABITypeAlign(T->getScalarType()));

@@ -153,10 +153,10 @@ protected:
   /// clone. Shadow phis get their incoming values in finishShadowPhis().
   void createShadow(llvm::Instruction &PI);
   void finishShadowPhis();
-  /// If a shadow was placed at a rounded address's offset (createShadow),
-  /// lowers every access of the derivative that assumes more alignment
-  /// than its scalar type's to that type's: the shadow is only as aligned
-  /// as its base, and which accesses go through it is not tracked.
+  /// Lowers every access of the derivative that assumes more alignment
+  /// than its scalar type's to that type's: a shadow block is only as
+  /// aligned as malloc makes it, and which accesses go through a shadow is
+  /// not tracked.
   void relaxAccessAlignments();
   /// Repeats a call that only links or walks a pointer structure
   /// (isShadowMirrorCall) on the shadows, lane by lane; returns the shadow
@@ -318,8 +318,6 @@ protected:
   llvm::ValueToValueMapTy VMap;
   /// Shadows of primal pointers, keyed by primal value.
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Shadows;
-  /// Some shadow is at a rounded address's offset from its base's shadow.
-  bool RoundedShadows = false;
   bool Failed = false;
   /// Computed on first need (most functions copy no memory).
   std::unique_ptr<TypeInfo> Types;

@@ -3,9 +3,8 @@
 // derivative is split into halves, which a stack array cannot cross. It
 // was refused, telling the user to "use __enzyme_autodiff", which is what
 // the program does (probe27); the array and its shadow now live on the
-// heap between the halves, freed by the callee's reverse. A variable-length
-// array inside a loop of such a callee is still refused:
-// test/Errors/vla-in-kept-callee-loop.c.
+// heap between the halves, freed by the callee's reverse. Arrays inside a
+// loop of such a callee: test/Integration/vla-in-kept-callee-loop.c.
 // RUN: %clang -O2 -DKEPT %s -o %t1 -lm && %t1 | FileCheck %s
 // RUN: %clang -O0 %s -o %t0 -lm && %t0 | FileCheck %s
 // RUN: %clang -O2 %s -o %t2 -lm && %t2 | FileCheck %s

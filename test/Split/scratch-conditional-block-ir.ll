@@ -87,7 +87,7 @@ define ptr @thunk() {
 ; CHECK-NEXT:    store ptr %blk, ptr [[BLOCKSLOT]]
 ; CHECK-NEXT:    store ptr %"blk'", ptr [[SHADOWSLOT]]
 ; CHECK-NEXT:    store i64 %bytes, ptr [[BYTESLOT]]
-; CHECK-NEXT:    call void @llvm.memset.p0.i64(ptr nonnull align 16 %"blk'", i8 0, i64 %bytes, i1 false)
+; CHECK-NEXT:    call void @llvm.memset.p0.i64(ptr nonnull align 8 %"blk'", i8 0, i64 %bytes, i1 false)
 ; CHECK-NEXT:    br label %have
 ; CHECK-NOT:     @_ZdlPv
 ; CHECK:         ret double

@@ -59,7 +59,7 @@ define ptr @thunk() {
 ; CHECK-LABEL: define internal double @scratch.tapestry.{{[a-z_]+}}.augmented(
 ; CHECK:         %g = call ptr @malloc(i64 %bytes)
 ; CHECK-NEXT:    %"g'" = call ptr @malloc(i64 %bytes)
-; CHECK-NEXT:    call void @llvm.memset.p0.i64(ptr align 16 %"g'", i8 0, i64 %bytes, i1 false)
+; CHECK-NEXT:    call void @llvm.memset.p0.i64(ptr align 8 %"g'", i8 0, i64 %bytes, i1 false)
 ; CHECK-NOT:     call void @free
 ; CHECK:       exit:
 ; CHECK:         store ptr %g, ptr [[GF:%[0-9]+]]

@@ -8,7 +8,9 @@
 ; has room for the realignment. The callees' halves only read the local
 ; and do not keep its address (readonly, nocapture: ParamAccess), so the
 ; reverse reads it in place and accumulates into its own copy of the
-; shadow, aligned as the slot: the tape stays reusable.
+; shadow, aligned as the slot: the tape stays reusable. (The derivative's
+; own accesses assume no more than a double's alignment, since a shadow
+; need not be aligned as its primal: the memset of the shadow field.)
 ; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
 declare ptr @__enzyme_augmentfwd(...)
 declare void @__enzyme_reverse(...)
@@ -67,7 +69,7 @@ attributes #0 = { noinline }
 ; CHECK-NEXT: %tape.aligned = getelementptr i8, ptr %tape, i64 [[P]]
 ; CHECK: [[V:%.*]] = getelementptr inbounds i8, ptr %tape.aligned, i64 32
 ; CHECK: [[DV:%.*]] = getelementptr inbounds i8, ptr %tape.aligned, i64 48
-; CHECK: call void @llvm.memset.p0.i64(ptr {{.*}}align 16 {{.*}}[[DV]], i8 0, i64 16
+; CHECK: call void @llvm.memset.p0.i64(ptr {{.*}}align 8 {{.*}}[[DV]], i8 0, i64 16
 ; CHECK: call ptr @fill.tapestry.split_dd.call.kept.fwd(ptr nonnull [[V]], ptr nonnull [[DV]],
 
 ; CHECK-LABEL: define internal void @f.tapestry.split_dd.reverse(
