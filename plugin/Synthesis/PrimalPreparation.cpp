@@ -20,13 +20,13 @@
 #include "Core/IterationCounter.h"
 #include "Core/MathFunctions.h"
 #include "Synthesis/ComplexLibcalls.h"
+#include "Synthesis/FloatBitOperations.h"
 #include "Synthesis/HorizontalAdds.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/KnownInlineAsm.h"
 #include "Synthesis/LaneExtracts.h"
 #include "Synthesis/OpenMP.h"
-#include "Synthesis/SignBitOperations.h"
 #include "Synthesis/SortLowering.h"
 #include "Synthesis/StoredValueForwarding.h"
 #include "Synthesis/TapeCache.h"
@@ -1006,7 +1006,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   // Differentiated code, inlined callees included, is one order higher.
   advanceIterationCounters(*P);
   retypeIntegerVectorBuilds(*P);
-  lowerSignBitOperations(*P);
+  lowerFloatBitOperations(*P);
   retypeBitcastCopies(*P);
   retypePointerIntegerChoices(*P);
   defineUndefinedLanes(*P);

@@ -360,7 +360,7 @@ void SupportedInstructions::checkFloatFromLoadedIntegers(BitCastInst &BC) {
   // through bitwise operations and shifts (Changed) to loads of
   // floating-point bytes, or of integers as wide as the result: a double's
   // bits masked or shifted (the sign bit's operations are fabs, fneg and
-  // copysign already: SignBitOperations.h).
+  // copysign already: FloatBitOperations.h).
   SmallVector<std::pair<Value *, bool>, 8> Work{{BC.getOperand(0), false}};
   SmallPtrSet<Value *, 8> Seen;
   while (!Work.empty()) {
@@ -379,9 +379,10 @@ void SupportedInstructions::checkFloatFromLoadedIntegers(BitCastInst &BC) {
                       "') read from memory that has derivatives, and "
                       "derivatives cannot flow through integers; load the "
                       "value as double or float");
-      else if (mayHoldFloat(LI->getPointerOperand(), LI->getType()) ||
-               LI->getType()->getPrimitiveSizeInBits() >=
-                   BC.getType()->getScalarSizeInBits())
+      else if (LI->getType()->isIntOrIntVectorTy() &&
+               (mayHoldFloat(LI->getPointerOperand(), LI->getType()) ||
+                LI->getType()->getPrimitiveSizeInBits() >=
+                    BC.getType()->getScalarSizeInBits()))
         fail(&BC, "a floating-point value is made here from the bits of "
                   "floating-point data read as an integer ('" +
                       describe(LI->getType()) +
