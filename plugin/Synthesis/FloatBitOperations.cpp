@@ -138,15 +138,25 @@ static Value *maskSelect(BitCastInst &BC, IRBuilderBase &B) {
 static Value *floatOperation(BitCastInst &BC) {
   Type *T = BC.getType();
   Type *IntTy = BC.getSrcTy();
-  if (!T->isFPOrFPVectorTy() || !IntTy->isIntOrIntVectorTy())
+  // Integer lanes exactly the floating-point lanes: a sign bit or a mask
+  // of another lane width would change part of a value (or several).
+  auto Lanes = [](Type *Ty) {
+    auto *VT = dyn_cast<FixedVectorType>(Ty);
+    return VT ? VT->getNumElements() : 1u;
+  };
+  if (!T->isFPOrFPVectorTy() || !IntTy->isIntOrIntVectorTy() ||
+      isa<ScalableVectorType>(T) || Lanes(T) != Lanes(IntTy) ||
+      T->getScalarSizeInBits() != IntTy->getScalarSizeInBits())
     return nullptr;
   unsigned Bits = IntTy->getScalarSizeInBits();
   APInt Sign = APInt::getSignMask(Bits), Rest = ~Sign;
   Value *Int = BC.getOperand(0), *X = nullptr, *Y = nullptr;
   const APInt *C = nullptr, *D = nullptr, *E = nullptr;
   IRBuilder<> B(&BC);
-  if (match(Int, m_Or(m_And(m_Value(X), m_APInt(C)),
-                      m_And(m_Value(Y), m_APInt(D))))) {
+  // Constants on either side: this runs before InstCombine puts them
+  // on the right (_mm_andnot_pd(_mm_set1_pd(-0.0), v)).
+  if (match(Int, m_c_Or(m_c_And(m_Value(X), m_APInt(C)),
+                        m_c_And(m_Value(Y), m_APInt(D))))) {
     if (*C == Sign && *D == Rest)
       std::swap(X, Y);
     else if (!(*C == Rest && *D == Sign))
@@ -155,11 +165,11 @@ static Value *floatOperation(BitCastInst &BC) {
                                    asFloatingPoint(B, X, T),
                                    asFloatingPoint(B, Y, T));
   }
-  if (match(Int, m_And(m_Value(X), m_APInt(E))) && *E == Rest)
+  if (match(Int, m_c_And(m_Value(X), m_APInt(E))) && *E == Rest)
     return B.CreateUnaryIntrinsic(Intrinsic::fabs, asFloatingPoint(B, X, T));
-  if (match(Int, m_Xor(m_Value(X), m_APInt(E))) && *E == Sign)
+  if (match(Int, m_c_Xor(m_Value(X), m_APInt(E))) && *E == Sign)
     return B.CreateFNeg(asFloatingPoint(B, X, T));
-  if (match(Int, m_Or(m_Value(X), m_APInt(E))) && *E == Sign)
+  if (match(Int, m_c_Or(m_Value(X), m_APInt(E))) && *E == Sign)
     return B.CreateFNeg(
         B.CreateUnaryIntrinsic(Intrinsic::fabs, asFloatingPoint(B, X, T)));
   return maskSelect(BC, B);

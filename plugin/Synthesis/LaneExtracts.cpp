@@ -92,11 +92,14 @@ static std::optional<LaneRead> laneRead(BitCastInst &BC) {
 }
 
 /// Rewrites each integer phi whose incoming values are all bitcasts of
-/// floating-point vectors of one type (or the phi itself) as a phi of those
-/// vectors and one bitcast after it: GVN's PRE leaves `phi i512 [bitcast
+/// floating-point values of one type (or the phi itself) as a phi of those
+/// values and one bitcast after it: GVN's PRE leaves `phi i512 [bitcast
 /// <8 x double> %a to i512], [bitcast <8 x double> %b to i512]` ahead of a
-/// lane read. Runs to a fixed point, so phis of such phis follow.
-static bool vectorPhisOfBitcasts(Function &F) {
+/// lane read, and `phi i64` of a double's bitcast and an i64 load of
+/// another double ahead of the store of the copied double (the load is made
+/// one of the value's type; retypeBitcastCopies then stores the double).
+/// Runs to a fixed point, so phis of such phis follow.
+static bool floatPhisOfBitcasts(Function &F) {
   bool Changed = false, Again = true;
   while (Again) {
     Again = false;
@@ -106,24 +109,36 @@ static bool vectorPhisOfBitcasts(Function &F) {
         if (P.getType()->isIntegerTy())
           Phis.push_back(&P);
     for (PHINode *P : Phis) {
-      FixedVectorType *VT = nullptr;
+      Type *VT = nullptr;
       SmallVector<Value *, 4> Vecs;
       for (Value *In : P->incoming_values()) {
         Value *Src = nullptr;
-        if (In == P) {
-          Vecs.push_back(nullptr);
+        // The phi itself, and integer loads of the memory the value came
+        // from on another path (loaded again as the value's type below).
+        if (In == P || (isa<LoadInst>(In) && cast<LoadInst>(In)->isSimple())) {
+          Vecs.push_back(In == P ? nullptr : In);
           continue;
         }
         if (!match(In, m_BitCast(m_Value(Src))))
           break;
-        auto *T = dyn_cast<FixedVectorType>(Src->getType());
-        if (!T || !T->getElementType()->isFloatingPointTy() || (VT && T != VT))
+        Type *T = Src->getType();
+        if (!T->isFPOrFPVectorTy() || isa<ScalableVectorType>(T) ||
+            (VT && T != VT))
           break;
         VT = T;
         Vecs.push_back(Src);
       }
       if (!VT || Vecs.size() != P->getNumIncomingValues())
         continue;
+      for (Value *&V : Vecs)
+        if (auto *LI = dyn_cast_or_null<LoadInst>(V)) {
+          IRBuilder<> LB(LI->getNextNode());
+          LoadInst *Again =
+              LB.CreateAlignedLoad(VT, LI->getPointerOperand(), LI->getAlign(),
+                                   LI->getName() + ".fp");
+          Again->setDebugLoc(LI->getDebugLoc());
+          V = Again;
+        }
       IRBuilder<> B(P);
       PHINode *VP = B.CreatePHI(VT, Vecs.size(), P->getName() + ".lanes");
       for (unsigned I = 0, E = Vecs.size(); I != E; ++I)
@@ -329,7 +344,7 @@ static bool floatingPointShuffles(Function &F) {
 bool restoreLaneExtracts(Function &F) {
   if (!F.getParent()->getDataLayout().isLittleEndian())
     return false;
-  bool Changed = vectorPhisOfBitcasts(F);
+  bool Changed = floatPhisOfBitcasts(F);
   Changed |= floatingPointShuffles(F);
   Changed |= reloadReadsOfLoadedBytes(F);
   SmallVector<std::pair<BitCastInst *, LaneRead>, 4> Reads;

@@ -861,6 +861,14 @@ static void retypeBitcastCopies(Function &F) {
         Dead.push_back(BC);
       continue;
     }
+    // A round trip (a double copied through an integer phi, then read back
+    // as a double) is the double itself.
+    if (auto *Inner = dyn_cast<BitCastInst>(BC->getOperand(0));
+        Inner && Inner->getSrcTy() == BC->getDestTy()) {
+      BC->replaceAllUsesWith(Inner->getOperand(0));
+      Dead.push_back(BC);
+      continue;
+    }
     // The simplifier forwards a stored integer to a later load of the
     // double as a bitcast of the integer load: load the double there too.
     // SROA reads a double out of a wider integer load (a struct of two

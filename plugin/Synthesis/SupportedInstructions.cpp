@@ -26,6 +26,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 
 using namespace llvm;
@@ -350,6 +351,20 @@ bool SupportedInstructions::mayHoldFloat(const Value *Ptr, Type *Loaded) {
          any_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); });
 }
 
+/// True if \p I is an `and` with a constant that clears every mantissa bit
+/// of the floating-point type \p FP, of the integer's width.
+static bool keepsNoMantissa(const Instruction &I, Type *FP) {
+  using namespace PatternMatch;
+  const APInt *Mask = nullptr;
+  if (I.getOpcode() != Instruction::And ||
+      !match(&I, m_c_And(m_Value(), m_APInt(Mask))) ||
+      Mask->getBitWidth() != FP->getScalarSizeInBits())
+    return false;
+  unsigned Mantissa =
+      APFloat::semanticsPrecision(FP->getScalarType()->getFltSemantics()) - 1;
+  return Mask->countr_zero() >= Mantissa;
+}
+
 void SupportedInstructions::checkFloatFromLoadedIntegers(BitCastInst &BC) {
   const ActivityInfo &AI = S.AI;
   if (!BC.getType()->isFPOrFPVectorTy() ||
@@ -404,6 +419,10 @@ void SupportedInstructions::checkFloatFromLoadedIntegers(BitCastInst &BC) {
     else if (auto *Sel = dyn_cast<SelectInst>(I))
       Work.append(
           {{Sel->getTrueValue(), Changed}, {Sel->getFalseValue(), Changed}});
+    else if (keepsNoMantissa(*I, BC.getType()))
+      // The exponent (and sign) alone: a piecewise constant, whose
+      // derivative 0 is exact (frexp's scale by the bits).
+      continue;
     else if (I->isBitwiseLogicOp() || I->isShift() || isa<TruncInst>(I) ||
              isa<ZExtInst>(I))
       // Bits moved and masked, not integer arithmetic (2^k built from an
