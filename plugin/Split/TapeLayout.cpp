@@ -11,6 +11,7 @@
 #include "Split/Splitter.h"
 
 #include "Core/AllocationFunctions.h"
+#include "Synthesis/LoopBlockLists.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -101,34 +102,6 @@ bool Splitter::rematerializable(Value *V, unsigned Depth) {
   return Ok;
 }
 
-/// void @tapestry.heap.list.free(ptr head): frees the blocks of a list
-/// linked through each block's first pointer.
-static Function *getHeapListFreeFn(Module &M) {
-  if (Function *F = M.getFunction("tapestry.heap.list.free"))
-    return F;
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C);
-  Function *F = Function::Create(
-      FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
-      GlobalValue::InternalLinkage, "tapestry.heap.list.free", M);
-  F->addFnAttr(Attribute::NoUnwind);
-  BasicBlock *Entry = BasicBlock::Create(C, "entry", F);
-  BasicBlock *Loop = BasicBlock::Create(C, "block", F);
-  BasicBlock *Done = BasicBlock::Create(C, "done", F);
-  IRBuilder<> B(Entry);
-  B.CreateCondBr(B.CreateIsNull(F->getArg(0)), Done, Loop);
-  B.SetInsertPoint(Loop);
-  PHINode *Block = B.CreatePHI(Ptr, 2, "block");
-  Block->addIncoming(F->getArg(0), Entry);
-  Value *Next = B.CreateLoad(Ptr, Block, "next");
-  B.CreateCall(getFreeFn(M), {Block});
-  Block->addIncoming(Next, Loop);
-  B.CreateCondBr(B.CreateIsNull(Next), Done, Loop);
-  B.SetInsertPoint(Done);
-  B.CreateRetVoid();
-  return F;
-}
-
 void Splitter::moveVariableArraysToHeap() {
   // Those whose contents the reverse needs (the others die with the
   // forward half, as on the stack).
@@ -146,28 +119,26 @@ void Splitter::moveVariableArraysToHeap() {
   Slots.clear();
   if (Arrays.empty())
     return;
-  // Each array becomes a heap block with a header linking it to the blocks
-  // made before it, whatever path or loop iteration made them (Eigen's
-  // stack buffers: alloca below a size limit, malloc above it, in the
-  // blocked loops of its solvers); a local of the entry block holds the
-  // list, which the reverse frees as it returns (being read in the reverse
-  // half, the local is a tape field).
+  // Each array becomes a heap block, whatever path or loop iteration made
+  // it (Eigen's stack buffers: alloca below a size limit, malloc above it,
+  // in the blocked loops of its solvers), linked into a list of loop blocks
+  // (LoopBlockLists.h) whose head, a local of the entry block, the reverse
+  // reads to free them as it returns (being read in the reverse half, the
+  // local is a tape field).
   IRBuilder<> EB(&G.getEntryBlock(), G.getEntryBlock().begin());
   AllocaInst *List = EB.CreateAlloca(EB.getPtrTy(), nullptr, "heap.arrays");
   EB.CreateStore(ConstantPointerNull::get(EB.getPtrTy()), List);
   for (AllocaInst *A : Arrays) {
     IRBuilder<> B(A);
-    // Over-aligned arrays (Eigen's aligned stack buffers: 64 bytes for
-    // AVX-512 packets) keep their alignment: the header is as long.
-    uint64_t Alignment = std::max<uint64_t>(A->getAlign().value(), 16);
     Value *N = B.CreateZExtOrTrunc(A->getArraySize(), B.getInt64Ty());
-    Value *Bytes = B.CreateAdd(
-        B.CreateMul(
-            N, B.getInt64(
-                   DL.getTypeAllocSize(A->getAllocatedType()).getFixedValue())),
-        B.getInt64(Alignment));
+    Value *Bytes = B.CreateMul(
+        N,
+        B.getInt64(DL.getTypeAllocSize(A->getAllocatedType()).getFixedValue()));
+    // Over-aligned arrays (Eigen's aligned stack buffers: 64 bytes for
+    // AVX-512 packets) keep their alignment.
+    uint64_t Alignment = A->getAlign().value();
     CallInst *Block =
-        Alignment == 16
+        Alignment <= 16
             ? B.CreateCall(getMallocFn(M), {Bytes}, A->getName() + ".heap")
             : B.CreateCall(
                   getAlignedAllocFn(M),
@@ -175,17 +146,18 @@ void Splitter::moveVariableArraysToHeap() {
                    B.CreateAnd(B.CreateAdd(Bytes, B.getInt64(Alignment - 1)),
                                B.getInt64(~(Alignment - 1)))},
                   A->getName() + ".heap");
-    B.CreateStore(B.CreateLoad(B.getPtrTy(), List), Block);
-    B.CreateStore(Block, List);
+    B.CreateCall(
+        getLoopBlockLinkFn(M),
+        {List, Block, ConstantPointerNull::get(B.getPtrTy()), B.getInt64(0)});
     // The alloca stays, unused, until the derivative is simplified: the
     // sweep boundary's sets name it.
-    A->replaceAllUsesWith(B.CreateConstInBoundsGEP1_64(
-        B.getInt8Ty(), Block, Alignment, A->getName() + ".data"));
+    A->replaceAllUsesWith(Block);
   }
   for (BasicBlock &BB : G)
     if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
       IRBuilder<> RB(Ret);
-      RB.CreateCall(getHeapListFreeFn(M), {RB.CreateLoad(RB.getPtrTy(), List)});
+      RB.CreateCall(getLoopBlockReleaseFn(M, HeapFunction::Free),
+                    {RB.CreateLoad(RB.getPtrTy(), List)});
     }
 }
 
