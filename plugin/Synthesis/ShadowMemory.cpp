@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Core/AddressesOfNothing.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/Batch.h"
@@ -38,6 +39,12 @@ Value *SynthesizerBase::shadowOf(Value *PV, const Instruction *User) {
        (isa<ConstantVector>(C) && all_of(C->operands(), [](const Use &U) {
           return isa<ConstantPointerNull>(U) || isa<UndefValue>(U);
         }))))
+    return splatConstant(C, W);
+  // A constant address with no object behind it (`inttoptr (i64 16)`: the
+  // optimiser's fold of &p[2] on a path where p is null, in -O3 IR) points
+  // to nothing: dereferencing it is undefined, so it is its own shadow.
+  if (auto *C = dyn_cast<Constant>(PV);
+      C && C->getType()->isPointerTy() && isAddressOfNothing(C))
     return splatConstant(C, W);
   // An address computed from null (an empty std::vector's end, null + n
   // with n = 0, in optimised IR) points to nothing: it is its own shadow.

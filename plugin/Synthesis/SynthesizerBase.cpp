@@ -12,6 +12,7 @@
 
 #include "Analysis/InertCalls.h"
 #include "Analysis/StackSlots.h"
+#include "Core/AddressesOfNothing.h"
 #include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/MathFunctions.h"
@@ -252,7 +253,8 @@ DiffRequest SynthesizerBase::calleeRequest(CallBase &CB) const {
 
 bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
   Value *Val = SI.getValueOperand();
-  if (AI.hasShadow(SI.getPointerOperand()) || !AI.isVaried(Val))
+  if (AI.hasShadow(SI.getPointerOperand()) || !AI.isVaried(Val) ||
+      pointsOnlyToNothing(SI.getPointerOperand()))
     return false;
   // A global has no shadow to hold what a caller might read later; other
   // memory without a shadow is a "constant output" unless read back here.
@@ -268,6 +270,7 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
 
 bool SynthesizerBase::losesDerivative(MemTransferInst &MT) {
   if (AI.hasShadow(MT.getDest()) || !AI.hasShadow(MT.getSource()) ||
+      pointsOnlyToNothing(MT.getDest()) ||
       pointsToMemoryWithoutDerivative(MT.getSource(), MT, AI))
     return false;
   // Only floating-point bytes carry derivatives: a copy of pointers,
