@@ -12,18 +12,21 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/ActivityAnalysis.h"
 
+#include "Analysis/GlobalShadows.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 #define DEBUG_TYPE "tapestry"
 
@@ -268,6 +271,47 @@ bool loadsUnmirroredPointer(const LoadInst &LI,
   });
 }
 
+/// The loads of pointers from globals with shadows in \p F that no store
+/// into the same bytes precedes and that only release what they point to
+/// (releasesOnly: an owner's old block, deleted before the new one is
+/// stored). GlobalShadows gives such a global a shadow when its other
+/// reads follow stores; the shadow memory then holds the shadow the last
+/// derivative stored, or null, never one of this block: the load has no
+/// shadow, and the block is released without one.
+static SmallVector<const LoadInst *, 2>
+releasedBeforeStore(Function &F, const GlobalShadows &Globals) {
+  SmallVector<const LoadInst *, 2> Loads;
+  std::optional<DominatorTree> DT;
+  const DataLayout &DL = F.getDataLayout();
+  auto StoredBefore = [&](const LoadInst &LI, const Value *G, int64_t Off) {
+    for (const Instruction &I : instructions(F)) {
+      const auto *SI = dyn_cast<StoreInst>(&I);
+      int64_t StoreOff = 0;
+      if (SI && SI->getValueOperand()->getType()->isPointerTy() &&
+          GetPointerBaseWithConstantOffset(SI->getPointerOperand(), StoreOff,
+                                           DL) == G &&
+          StoreOff == Off && DT->dominates(SI, &LI))
+        return true;
+    }
+    return false;
+  };
+  for (const Instruction &I : instructions(F)) {
+    const auto *LI = dyn_cast<LoadInst>(&I);
+    if (!LI || !LI->getType()->isPointerTy())
+      continue;
+    int64_t Off = 0;
+    const auto *G = dyn_cast_or_null<GlobalVariable>(
+        GetPointerBaseWithConstantOffset(LI->getPointerOperand(), Off, DL));
+    if (!G || !Globals.contains(G) || !releasesOnly(*LI))
+      continue;
+    if (!DT)
+      DT.emplace(F);
+    if (!StoredBefore(*LI, G, Off))
+      Loads.push_back(LI);
+  }
+  return Loads;
+}
+
 /// Forward data flow: which values depend on an active input, which pointers
 /// point into memory with a shadow.
 class VariedPropagation {
@@ -289,6 +333,9 @@ public:
     for (Instruction &I : instructions(F))
       if (auto *LI = dyn_cast<LoadInst>(&I);
           LI && loadsUnmirroredPointer(*LI, Writes))
+        Unmirrored.insert(LI);
+    if (Globals)
+      for (const LoadInst *LI : releasedBeforeStore(F, *Globals))
         Unmirrored.insert(LI);
     bool Changed = true;
     while (Changed) {

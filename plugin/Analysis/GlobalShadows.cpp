@@ -13,10 +13,12 @@
 
 #include "Analysis/GlobalContentReads.h"
 #include "Analysis/PromotedCopy.h"
+#include "Core/AllocationFunctions.h"
 #include "Core/Batch.h"
 #include "Core/CustomRules.h"
 #include "Core/Diagnostics.h"
 #include "Core/MPIFunctions.h"
+#include "llvm/Analysis/InlineCost.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -27,6 +29,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include <map>
 #include <set>
 #include <string>
@@ -51,6 +54,75 @@ static bool holdsFloatingPoint(Type *T) {
   return false;
 }
 
+/// How deep releasesOnly follows a pointer through loads and callees.
+static constexpr unsigned MaxReleaseDepth = 12;
+
+/// releasesOnly in a callee reached through \p Calls (innermost last),
+/// where a returned pointer is the call's result in the caller.
+static bool releasesOnly(const Value &V,
+                         const DenseMap<Function *, Function *> *Copies,
+                         unsigned Depth,
+                         SmallVectorImpl<const CallBase *> &Calls) {
+  if (Depth > MaxReleaseDepth)
+    return false;
+  for (const User *U : V.users()) {
+    if (isa<ICmpInst>(U) || isa<PtrToIntInst>(U))
+      continue;
+    if (const auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
+      if (GEP->getPointerOperand() == &V &&
+          releasesOnly(*GEP, Copies, Depth + 1, Calls))
+        continue;
+      return false;
+    }
+    if (const auto *LI = dyn_cast<LoadInst>(U)) {
+      if (LI->getType()->isIntegerTy())
+        continue; // a count or a size
+      if (LI->getType()->isPointerTy() &&
+          releasesOnly(*LI, Copies, Depth + 1, Calls))
+        continue;
+      return false;
+    }
+    if (isa<ReturnInst>(U)) {
+      if (Calls.empty())
+        return false;
+      const CallBase *Call = Calls.pop_back_val();
+      bool Released = releasesOnly(*Call, Copies, Depth + 1, Calls);
+      Calls.push_back(Call);
+      if (Released)
+        continue;
+      return false;
+    }
+    const auto *CB = dyn_cast<CallBase>(U);
+    if (!CB)
+      return false;
+    if (isDeallocationCall(*CB) && freedPointer(*CB) == &V &&
+        count(CB->args(), &V) == 1)
+      continue;
+    // A destructor, or a helper that releases what it is given.
+    Function *Callee = CB->getCalledFunction();
+    if (!Copies || !Callee || CB->getFunctionType()->isVarArg())
+      return false;
+    auto Copy = Copies->find(Callee);
+    if (Copy == Copies->end())
+      return false;
+    Calls.push_back(CB);
+    for (unsigned J = 0; J < CB->arg_size(); ++J)
+      if (CB->getArgOperand(J) == &V &&
+          !releasesOnly(*Copy->second->getArg(J), Copies, Depth + 1, Calls)) {
+        Calls.pop_back();
+        return false;
+      }
+    Calls.pop_back();
+  }
+  return true;
+}
+
+bool releasesOnly(const Value &V,
+                  const DenseMap<Function *, Function *> *Copies) {
+  SmallVector<const CallBase *, 4> Calls;
+  return releasesOnly(V, Copies, 0, Calls);
+}
+
 namespace {
 
 /// Which globals the reachable functions write with floating-point values.
@@ -69,13 +141,44 @@ public:
     for (Function &F : M)
       if (Reachable.count(&F) && !F.isDeclaration()) {
         ValueToValueMapTy VMap;
-        CopyOf[Copies[&F] = clonePromoted(F, VMap)] = &F;
+        CopyOf[Copies[&F] = clonePromoted(F, VMap, inlineGlobalOwners)] = &F;
         for (auto Entry : VMap)
           if (auto *I = dyn_cast_or_null<Instruction>(Entry.second))
             if (const auto *From = dyn_cast<Instruction>(Entry.first))
               OriginalOf[I] = From;
       }
   }
+  /// Inlines into \p Copy the calls given a global's address (a static
+  /// std::unique_ptr's or std::vector's member functions, which C++ code
+  /// calls before optimisation), as the preparation of the primal does:
+  /// whether every read of the global follows a store is then seen in one
+  /// function.
+  static void inlineGlobalOwners(Function &Copy) {
+    for (unsigned Round = 0; Round < MaxInlineDepth; ++Round) {
+      promoteSlots(Copy); // a callee's `this` passes through a slot at -O0
+      SmallVector<CallBase *, 8> Calls;
+      for (Instruction &I : instructions(Copy)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        if (Callee && !Callee->isDeclaration() && Callee != &Copy &&
+            Callee->getInstructionCount() <= MaxInlinedSize &&
+            any_of(CB->args(),
+                   [](const Value *A) {
+                     auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(A));
+                     return G && !G->isConstant();
+                   }) &&
+            isInlineViable(*Callee).isSuccess())
+          Calls.push_back(CB);
+      }
+      if (Calls.empty() || Copy.getInstructionCount() > MaxCopySize)
+        return;
+      for (CallBase *CB : Calls) {
+        InlineFunctionInfo IFI;
+        (void)InlineFunction(*CB, IFI);
+      }
+    }
+  }
+
   ~WrittenGlobals() {
     for (auto &[F, Copy] : Copies)
       Copy->eraseFromParent();
@@ -242,15 +345,27 @@ private:
       AddressUses[&G] = I;
       return false; // the address escapes our sight
     }
+    bool ReadBack = false;
     for (const LoadInst *Read : Reads) {
       int64_t Offset = 0;
       if (GetPointerBaseWithConstantOffset(Read->getPointerOperand(), Offset,
-                                           DL) != &G ||
-          !isSetBefore(G, Offset, *Read, 0))
+                                           DL) != &G)
+        return false;
+      if (isSetBefore(G, Offset, *Read, 0)) {
+        ReadBack = true;
+        continue;
+      }
+      // An owner's old pointer read to release its block before the new
+      // one is stored (unique_ptr::reset, a smart pointer's move
+      // assignment) reads nothing through it: its shadow, if any, is the
+      // one the last derivative stored, or null.
+      if (!onlyReleases(*Read))
         return false;
     }
-    return !Reads.empty(); // a shadow nothing reads back is not needed
+    return ReadBack; // a shadow nothing reads back is not needed
   }
+
+  bool onlyReleases(const Value &V) const { return releasesOnly(V, &Copies); }
 
   /// The floating-point values read through pointers loaded from the
   /// globals in Unshadowed, through calls too (GlobalContentReads).
@@ -513,6 +628,13 @@ private:
   /// followed (a C++ accessor: unique_ptr::reset stores through _M_ptr(),
   /// which returns std::get<0> of a tuple, through two more calls).
   static constexpr unsigned MaxCallDepth = 6;
+  /// How deep inlineGlobalOwners goes: libstdc++'s unique_ptr reaches its
+  /// pointer through eight nested calls at -O0.
+  static constexpr unsigned MaxInlineDepth = 12;
+  /// The largest callee inlineGlobalOwners inlines (a member function, not
+  /// a solver given a global's address), and the size at which it stops.
+  static constexpr unsigned MaxInlinedSize = 400;
+  static constexpr unsigned MaxCopySize = 20000;
 
   DenseMap<Function *, Function *> Copies;
   /// The original of each promoted copy, and of their instructions.

@@ -63,6 +63,17 @@ namespace tapestry {
 
 class CustomRules;
 
+/// True if the pointer \p V is only compared, turned into an integer (a
+/// block's size from its end), or released, and the pointers read from the
+/// block it points to likewise (a vector's buffer, deleted with the
+/// vector), here or, where \p Copies maps a callee to its promoted copy,
+/// in a callee given it (a destructor): nothing reads values through it.
+/// An owner's old pointer read only to release its block (unique_ptr::
+/// reset) is such a pointer.
+bool releasesOnly(
+    const llvm::Value &V,
+    const llvm::DenseMap<llvm::Function *, llvm::Function *> *Copies = nullptr);
+
 class GlobalShadows {
 public:
   /// The globals that the functions of \p M in \p Reachable (those a

@@ -24,17 +24,27 @@ Function *clonePromoted(Function &F) {
 }
 
 Function *clonePromoted(Function &F, ValueToValueMapTy &VMap) {
+  return clonePromoted(F, VMap, [](Function &) {});
+}
+
+Function *clonePromoted(Function &F, ValueToValueMapTy &VMap,
+                        function_ref<void(Function &)> BeforePromotion) {
   Function *Copy = CloneFunction(&F, VMap);
   Copy->setCallingConv(CallingConv::C);
-  DominatorTree DT(*Copy);
+  BeforePromotion(*Copy);
+  promoteSlots(*Copy);
+  return Copy;
+}
+
+void promoteSlots(Function &F) {
+  DominatorTree DT(F);
   SmallVector<AllocaInst *, 8> Slots;
-  for (Instruction &I : Copy->getEntryBlock())
+  for (Instruction &I : F.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       if (isAllocaPromotable(AI))
         Slots.push_back(AI);
   if (!Slots.empty())
     PromoteMemToReg(Slots, DT);
-  return Copy;
 }
 
 } // namespace tapestry

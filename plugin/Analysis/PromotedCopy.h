@@ -8,6 +8,7 @@
 #ifndef TAPESTRY_ANALYSIS_PROMOTEDCOPY_H
 #define TAPESTRY_ANALYSIS_PROMOTEDCOPY_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace llvm {
@@ -22,6 +23,14 @@ llvm::Function *clonePromoted(llvm::Function &F);
 /// The same, and \p VMap maps \p F's instructions that promotion keeps
 /// (calls, among others) to the copy's.
 llvm::Function *clonePromoted(llvm::Function &F, llvm::ValueToValueMapTy &VMap);
+/// The same, with \p BeforePromotion run on the copy first (to inline
+/// calls, promoting as it goes with promoteSlots).
+llvm::Function *
+clonePromoted(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
+              llvm::function_ref<void(llvm::Function &)> BeforePromotion);
+
+/// Turns \p F's promotable stack slots of its entry block into values.
+void promoteSlots(llvm::Function &F);
 
 } // namespace tapestry
 

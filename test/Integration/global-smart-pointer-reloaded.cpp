@@ -1,23 +1,20 @@
 // A std::vector owned by a static std::unique_ptr, assigned inside the
 // differentiated function from its input and read back after a library
 // call: f(x) = sum_i exp(c_i) c_i with c = x, so df/dx_i = exp(x_i)(1 + x_i).
-// XFAIL: *
-// Known bug (a silent wrong number, docs/no-silent-wrong-numbers.md, Open):
-// the gradient comes out 0. The stores into the global and the reads from
-// it are in unique_ptr's member functions, which get the global's address,
-// so the analysis cannot show that every read follows a store in the same
-// call (test/Integration/global-pointer-reloaded.c: the C shapes it can);
-// the global gets no shadow and the reloaded pointer is taken for a
-// constant. A setter or a singleton holding the input is refused
-// (test/Errors/global-class-object-pointer.cpp), but the pointer
-// unique_ptr stores comes from make_unique's fresh block, which is also
-// how a lazily built constant table arrives (right numbers, and must stay
-// so): telling the two apart needs to know whether the block holds
-// derivatives. (unique_ptr::reset also reads the old pointer before it
-// stores the new one, so "set before read" needs more than following the
-// calls.)
+// Was a silent wrong number (a gradient of 0; review30 m4, review31b p9):
+// the stores into the global and the reads from it are in unique_ptr's
+// member functions, which get the global's address, and reset reads the
+// old pointer before storing the new one. The analysis now follows the
+// address into the member functions (as the differentiated code inlines
+// them) and lets a read that only releases the old block precede the
+// store (GlobalShadows' releasesOnly): the global gets a shadow. A lazily
+// built constant table stays without one
+// (global-unique-ptr-constant-table.cpp); a block kept after the call:
+// global-smart-pointer-kept.cpp.
 // RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0 | FileCheck %s
+// RUN: %clangxx -std=c++17 -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O2 %s -o %t2 && %t2 | FileCheck %s
+// RUN: %clangxx -std=c++17 -O3 %s -o %t3 && %t3 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
