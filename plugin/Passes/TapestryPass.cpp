@@ -25,6 +25,7 @@
 #include "Passes/CallSiteRewriter.h"
 #include "Passes/CallerStoredGlobals.h"
 #include "Passes/ExplainRequest.h"
+#include "Passes/FloatingPointReturns.h"
 #include "Passes/RequestDecoder.h"
 #include "Passes/RequestFunctionChoice.h"
 #include "Passes/RequestOrder.h"
@@ -684,6 +685,7 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   Contexts.finish();
   eraseDeadApi(M);
   truncateAllFunctions(M, TruncateAll, GetTLI);
+  returnFloatingPointInRegisters(M);
   return PreservedAnalyses::none();
 }
 
