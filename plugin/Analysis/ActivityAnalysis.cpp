@@ -272,25 +272,34 @@ bool loadsUnmirroredPointer(const LoadInst &LI,
 }
 
 /// The loads of pointers from globals with shadows in \p F that no store
-/// into the same bytes precedes and that only release what they point to
-/// (releasesOnly: an owner's old block, deleted before the new one is
-/// stored). GlobalShadows gives such a global a shadow when its other
-/// reads follow stores; the shadow memory then holds the shadow the last
-/// derivative stored, or null, never one of this block: the load has no
-/// shadow, and the block is released without one.
+/// into the same bytes precedes, that only release what they point to
+/// (releasesOnly), and after which \p F stores a new pointer there: an
+/// owner's old block, deleted when the new one is stored
+/// (unique_ptr::reset). GlobalShadows gives such a global a shadow when its
+/// other reads follow stores; the shadow memory then holds the shadow the
+/// last derivative stored, or null, never one of this block: the load has
+/// no shadow, and the block is released without one. (A read that releases
+/// a block before a null is stored, in a helper called after the store, has
+/// the shadow of that store and keeps it.)
 static SmallVector<const LoadInst *, 2>
 releasedBeforeStore(Function &F, const GlobalShadows &Globals) {
   SmallVector<const LoadInst *, 2> Loads;
   std::optional<DominatorTree> DT;
   const DataLayout &DL = F.getDataLayout();
-  auto StoredBefore = [&](const LoadInst &LI, const Value *G, int64_t Off) {
+  // Stores of pointers into \p G at \p Off that \p Before dominates (or
+  // that dominate \p LI when not \p Before), of non-null pointers only if
+  // \p NonNull.
+  auto Stored = [&](const LoadInst &LI, const Value *G, int64_t Off,
+                    bool Before, bool NonNull) {
     for (const Instruction &I : instructions(F)) {
       const auto *SI = dyn_cast<StoreInst>(&I);
       int64_t StoreOff = 0;
       if (SI && SI->getValueOperand()->getType()->isPointerTy() &&
           GetPointerBaseWithConstantOffset(SI->getPointerOperand(), StoreOff,
                                            DL) == G &&
-          StoreOff == Off && DT->dominates(SI, &LI))
+          StoreOff == Off &&
+          (!NonNull || !isa<ConstantPointerNull>(SI->getValueOperand())) &&
+          (Before ? DT->dominates(SI, &LI) : DT->dominates(&LI, SI)))
         return true;
     }
     return false;
@@ -306,7 +315,8 @@ releasedBeforeStore(Function &F, const GlobalShadows &Globals) {
       continue;
     if (!DT)
       DT.emplace(F);
-    if (!StoredBefore(*LI, G, Off))
+    if (!Stored(*LI, G, Off, /*Before=*/true, /*NonNull=*/false) &&
+        Stored(*LI, G, Off, /*Before=*/false, /*NonNull=*/true))
       Loads.push_back(LI);
   }
   return Loads;
