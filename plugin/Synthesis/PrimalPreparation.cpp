@@ -24,6 +24,7 @@
 #include "Synthesis/HorizontalAdds.h"
 #include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
+#include "Synthesis/IntegerCopiesOfFloats.h"
 #include "Synthesis/KnownInlineAsm.h"
 #include "Synthesis/LaneExtracts.h"
 #include "Synthesis/OpenMP.h"
@@ -780,125 +781,6 @@ static void defineUndefinedLanes(Function &F) {
         if (Constant *D = withDefinedLanes(C))
           U.set(D);
   }
-}
-
-/// The SLP vectoriser may build a vector of doubles from an integer it
-/// loaded (a one-element memcpy became an i64 load and store) by inserting
-/// the integer into <N x i64> and bitcasting the vector to <N x double>.
-/// Build the vector in the floating-point type instead, from bitcasts of
-/// the inserted elements, which retypeBitcastCopies then turns into loads
-/// of doubles, so the integer load is left only copying bytes.
-static void retypeIntegerVectorBuilds(Function &F) {
-  SmallVector<BitCastInst *, 4> Casts;
-  for (Instruction &I : instructions(F)) {
-    auto *BC = dyn_cast<BitCastInst>(&I);
-    auto *From = BC ? dyn_cast<FixedVectorType>(BC->getSrcTy()) : nullptr;
-    auto *To = BC ? dyn_cast<FixedVectorType>(BC->getDestTy()) : nullptr;
-    if (From && To && From->getElementType()->isIntegerTy() &&
-        To->getElementType()->isFloatingPointTy() &&
-        From->getNumElements() == To->getNumElements() &&
-        isa<InsertElementInst>(BC->getOperand(0)))
-      Casts.push_back(BC);
-  }
-  for (BitCastInst *BC : Casts) {
-    SmallVector<InsertElementInst *, 8> Chain;
-    Value *Base = BC->getOperand(0);
-    bool SingleUse = true;
-    while (auto *IE = dyn_cast<InsertElementInst>(Base)) {
-      SingleUse &= IE->hasOneUse();
-      Chain.push_back(IE);
-      Base = IE->getOperand(0);
-    }
-    // An intermediate vector used elsewhere stays an integer vector there.
-    if (!SingleUse)
-      continue;
-    auto *To = cast<FixedVectorType>(BC->getDestTy());
-    Type *Elt = To->getElementType();
-    Value *V;
-    if (auto *C = dyn_cast<Constant>(Base))
-      V = ConstantExpr::getBitCast(C, To);
-    else
-      V = new BitCastInst(Base, To, Base->getName() + ".fp",
-                          Chain.back()->getIterator());
-    for (InsertElementInst *IE : reverse(Chain)) {
-      IRBuilder<> B(IE);
-      // An element that was a double made an integer is that double.
-      Value *Inserted = IE->getOperand(1);
-      auto *Back = dyn_cast<BitCastInst>(Inserted);
-      Inserted = Back && Back->getSrcTy() == Elt
-                     ? Back->getOperand(0)
-                     : B.CreateBitCast(Inserted, Elt);
-      V = B.CreateInsertElement(V, Inserted, IE->getOperand(2),
-                                IE->getName() + ".fp");
-    }
-    BC->replaceAllUsesWith(V);
-    BC->eraseFromParent();
-    for (InsertElementInst *IE : Chain)
-      IE->eraseFromParent();
-  }
-}
-
-/// A double moved through an integer of its size (a union's uint64_t
-/// member, a memcpy into a uint64_t, a store the simplifier forwarded to an
-/// integer load) is the same bytes: a store of a bitcast stores the value
-/// itself, and a bitcast of an integer load is a load of the memory as that
-/// type at the same point. What is left is ordinary floating-point data
-/// movement, and integer loads that only move bytes (ReverseByteCopies).
-static void retypeBitcastCopies(Function &F) {
-  SmallVector<WeakTrackingVH, 8> Dead;
-  for (Instruction &I : instructions(F)) {
-    auto *BC = dyn_cast<BitCastInst>(&I);
-    if (!BC || BC->getSrcTy()->isPtrOrPtrVectorTy() ||
-        BC->getDestTy()->isPtrOrPtrVectorTy())
-      continue;
-    if (BC->getSrcTy()->isFPOrFPVectorTy() &&
-        BC->getDestTy()->isIntOrIntVectorTy()) {
-      for (User *U : make_early_inc_range(BC->users()))
-        if (auto *SI = dyn_cast<StoreInst>(U))
-          if (SI->getValueOperand() == BC && !SI->isVolatile())
-            SI->setOperand(0, BC->getOperand(0));
-      if (BC->use_empty())
-        Dead.push_back(BC);
-      continue;
-    }
-    // A round trip (a double copied through an integer phi, then read back
-    // as a double) is the double itself.
-    if (auto *Inner = dyn_cast<BitCastInst>(BC->getOperand(0));
-        Inner && Inner->getSrcTy() == BC->getDestTy()) {
-      BC->replaceAllUsesWith(Inner->getOperand(0));
-      Dead.push_back(BC);
-      continue;
-    }
-    // The simplifier forwards a stored integer to a later load of the
-    // double as a bitcast of the integer load: load the double there too.
-    // SROA reads a double out of a wider integer load (a struct of two
-    // doubles loaded as i128) by shifting and truncating it: load the
-    // double from its own bytes.
-    auto *LI = dyn_cast<LoadInst>(BC->getOperand(0));
-    uint64_t Offset = 0;
-    if (!LI)
-      if (auto Bits = shiftedBitsOf(BC->getOperand(0));
-          Bits && Bits->Shift % 8 == 0) {
-        LI = dyn_cast<LoadInst>(Bits->Root);
-        Offset = Bits->Shift / 8;
-      }
-    if (!BC->getDestTy()->isFPOrFPVectorTy() || !LI || LI->isVolatile() ||
-        LI->isAtomic())
-      continue;
-    IRBuilder<> B(LI->getNextNode());
-    LoadInst *New = B.CreateAlignedLoad(
-        BC->getDestTy(),
-        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), LI->getPointerOperand(),
-                                     Offset),
-        commonAlignment(LI->getAlign(), Offset), LI->getName() + ".fp");
-    New->setDebugLoc(LI->getDebugLoc());
-    BC->replaceAllUsesWith(New);
-    Dead.push_back(BC);
-  }
-  // The integer steps and loads nothing else reads go too.
-  for (WeakTrackingVH &V : Dead)
-    if (V)
-      RecursivelyDeleteTriviallyDeadInstructions(V);
 }
 
 /// True if the integer \p V is the address of a pointer of type \p PtrTy:
