@@ -244,6 +244,73 @@ bool isCopyLoad(const LoadInst &LI) {
   });
 }
 
+/// Most phis and selects followed from one load to its stores.
+static constexpr unsigned MaxChoicesFollowed = 32;
+
+SmallVector<const StoreInst *, 2> choiceCopyStores(const LoadInst &LI) {
+  SmallVector<const StoreInst *, 2> Stores;
+  if (!LI.getType()->isIntOrIntVectorTy() || LI.isVolatile())
+    return Stores;
+  SmallVector<const Value *, 8> Work{&LI};
+  SmallPtrSet<const Value *, 8> Seen{&LI};
+  bool ThroughChoice = false;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (auto *SI = dyn_cast<StoreInst>(U);
+          SI && SI->getValueOperand() == V && !SI->isVolatile()) {
+        if (!is_contained(Stores, SI))
+          Stores.push_back(SI);
+        continue;
+      }
+      auto *Sel = dyn_cast<SelectInst>(U);
+      if (!isa<PHINode>(U) && !(Sel && Sel->getCondition() != V))
+        return {};
+      ThroughChoice = true;
+      if (Seen.insert(U).second) {
+        if (Seen.size() > MaxChoicesFollowed)
+          return {};
+        Work.push_back(U);
+      }
+    }
+  }
+  if (!ThroughChoice)
+    Stores.clear(); // a plain copy: isCopyLoad
+  return Stores;
+}
+
+bool isChoiceOfCopiedLoads(const Value &V) {
+  if (!isa<PHINode>(V) && !isa<SelectInst>(V))
+    return false;
+  SmallVector<const Value *, 8> Work{&V};
+  SmallPtrSet<const Value *, 8> Seen{&V};
+  while (!Work.empty()) {
+    const Value *C = Work.pop_back_val();
+    SmallVector<const Value *, 4> Ins;
+    if (auto *Sel = dyn_cast<SelectInst>(C))
+      Ins = {Sel->getTrueValue(), Sel->getFalseValue()};
+    else
+      append_range(Ins, cast<PHINode>(C)->incoming_values());
+    for (const Value *In : Ins) {
+      if (isa<Constant>(In))
+        continue;
+      if (auto *LI = dyn_cast<LoadInst>(In)) {
+        if (choiceCopyStores(*LI).empty())
+          return false;
+        continue;
+      }
+      if (!isa<PHINode>(In) && !isa<SelectInst>(In))
+        return false;
+      if (Seen.insert(In).second) {
+        if (Seen.size() > MaxChoicesFollowed)
+          return false;
+        Work.push_back(In);
+      }
+    }
+  }
+  return true;
+}
+
 SmallVector<MemPlace, 4> TypeInfo::places(const Value *Ptr) {
   const DataLayout *DL = layoutOf(Ptr);
   if (!DL)
@@ -623,33 +690,39 @@ public:
         if (LI->getType()->isPointerTy() && &F == Top)
           PtrSlots.push_back(
               {TypeInfo::places(LI->getPointerOperand()), {{LI, 0, 0}}});
-        if (!isCopyLoad(*LI)) {
+        // Bytes moved by an integer load and stores (possibly chosen among
+        // other loads on the way): typed by a TBAA tag that says so,
+        // otherwise a copy like memcpy.
+        SmallVector<const StoreInst *, 2> Stores;
+        if (isCopyLoad(*LI))
+          for (User *U : LI->users())
+            Stores.push_back(cast<StoreInst>(U));
+        else
+          Stores = choiceCopyStores(*LI);
+        if (Stores.empty()) {
           if (!noteUsedLanes(*LI, F, ArgPlaces))
             noteAccess(LI->getPointerOperand(), LI->getType(), F, ArgPlaces);
           continue;
         }
-        // Bytes moved by an integer load and store: typed by a TBAA tag
-        // that says so, otherwise a copy like memcpy.
         uint64_t Size = storeSize(DL, LI->getType());
         if (Type *T = tbaaType(I.getMetadata(LLVMContext::MD_tbaa),
                                I.getContext(), Size)) {
           noteAt(placesIn(LI->getPointerOperand(), F, ArgPlaces), 0, T);
-          for (User *U : LI->users())
-            noteAt(
-                placesIn(cast<StoreInst>(U)->getPointerOperand(), F, ArgPlaces),
-                0, T);
+          for (const StoreInst *SI : Stores)
+            noteAt(placesIn(SI->getPointerOperand(), F, ArgPlaces), 0, T);
           continue;
         }
-        for (User *U : LI->users())
-          Copies.push_back(
-              {placesIn(cast<StoreInst>(U)->getPointerOperand(), F, ArgPlaces),
-               placesIn(LI->getPointerOperand(), F, ArgPlaces), Size});
+        for (const StoreInst *SI : Stores)
+          Copies.push_back({placesIn(SI->getPointerOperand(), F, ArgPlaces),
+                            placesIn(LI->getPointerOperand(), F, ArgPlaces),
+                            Size});
       } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
         if (SI->getValueOperand()->getType()->isPointerTy() && &F == Top)
           PtrSlots.push_back({TypeInfo::places(SI->getPointerOperand()),
                               TypeInfo::places(SI->getValueOperand())});
         auto *From = dyn_cast<LoadInst>(SI->getValueOperand());
-        if (!From || !isCopyLoad(*From))
+        if ((!From || !isCopyLoad(*From)) &&
+            !isChoiceOfCopiedLoads(*SI->getValueOperand()))
           noteAccess(SI->getPointerOperand(), SI->getValueOperand()->getType(),
                      F, ArgPlaces);
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {

@@ -33,6 +33,7 @@ class BitCastInst;
 class DataLayout;
 class Function;
 class LoadInst;
+class StoreInst;
 class Type;
 class Value;
 class raw_ostream;
@@ -176,6 +177,17 @@ TypeInfo computeTypes(llvm::Function &F, unsigned Depth = 4,
 /// emitted as i64, i128 or <2 x i64>, a union's integer member copied).
 /// Such a load and its stores are a copy, not a statement of type.
 bool isCopyLoad(const llvm::LoadInst &LI);
+
+/// The stores an integer load \p LI reaches only as a choice (phis and
+/// selects among it and other values, then stored unchanged): bytes moved
+/// like a copy, chosen on the way (a one-element memcpy made on two paths).
+/// Empty if it is used otherwise, or stored without a choice (isCopyLoad).
+llvm::SmallVector<const llvm::StoreInst *, 2>
+choiceCopyStores(const llvm::LoadInst &LI);
+
+/// True if \p V is a phi or select whose values, through other phis and
+/// selects, are constants and loads that choiceCopyStores moves.
+bool isChoiceOfCopiedLoads(const llvm::Value &V);
 
 /// `opt -passes='print<tapestry-types>'`: prints, for every function with a
 /// body, each pointer argument's and memory root's inferred types, as

@@ -500,6 +500,28 @@ static const Value *stripIntCasts(const Value *V) {
   return V;
 }
 
+const LoadInst *
+SupportedInstructions::floatLoadBehindChoice(const Value *Choice) {
+  SmallVector<const Value *, 8> Work{Choice};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = stripIntCasts(Work.pop_back_val());
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *Sel = dyn_cast<SelectInst>(V)) {
+      Work.push_back(Sel->getTrueValue());
+      Work.push_back(Sel->getFalseValue());
+    } else if (auto *Phi = dyn_cast<PHINode>(V)) {
+      append_range(Work, Phi->incoming_values());
+    } else if (auto *LI = dyn_cast<LoadInst>(V);
+               LI && S.AI.hasShadow(LI->getPointerOperand()) &&
+               mayHoldFloat(LI->getPointerOperand(), LI->getType())) {
+      return LI;
+    }
+  }
+  return nullptr;
+}
+
 void SupportedInstructions::visitStoreInst(StoreInst &SI) {
   const ActivityInfo &AI = S.AI;
   Value *Val = SI.getValueOperand();
@@ -510,7 +532,21 @@ void SupportedInstructions::visitStoreInst(StoreInst &SI) {
       !Val->getType()->isIntOrIntVectorTy() ||
       Val->getType()->getPrimitiveSizeInBits() < 32)
     return;
-  auto *LI = dyn_cast<LoadInst>(stripIntCasts(Val));
+  // A choice among integers loaded on different paths (phis, selects) is
+  // not a copy the reverse sweep follows: the bytes' adjoints would stay
+  // behind (PrimalPreparation stores doubles where the bytes are also read
+  // as one).
+  const Value *Stripped = stripIntCasts(Val);
+  if (isa<PHINode>(Stripped) || isa<SelectInst>(Stripped)) {
+    if (const LoadInst *Leaf = floatLoadBehindChoice(Stripped))
+      fail(&SI, "this store copies memory that may hold floating-point data "
+                "as an integer ('" +
+                    describe(Leaf->getType()) +
+                    "') chosen among values read on different paths; copy "
+                    "it as double or float, or use memcpy on each path");
+    return;
+  }
+  auto *LI = dyn_cast<LoadInst>(Stripped);
   if (!LI || !AI.hasShadow(LI->getPointerOperand()))
     return;
   // An integer load whose every use stores it unchanged only moves bytes

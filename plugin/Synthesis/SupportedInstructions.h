@@ -101,6 +101,9 @@ private:
   /// True unless the type analysis knows the \p Size bytes at \p Ptr hold
   /// no floating-point data.
   bool mayHoldFloat(const llvm::Value *Ptr, llvm::Type *Loaded);
+  /// A load of memory with a shadow that may hold floating-point data,
+  /// among the integers an integer phi or select \p Choice may be; or null.
+  const llvm::LoadInst *floatLoadBehindChoice(const llvm::Value *Choice);
   /// An operation with a derivative rule (and, for error estimates, a
   /// floating-point result).
   void checkRule(llvm::Instruction &I);
