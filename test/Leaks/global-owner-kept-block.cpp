@@ -1,17 +1,13 @@
 // A static std::unique_ptr given a new block on every differentiated call,
 // which keeps it after the call (test/Integration/global-smart-pointer-
 // kept.cpp: right numbers). Each call releases the old block, reading the
-// pointer only to delete it; that read has no shadow (the shadow global
-// holds the last derivative's shadow, or null where a plain call replaced
-// the block), so the shadow block the previous derivative left is not
-// released: one shadow (the vector's and its buffer's) leaks per
-// differentiated call after the first. Expected values are analytic.
-// XFAIL: *
-// Known bug (a leak, docs/limitations.md): releasing the old shadow needs
-// the release mirrored on the shadow global's own pointer, guarded by its
-// being null where a plain call replaced the block. Release the owner at
-// the end of the function (reset()) and nothing leaks
-// (global-smart-pointer-reloaded.cpp's shape).
+// pointer only to delete it; the shadow global holds the shadow block the
+// previous derivative stored, which that release frees (it leaked one
+// shadow, the vector's and its buffer's, per differentiated call after the
+// first). Plain calls of f store blocks with no shadow: the release after
+// one finds the shadow global null (first) or holding the shadow of a
+// block already released (later), and must neither free the block twice
+// nor leak the old shadow. Expected values are analytic.
 // REQUIRES: lsan
 // RUN: %clang --driver-mode=g++ -std=c++17 -fsanitize=address -fno-omit-frame-pointer -g -O0 %s %tapestry_rt -o %t0 && %lsan_run %t0 2>&1 | FileCheck %s
 // RUN: %clang --driver-mode=g++ -std=c++17 -fsanitize=address -fno-omit-frame-pointer -g -O2 %s %tapestry_rt -o %t2 && %lsan_run %t2 2>&1 | FileCheck %s
@@ -26,6 +22,7 @@
 
 extern "C" int enzyme_dup, enzyme_const;
 extern "C" void __enzyme_autodiff(void *, ...);
+extern "C" double __enzyme_fwddiff(void *, ...);
 
 static std::unique_ptr<std::vector<double>> cache;
 
@@ -38,11 +35,23 @@ double f(const double *x, int n) {
 }
 
 int main() {
-  for (int call = 0; call < 3; call++) {
+  double y[3] = {1, 2, 3};
+  check_close("plain f", f(y, 3), std::exp(1.0) + 2 * std::exp(2.0) +
+                                      3 * std::exp(3.0), 1e-12);
+  for (int call = 0; call < 4; call++) {
     double x[3] = {0.1 * call, 0.2, -0.3}, dx[3] = {0};
+    if (call == 2)
+      check_close("plain f between", f(y, 3),
+                  std::exp(1.0) + 2 * std::exp(2.0) + 3 * std::exp(3.0),
+                  1e-12);
     __enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, 3);
     for (int k = 0; k < 3; k++)
       check_close("df/dx", dx[k], std::exp(x[k]) * (1 + x[k]), 1e-12);
+    // Forward mode releases the old blocks the same way.
+    double t[3] = {0, 1, 0};
+    check_close("forward df/dx1",
+                __enzyme_fwddiff((void *)f, enzyme_dup, x, t, enzyme_const, 3),
+                std::exp(x[1]) * (1 + x[1]), 1e-12);
   }
   cache.reset();
   int failures = check_report();
