@@ -19,6 +19,7 @@
 #include "Core/EnzymeOptions.h"
 #include "Core/IterationCounter.h"
 #include "Core/MathFunctions.h"
+#include "Synthesis/ChosenCopies.h"
 #include "Synthesis/ComplexLibcalls.h"
 #include "Synthesis/FloatBitOperations.h"
 #include "Synthesis/HorizontalAdds.h"
@@ -898,6 +899,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   retypeIntegerVectorBuilds(*P);
   lowerFloatBitOperations(*P);
   retypeBitcastCopies(*P);
+  loadChosenCopiesWhereStored(*P, FAM);
   retypePointerIntegerChoices(*P);
   defineUndefinedLanes(*P);
   dropNoNaNsNoInfs(*P);
