@@ -38,14 +38,6 @@ public:
   llvm::SmallPtrSet<const llvm::Value *, 32> Useful;
   llvm::SmallPtrSet<const llvm::Value *, 32> Active;
   llvm::SmallPtrSet<const llvm::Value *, 32> Shadowed;
-  /// Reads of an owner's old block from a global with a shadow, only to
-  /// release it before a new block is stored (unique_ptr::reset): the
-  /// shadow global holds the shadow the last derivative stored, or null
-  /// where none did (a plain call set the global). Their shadow is the
-  /// shadow global's pointer, or the block itself where that is null (the
-  /// "no derivative" marker, Analysis/RuntimeActivity.h), so the release
-  /// frees the old shadow and nothing else.
-  llvm::SmallPtrSet<const llvm::Value *, 2> OwnerReleaseReads;
 };
 
 /// True if a value of type \p T can carry a derivative: floating-point

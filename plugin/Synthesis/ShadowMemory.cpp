@@ -212,15 +212,9 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     Value *Ptr = Sh(LI->getPointerOperand());
     if (!Ptr)
       return;
-    S = lanes(B, PtrTy, [&](unsigned K) -> Value * {
-      Value *SK = B.CreateAlignedLoad(LI->getType(), lane(B, Ptr, K),
-                                      LI->getAlign(), PI.getName() + "'");
-      // An owner's old block, released: where no derivative stored its
-      // shadow, the block is its own (ActivityInfo::OwnerReleaseReads).
-      if (AI.OwnerReleaseReads.count(LI))
-        SK = B.CreateSelect(B.CreateIsNull(SK), GI, SK,
-                            PI.getName() + "'.or.self");
-      return SK;
+    S = lanes(B, PtrTy, [&](unsigned K) {
+      return B.CreateAlignedLoad(LI->getType(), lane(B, Ptr, K), LI->getAlign(),
+                                 PI.getName() + "'");
     });
   } else if (auto *AI2 = dyn_cast<AllocaInst>(&PI)) {
     auto *GA = cast<AllocaInst>(GI);
