@@ -279,11 +279,12 @@ SmallVector<const StoreInst *, 2> choiceCopyStores(const LoadInst &LI) {
   return Stores;
 }
 
-bool isChoiceOfCopiedLoads(const Value &V) {
+bool choosesCopiedLoad(const Value &V) {
   if (!isa<PHINode>(V) && !isa<SelectInst>(V))
     return false;
   SmallVector<const Value *, 8> Work{&V};
   SmallPtrSet<const Value *, 8> Seen{&V};
+  bool Chosen = false;
   while (!Work.empty()) {
     const Value *C = Work.pop_back_val();
     SmallVector<const Value *, 4> Ins;
@@ -292,23 +293,20 @@ bool isChoiceOfCopiedLoads(const Value &V) {
     else
       append_range(Ins, cast<PHINode>(C)->incoming_values());
     for (const Value *In : Ins) {
-      if (isa<Constant>(In))
-        continue;
       if (auto *LI = dyn_cast<LoadInst>(In)) {
-        if (choiceCopyStores(*LI).empty())
-          return false;
+        Chosen |= !choiceCopyStores(*LI).empty();
         continue;
       }
       if (!isa<PHINode>(In) && !isa<SelectInst>(In))
-        return false;
+        continue;
       if (Seen.insert(In).second) {
         if (Seen.size() > MaxChoicesFollowed)
-          return false;
+          return Chosen;
         Work.push_back(In);
       }
     }
   }
-  return true;
+  return Chosen;
 }
 
 SmallVector<MemPlace, 4> TypeInfo::places(const Value *Ptr) {
@@ -722,7 +720,7 @@ public:
                               TypeInfo::places(SI->getValueOperand())});
         auto *From = dyn_cast<LoadInst>(SI->getValueOperand());
         if ((!From || !isCopyLoad(*From)) &&
-            !isChoiceOfCopiedLoads(*SI->getValueOperand()))
+            !choosesCopiedLoad(*SI->getValueOperand()))
           noteAccess(SI->getPointerOperand(), SI->getValueOperand()->getType(),
                      F, ArgPlaces);
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {

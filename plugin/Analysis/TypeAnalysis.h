@@ -186,8 +186,9 @@ llvm::SmallVector<const llvm::StoreInst *, 2>
 choiceCopyStores(const llvm::LoadInst &LI);
 
 /// True if \p V is a phi or select whose values, through other phis and
-/// selects, are constants and loads that choiceCopyStores moves.
-bool isChoiceOfCopiedLoads(const llvm::Value &V);
+/// selects, include a load that choiceCopyStores moves: a store of \p V
+/// copies bytes (from that load) rather than saying what the memory holds.
+bool choosesCopiedLoad(const llvm::Value &V);
 
 /// `opt -passes='print<tapestry-types>'`: prints, for every function with a
 /// body, each pointer argument's and memory root's inferred types, as

@@ -111,7 +111,7 @@ bool loadChosenCopiesWhereStored(Function &F, FunctionAnalysisManager &FAM) {
     if (auto *SI = dyn_cast<StoreInst>(&I);
         SI && SI->isSimple() &&
         SI->getValueOperand()->getType()->isIntOrIntVectorTy() &&
-        isChoiceOfCopiedLoads(*SI->getValueOperand()))
+        choosesCopiedLoad(*SI->getValueOperand()))
       Stores.push_back(SI);
   if (Stores.empty())
     return false;

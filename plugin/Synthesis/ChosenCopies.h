@@ -23,7 +23,7 @@ class Function;
 namespace tapestry {
 
 /// Rewrites each store of an integer chosen among loads (phis and selects
-/// over loads, isChoiceOfCopiedLoads) whose memory is unchanged at the store
+/// over loads only) whose memory is unchanged at the store
 /// as a store of a load of the same choice among the loads' addresses.
 /// Returns true if it changed anything.
 bool loadChosenCopiesWhereStored(llvm::Function &F,

@@ -96,6 +96,15 @@ static bool hasFloatingPointTwin(Value *V, Type *FPTy,
     return false;
   if (!Seen.insert(V).second)
     return true;
+  // A select lane by lane picks lanes of the integer vector, which are not
+  // the floating-point lanes unless there are as many.
+  auto *CondTy = dyn_cast_or_null<FixedVectorType>(
+      isa<SelectInst>(V) ? cast<SelectInst>(V)->getCondition()->getType()
+                         : nullptr);
+  auto *FPVecTy = dyn_cast<FixedVectorType>(FPTy);
+  if (CondTy &&
+      (!FPVecTy || FPVecTy->getNumElements() != CondTy->getNumElements()))
+    return false;
   if (auto *Sel = dyn_cast<SelectInst>(V))
     return hasFloatingPointTwin(Sel->getTrueValue(), FPTy, Seen, Depth - 1) &&
            hasFloatingPointTwin(Sel->getFalseValue(), FPTy, Seen, Depth - 1);
@@ -150,21 +159,27 @@ static Value *buildFloatingPointTwin(Value *V, Type *FPTy, TwinMap &Built) {
 }
 
 /// The floating-point type a choice among integers (phis, selects) holds
-/// the bytes of, told by a leaf that is a bitcast from one; or null.
-static Type *bitcastSourceType(Value *V, SmallPtrSetImpl<Value *> &Seen,
-                               unsigned Depth) {
+/// the bytes of, told by a value in it that is a bitcast from one, or by a
+/// bitcast to one of the choice or of a phi or select in it (a running
+/// maximum's phi read as a double in the loop, stored after it); or null.
+static Type *choiceFloatingPointType(Value *V, SmallPtrSetImpl<Value *> &Seen,
+                                     unsigned Depth) {
   if (auto *BC = dyn_cast<BitCastInst>(V))
     return BC->getSrcTy()->isFPOrFPVectorTy() ? BC->getSrcTy() : nullptr;
   if (!Depth || !(isa<PHINode>(V) || isa<SelectInst>(V)) ||
       !Seen.insert(V).second)
     return nullptr;
-  if (auto *Sel = dyn_cast<SelectInst>(V)) {
-    if (Type *T = bitcastSourceType(Sel->getTrueValue(), Seen, Depth - 1))
-      return T;
-    return bitcastSourceType(Sel->getFalseValue(), Seen, Depth - 1);
-  }
-  for (Value *In : cast<PHINode>(V)->incoming_values())
-    if (Type *T = bitcastSourceType(In, Seen, Depth - 1))
+  for (User *U : V->users())
+    if (auto *Use = dyn_cast<BitCastInst>(U);
+        Use && Use->getDestTy()->isFPOrFPVectorTy())
+      return Use->getDestTy();
+  SmallVector<Value *, 4> Ins;
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    Ins = {Sel->getTrueValue(), Sel->getFalseValue()};
+  else
+    append_range(Ins, cast<PHINode>(V)->incoming_values());
+  for (Value *In : Ins)
+    if (Type *T = choiceFloatingPointType(In, Seen, Depth - 1))
       return T;
   return nullptr;
 }
@@ -202,12 +217,7 @@ void retypeBitcastCopies(Function &F) {
          isa<SelectInst>(SI->getValueOperand()))) {
       Value *Stored = SI->getValueOperand();
       SmallPtrSet<Value *, 8> Seen, Twins;
-      Type *FPTy = bitcastSourceType(Stored, Seen, MaxChoiceDepth);
-      // Or by what the choice is read as (a copy the simplifier forwarded).
-      for (User *U : Stored->users())
-        if (auto *Use = dyn_cast<BitCastInst>(U);
-            !FPTy && Use && Use->getDestTy()->isFPOrFPVectorTy())
-          FPTy = Use->getDestTy();
+      Type *FPTy = choiceFloatingPointType(Stored, Seen, MaxChoiceDepth);
       if (FPTy && hasFloatingPointTwin(Stored, FPTy, Twins, MaxChoiceDepth)) {
         SI->setOperand(0, buildFloatingPointTwin(Stored, FPTy, Built));
         Dead.push_back(Stored);
