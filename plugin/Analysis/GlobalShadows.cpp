@@ -148,11 +148,25 @@ public:
               OriginalOf[I] = From;
       }
   }
+  /// True if \p F stores a pointer into a global variable directly (a
+  /// helper that replaces a static buffer: free, malloc, store).
+  static bool storesPointerIntoGlobal(const Function &F) {
+    for (const Instruction &I : instructions(F))
+      if (const auto *SI = dyn_cast<StoreInst>(&I);
+          SI && SI->getValueOperand()->getType()->isPtrOrPtrVectorTy())
+        if (const auto *G = dyn_cast<GlobalVariable>(
+                getUnderlyingObject(SI->getPointerOperand()));
+            G && !G->isConstant())
+          return true;
+    return false;
+  }
+
   /// Inlines into \p Copy the calls given a global's address (a static
   /// std::unique_ptr's or std::vector's member functions, which C++ code
-  /// calls before optimisation), as the preparation of the primal does:
-  /// whether every read of the global follows a store is then seen in one
-  /// function.
+  /// calls before optimisation) and the calls of helpers that store a
+  /// pointer into a global (a static buffer replaced before its caller
+  /// reads through it), as the preparation of the primal does: whether
+  /// every read of the global follows a store is then seen in one function.
   static void inlineGlobalOwners(Function &Copy) {
     for (unsigned Round = 0; Round < MaxInlineDepth; ++Round) {
       promoteSlots(Copy); // a callee's `this` passes through a slot at -O0
@@ -162,11 +176,13 @@ public:
         Function *Callee = CB ? CB->getCalledFunction() : nullptr;
         if (Callee && !Callee->isDeclaration() && Callee != &Copy &&
             Callee->getInstructionCount() <= MaxInlinedSize &&
-            any_of(CB->args(),
-                   [](const Value *A) {
-                     auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(A));
-                     return G && !G->isConstant();
-                   }) &&
+            (any_of(CB->args(),
+                    [](const Value *A) {
+                      auto *G =
+                          dyn_cast<GlobalVariable>(getUnderlyingObject(A));
+                      return G && !G->isConstant();
+                    }) ||
+             storesPointerIntoGlobal(*Callee)) &&
             isInlineViable(*Callee).isSuccess())
           Calls.push_back(CB);
       }
