@@ -367,6 +367,20 @@ Type *TypeInfo::floatTypeAt(const Value *Ptr) const {
   return Found;
 }
 
+Type *TypeInfo::floatFilling(const Value *Ptr, uint64_t Size) const {
+  ByteLayout L = layoutAt(Ptr, Size);
+  if (!DL || !Size || L.hasPointers())
+    return nullptr;
+  Type *Found = nullptr;
+  for (const ByteLayout::Part &Part : L.floatParts()) {
+    if (Part.Offset != 0 || storeSize(*DL, Part.T) != Size ||
+        (Found && Found != Part.T))
+      return nullptr;
+    Found = Part.T;
+  }
+  return Found;
+}
+
 ByteLayout TypeInfo::layoutAt(const Value *Ptr, uint64_t Size,
                               const Value *Other) const {
   ByteLayout L;
@@ -734,6 +748,7 @@ public:
                Len ? Len->getZExtValue() : 0};
         noteStructTags(*MT, C.Dst);
         noteStructTags(*MT, C.Src);
+        noteConstantSource(*MT);
         Copies.push_back(std::move(C));
       } else if (auto *CB = dyn_cast<CallBase>(&I)) {
         visitCall(*CB, F, ArgPlaces, Depth);
@@ -1069,6 +1084,17 @@ private:
     NotingWeak = false;
   }
 
+  /// A local array or struct initialised from constants (`double a[2] =
+  /// {2.5, 1.5}`) is a copy of a constant global whose initializer has
+  /// the declared types: they type the copy's both ends.
+  void noteConstantSource(MemTransferInst &MT) {
+    auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(MT.getSource()));
+    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer() ||
+        !NotedGlobals.insert(GV).second)
+      return;
+    noteAt({{GV, 0, 0}}, 0, GV->getValueType());
+  }
+
   /// Clang describes the fields an aggregate copy moves in !tbaa.struct:
   /// (offset, size, tag) triples.
   void noteStructTags(MemTransferInst &MT, ArrayRef<MemPlace> Ps) {
@@ -1186,6 +1212,7 @@ public:
 private:
   SmallVector<Copy, 8> Copies;
   SmallPtrSet<Function *, 8> Visited;
+  SmallPtrSet<const GlobalVariable *, 4> NotedGlobals;
 };
 
 } // namespace

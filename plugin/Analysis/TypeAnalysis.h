@@ -115,6 +115,11 @@ public:
   /// The single floating-point type of those objects, or null if they hold
   /// none or both float and double.
   llvm::Type *floatTypeAt(const llvm::Value *Ptr) const;
+  /// The floating-point type whose one value fills the \p Size bytes at
+  /// \p Ptr in every object it may point into (a part of that type and
+  /// size at their start, no other floating-point type and no pointer
+  /// among them), or null.
+  llvm::Type *floatFilling(const llvm::Value *Ptr, uint64_t Size) const;
   /// What is known of the \p Size bytes at \p Ptr (0: a size not known at
   /// compile time), from every object \p Ptr may point into, and as well
   /// at \p Other if given (the other end of a copy).

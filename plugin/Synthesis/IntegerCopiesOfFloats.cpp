@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/IntegerCopiesOfFloats.h"
 
+#include "Analysis/TypeAnalysis.h"
 #include "Synthesis/LaneExtracts.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -14,6 +15,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -80,6 +82,31 @@ void retypeIntegerVectorBuilds(Function &F) {
 /// Most phis and selects followed back from one bitcast.
 static constexpr unsigned MaxChoiceDepth = 8;
 
+/// True if \p V picks one of several integers unchanged: a phi, a select,
+/// or an integer minimum or maximum (the optimiser's form of a select of
+/// the larger of two loads).
+static bool isChoice(const Value *V) {
+  return isa<PHINode>(V) || isa<SelectInst>(V) || isa<MinMaxIntrinsic>(V);
+}
+
+/// The values choice \p V picks among.
+static SmallVector<Value *, 4> choices(Value *V) {
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return {Sel->getTrueValue(), Sel->getFalseValue()};
+  if (auto *MM = dyn_cast<MinMaxIntrinsic>(V))
+    return {MM->getLHS(), MM->getRHS()};
+  return SmallVector<Value *, 4>(cast<PHINode>(V)->incoming_values());
+}
+
+/// The lane-by-lane condition type of choice \p V, if it chooses per lane.
+static FixedVectorType *laneConditionType(const Value *V) {
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return dyn_cast<FixedVectorType>(Sel->getCondition()->getType());
+  if (isa<MinMaxIntrinsic>(V))
+    return dyn_cast<FixedVectorType>(V->getType());
+  return nullptr;
+}
+
 /// True if the integer \p V holds bytes that can be read as \p FPTy without
 /// integers: an ordinary load, a bitcast of a \p FPTy value, a constant, or
 /// a phi or select among such (cycles of phis decided by the rest).
@@ -92,23 +119,18 @@ static bool hasFloatingPointTwin(Value *V, Type *FPTy,
     return LI->isSimple();
   if (auto *BC = dyn_cast<BitCastInst>(V))
     return BC->getSrcTy() == FPTy;
-  if (!Depth || !(isa<PHINode>(V) || isa<SelectInst>(V)))
+  if (!Depth || !isChoice(V))
     return false;
   if (!Seen.insert(V).second)
     return true;
-  // A select lane by lane picks lanes of the integer vector, which are not
+  // A choice lane by lane picks lanes of the integer vector, which are not
   // the floating-point lanes unless there are as many.
-  auto *CondTy = dyn_cast_or_null<FixedVectorType>(
-      isa<SelectInst>(V) ? cast<SelectInst>(V)->getCondition()->getType()
-                         : nullptr);
+  auto *CondTy = laneConditionType(V);
   auto *FPVecTy = dyn_cast<FixedVectorType>(FPTy);
   if (CondTy &&
       (!FPVecTy || FPVecTy->getNumElements() != CondTy->getNumElements()))
     return false;
-  if (auto *Sel = dyn_cast<SelectInst>(V))
-    return hasFloatingPointTwin(Sel->getTrueValue(), FPTy, Seen, Depth - 1) &&
-           hasFloatingPointTwin(Sel->getFalseValue(), FPTy, Seen, Depth - 1);
-  return all_of(cast<PHINode>(V)->incoming_values(), [&](Value *In) {
+  return all_of(choices(V), [&](Value *In) {
     return hasFloatingPointTwin(In, FPTy, Seen, Depth - 1);
   });
 }
@@ -146,6 +168,15 @@ static Value *buildFloatingPointTwin(Value *V, Type *FPTy, TwinMap &Built) {
                                                  Sel->getName() + ".fp",
                                                  Sel->getIterator(), Sel);
   }
+  // The larger (smaller) of two integers is a select on their comparison.
+  if (auto *MM = dyn_cast<MinMaxIntrinsic>(V)) {
+    IRBuilder<> B(MM);
+    Value *Cond = B.CreateICmp(MM->getPredicate(), MM->getLHS(), MM->getRHS(),
+                               MM->getName() + ".picks");
+    Value *L = buildFloatingPointTwin(MM->getLHS(), FPTy, Built);
+    Value *R = buildFloatingPointTwin(MM->getRHS(), FPTy, Built);
+    return Built[{V, FPTy}] = B.CreateSelect(Cond, L, R, MM->getName() + ".fp");
+  }
   auto *Phi = cast<PHINode>(V);
   PHINode *New = PHINode::Create(FPTy, Phi->getNumIncomingValues(),
                                  Phi->getName() + ".fp", Phi->getIterator());
@@ -166,22 +197,66 @@ static Type *choiceFloatingPointType(Value *V, SmallPtrSetImpl<Value *> &Seen,
                                      unsigned Depth) {
   if (auto *BC = dyn_cast<BitCastInst>(V))
     return BC->getSrcTy()->isFPOrFPVectorTy() ? BC->getSrcTy() : nullptr;
-  if (!Depth || !(isa<PHINode>(V) || isa<SelectInst>(V)) ||
-      !Seen.insert(V).second)
+  if (!Depth || !isChoice(V) || !Seen.insert(V).second)
     return nullptr;
   for (User *U : V->users())
     if (auto *Use = dyn_cast<BitCastInst>(U);
         Use && Use->getDestTy()->isFPOrFPVectorTy())
       return Use->getDestTy();
-  SmallVector<Value *, 4> Ins;
-  if (auto *Sel = dyn_cast<SelectInst>(V))
-    Ins = {Sel->getTrueValue(), Sel->getFalseValue()};
-  else
-    append_range(Ins, cast<PHINode>(V)->incoming_values());
-  for (Value *In : Ins)
+  for (Value *In : choices(V))
     if (Type *T = choiceFloatingPointType(In, Seen, Depth - 1))
       return T;
   return nullptr;
+}
+
+/// The loads choice \p V picks among, if every value it picks is a simple
+/// load or a constant (through phis, selects, minima and maxima); false
+/// otherwise.
+static bool choiceLoads(Value *V, SmallVectorImpl<LoadInst *> &Loads,
+                        SmallPtrSetImpl<Value *> &Seen, unsigned Depth) {
+  if (isa<Constant>(V))
+    return true;
+  if (auto *LI = dyn_cast<LoadInst>(V)) {
+    Loads.push_back(LI);
+    return LI->isSimple();
+  }
+  if (!Depth || !isChoice(V))
+    return false;
+  if (!Seen.insert(V).second)
+    return true;
+  return all_of(choices(V), [&](Value *In) {
+    return choiceLoads(In, Loads, Seen, Depth - 1);
+  });
+}
+
+/// As deep as the synthesisers look where they cannot tell what a copy
+/// moves (SynthesizerBase::DeepTypeDepth).
+static constexpr unsigned CallerTypeDepth = 12;
+
+/// The floating-point type a store \p SI of an integer choice writes, as
+/// the type analysis of \p F, its callees and its callers tells: the bytes
+/// it writes and the bytes of every load it chooses among hold that type
+/// (the caller's doubles, whose bits the function compares as integers to
+/// pick one). \p Types is computed on first need.
+static Type *callerFloatingPointType(StoreInst &SI, Function &F,
+                                     Function *CallersOf,
+                                     std::optional<TypeInfo> &Types) {
+  Type *IntTy = SI.getValueOperand()->getType();
+  SmallVector<LoadInst *, 4> Loads;
+  SmallPtrSet<Value *, 8> Seen;
+  if (!CallersOf || !(IntTy->isIntegerTy(32) || IntTy->isIntegerTy(64)) ||
+      !choiceLoads(SI.getValueOperand(), Loads, Seen, MaxChoiceDepth) ||
+      Loads.empty())
+    return nullptr;
+  uint64_t Size = IntTy->getIntegerBitWidth() / 8;
+  if (!Types)
+    Types.emplace(computeTypes(F, CallerTypeDepth, CallersOf));
+  Type *FPTy = Types->floatFilling(SI.getPointerOperand(), Size);
+  if (!FPTy || any_of(Loads, [&](LoadInst *LI) {
+        return Types->floatFilling(LI->getPointerOperand(), Size) != FPTy;
+      }))
+    return nullptr;
+  return FPTy;
 }
 
 /// A double moved through an integer of its size (a union's uint64_t
@@ -190,9 +265,12 @@ static Type *choiceFloatingPointType(Value *V, SmallPtrSetImpl<Value *> &Seen,
 /// itself, and a bitcast of an integer load is a load of the memory as that
 /// type at the same point. What is left is ordinary floating-point data
 /// movement, and integer loads that only move bytes (ReverseByteCopies).
-void retypeBitcastCopies(Function &F) {
+void retypeBitcastCopies(Function &F, Function *CallersOf) {
   SmallVector<WeakTrackingVH, 8> Dead;
   TwinMap Built;
+  // Stores of choices whose type only the memory tells, once the rest is
+  // retyped (an integer load also bitcast to a double is no copy yet).
+  SmallVector<WeakTrackingVH, 4> Untyped;
   for (Instruction &I : instructions(F)) {
     auto *BC = dyn_cast<BitCastInst>(&I);
     if (BC && (BC->getSrcTy()->isPtrOrPtrVectorTy() ||
@@ -209,15 +287,15 @@ void retypeBitcastCopies(Function &F) {
       continue;
     }
     // A choice among doubles made integers (a union copied on two paths),
-    // or among loads of bytes that are also read as a double, is stored as
-    // the choice among the doubles.
+    // or among loads of bytes that are also read as a double, or that the
+    // callers hold as doubles, is stored as the choice among the doubles.
     if (auto *SI = dyn_cast<StoreInst>(&I);
-        SI && SI->isSimple() &&
-        (isa<PHINode>(SI->getValueOperand()) ||
-         isa<SelectInst>(SI->getValueOperand()))) {
+        SI && SI->isSimple() && isChoice(SI->getValueOperand())) {
       Value *Stored = SI->getValueOperand();
       SmallPtrSet<Value *, 8> Seen, Twins;
       Type *FPTy = choiceFloatingPointType(Stored, Seen, MaxChoiceDepth);
+      if (!FPTy)
+        Untyped.push_back(SI);
       if (FPTy && hasFloatingPointTwin(Stored, FPTy, Twins, MaxChoiceDepth)) {
         SI->setOperand(0, buildFloatingPointTwin(Stored, FPTy, Built));
         Dead.push_back(Stored);
@@ -255,9 +333,28 @@ void retypeBitcastCopies(Function &F) {
     Dead.push_back(BC);
   }
   // The integer steps, choices and loads nothing else reads go too.
-  for (WeakTrackingVH &V : Dead)
-    if (V)
-      RecursivelyDeleteTriviallyDeadInstructions(V);
+  auto DeleteDead = [&] {
+    for (WeakTrackingVH &V : Dead)
+      if (V)
+        RecursivelyDeleteTriviallyDeadInstructions(V);
+    Dead.clear();
+    Built.clear(); // its keys may have gone
+  };
+  DeleteDead();
+  std::optional<TypeInfo> MemoryTypes;
+  for (WeakTrackingVH &V : Untyped) {
+    auto *SI = dyn_cast_or_null<StoreInst>(V);
+    if (!SI)
+      continue;
+    Value *Stored = SI->getValueOperand();
+    SmallPtrSet<Value *, 8> Twins;
+    Type *FPTy = callerFloatingPointType(*SI, F, CallersOf, MemoryTypes);
+    if (FPTy && hasFloatingPointTwin(Stored, FPTy, Twins, MaxChoiceDepth)) {
+      SI->setOperand(0, buildFloatingPointTwin(Stored, FPTy, Built));
+      Dead.push_back(Stored);
+    }
+  }
+  DeleteDead();
 }
 
 } // namespace tapestry

@@ -29,8 +29,13 @@ void retypeIntegerVectorBuilds(llvm::Function &F);
 /// replaces each bitcast to a floating-point type of an integer load (or of
 /// bytes shifted out of one, or of phis and selects among such loads,
 /// constants and integers bitcast from that type) by a load of the bytes as
-/// that type at the same point.
-void retypeBitcastCopies(llvm::Function &F);
+/// that type at the same point. A store of such a choice (or of an integer
+/// minimum or maximum) stores the choice among floating-point loads where
+/// the type is known: from a bitcast in the choice, or, with \p CallersOf
+/// (the function \p F is a copy of), from what its callers hold in the
+/// memory written and read.
+void retypeBitcastCopies(llvm::Function &F,
+                         llvm::Function *CallersOf = nullptr);
 
 } // namespace tapestry
 

@@ -898,7 +898,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   advanceIterationCounters(*P);
   retypeIntegerVectorBuilds(*P);
   lowerFloatBitOperations(*P);
-  retypeBitcastCopies(*P);
+  retypeBitcastCopies(*P, &F);
   loadChosenCopiesWhereStored(*P, FAM);
   retypePointerIntegerChoices(*P);
   defineUndefinedLanes(*P);

@@ -657,12 +657,10 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
     // calls: std::get, _M_head, ...), or only the callers of a function
     // differentiated on its own use the memory it copies with a type: look
     // deeper, and at the callers, once before giving up.
-    if (!DeepTypes)
-      DeepTypes =
-          std::make_unique<TypeInfo>(computeTypes(P, DeepTypeDepth, R.Fn));
+    const TypeInfo &Deep = deepTypes();
     Out = ByteLayout();
-    Result = inferCopyLayout(*DeepTypes, Dst, Src, Size, DL, Out,
-                             !DeepTypes->CalleeBudgetReached);
+    Result = inferCopyLayout(Deep, Dst, Src, Size, DL, Out,
+                             !Deep.CalleeBudgetReached);
   }
   switch (Result) {
   case CopyLayoutResult::Known:

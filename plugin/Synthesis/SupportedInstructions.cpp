@@ -351,6 +351,14 @@ bool SupportedInstructions::mayHoldFloat(const Value *Ptr, Type *Loaded) {
          any_of(Held, [](Type *T) { return T->isFPOrFPVectorTy(); });
 }
 
+bool SupportedInstructions::callersHoldFloat(const Value *Ptr, Type *Loaded) {
+  const DataLayout &DL = S.module().getDataLayout();
+  return !S.deepTypes()
+              .layoutAt(Ptr, DL.getTypeStoreSize(Loaded))
+              .floatParts()
+              .empty();
+}
+
 /// True if \p I is an `and` with a constant that clears every mantissa bit
 /// of the floating-point type \p FP, of the integer's width.
 static bool keepsNoMantissa(const Instruction &I, Type *FP) {
@@ -511,11 +519,15 @@ SupportedInstructions::floatLoadBehindChoice(const Value *Choice) {
     if (auto *Sel = dyn_cast<SelectInst>(V)) {
       Work.push_back(Sel->getTrueValue());
       Work.push_back(Sel->getFalseValue());
+    } else if (auto *MM = dyn_cast<MinMaxIntrinsic>(V)) {
+      Work.push_back(MM->getLHS());
+      Work.push_back(MM->getRHS());
     } else if (auto *Phi = dyn_cast<PHINode>(V)) {
       append_range(Work, Phi->incoming_values());
     } else if (auto *LI = dyn_cast<LoadInst>(V);
                LI && S.AI.hasShadow(LI->getPointerOperand()) &&
-               mayHoldFloat(LI->getPointerOperand(), LI->getType())) {
+               (mayHoldFloat(LI->getPointerOperand(), LI->getType()) ||
+                callersHoldFloat(LI->getPointerOperand(), LI->getType()))) {
       return LI;
     }
   }
@@ -537,7 +549,8 @@ void SupportedInstructions::visitStoreInst(StoreInst &SI) {
   // behind (PrimalPreparation stores doubles where the bytes are also read
   // as one).
   const Value *Stripped = stripIntCasts(Val);
-  if (isa<PHINode>(Stripped) || isa<SelectInst>(Stripped)) {
+  if (isa<PHINode>(Stripped) || isa<SelectInst>(Stripped) ||
+      isa<MinMaxIntrinsic>(Stripped)) {
     if (const LoadInst *Leaf = floatLoadBehindChoice(Stripped))
       fail(&SI, "this store copies memory that may hold floating-point data "
                 "as an integer ('" +

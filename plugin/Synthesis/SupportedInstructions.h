@@ -101,8 +101,13 @@ private:
   /// True unless the type analysis knows the \p Size bytes at \p Ptr hold
   /// no floating-point data.
   bool mayHoldFloat(const llvm::Value *Ptr, llvm::Type *Loaded);
+  /// True if, looking deeper and at what the function's callers do with
+  /// the memory they pass, the bytes at \p Ptr hold floating-point data
+  /// (integer reads of a caller's doubles, compared to choose one).
+  bool callersHoldFloat(const llvm::Value *Ptr, llvm::Type *Loaded);
   /// A load of memory with a shadow that may hold floating-point data,
-  /// among the integers an integer phi or select \p Choice may be; or null.
+  /// among the integers an integer phi, select, minimum or maximum
+  /// \p Choice may be; or null.
   const llvm::LoadInst *floatLoadBehindChoice(const llvm::Value *Choice);
   /// An operation with a derivative rule (and, for error estimates, a
   /// floating-point result).

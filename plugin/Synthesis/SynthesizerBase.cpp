@@ -416,4 +416,11 @@ TypeInfo &SynthesizerBase::types() {
   return *Types;
 }
 
+TypeInfo &SynthesizerBase::deepTypes() {
+  if (!DeepTypes)
+    DeepTypes =
+        std::make_unique<TypeInfo>(computeTypes(P, DeepTypeDepth, R.Fn));
+  return *DeepTypes;
+}
+
 } // namespace tapestry

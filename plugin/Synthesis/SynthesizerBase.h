@@ -275,6 +275,11 @@ protected:
   void stopAtUnknownCallee(llvm::CallBase &CB);
   /// The types memory holds (TypeAnalysis), computed on first need.
   TypeInfo &types();
+  /// The same, DeepTypeDepth levels of callees deep and with what the
+  /// function's callers do with the memory they pass (computed on first
+  /// need: where types() cannot tell, or says integers a caller reads as
+  /// floating-point data).
+  TypeInfo &deepTypes();
 
   llvm::Module &module() const;
 

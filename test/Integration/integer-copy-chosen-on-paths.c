@@ -6,8 +6,9 @@
 // without the copied element's term (d/da = {1, 0} for {2, 0}, {0, 0} for
 // {0, 1}), with no error. Reverse and forward against analytic
 // derivatives: out[0] = c ? a0 : a1, out[1] = w a0 (w = 1 for c, 0 else).
-// (A write on the way that may change the loaded memory is an error:
-// test/Errors/integer-copy-chosen-on-paths.c.)
+// (A write on the way that may change the loaded memory: differentiated
+// where the bytes are known to be doubles, integer-copy-chosen-read-as-
+// double.c, else an error: test/Errors/integer-copy-chosen-on-paths.c.)
 // RUN: %clang -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -o %t2 && %t2 | FileCheck %s

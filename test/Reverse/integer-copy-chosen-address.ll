@@ -1,11 +1,13 @@
-; A stored integer chosen among two integer loads (a double memcpy'd into a
-; uint64_t on two paths, copied out after they merge), with a write on
+; A stored integer chosen among two integer loads (two floats memcpy'd into
+; a uint64_t on two paths, copied out after they merge), with a write on
 ; each path that cannot change the loaded memory (%w is noalias): the
 ; choice is made among the addresses and the store's value loaded there,
 ; so the copy's reverse moves out's adjoint to the element the path read.
 ; Was a gradient without that term and no error (the phi of loads was taken
 ; for integer data). Without noalias the write may change a[k]: an error
-; (test/Errors/integer-copy-chosen-on-paths.c).
+; (test/Errors/integer-copy-chosen-on-paths.c). (Where the 8 bytes are
+; known to be one double, the choice is made among double loads instead:
+; test/Integration/integer-copy-chosen-read-as-double.c.)
 ; RUN: %opt -passes=tapestry -S %s -o - | FileCheck %s
 ; RUN: sed -e 's/ptr noalias %%w/ptr %%w/' %s | not %opt -passes=tapestry -disable-output 2>&1 | FileCheck %s --check-prefix=ALIAS
 ; ALIAS: this store copies memory that may hold floating-point data as an integer ('long') chosen among values read on different paths
@@ -14,15 +16,15 @@
 ; CHECK: %"bits.addr'" = select i1 %c, ptr %"a'", ptr %"a1p'"
 ; CHECK: %bits.copied = load i64, ptr %bits.addr
 ; CHECK: store i64 %bits.copied, ptr %out
-; CHECK: call void @tapestry.parts.adjoint.p0.0double(ptr %"out'", ptr {{.*}}%bits.copied.adj, i64 8)
-; CHECK: call void @tapestry.parts.adjoint.p0.0double(ptr {{.*}}%bits.copied.adj, ptr %"bits.addr'", i64 8)
+; CHECK: call void @tapestry.parts.adjoint.p0.0float.4float(ptr %"out'", ptr {{.*}}%bits.copied.adj, i64 8)
+; CHECK: call void @tapestry.parts.adjoint.p0.0float.4float(ptr {{.*}}%bits.copied.adj, ptr %"bits.addr'", i64 8)
 ; CHECK: ret void
 
 @enzyme_dup = external global i32
 @enzyme_const = external global i32
 declare void @__enzyme_autodiff(ptr, ...)
 
-define double @f(ptr %a, ptr %out, ptr noalias %w, i1 %c) {
+define float @f(ptr %a, ptr %out, ptr noalias %w, i1 %c) {
 entry:
   br i1 %c, label %first, label %second
 first:
@@ -37,11 +39,11 @@ second:
 merge:
   %bits = phi i64 [ %l0, %first ], [ %l1, %second ]
   store i64 %bits, ptr %out, align 8
-  %x = load double, ptr %a, align 8
-  %a1 = getelementptr inbounds double, ptr %a, i64 1
-  %y = load double, ptr %a1, align 8
-  %r = fmul double %x, %y
-  ret double %r
+  %x = load float, ptr %a, align 8
+  %a4 = getelementptr inbounds i8, ptr %a, i64 4
+  %y = load float, ptr %a4, align 4
+  %r = fmul float %x, %y
+  ret float %r
 }
 
 define void @grad(ptr %a, ptr %da, ptr %out, ptr %dout, ptr %w, i1 %c) {
