@@ -5,12 +5,14 @@
 // functions of the call's type whose address escapes, narrowed where the
 // pointer's origin is known, at most -tapestry-max-indirect-candidates),
 // keeping the original call as the marked fallback that isUnknownCalleeFallback
-// recognises. Differentiating the branches is left to the synthesizers.
+// recognises, unless the narrowed candidates are every function the pointer
+// can hold. Differentiating the branches is left to the synthesizers.
 //
 //===----------------------------------------------------------------------===//
 #include "Synthesis/IndirectCalls.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -234,22 +236,30 @@ static bool possibleTargets(const Value *V, TargetSearch &S) {
 /// a call through a constant table of functions cannot reach a function
 /// stored in another table. Unchanged when any possible target is not a
 /// candidate (a cast pointer), so the dispatch stays as complete as before.
-static void narrowToTargets(const CallInst &CI, const Function *Original,
+/// Returns true if the pointer can hold no other function than the
+/// narrowed candidates (every possible target is one of them), so that
+/// the dispatch needs no fallback.
+static bool narrowToTargets(const CallInst &CI, const Function *Original,
                             SmallVectorImpl<Function *> &Candidates) {
   TargetSearch S;
   S.Clone = CI.getFunction();
   S.Original = Original;
   if (!possibleTargets(CI.getCalledOperand(), S))
-    return;
+    return false;
   SmallVector<Function *, 8> Narrowed;
   for (Function *Callee : Candidates)
     if (S.Targets.contains(Callee))
       Narrowed.push_back(Callee);
-  for (Function *T : S.Targets)
-    if (T->getFunctionType() == CI.getFunctionType() &&
-        !is_contained(Narrowed, T) && T != CI.getFunction())
-      return;
+  bool Complete = true;
+  for (Function *T : S.Targets) {
+    if (is_contained(Narrowed, T))
+      continue;
+    if (T->getFunctionType() == CI.getFunctionType() && T != CI.getFunction())
+      return false;
+    Complete = false; // another type's function, or the caller itself
+  }
   Candidates = std::move(Narrowed);
+  return Complete && !Candidates.empty();
 }
 
 /// Whether a call of type \p FTy could carry a derivative: it takes or
@@ -263,8 +273,12 @@ static bool mayCarryDerivatives(FunctionType *FTy) {
 }
 
 /// Replaces \p CI by a test of its pointer against each candidate, a direct
-/// call for each, and the original call as the fallback.
-static void dispatch(CallInst &CI, ArrayRef<Function *> Candidates) {
+/// call for each, and the original call as the fallback; with \p Complete
+/// (the pointer holds one of the candidates, or calling it is undefined),
+/// the last candidate is called untested and there is no fallback (a
+/// static `void *(*alloc)(size_t) = malloc` called is malloc called).
+static void dispatch(CallInst &CI, ArrayRef<Function *> Candidates,
+                     bool Complete) {
   Function &F = *CI.getFunction();
   LLVMContext &C = F.getContext();
   Value *Target = CI.getCalledOperand();
@@ -274,25 +288,34 @@ static void dispatch(CallInst &CI, ArrayRef<Function *> Candidates) {
 
   SmallVector<std::pair<Value *, BasicBlock *>, 8> Results;
   BasicBlock *Test = Head;
-  for (Function *Callee : Candidates) {
+  for (auto [I, Callee] : enumerate(Candidates)) {
+    auto *Direct = cast<CallInst>(CI.clone());
+    Direct->setCalledOperand(Callee);
+    if (Complete && I + 1 == Candidates.size()) {
+      // The only function left: called without a test.
+      Direct->insertInto(Test, Test->end());
+      BranchInst::Create(Join, Test);
+      Results.push_back({Direct, Test});
+      break;
+    }
     auto *Case =
         BasicBlock::Create(C, "dispatch." + Callee->getName(), &F, Join);
     auto *Next = BasicBlock::Create(C, "dispatch.next", &F, Join);
     IRBuilder<> B(Test);
     B.SetCurrentDebugLocation(CI.getDebugLoc());
     B.CreateCondBr(B.CreateICmpEQ(Target, Callee), Case, Next);
-    auto *Direct = cast<CallInst>(CI.clone());
-    Direct->setCalledOperand(Callee);
     Direct->insertInto(Case, Case->end());
     BranchInst::Create(Join, Case);
     Results.push_back({Direct, Case});
     Test = Next;
   }
-  auto *Fallback = cast<CallInst>(CI.clone());
-  Fallback->setMetadata(UnknownCalleeMD, MDNode::get(C, {}));
-  Fallback->insertInto(Test, Test->end());
-  BranchInst::Create(Join, Test);
-  Results.push_back({Fallback, Test});
+  if (!Complete) {
+    auto *Fallback = cast<CallInst>(CI.clone());
+    Fallback->setMetadata(UnknownCalleeMD, MDNode::get(C, {}));
+    Fallback->insertInto(Test, Test->end());
+    BranchInst::Create(Join, Test);
+    Results.push_back({Fallback, Test});
+  }
 
   if (!CI.getType()->isVoidTy()) {
     IRBuilder<> B(Join, Join->begin());
@@ -306,7 +329,12 @@ static void dispatch(CallInst &CI, ArrayRef<Function *> Candidates) {
 }
 
 bool dispatchIndirectCalls(Function &F, const Function *Original) {
-  SmallVector<std::pair<CallInst *, SmallVector<Function *, 8>>, 4> Work;
+  struct Site {
+    CallInst *CI;
+    SmallVector<Function *, 8> Candidates;
+    bool Complete;
+  };
+  SmallVector<Site, 4> Work;
   // Finding candidates reads every function's uses: once per type.
   DenseMap<FunctionType *, SmallVector<Function *, 8>> ByType;
   for (Instruction &I : instructions(F)) {
@@ -322,7 +350,7 @@ bool dispatchIndirectCalls(Function &F, const Function *Original) {
     for (Function *Callee : It->second)
       if (Callee->getCallingConv() == CI->getCallingConv() && Callee != &F)
         Candidates.push_back(Callee);
-    narrowToTargets(*CI, Original, Candidates);
+    bool Complete = narrowToTargets(*CI, Original, Candidates);
     // A call that passes and returns nothing differentiable still runs
     // code that may read and write differentiated memory through globals
     // (void(void) kernels called from a table, review30 m7): taken for
@@ -335,10 +363,10 @@ bool dispatchIndirectCalls(Function &F, const Function *Original) {
                       << " candidate callees for " << *CI << "\n");
     if (Candidates.empty() || Candidates.size() > MaxCandidates)
       continue;
-    Work.push_back({CI, std::move(Candidates)});
+    Work.push_back({CI, std::move(Candidates), Complete});
   }
-  for (auto &[CI, Candidates] : Work)
-    dispatch(*CI, Candidates);
+  for (Site &W : Work)
+    dispatch(*W.CI, W.Candidates, W.Complete);
   return !Work.empty();
 }
 

@@ -46,8 +46,10 @@ unsigned maxIndirectCandidates();
 /// pointer's value. Where the module shows what the pointer can hold (a
 /// read-only table of functions, an argument of a function local to the
 /// file whose callers all pass such values) the dispatch is over those
-/// functions only. \p Original is the function \p F was cloned from, if
-/// any: its callers show what \p F's arguments hold. Returns true if
+/// functions only, and, where the pointer can hold no other function, with
+/// no fallback (a static pointer initialised to malloc and never written
+/// is a call of malloc). \p Original is the function \p F was cloned from,
+/// if any: its callers show what \p F's arguments hold. Returns true if
 /// anything changed.
 bool dispatchIndirectCalls(llvm::Function &F,
                            const llvm::Function *Original = nullptr);
