@@ -899,7 +899,10 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
                 "writes depends on differentiated values (it only prints "
                 "or checks them), declare it inactive with 'void "
                 "*__enzyme_inactivefn[] = {" +
-                Address + "};'");
+                Address +
+                "};'; if another file of the program defines it, compile "
+                "every file and link with -flto and the plugin "
+                "(docs/multi-file-lto.md)");
 }
 
 /// How other files reach a file-local global whose address left at
