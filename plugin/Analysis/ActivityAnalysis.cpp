@@ -277,10 +277,10 @@ bool loadsUnmirroredPointer(const LoadInst &LI,
 /// owner's old block, deleted when the new one is stored
 /// (unique_ptr::reset). GlobalShadows gives such a global a shadow when its
 /// other reads follow stores; the shadow memory then holds the shadow the
-/// last derivative stored, or null, never one of this block: the load has
-/// no shadow, and the block is released without one. (A read that releases
-/// a block before a null is stored, in a helper called after the store, has
-/// the shadow of that store and keeps it.)
+/// last derivative stored, or null where none did
+/// (ActivityInfo::OwnerReleaseReads). (A read that releases a block before
+/// a null is stored, in a helper called after the store, has the shadow of
+/// that store and keeps it.)
 static SmallVector<const LoadInst *, 2>
 releasedBeforeStore(Function &F, const GlobalShadows &Globals) {
   SmallVector<const LoadInst *, 2> Loads;
@@ -346,7 +346,7 @@ public:
         Unmirrored.insert(LI);
     if (Globals)
       for (const LoadInst *LI : releasedBeforeStore(F, *Globals))
-        Unmirrored.insert(LI);
+        AI.OwnerReleaseReads.insert(LI);
     bool Changed = true;
     while (Changed) {
       Changed = false;

@@ -38,6 +38,16 @@ public:
   llvm::SmallPtrSet<const llvm::Value *, 32> Useful;
   llvm::SmallPtrSet<const llvm::Value *, 32> Active;
   llvm::SmallPtrSet<const llvm::Value *, 32> Shadowed;
+  /// Reads of an owner's old block from a global with a shadow, only to
+  /// release it before a new block is stored (unique_ptr::reset): the
+  /// shadow global holds the shadow the last derivative stored, which is
+  /// this block's only if that derivative stored this block (a plain call
+  /// may have stored another since, or another derivative the "no
+  /// derivative" marker). Their shadow is the shadow global's pointer where
+  /// its companion (GlobalShadows::companionOf) says it was stored for this
+  /// block, else the block itself (the marker, Analysis/RuntimeActivity.h):
+  /// the release frees the old shadow and nothing else.
+  llvm::SmallPtrSet<const llvm::Value *, 2> OwnerReleaseReads;
 };
 
 /// True if a value of type \p T can carry a derivative: floating-point

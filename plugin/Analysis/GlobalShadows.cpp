@@ -207,9 +207,14 @@ public:
         for (Instruction &I : instructions(*Copy))
           Changed |= visit(*F, I);
     }
-    SmallSetVector<GlobalVariable *, 8> Result = Globals;
+    SmallSetVector<GlobalVariable *, 8> Result;
+    for (GlobalVariable *G : Globals)
+      if (!GlobalShadows::isCompanion(*G))
+        Result.insert(G);
     for (GlobalVariable *G : PointerGlobals)
-      if (!Globals.contains(G) && isSetBeforeRead(*G))
+      if (GlobalShadows::isCompanion(*G))
+        continue; // bookkeeping of derivatives, never shadowed
+      else if (!Globals.contains(G) && isSetBeforeRead(*G))
         Result.insert(G);
       else if (auto It = OpenStores.find(G);
                It != OpenStores.end() && !Globals.contains(G)) {
@@ -799,6 +804,32 @@ GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane,
 
 bool GlobalShadows::isImplicitShadow(const GlobalVariable &G) {
   return G.hasMetadata(ImplicitShadowMD);
+}
+
+bool GlobalShadows::isShadowGlobal(const GlobalVariable &G) {
+  return isImplicitShadow(G) || G.getName().contains(".tapestry.ctx");
+}
+
+/// Marks companions of shadow globals (GlobalShadows::companionOf).
+static constexpr const char *CompanionMD = "tapestry.companion";
+
+GlobalVariable *GlobalShadows::companionOf(GlobalVariable &Shadow) {
+  Module &M = *Shadow.getParent();
+  std::string Name = (Shadow.getName() + ".primal").str();
+  if (GlobalVariable *C = M.getGlobalVariable(Name, /*AllowInternal=*/true))
+    return C;
+  auto *C = new GlobalVariable(M, Shadow.getValueType(), /*isConstant=*/false,
+                               GlobalValue::InternalLinkage,
+                               Constant::getNullValue(Shadow.getValueType()),
+                               Name, nullptr, Shadow.getThreadLocalMode(),
+                               Shadow.getAddressSpace());
+  C->setAlignment(Shadow.getAlign());
+  C->setMetadata(CompanionMD, MDNode::get(M.getContext(), {}));
+  return C;
+}
+
+bool GlobalShadows::isCompanion(const GlobalVariable &G) {
+  return G.hasMetadata(CompanionMD);
 }
 
 unsigned GlobalShadows::implicitShadowDepth(const GlobalVariable &G) {

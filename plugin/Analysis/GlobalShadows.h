@@ -107,6 +107,18 @@ public:
                                        unsigned Depth = 0);
   /// True if \p G is an implicit shadow (made by shadowOf).
   static bool isImplicitShadow(const llvm::GlobalVariable &G);
+  /// True if \p G is an implicit shadow or a shadow context's.
+  static bool isShadowGlobal(const llvm::GlobalVariable &G);
+  /// The companion of shadow global \p Shadow (created on first use):
+  /// "<shadow>.primal", where each derivative that stores a pointer's
+  /// shadow into \p Shadow stores the pointer too, at the same offset. An
+  /// owner's old block read back is then known to have the shadow the
+  /// global holds only if the companion holds that block (no plain call
+  /// replaced it since, no other derivative stored a marker for another).
+  /// It is bookkeeping: never shadowed itself.
+  static llvm::GlobalVariable *companionOf(llvm::GlobalVariable &Shadow);
+  /// True if \p G is a companion (made by companionOf).
+  static bool isCompanion(const llvm::GlobalVariable &G);
   /// The nesting depth of implicit shadow \p G.
   static unsigned implicitShadowDepth(const llvm::GlobalVariable &G);
   /// The implicit shadows that derivative \p D and the functions it calls

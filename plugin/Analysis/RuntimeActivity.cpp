@@ -370,6 +370,11 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
     if (MarkedDeepArgs >> I & 1)
       RA.DeepRoots.push_back(&A);
   }
+  // An owner's old block read to be released: its shadow is the block
+  // itself where the shadow global holds none.
+  for (const Value *V : AI.OwnerReleaseReads)
+    if (AI.hasShadow(V))
+      RA.MaybeConstant.insert(V);
   auto WritesMarker = [&](const StoreInst &SI) {
     const Value *Val = SI.getValueOperand();
     if (!Val->getType()->isPtrOrPtrVectorTy() ||

@@ -485,6 +485,7 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
     if (GP)
       SK = guardedShadow(B, SK, GP, Val->getType());
     B.CreateAlignedStore(lane(B, SVal, K), SK, SI.getAlign(), SI.isVolatile());
+    recordStoredPrimal(B, SK, primal(Val), SI.getAlign());
   }
 }
 

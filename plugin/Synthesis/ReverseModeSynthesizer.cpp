@@ -239,6 +239,8 @@ void ReverseModeSynthesizer::buildForwardSweep() {
         if (GP)
           SK = guardedShadow(B, SK, GP, SI->getValueOperand()->getType());
         B.CreateAlignedStore(lane(B, SVal, K), SK, SI->getAlign());
+        recordStoredPrimal(B, SK, primal(SI->getValueOperand()),
+                           SI->getAlign());
       }
   }
   // strtod's end pointer: an offset into the text's shadow.

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/SynthesizerBase.h"
 
+#include "Analysis/GlobalShadows.h"
 #include "Core/AddressesOfNothing.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
@@ -212,9 +213,22 @@ void SynthesizerBase::createShadow(Instruction &PI) {
     Value *Ptr = Sh(LI->getPointerOperand());
     if (!Ptr)
       return;
-    S = lanes(B, PtrTy, [&](unsigned K) {
-      return B.CreateAlignedLoad(LI->getType(), lane(B, Ptr, K), LI->getAlign(),
-                                 PI.getName() + "'");
+    S = lanes(B, PtrTy, [&](unsigned K) -> Value * {
+      Value *SK = B.CreateAlignedLoad(LI->getType(), lane(B, Ptr, K),
+                                      LI->getAlign(), PI.getName() + "'");
+      if (!AI.OwnerReleaseReads.count(LI))
+        return SK;
+      // An owner's old block, released: the shadow global holds its
+      // shadow only if the derivative that stored it stored this block
+      // (the companion says); otherwise the block is its own, the "no
+      // derivative" marker (ActivityInfo::OwnerReleaseReads).
+      Value *CA = companionAddress(B, lane(B, Ptr, K));
+      if (!CA)
+        return GI;
+      Value *StoredFor = B.CreateAlignedLoad(LI->getType(), CA, LI->getAlign(),
+                                             PI.getName() + ".stored.for");
+      return B.CreateSelect(B.CreateICmpEQ(StoredFor, GI), SK, GI,
+                            PI.getName() + "'.or.self");
     });
   } else if (auto *AI2 = dyn_cast<AllocaInst>(&PI)) {
     auto *GA = cast<AllocaInst>(GI);
@@ -451,6 +465,23 @@ Value *SynthesizerBase::shadowToStore(IRBuilderBase &B, Value *Val,
   // A constant pointer: its shadow is itself (Analysis/RuntimeActivity.h).
   Value *GV = primal(Val);
   return lanes(B, Val->getType(), [&](unsigned) { return GV; });
+}
+
+Value *SynthesizerBase::companionAddress(IRBuilderBase &B, Value *ShadowAddr) {
+  auto *S = dyn_cast<GlobalVariable>(getUnderlyingObject(ShadowAddr));
+  if (!S || !GlobalShadows::isShadowGlobal(*S))
+    return nullptr;
+  GlobalVariable *C = GlobalShadows::companionOf(*S);
+  Value *Offset = B.CreatePtrDiff(B.getInt8Ty(), ShadowAddr, S);
+  return B.CreateInBoundsGEP(B.getInt8Ty(), C, Offset);
+}
+
+void SynthesizerBase::recordStoredPrimal(IRBuilderBase &B, Value *ShadowAddr,
+                                         Value *Primal, Align A) {
+  if (!Primal->getType()->isPointerTy())
+    return;
+  if (Value *CA = companionAddress(B, ShadowAddr))
+    B.CreateAlignedStore(Primal, CA, A);
 }
 
 Value *SynthesizerBase::addressShadowToStore(IRBuilderBase &B, StoreInst &SI) {

@@ -270,6 +270,16 @@ protected:
   /// for constant pointers, the pointers themselves) into the shadow memory
   /// under the same mask, at \p B.
   void storePointerShadows(llvm::IRBuilderBase &B, llvm::CallBase &CB);
+  /// The address in the companion of a shadow global (GlobalShadows::
+  /// companionOf) at the offset \p ShadowAddr points to in that shadow
+  /// global, or null if \p ShadowAddr is not into one.
+  llvm::Value *companionAddress(llvm::IRBuilderBase &B,
+                                llvm::Value *ShadowAddr);
+  /// Where a derivative stores a pointer's shadow at \p ShadowAddr in a
+  /// shadow global, records the pointer \p Primal it stored it for in the
+  /// companion, at \p B.
+  void recordStoredPrimal(llvm::IRBuilderBase &B, llvm::Value *ShadowAddr,
+                          llvm::Value *Primal, llvm::Align A);
   /// Makes the derivative stop with a message where \p CB, the fallback of
   /// a dispatched indirect call, is reached with active values.
   void stopAtUnknownCallee(llvm::CallBase &CB);

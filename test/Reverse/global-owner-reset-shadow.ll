@@ -3,15 +3,32 @@
 ; filled from the input is stored, and read back after a call the analysis
 ; cannot see through. The global gets a shadow (the read that only
 ; releases may come before the store: GlobalShadows' releasesOnly); the
-; old pointer's read has no shadow in the derivative (its shadow memory
-; holds the last derivative's shadow or null), and the new block's shadow
-; is stored into the shadow global and read back. Was a gradient of 0 (no
-; shadow). The run: test/Integration/global-smart-pointer-reloaded.cpp.
+; new block's shadow is stored into the shadow global and read back, and
+; the new block itself into the shadow's companion. Was a gradient of 0
+; (no shadow). The old pointer's shadow is the shadow global's (the last
+; derivative's shadow block) where the companion says that derivative
+; stored this block, else the block itself (a plain call stored it, or
+; another derivative stored the "no derivative" marker for another): the
+; release lists the old shadow to be freed, never the block itself. (Before,
+; the old read had no shadow and the old shadow block leaked on every call;
+; taking the shadow global's pointer whenever it was not null freed a
+; marker's block twice: test/Leaks/global-owner-adopts-constant-block.cpp.)
+; The runs: test/Integration/global-smart-pointer-reloaded.cpp,
+; test/Leaks/global-owner-kept-block.cpp.
 ; RUN: %opt -passes=tapestry -S %s -o - | FileCheck %s
 ; CHECK-LABEL: define internal {{.*}} @f.tapestry.rev
 ; CHECK: %old = load ptr, ptr @cache
-; CHECK-NOT: load ptr, ptr @cache.tapestry.shadow
+; CHECK: %"old'" = load ptr, ptr @cache.tapestry.shadow
+; CHECK: %old.stored.for = load ptr, ptr @cache.tapestry.shadow.primal
 ; CHECK: store ptr %"blk'", ptr @cache.tapestry.shadow
+; CHECK: store ptr %blk, ptr @cache.tapestry.shadow.primal
+; CHECK: release:
+; CHECK: %[[MINE:.*]] = icmp eq ptr %old.stored.for, %old
+; CHECK: %"old'.or.self" = select i1 %[[MINE]], ptr %"old'", ptr %old
+; CHECK: %[[SELF:.*]] = icmp eq ptr %"old'.or.self", %old
+; CHECK: %[[LISTED:.*]] = select i1 %[[SELF]], ptr null, ptr %"old'.or.self"
+; CHECK: call void @tapestry.freed.push(ptr %[[LISTED]]
+; CHECK: call void @free(ptr %old)
 ; CHECK: load ptr, ptr @cache.tapestry.shadow
 ; CHECK: ret
 
