@@ -18,6 +18,8 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -151,20 +153,30 @@ static bool isReadOnlyTable(const GlobalVariable &GV) {
   return true;
 }
 
-/// Adds to \p Out every function in the constant \p C.
-static void functionsIn(const Constant *C, SmallPtrSetImpl<Function *> &Out,
+/// Adds to \p Out every function in the constant \p C. Returns false if
+/// \p C may hold a function that is not one of them: an alias or ifunc
+/// (which function it is may be decided at link or load time, or not
+/// until the alias is resolved), or an integer made a pointer.
+static bool functionsIn(const Constant *C, SmallPtrSetImpl<Function *> &Out,
                         SmallPtrSetImpl<const Constant *> &Seen) {
   if (!Seen.insert(C).second)
-    return;
+    return true;
   if (auto *F = dyn_cast<Function>(C)) {
     Out.insert(const_cast<Function *>(F));
-    return;
+    return true;
   }
+  if (isa<GlobalAlias>(C) || isa<GlobalIFunc>(C))
+    return false;
   if (isa<GlobalValue>(C))
-    return;
+    return true; // data: calling it is undefined
+  if (auto *CE = dyn_cast<ConstantExpr>(C);
+      CE && CE->getOpcode() == Instruction::IntToPtr)
+    return false;
+  bool Known = true;
   for (const Use &Op : C->operands())
     if (auto *OpC = dyn_cast<Constant>(Op.get()))
-      functionsIn(OpC, Out, Seen);
+      Known &= functionsIn(OpC, Out, Seen);
+  return Known;
 }
 
 namespace {
@@ -211,6 +223,8 @@ static bool possibleTargets(const Value *V, TargetSearch &S) {
     Out.insert(const_cast<Function *>(F));
     return true;
   }
+  if (isa<GlobalAlias>(V) || isa<GlobalIFunc>(V))
+    return false; // resolved at link or load time
   if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
     return true; // calling it is undefined: no derivative is owed
   if (auto *Sel = dyn_cast<SelectInst>(V))
@@ -225,8 +239,7 @@ static bool possibleTargets(const Value *V, TargetSearch &S) {
     if (!GV || !isReadOnlyTable(*GV))
       return false;
     SmallPtrSet<const Constant *, 16> SeenC;
-    functionsIn(GV->getInitializer(), Out, SeenC);
-    return true;
+    return functionsIn(GV->getInitializer(), Out, SeenC);
   }
   return false;
 }
