@@ -472,6 +472,11 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
       return LB.CreateAlignedLoad(Val->getType(), lane(LB, S, K),
                                   From->getAlign());
     });
+  } else if (overwritesFloats(SI)) {
+    // An integer's bits replace a double's: no tangent there any more.
+    SVal = lanes(B, Val->getType(), [&](unsigned) {
+      return Constant::getNullValue(Val->getType());
+    });
   } else {
     return;
   }

@@ -775,10 +775,16 @@ void ReverseModeSynthesizer::reverseStore(StoreInst &SI, IRBuilderBase &B) {
       reverseCopyStore(SI, *From, B);
     return;
   }
+  // An integer's bits written over a double's (memcpy'd in from an
+  // integer): the value there carries no derivative, so the adjoint of
+  // what was there before is dropped, as for a stored constant.
+  bool OverFloats = overwritesFloats(SI);
   if (!AI.hasShadow(SI.getPointerOperand()) ||
-      !(T->isFPOrFPVectorTy() || isa<StructType>(T) || isa<ArrayType>(T)))
+      !(T->isFPOrFPVectorTy() || isa<StructType>(T) || isa<ArrayType>(T) ||
+        OverFloats))
     return;
-  if (!T->isFPOrFPVectorTy() && !AI.isActive(Val) && !AI.isVaried(Val))
+  if (!T->isFPOrFPVectorTy() && !OverFloats && !AI.isActive(Val) &&
+      !AI.isVaried(Val))
     return; // Aggregates with non-float parts that carry nothing.
   Value *S = shadowOf(SI.getPointerOperand(), &SI);
   if (!S)
@@ -801,7 +807,8 @@ void ReverseModeSynthesizer::reverseStore(StoreInst &SI, IRBuilderBase &B) {
     B.CreateAlignedStore(Constant::getNullValue(T), SK, SI.getAlign());
     return DK;
   });
-  addAdjoint(Val, D, B);
+  if (!OverFloats)
+    addAdjoint(Val, D, B);
 }
 
 void ReverseModeSynthesizer::reverseMemIntrinsic(MemIntrinsic &MI,

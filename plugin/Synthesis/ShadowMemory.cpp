@@ -693,6 +693,19 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
     Result = inferCopyLayout(Deep, Dst, Src, Size, DL, Out,
                              !Deep.CalleeBudgetReached);
   }
+  // Bytes the function moves and writes only as integers (a double's bits
+  // memcpy'd through a uint64_t, or an integer's bits written over one) may
+  // be the doubles its callers hold there: what they say decides.
+  if (Result == CopyLayoutResult::Known && Out.floatParts().empty() &&
+      !Out.hasPointers()) {
+    const TypeInfo &Deep = deepTypes();
+    ByteLayout Callers;
+    if (inferCopyLayout(Deep, Dst, Src, Size, DL, Callers,
+                        !Deep.CalleeBudgetReached) ==
+            CopyLayoutResult::Known &&
+        !Callers.floatParts().empty())
+      Out = Callers;
+  }
   switch (Result) {
   case CopyLayoutResult::Known:
     return true;

@@ -416,6 +416,23 @@ TypeInfo &SynthesizerBase::types() {
   return *Types;
 }
 
+bool SynthesizerBase::overwritesFloats(StoreInst &SI) {
+  Value *Val = SI.getValueOperand();
+  if (!Val->getType()->isIntOrIntVectorTy() || isa<PtrToIntInst>(Val) ||
+      !AI.hasShadow(SI.getPointerOperand()))
+    return false;
+  if (auto *From = dyn_cast<LoadInst>(Val); From && isCopyLoad(*From))
+    return false;
+  const DataLayout &DL = module().getDataLayout();
+  uint64_t Size = DL.getTypeStoreSize(Val->getType());
+  ByteLayout L = types().layoutAt(SI.getPointerOperand(), Size);
+  if (L.floatParts().empty())
+    // The function may only move the bytes as integers while its callers
+    // hold doubles there.
+    L = deepTypes().layoutAt(SI.getPointerOperand(), Size);
+  return !L.floatParts().empty() && !L.hasPointers();
+}
+
 TypeInfo &SynthesizerBase::deepTypes() {
   if (!DeepTypes)
     DeepTypes =

@@ -204,6 +204,11 @@ protected:
   /// The same for a copy \p MT of memory that may hold derivatives
   /// (memcpy, memmove, std::copy) into memory without a shadow.
   bool losesDerivative(llvm::MemTransferInst &MT);
+  /// True if \p SI writes an integer (not an address, not bytes an integer
+  /// load copies) over bytes the type analysis says hold floating-point
+  /// data (a double's bits memcpy'd in from an integer): the value there
+  /// is then one that carries no derivative, as a stored constant.
+  bool overwritesFloats(llvm::StoreInst &SI);
   /// Reports an active value stored (or, \p Copied, copied) where no
   /// shadow receives its derivative.
   void reportLostStore(llvm::Instruction &I, bool Copied = false);
