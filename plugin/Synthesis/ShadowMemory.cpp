@@ -701,8 +701,7 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
     const TypeInfo &Deep = deepTypes();
     ByteLayout Callers;
     if (inferCopyLayout(Deep, Dst, Src, Size, DL, Callers,
-                        !Deep.CalleeBudgetReached) ==
-            CopyLayoutResult::Known &&
+                        !Deep.CalleeBudgetReached) == CopyLayoutResult::Known &&
         !Callers.floatParts().empty())
       Out = Callers;
   }
