@@ -16,6 +16,7 @@
 #include "Core/AllocationFunctions.h"
 #include "Core/Batch.h"
 #include "Core/CustomRules.h"
+#include "Core/DeclaredShadows.h"
 #include "Core/Diagnostics.h"
 #include "Core/MPIFunctions.h"
 #include "llvm/Analysis/InlineCost.h"
@@ -710,6 +711,12 @@ GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
     if (!Rules.isInactiveGlobal(GV) && S.Globals.insert(GV))
       LLVM_DEBUG(dbgs() << "tapestry: global '" << GV->getName()
                         << "' gets a shadow\n");
+  // A global whose shadow the program declared (enzyme_shadow) is active
+  // even where the code only reads it: its adjoint goes to that shadow.
+  if (!Depth)
+    for (GlobalVariable &GV : M.globals())
+      if (declaredShadowOf(GV) && !Rules.isInactiveGlobal(&GV))
+        S.Globals.insert(&GV);
   for (auto &[G, Where] : Written.Unshadowed)
     if (!Rules.isInactiveGlobal(cast<GlobalVariable>(G)))
       S.Unshadowed[G] = Where;
@@ -782,6 +789,11 @@ bool GlobalShadows::contains(const Value *V) const {
 
 GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane,
                                         unsigned Depth) {
+  // The shadow the program declared (Core/DeclaredShadows.h): Enzyme's one
+  // shadow per global.
+  if (!Lane && !Depth)
+    if (GlobalVariable *Declared = declaredShadowOf(G))
+      return Declared;
   Module &M = *G.getParent();
   std::string Name = (G.getName() + ".tapestry.shadow").str();
   if (Depth)

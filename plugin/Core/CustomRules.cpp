@@ -13,6 +13,7 @@
 #include "Core/CustomRules.h"
 
 #include "Core/AllocationLike.h"
+#include "Core/DeclaredShadows.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
 #include "Core/KnownInactive.h"
@@ -107,6 +108,17 @@ bool CustomRules::collectAttribute(CustomRules &Rules, GlobalVariable &GV,
       else
         Rules.Inactive.insert(cast<Function>(V));
     });
+  } else if (Name.starts_with("__enzyme_shadow_global")) {
+    // enzyme_shadow(s) on g: {g, s}, s being g's shadow (Enzyme's
+    // !enzyme_shadow), recorded on g (Analysis/GlobalShadows.h).
+    auto *G = Elts.size() == 2 ? dyn_cast<GlobalVariable>(Elts[0]) : nullptr;
+    auto *S = Elts.size() == 2 ? dyn_cast<GlobalVariable>(Elts[1]) : nullptr;
+    if (!G || !S || G == S || G->getValueType() != S->getValueType())
+      reportAtRegistration(GV, "__attribute__((enzyme_shadow(s))) names as "
+                               "a global's shadow another global of its "
+                               "type");
+    else
+      declareShadow(*G, *S);
   } else if (Name.starts_with("__enzyme_nofree")) {
     // The function frees no memory: LLVM's nofree. (On a global it promises
     // what Tapestry already assumes: globals are never freed.)
@@ -156,7 +168,8 @@ static std::string unsupportedRegistrationMessage(StringRef Name) {
          "registration, and Tapestry does not know this one (it knows "
          "__enzyme_register_gradient*, __enzyme_register_derivative*, "
          "__enzyme_inactivefn*, __enzyme_function_like*, "
-         "__enzyme_allocation_like* and __enzyme_inactive_global*); rename "
+         "__enzyme_allocation_like*, __enzyme_inactive_global* and the "
+         "registrations of Enzyme's attributes); rename "
          "the "
          "global if it is not meant for Enzyme";
 }

@@ -16,6 +16,9 @@
 //   enzyme_notypeanalysis      functions, globals  enzyme_ta_norecur
 //   enzyme_no_escaping_allocation
 //                              functions enzyme_no_escaping_allocation
+//   enzyme_shadow(s)           globals             enzyme_shadow (s, another
+//                                                   global of the same type,
+//                                                   is the global's shadow)
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/EnzymeAttributes.h"
@@ -27,6 +30,7 @@
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -107,6 +111,67 @@ bool isGlobal(const Decl *D) {
   return VD && VD->hasGlobalStorage();
 }
 
+constexpr ParsedAttrInfo::Spelling ShadowSp[] = {
+    ENZYME_SPELLINGS("enzyme_shadow", "enzyme::shadow")};
+
+/// The shadows enzyme_shadow names, by the canonical declaration of the
+/// global they belong to (the annotation carries no argument: an argument
+/// that is not a constant expression cannot be emitted).
+llvm::DenseMap<const Decl *, const VarDecl *> &declaredShadows() {
+  static llvm::DenseMap<const Decl *, const VarDecl *> Shadows;
+  return Shadows;
+}
+
+/// __attribute__((enzyme_shadow(s))) double g: the global s, of g's type,
+/// is g's shadow (Enzyme's !enzyme_shadow), which reverse mode adds g's
+/// adjoint to and forward mode reads g's tangent from.
+struct ShadowAttrInfo : public ParsedAttrInfo {
+  ShadowAttrInfo() {
+    NumArgs = 1;
+    Spellings = ShadowSp;
+  }
+
+  bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr,
+                            const Decl *D) const override {
+    if (isGlobal(D))
+      return true;
+    S.Diag(Attr.getLoc(), diag::warn_attribute_wrong_decl_type_str)
+        << Attr << Attr.isRegularKeywordAttribute() << "global variables";
+    return false;
+  }
+
+  AttrHandling handleDeclAttribute(Sema &S, Decl *D,
+                                   const ParsedAttr &Attr) const override {
+    const VarDecl *Shadow = nullptr;
+    if (Attr.getNumArgs() == 1 && Attr.isArgExpr(0)) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(
+              Attr.getArgAsExpr(0)->IgnoreParenImpCasts()))
+        Shadow = dyn_cast<VarDecl>(Ref->getDecl());
+    } else if (Attr.getNumArgs() == 1 && Attr.isArgIdent(0)) {
+      // A plain name is parsed as an identifier: looked up where the
+      // attribute stands.
+      IdentifierLoc *Id = Attr.getArgAsIdent(0);
+      Shadow = dyn_cast_or_null<VarDecl>(S.LookupSingleName(
+          S.getCurScope(), Id->Ident, Id->Loc, Sema::LookupOrdinaryName));
+    }
+    const auto *G = cast<VarDecl>(D);
+    if (!Shadow || !Shadow->hasGlobalStorage() || Shadow == G ||
+        !S.Context.hasSameType(Shadow->getType(), G->getType())) {
+      S.Diag(Attr.getLoc(),
+             S.getDiagnostics().getCustomDiagID(
+                 DiagnosticsEngine::Error,
+                 "'enzyme_shadow' takes another global variable of the "
+                 "same type, the shadow, as in "
+                 "__attribute__((enzyme_shadow(x_shadow))) double x"));
+      return AttributeNotApplied;
+    }
+    declaredShadows()[G->getCanonicalDecl()] = Shadow;
+    D->addAttr(AnnotateAttr::Create(S.Context, "enzyme_shadow", nullptr, 0,
+                                    Attr.getRange()));
+    return AttributeApplied;
+  }
+};
+
 template <const EnzymeAttr &A> struct EnzymeAttrInfo : public ParsedAttrInfo {
   EnzymeAttrInfo() {
     NumArgs = A.TakesName ? 1 : 0;
@@ -164,6 +229,7 @@ ParsedAttrInfoRegistry::Add<EnzymeAttrInfo<Elementwise>>
 ParsedAttrInfoRegistry::Add<EnzymeAttrInfo<NoType>> RegNoType(NoType.Name, "");
 ParsedAttrInfoRegistry::Add<EnzymeAttrInfo<NoEscaping>>
     RegNoEscaping(NoEscaping.Name, "");
+ParsedAttrInfoRegistry::Add<ShadowAttrInfo> RegShadow("enzyme_shadow", "");
 
 } // namespace
 
@@ -189,12 +255,17 @@ StringRef registrationKind(StringRef Annotation, const Decl &D,
   }
   if (isGlobal(&D))
     return llvm::StringSwitch<StringRef>(Annotation)
+        .Case("enzyme_shadow", "shadow_global")
         .Case("enzyme_inactive", "inactive_global")
         .Case("enzyme_nofree", "nofree")
         .Case("enzyme_shouldrecompute", "shouldrecompute")
         .Case("enzyme_ta_norecur", "notypeanalysis")
         .Default("");
   return "";
+}
+
+const VarDecl *declaredShadow(const Decl &D) {
+  return declaredShadows().lookup(D.getCanonicalDecl());
 }
 
 } // namespace tapestry

@@ -17,6 +17,7 @@
 
 namespace clang {
 class Decl;
+class VarDecl;
 } // namespace clang
 
 namespace tapestry {
@@ -27,6 +28,10 @@ namespace tapestry {
 /// an empty kind for annotations that are not Enzyme's.
 llvm::StringRef registrationKind(llvm::StringRef Annotation,
                                  const clang::Decl &D, llvm::StringRef &Extra);
+
+/// The global __attribute__((enzyme_shadow(S))) on \p D names as its
+/// shadow, or null.
+const clang::VarDecl *declaredShadow(const clang::Decl &D);
 
 } // namespace tapestry
 

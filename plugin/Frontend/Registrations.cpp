@@ -145,6 +145,10 @@ private:
     SmallVector<Expr *, 2> Elts{addressOf(D, Loc)};
     if (!Extra.empty())
       Elts.push_back(addressOfString(Extra, Loc));
+    // enzyme_shadow(s): {(void *)&g, (void *)&s}.
+    if (Kind == "shadow_global")
+      if (const VarDecl *Shadow = tapestry::declaredShadow(D))
+        Elts.push_back(addressOf(*const_cast<VarDecl *>(Shadow), Loc));
     QualType ArrTy =
         Ctx.getConstantArrayType(Ctx.VoidPtrTy, llvm::APInt(32, Elts.size()),
                                  nullptr, ArraySizeModifier::Normal, 0);
