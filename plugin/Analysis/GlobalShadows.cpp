@@ -83,6 +83,15 @@ static bool releasesOnly(const Value &V,
         continue;
       return false;
     }
+    // A choice between it and another pointer released the same way (a
+    // derivative's shadow of the old block: the shadow global's, or the
+    // block itself where none is known, GlobalShadows::companionOf).
+    if (const auto *Sel = dyn_cast<SelectInst>(U)) {
+      if (Sel->getCondition() != &V &&
+          releasesOnly(*Sel, Copies, Depth + 1, Calls))
+        continue;
+      return false;
+    }
     if (isa<ReturnInst>(U)) {
       if (Calls.empty())
         return false;
@@ -99,8 +108,12 @@ static bool releasesOnly(const Value &V,
     if (isDeallocationCall(*CB) && freedPointer(*CB) == &V &&
         count(CB->args(), &V) == 1)
       continue;
-    // A destructor, or a helper that releases what it is given.
+    // A destructor, or a helper that releases what it is given; a
+    // derivative's list of the shadows to free when its request ends
+    // (Synthesis/FreedShadows.h), in code an outer derivative differentiates.
     Function *Callee = CB->getCalledFunction();
+    if (Callee && Callee->getName().starts_with("tapestry.freed.push"))
+      continue;
     if (!Copies || !Callee || CB->getFunctionType()->isVarArg())
       return false;
     auto Copy = Copies->find(Callee);
@@ -175,7 +188,10 @@ public:
       for (Instruction &I : instructions(Copy)) {
         auto *CB = dyn_cast<CallBase>(&I);
         Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        // (Tapestry's own runtime pieces in a derivative an outer one
+        // differentiates stay calls: the freed-shadow list's push releases.)
         if (Callee && !Callee->isDeclaration() && Callee != &Copy &&
+            !Callee->getName().starts_with("tapestry.") &&
             Callee->getInstructionCount() <= MaxInlinedSize &&
             (any_of(CB->args(),
                     [](const Value *A) {
