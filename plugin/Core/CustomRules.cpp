@@ -321,6 +321,24 @@ bool CustomRules::keepForLinkTime(Module &M) {
   return !Keep.empty();
 }
 
+bool CustomRules::eraseFrontEndRegistrations(Module &M) {
+  SmallVector<GlobalVariable *, 8> Made;
+  for (GlobalVariable &GV : M.globals())
+    if (GV.hasLocalLinkage() && GV.getName().starts_with("__enzyme_") &&
+        GV.getName().contains("_autoreg_"))
+      Made.push_back(&GV);
+  if (Made.empty())
+    return false;
+  SmallPtrSet<Constant *, 8> ToErase(Made.begin(), Made.end());
+  removeFromUsedLists(M, [&](Constant *C) { return ToErase.count(C); });
+  for (GlobalVariable *GV : Made) {
+    GV->removeDeadConstantUsers();
+    if (GV->use_empty())
+      GV->eraseFromParent();
+  }
+  return true;
+}
+
 /// True if the optimiser may have inlined calls to \p F: it has a body
 /// and nothing forbade inlining it (noinline; optnone, -O0's mark).
 static bool mayBeInlined(const Function &F) {

@@ -72,6 +72,14 @@ public:
   /// optimisation would drop them before the plugin runs on the whole
   /// program, whose requests in other files need them. True if any.
   static bool keepForLinkTime(llvm::Module &M);
+  /// Erases the registrations Tapestry's clang part made
+  /// (`__enzyme_<kind>_autoreg_<name>`, internal) once every request of
+  /// \p M is resolved: they have done their work, and left in the object
+  /// they would keep what they name alive, so that an `extern` global or
+  /// function the program declares but never defines (its only use
+  /// optimised away) fails the link. Registrations the user wrote stay.
+  /// True if any was erased.
+  static bool eraseFrontEndRegistrations(llvm::Module &M);
 
   const CustomGradient *gradient(const llvm::Function *F) const {
     auto It = Gradients.find(F);

@@ -538,8 +538,14 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // -enzyme-truncate-all applies to every function, derivatives included:
   // after the requests.
   std::string TruncateAll = enzymeTruncateAll();
+  // The clang part's registrations are used up unless the link resolves
+  // requests (full -flto): kept, they would make the link need what they
+  // name.
+  bool RegistrationsUsedUp = !(AtCompileStart && isFullLTOPreLink(M));
   if (Pending.empty() && !HasCounters) {
     Contexts.finish();
+    if (RegistrationsUsedUp)
+      AttributesApplied |= CustomRules::eraseFrontEndRegistrations(M);
     if (TruncateAll.empty())
       return Contexts.empty() && !AttributesApplied ? PreservedAnalyses::all()
                                                     : PreservedAnalyses::none();
@@ -684,6 +690,8 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   lowerToDense(M);
   Contexts.finish();
   eraseDeadApi(M);
+  if (RegistrationsUsedUp)
+    CustomRules::eraseFrontEndRegistrations(M);
   truncateAllFunctions(M, TruncateAll, GetTLI);
   returnFloatingPointInRegisters(M);
   return PreservedAnalyses::none();
