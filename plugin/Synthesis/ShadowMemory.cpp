@@ -15,6 +15,7 @@
 #include "Core/Batch.h"
 
 #include "Core/Diagnostics.h"
+#include "Synthesis/IndirectCalls.h"
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -57,6 +58,20 @@ Value *SynthesizerBase::shadowOf(Value *PV, const Instruction *User) {
                                        ? GI->getParent()->getFirstNonPHIIt()
                                        : std::next(GI->getIterator()));
     Value *S = lanes(B, I->getType(), [&](unsigned) { return GI; });
+    Shadows[PV] = S;
+    return S;
+  }
+  // The pointer an unknown callee would return (the dispatch's fallback,
+  // taken when the pointer holds another file's function) cannot have a
+  // shadow: the derivative stops with a message before that call, so the
+  // placeholder is never read; the known callees' results it merges with
+  // have theirs.
+  if (auto *CB = dyn_cast<CallBase>(PV);
+      CB && CB->getType()->isPointerTy() && isUnknownCalleeFallback(*CB)) {
+    stopAtUnknownCallee(*CB);
+    Instruction *GI = primal(CB);
+    IRBuilder<> B(GI->getNextNode());
+    Value *S = lanes(B, CB->getType(), [&](unsigned) { return GI; });
     Shadows[PV] = S;
     return S;
   }
