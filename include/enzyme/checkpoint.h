@@ -28,6 +28,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+/* As Enzyme's header: programs written for it call memset, malloc and
+ * printf with only this header included. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {

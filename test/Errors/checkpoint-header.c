@@ -3,7 +3,11 @@
 // (here Enzyme's reference Revolve scheme, with its configuration). It
 // compiles up to the call, where the one error names the entry point (and,
 // for __enzyme_checkpoint_for, the feature); never a loop run another way
-// than the scheme asks, silently. Found through -fplugin alone too, as Enzyme's users build.
+// than the scheme asks, silently. Found through -fplugin alone too, as
+// Enzyme's users build. Like Enzyme's, the header includes <stdio.h>,
+// <stdlib.h> and <string.h>, on which Enzyme's own tests rely (memset,
+// malloc and printf without their headers: was "call to undeclared library
+// function 'memset'", probe35b).
 // RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not %clang_fplugin -O2 -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not %clang -O1 -g -c %s -o /dev/null -DWHILE 2>&1 | FileCheck %s --check-prefix=WHILE
@@ -40,6 +44,10 @@ static double run(double *u, int64_t n, EnzymeCkptConfig *config) {
 void drun(double *u, double *du, int64_t n) {
   EnzymeCkptStats stats;
   EnzymeCkptConfig config = {2, 0, NULL, 0, &stats};
+  memset(&stats, 0, sizeof stats);
+  double *copy = (double *)malloc(2 * sizeof(double));
+  printf("%p\n", (void *)copy);
+  free(copy);
   __enzyme_autodiff((void *)run, enzyme_dup, u, du, enzyme_const, n,
                     enzyme_const, &config);
 }
