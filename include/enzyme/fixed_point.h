@@ -4,11 +4,11 @@
  * `int64_t i = 0; while (step(i++, args...));` whose adjoint Enzyme
  * iterates to convergence at the converged state) and
  * __enzyme_set_fixed_point (the same, marked from inside a loop), with the
- * markers below. Tapestry declares them so that such programs compile up to
- * the call, where Tapestry stops with an error naming the feature: it does
- * not differentiate fixed points that way yet. Differentiating the loop
- * itself instead gives, for an iteration run to convergence, the derivative
- * of its fixed point (docs/enzyme-compatibility.md).
+ * markers below. Tapestry runs the loop and differentiates its iterations,
+ * which for an iteration run to convergence gives the derivative of its
+ * fixed point, with a tape that grows with the number of iterations; a
+ * control function (enzyme_fp_control) is an error
+ * (docs/enzyme-compatibility.md).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef TAPESTRY_ENZYME_FIXED_POINT_H

@@ -76,13 +76,6 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
   static constexpr StringLiteral UseOthers =
       "Use __enzyme_autodiff, __enzyme_fwddiff or split mode "
       "(__enzyme_augmentfwd and __enzyme_reverse)";
-  static constexpr StringLiteral PlainLoop =
-      "Remove it and differentiate the loop itself (for "
-      "__enzyme_fixed_point(step, markers..., args...), write "
-      "`int64_t i = 0; while (step(i++, args...));`): Tapestry then "
-      "differentiates every iteration, which for an iteration run to "
-      "convergence gives the derivative of its fixed point, with a tape "
-      "that grows with the number of iterations";
   static constexpr StringLiteral PlainSteps =
       "Remove it and write the loop itself (for "
       "__enzyme_checkpoint_for(step, start, n, markers..., args...), "
@@ -110,10 +103,6 @@ std::string unsupportedEntryPointMessage(StringRef Name) {
       {"__enzyme_checkpoint_for", "user control of checkpointing", PlainSteps},
       {"__enzyme_checkpoint_while", "user control of checkpointing",
        PlainSteps},
-      {"__enzyme_fixed_point", "derivatives of fixed-point iterations",
-       PlainLoop},
-      {"__enzyme_set_fixed_point", "derivatives of fixed-point iterations",
-       PlainLoop},
       {"__enzyme_set_mincut", "user control of checkpointing"},
   };
   std::string Entry = Name.str();

@@ -25,6 +25,7 @@
 #include "Passes/CallSiteRewriter.h"
 #include "Passes/CallerStoredGlobals.h"
 #include "Passes/ExplainRequest.h"
+#include "Passes/FixedPoints.h"
 #include "Passes/FloatingPointReturns.h"
 #include "Passes/RequestDecoder.h"
 #include "Passes/RequestFunctionChoice.h"
@@ -477,6 +478,9 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
     return FAM.getResult<TargetLibraryAnalysis>(F);
   };
   resolveEntryPointVariables(M);
+  // __enzyme_fixed_point becomes its loop before anything reads requests
+  // (Passes/FixedPoints.h).
+  AttributesApplied |= lowerFixedPoints(M);
   inlineRequestWrappers(M);
   declareIterationCountersPure(M);
   declareIgnoreDerivativesPure(M);
