@@ -1,4 +1,4 @@
-//===- FixedPoints.h - Enzyme's fixed-point loops as plain loops -*- C++ -*-===//
+//===- FixedPoints.h - Enzyme's fixed-point loops, as loops -----*- C++ -*-===//
 //
 // Enzyme's <enzyme/fixed_point.h>:
 //   __enzyme_fixed_point(step, enzyme_fp_state, z, bytes, ...,
