@@ -547,6 +547,21 @@ std::optional<DecodedCall> Decoder::decode() {
             "logger, and returns the error estimate: give it that "
             "signature, or remove or rename " +
             Logger);
+  // Enzyme built with its floating-point profiler (FPOpt) calls these in
+  // reverse mode for each operation, with signatures that changed between
+  // its versions; a program counting the calls would silently see none.
+  // (C++'s mangled names too, which Enzyme accepts.)
+  if (Mode == DiffMode::Reverse)
+    for (StringRef Logger : {"enzymeLogGrad", "enzymeLogValue"})
+      if (any_of(*CB.getModule(), [&](const Function &L) {
+            return !L.isDeclaration() && L.getName().contains(Logger);
+          }))
+        error("this program defines " + Logger +
+              ", a per-operation logger that Enzyme built with its "
+              "floating-point profiler calls in reverse-mode derivatives; "
+              "Tapestry does not call it (the derivative is the same): "
+              "remove or rename " +
+              Logger);
   StructParams = structParams(*Fn);
   // The function's file was compiled with the plugin, which recorded its
   // struct parameters, but the request's was not: which of the request's
