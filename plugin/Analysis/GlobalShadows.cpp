@@ -727,11 +727,13 @@ GlobalShadows::collect(Module &M, const SmallPtrSetImpl<Function *> &Reachable,
     if (!Rules.isInactiveGlobal(GV) && S.Globals.insert(GV))
       LLVM_DEBUG(dbgs() << "tapestry: global '" << GV->getName()
                         << "' gets a shadow\n");
-  // A global whose shadow the program declared (enzyme_shadow) is active
-  // even where the code only reads it: its adjoint goes to that shadow.
+  // A global whose shadow the program declared (enzyme_shadow) or asked
+  // for (__enzyme_shadow(&g, width, lane)) is active even where the code
+  // only reads it: its adjoint goes to that shadow.
   if (!Depth)
     for (GlobalVariable &GV : M.globals())
-      if (declaredShadowOf(GV) && !Rules.isInactiveGlobal(&GV))
+      if ((declaredShadowOf(GV) || (isQueried(GV) && !isShadowGlobal(GV))) &&
+          !Rules.isInactiveGlobal(&GV))
         S.Globals.insert(&GV);
   for (auto &[G, Where] : Written.Unshadowed)
     if (!Rules.isInactiveGlobal(cast<GlobalVariable>(G)))
@@ -828,6 +830,19 @@ GlobalVariable *GlobalShadows::shadowOf(GlobalVariable &G, unsigned Lane,
                              {ConstantAsMetadata::get(ConstantInt::get(
                                  Type::getInt32Ty(M.getContext()), Depth))}));
   return S;
+}
+
+/// Marks a global whose shadow the program asked for, and that shadow
+/// (GlobalShadows::markQueried).
+static constexpr StringLiteral QueriedMD = "tapestry.shadow_queried";
+
+void GlobalShadows::markQueried(GlobalVariable &G, GlobalVariable &Shadow) {
+  for (GlobalVariable *V : {&G, &Shadow})
+    V->setMetadata(QueriedMD, MDNode::get(G.getContext(), {}));
+}
+
+bool GlobalShadows::isQueried(const GlobalVariable &G) {
+  return G.hasMetadata(QueriedMD);
 }
 
 bool GlobalShadows::isImplicitShadow(const GlobalVariable &G) {
@@ -1058,6 +1073,9 @@ bool GlobalShadows::zeroImplicitShadows(IRBuilderBase &B,
     for (GlobalVariable *S : GlobalShadows::implicitShadowsUsedBy(*D))
       Used.insert(S);
   for (GlobalVariable *S : Used) {
+    // The program seeds and reads the shadows it asked for.
+    if (isQueried(*S))
+      continue;
     unsigned Budget = 256;
     zeroFloatingPoint(B, S, S->getValueType(), Budget);
   }

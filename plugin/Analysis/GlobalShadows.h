@@ -119,6 +119,14 @@ public:
   static llvm::GlobalVariable *companionOf(llvm::GlobalVariable &Shadow);
   /// True if \p G is a companion (made by companionOf).
   static bool isCompanion(const llvm::GlobalVariable &G);
+  /// Records that the program asked for \p Shadow, an implicit shadow of
+  /// \p G (Enzyme's `__enzyme_shadow(&g, width, lane)`, without a
+  /// context): the program seeds and reads it, so derivatives use it for
+  /// \p G even where they only read \p G, and no request zeroes it.
+  static void markQueried(llvm::GlobalVariable &G,
+                          llvm::GlobalVariable &Shadow);
+  /// True if \p G (a global or one of its shadows) was marked queried.
+  static bool isQueried(const llvm::GlobalVariable &G);
   /// The nesting depth of implicit shadow \p G.
   static unsigned implicitShadowDepth(const llvm::GlobalVariable &G);
   /// The implicit shadows that derivative \p D and the functions it calls

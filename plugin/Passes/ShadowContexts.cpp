@@ -151,29 +151,20 @@ void ShadowContexts::lowerShadow(CallBase &CB) {
   if (CB.arg_size() != 3)
     return Fail("__enzyme_shadow takes three arguments: a context from "
                 "__enzyme_context, the address of a global variable (or of "
-                "a part of one), and the lane, from 0");
+                "a part of one), and the lane, from 0 (or, without a "
+                "context, the address, the width and the lane)");
+  // __enzyme_shadow(&g, width, lane): no context.
+  if (CB.getArgOperand(1)->getType()->isIntegerTy())
+    return lowerGlobalQuery(CB);
   std::optional<ShadowContext> Ctx = shadowContextOf(CB.getArgOperand(0));
   if (!Ctx)
     return Fail("the first argument of __enzyme_shadow must be a context "
                 "that __enzyme_context made in this function" +
                 ContextHint);
-  const DataLayout &DL = M.getDataLayout();
-  Value *Ptr = throughLocals(CB.getArgOperand(1));
-  APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
-  Value *Base = Ptr->stripAndAccumulateConstantOffsets(
-      DL, Offset, /*AllowNonInbounds=*/true);
-  auto *G = dyn_cast<GlobalVariable>(Base);
+  APInt Offset;
+  GlobalVariable *G = queriedGlobal(CB, 1, Offset);
   if (!G)
-    return Fail("__enzyme_shadow gives the shadow of a global variable; '" +
-                describe(CB.getArgOperand(1)) +
-                "' is not the address of a global variable or of a part of "
-                "one at a constant offset (pass other memory to the function "
-                "as an enzyme_dup argument with its shadow)");
-  if (G->isConstant())
-    return Fail("the global '" + G->getName() +
-                "' is constant: it carries no derivative, and its shadow "
-                "would hold none; make it non-const to seed or read its "
-                "shadow");
+    return;
   std::optional<int64_t> Lane = constantIntegerArgument(CB.getArgOperand(2));
   if (!Lane || *Lane < 0 || *Lane >= int64_t(Ctx->Width))
     return Fail("the lane passed to __enzyme_shadow must be a compile-time "
@@ -184,6 +175,67 @@ void ShadowContexts::lowerShadow(CallBase &CB) {
   if (!is_contained(C.Queried, G))
     C.Queried.push_back(G);
   Constant *S = GlobalShadows::contextShadowOf(*G, Ctx->Number, *Lane);
+  if (!Offset.isZero())
+    S = ConstantExpr::getGetElementPtr(
+        Type::getInt8Ty(M.getContext()), S,
+        ConstantInt::get(M.getContext(), Offset));
+  replaceCall(CB, S);
+}
+
+GlobalVariable *ShadowContexts::queriedGlobal(CallBase &CB, unsigned ArgNo,
+                                              APInt &Offset) {
+  auto Fail = [&](const Twine &Msg) -> GlobalVariable * {
+    reportError(*CB.getFunction(), &CB, Msg);
+    replaceCall(CB,
+                ConstantPointerNull::get(PointerType::get(M.getContext(), 0)));
+    return nullptr;
+  };
+  const DataLayout &DL = M.getDataLayout();
+  Value *Ptr = throughLocals(CB.getArgOperand(ArgNo));
+  Offset = APInt(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  Value *Base = Ptr->stripAndAccumulateConstantOffsets(
+      DL, Offset, /*AllowNonInbounds=*/true);
+  auto *G = dyn_cast<GlobalVariable>(Base);
+  if (!G)
+    return Fail("__enzyme_shadow gives the shadow of a global variable; '" +
+                describe(CB.getArgOperand(ArgNo)) +
+                "' is not the address of a global variable or of a part of "
+                "one at a constant offset (pass other memory to the function "
+                "as an enzyme_dup argument with its shadow)");
+  if (G->isConstant())
+    return Fail("the global '" + G->getName() +
+                "' is constant: it carries no derivative, and its shadow "
+                "would hold none; make it non-const to seed or read its "
+                "shadow");
+  return G;
+}
+
+void ShadowContexts::lowerGlobalQuery(CallBase &CB) {
+  auto Fail = [&](const Twine &Msg) {
+    reportError(*CB.getFunction(), &CB, Msg);
+    replaceCall(CB,
+                ConstantPointerNull::get(PointerType::get(M.getContext(), 0)));
+  };
+  std::optional<int64_t> W = constantIntegerArgument(CB.getArgOperand(1));
+  if (!W || *W < 1 || *W > int64_t(MaxBatchWidth))
+    return Fail("the width passed to __enzyme_shadow(&global, width, lane) "
+                "must be a compile-time constant integer from 1 to " +
+                Twine(MaxBatchWidth) +
+                " (the width of the derivatives that use the shadow)");
+  std::optional<int64_t> Lane = constantIntegerArgument(CB.getArgOperand(2));
+  if (!Lane || *Lane < 0 || *Lane >= *W)
+    return Fail("the lane passed to __enzyme_shadow(&global, width, lane) "
+                "must be a compile-time constant integer from 0 to " +
+                Twine(*W - 1));
+  APInt Offset;
+  GlobalVariable *G = queriedGlobal(CB, 0, Offset);
+  if (!G)
+    return;
+  GlobalVariable *Shadow = GlobalShadows::shadowOf(*G, unsigned(*Lane));
+  GlobalShadows::markQueried(*G, *Shadow);
+  LLVM_DEBUG(dbgs() << "tapestry: the program asks for lane " << *Lane
+                    << " of the shadow of '" << G->getName() << "'\n");
+  Constant *S = Shadow;
   if (!Offset.isZero())
     S = ConstantExpr::getGetElementPtr(
         Type::getInt8Ty(M.getContext()), S,

@@ -32,6 +32,7 @@
 #include <optional>
 
 namespace llvm {
+class APInt;
 class CallBase;
 class Function;
 class GlobalVariable;
@@ -82,6 +83,15 @@ private:
   };
   void lowerContext(llvm::CallBase &CB);
   void lowerShadow(llvm::CallBase &CB);
+  /// Enzyme's query without a context, `__enzyme_shadow(&g, width,
+  /// lane)`: the implicit shadow of that lane of g, which the program then
+  /// manages (GlobalShadows::markQueried).
+  void lowerGlobalQuery(llvm::CallBase &CB);
+  /// The global \p CB's argument \p ArgNo points into, and the offset
+  /// into it; reports the error at \p CB and returns null if there is
+  /// none, or if it is constant.
+  llvm::GlobalVariable *queriedGlobal(llvm::CallBase &CB, unsigned ArgNo,
+                                      llvm::APInt &Offset);
   void lowerZeroShadows(llvm::CallBase &CB);
   /// Reports stores of pointers into \p G outside \p Reachable: its shadow
   /// would keep pointing where the initial value points.
