@@ -676,6 +676,24 @@ static Value *zeroUndefinedLanes(Value *Partial) {
   return ConstantVector::get(Elts);
 }
 
+/// True if every element of \p C is a finite floating-point number: a
+/// partial that times a zero adjoint is zero. (1 / C for a divisor C with a
+/// zero lane, which defineUndefinedLanes gives lanes the primal left
+/// undefined, is infinite there.)
+static bool isFiniteConstant(const Constant *C) {
+  if (auto *CF = dyn_cast<ConstantFP>(C))
+    return CF->getValueAPF().isFinite();
+  auto *VT = dyn_cast<FixedVectorType>(C->getType());
+  if (!VT)
+    return false;
+  for (unsigned I = 0, N = VT->getNumElements(); I < N; ++I) {
+    auto *E = dyn_cast_or_null<ConstantFP>(C->getAggregateElement(I));
+    if (!E || !E->getValueAPF().isFinite())
+      return false;
+  }
+  return true;
+}
+
 void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   const DerivativeRule *Rule = nullptr;
   if (auto *CB = dyn_cast<CallBase>(&PI))
@@ -692,7 +710,10 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   // A zero adjoint must contribute exactly zero even where the partial is
   // infinite or NaN: code the optimiser speculated (a select between
   // sqrt(x) and something else at x < 0, or x * inf) sends a zero adjoint
-  // to the side that was not chosen. Only the NaN product is replaced: a
+  // to the side that was not chosen, and a vector lane the primal left
+  // undefined (a divisor made zero there) gets a zero adjoint times an
+  // infinite 1 / 0 (fuzz seed 21686: NaN gradients from SLP-vectorised
+  // code). Only the NaN product is replaced: a
   // finite partial times a zero adjoint is zero already, and the product
   // keeps its own derivative for an outer derivative of this code (forward
   // or reverse over reverse), where a constant 0 would lose the term
@@ -707,7 +728,9 @@ void ReverseModeSynthesizer::reverseRule(Instruction &PI, IRBuilderBase &B) {
   SmallVector<Value *, 8> IsZero(Whole ? 1 : W, nullptr);
   auto Scale = [&](Value *Partial, Value *DL, unsigned K) {
     Value *Delta = E.mul(Partial, DL);
-    if (!FinitePartials && !isa<Constant>(Partial)) {
+    auto *ConstantPartial = dyn_cast<Constant>(Partial);
+    if (!FinitePartials &&
+        !(ConstantPartial && isFiniteConstant(ConstantPartial))) {
       if (!IsZero[K])
         IsZero[K] = B.CreateFCmpOEQ(DL, Constant::getNullValue(DL->getType()));
       Value *Drop = B.CreateAnd(IsZero[K], B.CreateFCmpUNO(Delta, Delta));
