@@ -200,6 +200,9 @@ const NoEffectBool NoEffectBools[] = {
     {"enzyme-register-reduce", false, "a performance hint"},
     {"enzyme-speculate-phis", false, "a performance hint"},
     {"enzyme-vector-split-phi", true, "a performance hint"},
+    {"enzyme-checkpoint-split-steps", false,
+     "it steers the checkpointing schemes of __enzyme_checkpoint_for and "
+     "__enzyme_checkpoint_while, which are an error in Tapestry"},
 };
 struct NoEffectInt {
   const char *Name;

@@ -31,6 +31,7 @@
 ; RUN:   -enzyme-non-power2-cache -enzyme-loop-invariant-cache=false \
 ; RUN:   -enzyme-rematerialize=0 -enzyme-register-reduce \
 ; RUN:   -enzyme-speculate-phis -enzyme-vector-split-phi=0 \
+; RUN:   -enzyme-checkpoint-split-steps \
 ; RUN:   -enzyme-strong-zero=0 \
 ; RUN:   | FileCheck %s --implicit-check-not=__enzyme_autodiff
 ;
