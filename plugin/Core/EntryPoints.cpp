@@ -62,8 +62,9 @@ EntryPoint classifyEntryPoint(StringRef Name) {
   if (Name.contains("__enzyme_todense") ||
       Name.contains("__enzyme_post_sparse_todense"))
     return EntryPoint::ToDense;
-  for (StringRef Hint : {"__enzyme_float", "__enzyme_double",
-                         "__enzyme_integer", "__enzyme_pointer"})
+  for (StringRef Hint :
+       {"__enzyme_float", "__enzyme_double", "__enzyme_integer",
+        "__enzyme_pointer", "__enzyme_ptr_size_hint"})
     if (Name.contains(Hint))
       return EntryPoint::TypeHint;
   // Every other function of Enzyme's API: a clear error at the call rather

@@ -31,7 +31,8 @@ enum class EntryPoint {
   ForwardSplit,      ///< __enzyme_fwdsplit*: forward mode after augmentfwd
   Batch,             ///< __enzyme_batch*: the primal over a width of lanes
   Truncate,          ///< __enzyme_truncate_*, __enzyme_expand_mem_value
-  TypeHint,          ///< __enzyme_float/double/integer/pointer: no effect
+  TypeHint,          ///< __enzyme_float/double/integer/pointer,
+                     ///< __enzyme_ptr_size_hint: no effect
   VirtualReverse,    ///< __enzyme_virtualreverse*: a function's shadow
   ErrorEstimate,     ///< __enzyme_error_estimate*: forward round-off errors
   IterationCounter,  ///< __enzyme_iter: the derivative-order counter

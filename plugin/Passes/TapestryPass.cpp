@@ -181,11 +181,24 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
     return;
   case EntryPoint::TypeHint:
     // Enzyme's type hints for memory; Tapestry's type analysis needs none.
+    // __enzyme_ptr_size_hint(p, bytes[, space]) gives the extent of memory
+    // Enzyme's checkpointing snapshots (Tapestry has none), and the memory
+    // space p really points into: other than the host's, a device's, is
+    // memory Tapestry would read and write as the host's.
     if (!CB->use_empty())
       reportError(*CB->getFunction(), CB,
                   entryPointName(*CB) +
                       " is one of Enzyme's type hints and returns nothing; "
                       "its result cannot be used");
+    else if (entryPointName(*CB).contains("__enzyme_ptr_size_hint") &&
+             CB->arg_size() > 2 &&
+             constantIntegerArgument(CB->getArgOperand(2)) !=
+                 std::optional<int64_t>(0))
+      reportError(*CB->getFunction(), CB,
+                  "__enzyme_ptr_size_hint names a memory space other than "
+                  "the host's (its third argument): Tapestry differentiates "
+                  "code that runs on the host, reading and writing host "
+                  "memory; pass 0, or leave the argument out");
     else
       eraseRequestCall(*CB);
     return;
