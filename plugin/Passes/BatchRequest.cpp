@@ -72,16 +72,10 @@ Value *BatchLowering::nextValue(unsigned I, const Twine &What) {
           " values, one per lane; enzyme_scalar one value for all lanes)");
     return nullptr;
   }
-  Type *From = V->getType();
-  if (From == T)
-    return V;
-  if (From->isFloatingPointTy() && T->isFloatingPointTy())
-    return B.CreateFPCast(V, T);
-  if (From->isIntegerTy() && T->isIntegerTy())
-    return B.CreateSExtOrTrunc(V, T);
-  if (From->isPointerTy() && T->isPointerTy())
-    return B.CreatePointerCast(V, T);
-  error(What + " passed for " + param(I) + " has type " + describe(From));
+  if (Value *Converted = convertAsArgument(B, V, T))
+    return Converted;
+  error(What + " passed for " + param(I) + " has type " +
+        describe(V->getType()));
   return nullptr;
 }
 

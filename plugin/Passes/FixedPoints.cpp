@@ -30,21 +30,6 @@ namespace tapestry {
 static constexpr StringLiteral FixedPoint = "__enzyme_fixed_point";
 static constexpr StringLiteral SetFixedPoint = "__enzyme_set_fixed_point";
 
-/// Converts \p V, passed through `...`, to the step's parameter type \p To
-/// as the C call `step(i, args...)` would; null if it cannot.
-static Value *asParameter(IRBuilder<> &B, Value *V, Type *To) {
-  Type *From = V->getType();
-  if (From == To)
-    return V;
-  if (From->isIntegerTy() && To->isIntegerTy())
-    return B.CreateSExtOrTrunc(V, To);
-  if (From->isFloatingPointTy() && To->isFloatingPointTy())
-    return B.CreateFPCast(V, To);
-  if (From->isPointerTy() && To->isPointerTy())
-    return V;
-  return nullptr;
-}
-
 /// The step's arguments after the markers of \p CB, converted; the error
 /// reported (and empty) if the call does not fit Enzyme's form.
 static std::optional<SmallVector<Value *, 8>> stepArguments(CallBase &CB,
@@ -110,7 +95,8 @@ static std::optional<SmallVector<Value *, 8>> stepArguments(CallBase &CB,
   SmallVector<Value *, 8> Args;
   for (unsigned K = Pos; K < N; ++K) {
     unsigned Param = K - Pos + 1;
-    Value *A = asParameter(B, CB.getArgOperand(K), FT->getParamType(Param));
+    Value *A =
+        convertAsArgument(B, CB.getArgOperand(K), FT->getParamType(Param));
     if (!A)
       return Bad("argument " + Twine(K - Pos + 1) +
                  " after the markers does not fit parameter " +

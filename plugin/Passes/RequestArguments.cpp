@@ -17,6 +17,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -36,6 +37,19 @@ StringRef markerName(const Value *V) {
         GV->getName().starts_with("tapestry_"))
       return GV->getName();
   return "";
+}
+
+Value *convertAsArgument(IRBuilderBase &B, Value *V, Type *To) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (From->isFloatingPointTy() && To->isFloatingPointTy())
+    return B.CreateFPCast(V, To);
+  if (From->isIntegerTy() && To->isIntegerTy())
+    return B.CreateSExtOrTrunc(V, To);
+  if (From->isPointerTy() && To->isPointerTy())
+    return B.CreatePointerCast(V, To);
+  return nullptr;
 }
 
 static bool isDebugOrLifetime(const User *U) {

@@ -16,6 +16,8 @@
 
 namespace llvm {
 class CallBase;
+class IRBuilderBase;
+class Type;
 class Constant;
 class Function;
 class Value;
@@ -51,6 +53,12 @@ llvm::Value *throughLocals(llvm::Value *V);
 /// inlined wrappers pass it by reference at -O0; through up to eight such
 /// objects, and otherwise as throughLocals.
 llvm::Value *throughLocalObjects(llvm::Value *V);
+
+/// \p V, passed through `...`, converted to parameter type \p To as a C
+/// call converts it (integers sign-extended or truncated, floating-point
+/// values extended or rounded, pointers as they are); null if it cannot be.
+llvm::Value *convertAsArgument(llvm::IRBuilderBase &B, llvm::Value *V,
+                               llvm::Type *To);
 
 /// The constant an integer value holds, through integer casts, a local
 /// variable stored once or a constant global; null if not a constant.

@@ -87,14 +87,10 @@ Function &Decoder::callerOfRegistered(Function &F) {
 
 Value *Decoder::convert(Value *V, Type *To, unsigned ParamNo, StringRef What) {
   Type *From = V->getType();
-  if (From == To || DryRun)
+  if (DryRun)
     return V;
-  if (From->isFloatingPointTy() && To->isFloatingPointTy())
-    return B.CreateFPCast(V, To);
-  if (From->isIntegerTy() && To->isIntegerTy())
-    return B.CreateSExtOrTrunc(V, To);
-  if (From->isPointerTy() && To->isPointerTy())
-    return B.CreatePointerCast(V, To);
+  if (Value *Converted = convertAsArgument(B, V, To))
+    return Converted;
   bool SRetParam = ParamNo == 0 && Fn->arg_size() &&
                    Fn->hasParamAttribute(0, Attribute::StructRet);
   error("the " + What + " passed for " + parameterText(ParamNo, To) +
