@@ -13,6 +13,7 @@
 #include "Passes/FixedPoints.h"
 
 #include "Core/Diagnostics.h"
+#include "Passes/CallSiteRewriter.h"
 #include "Passes/RequestArguments.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -106,7 +107,9 @@ static std::optional<SmallVector<Value *, 8>> stepArguments(CallBase &CB,
   return Args;
 }
 
-/// Replaces \p CB by `int64_t i = 0; while (step(i++, args...));`.
+/// Replaces \p CB by `int64_t i = 0; while (step(i++, args...));`. An
+/// invoke (C++, where the call may throw past cleanups) invokes the step
+/// with the same unwind destination.
 static void lowerFixedPoint(CallBase &CB) {
   Function *Step = resolveFunction(CB.getArgOperand(0));
   std::optional<SmallVector<Value *, 8>> Args;
@@ -117,25 +120,42 @@ static void lowerFixedPoint(CallBase &CB) {
                     "directly ((void *)step)");
   else
     Args = stepArguments(CB, *Step);
-  if (Args) {
-    BasicBlock *Before = CB.getParent();
-    BasicBlock *After = Before->splitBasicBlock(&CB, "fixed_point.done");
-    BasicBlock *Loop = BasicBlock::Create(CB.getContext(), "fixed_point.step",
-                                          Before->getParent(), After);
-    Before->getTerminator()->setSuccessor(0, Loop);
-    IRBuilder<> B(Loop);
-    B.SetCurrentDebugLocation(CB.getDebugLoc());
-    Type *CountTy = Step->getFunctionType()->getParamType(0);
-    PHINode *I = B.CreatePHI(CountTy, 2, "fixed_point.i");
-    I->addIncoming(ConstantInt::get(CountTy, 0), Before);
-    SmallVector<Value *, 8> StepArgs{I};
-    append_range(StepArgs, *Args);
-    Value *Again = B.CreateCall(Step, StepArgs);
-    I->addIncoming(B.CreateAdd(I, ConstantInt::get(CountTy, 1)), Loop);
-    B.CreateCondBr(B.CreateIsNotNull(Again), Loop, After);
-  }
   if (!CB.getType()->isVoidTy())
     CB.replaceAllUsesWith(PoisonValue::get(CB.getType()));
+  if (!Args)
+    return eraseRequestCall(CB);
+  LLVMContext &Ctx = CB.getContext();
+  Function &F = *CB.getFunction();
+  BasicBlock *Before = CB.getParent();
+  auto *II = dyn_cast<InvokeInst>(&CB);
+  BasicBlock *After = II ? II->getNormalDest()
+                         : Before->splitBasicBlock(&CB, "fixed_point.done");
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "fixed_point.step", &F, After);
+  IRBuilder<> B(Loop);
+  B.SetCurrentDebugLocation(CB.getDebugLoc());
+  Type *CountTy = Step->getFunctionType()->getParamType(0);
+  PHINode *I = B.CreatePHI(CountTy, 2, "fixed_point.i");
+  I->addIncoming(ConstantInt::get(CountTy, 0), Before);
+  SmallVector<Value *, 8> StepArgs{I};
+  append_range(StepArgs, *Args);
+  BasicBlock *Latch = Loop;
+  Value *Again;
+  if (II) {
+    Latch = BasicBlock::Create(Ctx, "fixed_point.next", &F, After);
+    Again = B.CreateInvoke(Step, Latch, II->getUnwindDest(), StepArgs);
+    // The edges from the invoke's block now leave the loop.
+    After->replacePhiUsesWith(Before, Latch);
+    II->getUnwindDest()->replacePhiUsesWith(Before, Loop);
+    B.SetInsertPoint(Latch);
+  } else {
+    Again = B.CreateCall(Step, StepArgs);
+  }
+  I->addIncoming(B.CreateAdd(I, ConstantInt::get(CountTy, 1)), Latch);
+  B.CreateCondBr(B.CreateIsNotNull(Again), Loop, After);
+  if (II)
+    BranchInst::Create(Loop, II);
+  else
+    Before->getTerminator()->setSuccessor(0, Loop);
   CB.eraseFromParent();
 }
 
@@ -152,7 +172,7 @@ static void eraseSetFixedPoint(CallBase &CB) {
                     "stop, and it would never be called");
   if (!CB.getType()->isVoidTy())
     CB.replaceAllUsesWith(PoisonValue::get(CB.getType()));
-  CB.eraseFromParent();
+  eraseRequestCall(CB);
 }
 
 bool lowerFixedPoints(Module &M) {
@@ -164,15 +184,14 @@ bool lowerFixedPoints(Module &M) {
   if (!Lowered && !Erased)
     return false;
   // In the order of the code, so that errors come in source order.
-  SmallVector<CallInst *, 4> Calls;
+  SmallVector<CallBase *, 4> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
-      if (auto *CI = dyn_cast<CallInst>(&I);
-          CI && CI->getCalledOperand() &&
-          (CI->getCalledOperand() == Lowered ||
-           CI->getCalledOperand() == Erased))
+      if (auto *CI = dyn_cast<CallBase>(&I);
+          CI && (CI->getCalledOperand() == Lowered ||
+                 CI->getCalledOperand() == Erased))
         Calls.push_back(CI);
-  for (CallInst *CI : Calls)
+  for (CallBase *CI : Calls)
     CI->getCalledOperand() == Lowered ? lowerFixedPoint(*CI)
                                       : eraseSetFixedPoint(*CI);
   // (An address that goes elsewhere was reported by the pass.)
