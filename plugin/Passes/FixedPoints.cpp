@@ -31,6 +31,25 @@ namespace tapestry {
 static constexpr StringLiteral FixedPoint = "__enzyme_fixed_point";
 static constexpr StringLiteral SetFixedPoint = "__enzyme_set_fixed_point";
 
+/// Erases \p CB (a call or an invoke; with \p Rewired, an invoke whose
+/// block already branches where it should) and the loads of Enzyme's
+/// marker globals only it used: a program that differentiates nothing
+/// keeps no reference to `enzyme_fp_state` and the like, which nothing
+/// defines.
+static void eraseWithMarkers(CallBase &CB, bool Rewired = false) {
+  SmallVector<LoadInst *, 4> Markers;
+  for (Value *A : CB.args())
+    if (auto *LI = dyn_cast<LoadInst>(A); LI && !markerName(LI).empty())
+      Markers.push_back(LI);
+  if (Rewired)
+    CB.eraseFromParent();
+  else
+    eraseRequestCall(CB);
+  for (LoadInst *LI : Markers)
+    if (LI->use_empty() && !LI->isVolatile())
+      LI->eraseFromParent();
+}
+
 /// The step's arguments after the markers of \p CB, converted; the error
 /// reported (and empty) if the call does not fit Enzyme's form.
 static std::optional<SmallVector<Value *, 8>> stepArguments(CallBase &CB,
@@ -123,7 +142,7 @@ static void lowerFixedPoint(CallBase &CB) {
   if (!CB.getType()->isVoidTy())
     CB.replaceAllUsesWith(PoisonValue::get(CB.getType()));
   if (!Args)
-    return eraseRequestCall(CB);
+    return eraseWithMarkers(CB);
   LLVMContext &Ctx = CB.getContext();
   Function &F = *CB.getFunction();
   BasicBlock *Before = CB.getParent();
@@ -156,7 +175,7 @@ static void lowerFixedPoint(CallBase &CB) {
     BranchInst::Create(Loop, II);
   else
     Before->getTerminator()->setSuccessor(0, Loop);
-  CB.eraseFromParent();
+  eraseWithMarkers(CB, /*Rewired=*/true);
 }
 
 /// Erases \p CB, a __enzyme_set_fixed_point call in the loop it marks; its
@@ -172,7 +191,7 @@ static void eraseSetFixedPoint(CallBase &CB) {
                     "stop, and it would never be called");
   if (!CB.getType()->isVoidTy())
     CB.replaceAllUsesWith(PoisonValue::get(CB.getType()));
-  eraseRequestCall(CB);
+  eraseWithMarkers(CB);
 }
 
 bool lowerFixedPoints(Module &M) {

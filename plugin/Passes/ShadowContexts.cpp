@@ -68,6 +68,23 @@ static void replaceCall(CallBase &CB, Constant *C) {
   eraseRequestCall(CB);
 }
 
+/// Reports \p Msg at \p CB, a call of __enzyme_shadow, and replaces the
+/// call by null.
+static void failShadowCall(CallBase &CB, const Twine &Msg) {
+  reportError(*CB.getFunction(), &CB, Msg);
+  replaceCall(CB,
+              ConstantPointerNull::get(PointerType::get(CB.getContext(), 0)));
+}
+
+/// The address \p Offset bytes into \p Shadow.
+static Constant *atOffset(Constant *Shadow, const APInt &Offset) {
+  if (Offset.isZero())
+    return Shadow;
+  LLVMContext &Ctx = Shadow->getContext();
+  return ConstantExpr::getGetElementPtr(Type::getInt8Ty(Ctx), Shadow,
+                                        ConstantInt::get(Ctx, Offset));
+}
+
 ShadowContexts::ShadowContexts(Module &M) : M(M) {
   // In the module's order, so that contexts are numbered the same way in
   // every build.
@@ -142,12 +159,7 @@ void ShadowContexts::lowerContext(CallBase &CB) {
 }
 
 void ShadowContexts::lowerShadow(CallBase &CB) {
-  Function &F = *CB.getFunction();
-  auto Fail = [&](const Twine &Msg) {
-    reportError(F, &CB, Msg);
-    replaceCall(CB,
-                ConstantPointerNull::get(PointerType::get(M.getContext(), 0)));
-  };
+  auto Fail = [&](const Twine &Msg) { failShadowCall(CB, Msg); };
   if (CB.arg_size() != 3)
     return Fail("__enzyme_shadow takes three arguments: a context from "
                 "__enzyme_context, the address of a global variable (or of "
@@ -174,20 +186,15 @@ void ShadowContexts::lowerShadow(CallBase &CB) {
   Info &C = Contexts[Ctx->Number];
   if (!is_contained(C.Queried, G))
     C.Queried.push_back(G);
-  Constant *S = GlobalShadows::contextShadowOf(*G, Ctx->Number, *Lane);
-  if (!Offset.isZero())
-    S = ConstantExpr::getGetElementPtr(
-        Type::getInt8Ty(M.getContext()), S,
-        ConstantInt::get(M.getContext(), Offset));
-  replaceCall(CB, S);
+  replaceCall(
+      CB,
+      atOffset(GlobalShadows::contextShadowOf(*G, Ctx->Number, *Lane), Offset));
 }
 
 GlobalVariable *ShadowContexts::queriedGlobal(CallBase &CB, unsigned ArgNo,
                                               APInt &Offset) {
   auto Fail = [&](const Twine &Msg) -> GlobalVariable * {
-    reportError(*CB.getFunction(), &CB, Msg);
-    replaceCall(CB,
-                ConstantPointerNull::get(PointerType::get(M.getContext(), 0)));
+    failShadowCall(CB, Msg);
     return nullptr;
   };
   const DataLayout &DL = M.getDataLayout();
@@ -211,11 +218,7 @@ GlobalVariable *ShadowContexts::queriedGlobal(CallBase &CB, unsigned ArgNo,
 }
 
 void ShadowContexts::lowerGlobalQuery(CallBase &CB) {
-  auto Fail = [&](const Twine &Msg) {
-    reportError(*CB.getFunction(), &CB, Msg);
-    replaceCall(CB,
-                ConstantPointerNull::get(PointerType::get(M.getContext(), 0)));
-  };
+  auto Fail = [&](const Twine &Msg) { failShadowCall(CB, Msg); };
   std::optional<int64_t> W = constantIntegerArgument(CB.getArgOperand(1));
   if (!W || *W < 1 || *W > int64_t(MaxBatchWidth))
     return Fail("the width passed to __enzyme_shadow(&global, width, lane) "
@@ -235,12 +238,7 @@ void ShadowContexts::lowerGlobalQuery(CallBase &CB) {
   GlobalShadows::markQueried(*G, *Shadow);
   LLVM_DEBUG(dbgs() << "tapestry: the program asks for lane " << *Lane
                     << " of the shadow of '" << G->getName() << "'\n");
-  Constant *S = Shadow;
-  if (!Offset.isZero())
-    S = ConstantExpr::getGetElementPtr(
-        Type::getInt8Ty(M.getContext()), S,
-        ConstantInt::get(M.getContext(), Offset));
-  replaceCall(CB, S);
+  replaceCall(CB, atOffset(Shadow, Offset));
 }
 
 void ShadowContexts::lowerZeroShadows(CallBase &CB) {
