@@ -13,6 +13,7 @@
 #include "Analysis/ActivityAnalysis.h"
 
 #include "Analysis/GlobalShadows.h"
+#include "Analysis/PlainHeapBlocks.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"
@@ -347,6 +348,7 @@ public:
     if (Globals)
       for (const LoadInst *LI : releasedBeforeStore(F, *Globals))
         AI.OwnerReleaseReads.insert(LI);
+    Plain = findPlainHeapBlocks(F);
     bool Changed = true;
     while (Changed) {
       Changed = false;
@@ -435,8 +437,8 @@ private:
     if (isa<AllocaInst>(I))
       return true;
     if (auto *CB = dyn_cast<CallBase>(&I))
-      return isAllocationCall(*CB) || loadsShadowedPointers(*CB) ||
-             returnsShadowedPointer(*CB, Rules) ||
+      return (isAllocationCall(*CB) && !Plain.count(CB)) ||
+             loadsShadowedPointers(*CB) || returnsShadowedPointer(*CB, Rules) ||
              (isShadowMirrorCall(*CB) && anyOperand(I, AI.Shadowed)) ||
              (calleeName(*CB) == "bsearch" && CB->arg_size() == 5 &&
               AI.Shadowed.count(CB->getArgOperand(1)));
@@ -473,6 +475,8 @@ private:
   SmallPtrSet<const LoadInst *, 4> Unmirrored;
   /// Memo of onlyCalled.
   DenseMap<const Instruction *, bool> OnlyCalled;
+  /// Allocations holding only integers: no shadow (PlainHeapBlocks.h).
+  SmallPtrSet<const CallBase *, 4> Plain;
 };
 
 /// Backward data flow: which values influence an active output.
