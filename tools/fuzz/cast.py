@@ -489,6 +489,62 @@ class Grow:
         return out
 
 
+class IndexArray:
+    """A heap array of indices in [0, length), filled by integer arithmetic
+    on the loop counter (feature intarrays): `int` or `unsigned char`, or an
+    `int` array grown by realloc from NULL.
+
+        int *p = (int *)malloc(L * sizeof(int));
+        for (int j = 0; j < L; j++)
+          p[j] = (j * mult + off) % L;
+    """
+
+    keep = True
+
+    def __init__(self, name, var, length, mult, off, elem, grown):
+        self.name, self.var, self.length = name, var, length
+        self.mult, self.off, self.elem, self.grown = mult, off, elem, grown
+
+    def render(self, d, ind):
+        p, j, t, n = self.name, self.var, self.elem, self.length
+        value = "(%s * %d + %d) %% %d" % (j, self.mult, self.off, n)
+        if self.grown:
+            return ("%s%s *%s = NULL;\n%sfor (int %s = 0; %s < %d; %s++) {\n"
+                    "%s  %s = (%s *)realloc(%s, (%s + 1) * sizeof(%s));\n"
+                    "%s  %s[%s] = %s;\n%s}\n") % (
+                        ind, t, p, ind, j, j, n, j, ind, p, t, p, j, t, ind, p, j, value, ind)
+        return ("%s%s *%s = (%s *)malloc(%d * sizeof(%s));\n"
+                "%sfor (int %s = 0; %s < %d; %s++)\n%s  %s[%s] = %s;\n") % (
+                    ind, t, p, t, n, t, ind, j, j, n, j, ind, p, j, value)
+
+
+class BytesCopy:
+    """A fresh local array with the values of an array in scope, copied
+    through a heap buffer of bytes and back (feature intarrays): the
+    buffer holds the doubles' bits and must keep their derivatives.
+
+        double c[L];
+        unsigned char *b = (unsigned char *)malloc(L * sizeof(double));
+        memcpy(b, src, L * sizeof(double));
+        memcpy(c, b, L * sizeof(double));
+        free(b);
+    """
+
+    keep = True
+
+    def __init__(self, name, buf, src, length):
+        self.name, self.buf, self.src, self.length = name, buf, src, length
+
+    def render(self, d, ind):
+        t, c, b, n = d.ty("d"), self.name, self.buf, self.length
+        return ("%s%s %s[%d];\n"
+                "%sunsigned char *%s = (unsigned char *)malloc(%d * sizeof(%s));\n"
+                "%smemcpy(%s, %s, %d * sizeof(%s));\n"
+                "%smemcpy(%s, %s, %d * sizeof(%s));\n"
+                "%sfree(%s);\n") % (ind, t, c, n, ind, b, n, t, ind, b, self.src, n, t,
+                                     ind, c, b, n, t, ind, b)
+
+
 class Free:
     """free(name); right after the loop that consumed a grown buffer."""
 

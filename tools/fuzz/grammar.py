@@ -16,7 +16,7 @@ initial one plus trip-count times the increment's.
 
 import math
 
-from cast import (STRUCTS, Assign, ArrayDecl, TableDecl, Bin, Call, Cmp, Const, Copy, Decl, Elem,
+from cast import (STRUCTS, Assign, ArrayDecl, BytesCopy, IndexArray, TableDecl, Bin, Call, Cmp, Const, Copy, Decl, Elem,
                   FieldOf, FnRef, For, Free, Grow, HelperCall, If, IndirectCall, IntAsFp,
                   IntCmp, Logic, Neg, Return, Select, Sort, StructDecl, StructLit, Var, While)
 from interval import Iv, libm_image
@@ -162,8 +162,18 @@ class FuncBuilder:
         k = self.ch.between(int(lo * 16), int(hi * 16)) or 16   # no exact zeros
         return Const(k / 16, ty or self.fp_type(20))
 
+    def index_arrays(self):
+        return [(n, i) for n, (_, i) in self._visible().items() if i.kind == "iarr"]
+
     def index(self):
         """Integer C code for an in-bounds array index."""
+        if self.index_arrays() and self.ch.chance(30):
+            # an element of an index array (feature intarrays): in bounds
+            name, _ = self.ch.pick(self.index_arrays())
+            return "%s[%s]" % (name, self.plain_index())
+        return self.plain_index()
+
+    def plain_index(self):
         if self.loopvars and self.ch.chance(70):
             var, _ = self.ch.pick(self.loopvars)
             mult, off = self.ch.between(1, 3), self.ch.between(0, self.arrlen - 1)
@@ -607,6 +617,10 @@ class FuncBuilder:
         if ("tape" in self.feat and "malloc" in self.feat and self.loops
                 and len(self.scopes) - 1 == self.loops[-1].depth):
             options.append((1, "loopscratch"))
+        if "intarrays" in self.feat and nest == 0 and not self.loops:
+            options.append((2, "indices"))
+            if self.arrays():
+                options.append((1, "bytescopy"))
         if "structs" in self.feat:
             options.append((1, "struct"))
         if "constptr" in self.feat and nest == 0 and not self.loops and self.arrays():
@@ -766,6 +780,26 @@ class FuncBuilder:
         if heap:
             self.heap.append(name)
         return stmts
+
+    def stmt_indices(self, nest):
+        """A heap array of indices in [0, arrlen) (feature intarrays), read
+        as array subscripts from then on; freed before every return."""
+        name, var = self.new_name("ix"), self.new_name("j")
+        mult = self.ch.between(1, 3)
+        off = self.ch.below(self.arrlen)
+        elem = "unsigned char" if self.ch.chance(30) else "int"
+        grown = elem == "int" and self.ch.chance(30)
+        self.declare(name, VarInfo("iarr", "i", None, self.arrlen, True))
+        self.heap.append(name)
+        return [IndexArray(name, var, self.arrlen, mult, off, elem, grown)]
+
+    def stmt_bytescopy(self, nest):
+        """A copy of an array in scope made through a heap buffer of bytes
+        (feature intarrays): the bytes are doubles and keep derivatives."""
+        src = self.ch.pick(self.arrays())[0]
+        name, buf = self.new_name("c"), self.new_name("b")
+        self.declare(name, VarInfo("arr", "d", ARR_IV, self.arrlen))
+        return [BytesCopy(name, buf, src, self.arrlen)]
 
     def stmt_loopscratch(self, nest):
         """A malloc'd array filled and used in one iteration of a loop and

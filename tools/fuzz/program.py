@@ -54,8 +54,12 @@ ALL_FEATURES = ("scalar", "branches", "floats", "api", "loops", "arrays", "calls
 # filled by memcpy, runtime trip counts in (nested) loops, noinline callees
 # omp (issue 15) puts `#pragma omp parallel for` on f's loops whose
 # iterations are independent or reduce (omp.py)
+# intarrays keeps integers on the heap beside the math: index arrays (int,
+# unsigned char, grown by realloc) read as array subscripts, and doubles
+# copied through a byte buffer and back (Analysis/PlainHeapBlocks.h: blocks
+# of integers get no shadow, blocks that may hold a double's bits do)
 EXTRA_FEATURES = ("constmem", "batch", "constptr", "vectorize", "realloc", "sort", "fnptr",
-                  "byval", "tape", "omp")
+                  "byval", "tape", "omp", "intarrays")
 ISSUE14 = ("realloc", "sort", "vectorize", "fnptr", "byval", "omp")
 BOX = Iv(-2.5, 2.5)   # interval of scalar parameters; samples are in [-2, 2]
 
