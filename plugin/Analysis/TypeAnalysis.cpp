@@ -119,6 +119,50 @@ static uint64_t exactMultiple(const Value *V) {
   return M;
 }
 
+/// A number the integer \p V is a multiple of by how it is computed: a
+/// product or left shift by a constant (`12 * i`: records of 12 bytes, an
+/// int and a double at offset 4), through extensions that keep it (zext of
+/// a computation that cannot wrap unsigned, or that cannot wrap signed and
+/// is known non-negative; sext of one that cannot wrap signed), and sums of
+/// such. 0 for the constant 0 (a multiple of anything), 1 if nothing is
+/// known. Trailing zero bits alone would see only the 4 in 12.
+static uint64_t productMultiple(const Value *V, unsigned Depth = 0) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue().abs().getLimitedValue(MaxPeriod + 1) > MaxPeriod
+               ? 1
+               : C->getValue().abs().getZExtValue();
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 6)
+    return 1;
+  auto Bounded = [](uint64_t M) { return M > MaxPeriod ? 1 : M; };
+  switch (I->getOpcode()) {
+  case Instruction::ZExt:
+  case Instruction::SExt: {
+    auto *OBO = dyn_cast<OverflowingBinaryOperator>(I->getOperand(0));
+    bool Keeps = OBO && (isa<SExtInst>(I)
+                             ? OBO->hasNoSignedWrap()
+                             : OBO->hasNoUnsignedWrap() ||
+                                   (OBO->hasNoSignedWrap() && I->hasNonNeg()));
+    return Keeps ? productMultiple(I->getOperand(0), Depth + 1) : 1;
+  }
+  case Instruction::Mul:
+    return Bounded(productMultiple(I->getOperand(0), Depth + 1) *
+                   productMultiple(I->getOperand(1), Depth + 1));
+  case Instruction::Shl:
+    if (auto *C = dyn_cast<ConstantInt>(I->getOperand(1));
+        C && C->getValue().ult(12))
+      return Bounded(productMultiple(I->getOperand(0), Depth + 1)
+                     << C->getZExtValue());
+    return 1;
+  case Instruction::Add:
+  case Instruction::Sub:
+    return gcdOf(productMultiple(I->getOperand(0), Depth + 1),
+                 productMultiple(I->getOperand(1), Depth + 1));
+  default:
+    return 1;
+  }
+}
+
 /// Walks a pointer back to the objects it is computed from, keeping the
 /// byte offset (and the stride of variable indices) on the way.
 class PlaceWalker {
@@ -152,6 +196,8 @@ public:
               unsigned Zeros = std::min(Index.countMinTrailingZeros(), 12u);
               uint64_t Multiple =
                   std::lcm(uint64_t(1) << Zeros, exactMultiple(Entry.first));
+              if (uint64_t Product = productMultiple(Entry.first); Product > 1)
+                Multiple = std::lcm(Multiple, Product);
               Stride =
                   gcdOf(Stride, Entry.second.abs().getZExtValue() * Multiple);
             }
@@ -418,8 +464,10 @@ ByteLayout TypeInfo::layoutAt(const Value *Ptr, uint64_t Size,
       // std::vector's push_back writes at begin + (end - begin) bytes)
       // says the type is somewhere, not where: every byte would be taken
       // for a double's start.
-      if (G < static_cast<uint64_t>(TS))
+      if (G < static_cast<uint64_t>(TS)) {
+        L.UnplacedFloat |= F.T->isFloatingPointTy();
         continue;
+      }
       Rel = normalise(Rel, G);
       if (Size && Rel >= static_cast<int64_t>(Size))
         continue;

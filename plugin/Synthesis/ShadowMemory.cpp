@@ -648,6 +648,11 @@ CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst, Value *Src,
   if (!Out.empty()) {
     if (ArrayOfFP)
       Out.fillGaps(FP, Size, DL);
+    // Integers placed here, and a floating-point type somewhere in the
+    // objects at offsets the analysis could not place: these bytes may be
+    // floats, whose adjoints must not be dropped as an integer's.
+    if (Out.floatParts().empty() && Out.UnplacedFloat)
+      return CopyLayoutResult::Unknown;
     return CopyLayoutResult::Known;
   }
   if (Size && Size < 4)
@@ -731,10 +736,18 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
     break;
   }
   std::string Msg =
-      "cannot tell what the memory this instruction copies holds (float, "
-      "double, integers or pointers): nothing in the function or its "
-      "callees reads or writes it with a type; access it with its type in "
-      "the function, or copy it field by field";
+      Out.UnplacedFloat
+          ? "cannot tell what the memory this instruction copies holds: "
+            "integers are stored at these bytes, and floating-point values "
+            "elsewhere in the same memory at offsets Tapestry cannot place "
+            "(records whose size it cannot see, such as fields packed by "
+            "hand into a byte buffer at offsets computed by a call); "
+            "compute the offsets in the function as index * record size, "
+            "or keep the records in a struct array"
+          : "cannot tell what the memory this instruction copies holds "
+            "(float, double, integers or pointers): nothing in the function "
+            "or its callees reads or writes it with a type; access it with "
+            "its type in the function, or copy it field by field";
   if (DeepTypes->CalleeBudgetReached)
     Msg += " (the type analysis stopped after looking into " +
            std::to_string(DeepTypes->CalleeCopies) +
