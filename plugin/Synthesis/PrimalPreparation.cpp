@@ -200,6 +200,23 @@ static SmallPtrSet<const AllocaInst *, 8> pointerHoldingLocals(Function &F) {
   return Holders;
 }
 
+/// True if \p Callee's signature moves a floating-point value across an
+/// integer: a floating-point parameter and an integer result, or integer
+/// parameters and a floating-point result (a union's box and unbox, as
+/// NaN-boxing interpreters keep values). Only where both meet in one
+/// function are the bits seen to be the same value, with its derivative.
+static bool crossesFloatBits(const Function &Callee) {
+  Type *R = Callee.getReturnType();
+  bool FPParam = any_of(Callee.args(), [](const Argument &A) {
+    return A.getType()->isFPOrFPVectorTy();
+  });
+  bool IntParam = any_of(Callee.args(), [](const Argument &A) {
+    return A.getType()->isIntOrIntVectorTy();
+  });
+  return (FPParam && R->isIntOrIntVectorTy()) ||
+         (IntParam && !FPParam && R->isFPOrFPVectorTy());
+}
+
 /// Whether to inline a call to \p Callee into \p F: small callees are
 /// inlined (the derivative is then one function the optimiser sees whole),
 /// functions the user marked noinline and calls beyond the budget are
@@ -236,6 +253,11 @@ shouldInline(const Function &F, const CallBase &CB, const Function &Callee,
           return PointerHolders.count(Obj);
         });
       }))
+    return true;
+  // At -O0, a helper turning a double into its bits or back is inlined, as
+  // the optimiser would: on its own it would be bit manipulation.
+  if (Callee.hasFnAttribute(Attribute::OptimizeNone) &&
+      crossesFloatBits(Callee))
     return true;
   // An explicit noinline, and -O0 (which marks every function noinline):
   // the callee is differentiated on its own, as written.

@@ -134,16 +134,32 @@ bool SupportedInstructions::checkVectors(Instruction &I) {
 
 /// True if the integer \p V is only compared (signbit(x) is a bitcast, a
 /// shift or mask, and a compare): no derivative flows through it.
-static bool onlyFeedsComparisons(const Value *V, unsigned Depth = 0) {
-  if (Depth > 3)
+static bool onlyFeedsComparisons(const Value *V, unsigned Depth,
+                                 SmallPtrSetImpl<const Value *> &Seen) {
+  if (Depth > 8)
     return false;
+  if (!Seen.insert(V).second)
+    return true; // a cycle of phis adds no other use
   return all_of(V->users(), [&](const User *U) {
     if (isa<ICmpInst>(U))
       return true;
-    if (isa<BinaryOperator>(U) || isa<TruncInst>(U) || isa<ZExtInst>(U))
-      return onlyFeedsComparisons(U, Depth + 1);
+    if (auto *Sel = dyn_cast<SelectInst>(U); Sel && Sel->getCondition() == V)
+      return true;
+    if (isa<BinaryOperator>(U) || isa<TruncInst>(U) || isa<ZExtInst>(U) ||
+        isa<SExtInst>(U) || isa<FreezeInst>(U) || isa<PHINode>(U) ||
+        isa<SelectInst>(U))
+      return onlyFeedsComparisons(U, Depth + 1, Seen);
     return false;
   });
+}
+
+/// True if the integer \p V only decides comparisons: through integer
+/// arithmetic, shifts, extensions, selects and phis, it reaches nothing but
+/// icmp (a sort key made from a double's bits, `(u >> 63) ? ~u : u | sign`,
+/// compared to choose an element). No derivative has to flow through it.
+static bool onlyFeedsComparisons(const Value *V) {
+  SmallPtrSet<const Value *, 16> Seen;
+  return onlyFeedsComparisons(V, 0, Seen);
 }
 
 /// What \p I does to an active floating-point value, in source terms: "a
