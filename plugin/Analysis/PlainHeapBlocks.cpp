@@ -130,12 +130,22 @@ private:
     return false;
   }
 
-  /// True if the integer \p V carries no floating-point bits.
+  /// True if the integer \p V carries no floating-point bits. A value on
+  /// a cycle of phis is assumed free while it is being decided: a cycle
+  /// adds nothing a value outside it does not bring, and the first false
+  /// ends the group's check (isPlain), so no answer built on a failed
+  /// assumption is used. Past MaxDepth (a machine-generated chain of
+  /// thousands of operations) the answer is false: the block keeps its
+  /// shadow, and the recursion its stack.
   bool carriesNoFloat(const Value *V) {
     if (auto It = NoFloat.find(V); It != NoFloat.end())
       return It->second;
-    NoFloat[V] = true; // a cycle of phis adds nothing
+    if (Depth >= MaxDepth)
+      return false;
+    NoFloat[V] = true;
+    ++Depth;
     bool R = computeNoFloat(V);
+    --Depth;
     NoFloat[V] = R;
     return R;
   }
@@ -197,6 +207,8 @@ private:
   SmallVector<const Value *, 16> Work;
   SmallVector<const Value *, 8> Stored;
   DenseMap<const Value *, bool> NoFloat;
+  static constexpr unsigned MaxDepth = 256;
+  unsigned Depth = 0;
   bool Known = true;
 };
 

@@ -126,7 +126,8 @@ static uint64_t exactMultiple(const Value *V) {
 /// is known non-negative; sext of one that cannot wrap signed), and sums of
 /// such. 0 for the constant 0 (a multiple of anything), 1 if nothing is
 /// known. Trailing zero bits alone would see only the 4 in 12.
-static uint64_t productMultiple(const Value *V, unsigned Depth = 0) {
+static uint64_t productMultiple(const Value *V, unsigned Depth,
+                                SmallPtrSetImpl<const PHINode *> &OnPath) {
   if (auto *C = dyn_cast<ConstantInt>(V))
     return C->getValue().abs().getLimitedValue(MaxPeriod + 1) > MaxPeriod
                ? 1
@@ -134,6 +135,18 @@ static uint64_t productMultiple(const Value *V, unsigned Depth = 0) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth > 6)
     return 1;
+  // A running offset (`pos += 12` from 0): a multiple of what every
+  // incoming value is, its own value around the loop assumed so (0, a
+  // multiple of anything) as an induction does.
+  if (auto *Phi = dyn_cast<PHINode>(I)) {
+    if (!OnPath.insert(Phi).second)
+      return 0;
+    uint64_t M = 0;
+    for (const Value *In : Phi->incoming_values())
+      M = gcdOf(M, productMultiple(In, Depth + 1, OnPath));
+    OnPath.erase(Phi);
+    return M;
+  }
   auto Bounded = [](uint64_t M) { return M > MaxPeriod ? 1 : M; };
   switch (I->getOpcode()) {
   case Instruction::ZExt:
@@ -143,24 +156,34 @@ static uint64_t productMultiple(const Value *V, unsigned Depth = 0) {
                              ? OBO->hasNoSignedWrap()
                              : OBO->hasNoUnsignedWrap() ||
                                    (OBO->hasNoSignedWrap() && I->hasNonNeg()));
-    return Keeps ? productMultiple(I->getOperand(0), Depth + 1) : 1;
+    return Keeps ? productMultiple(I->getOperand(0), Depth + 1, OnPath) : 1;
   }
   case Instruction::Mul:
-    return Bounded(productMultiple(I->getOperand(0), Depth + 1) *
-                   productMultiple(I->getOperand(1), Depth + 1));
+    return Bounded(productMultiple(I->getOperand(0), Depth + 1, OnPath) *
+                   productMultiple(I->getOperand(1), Depth + 1, OnPath));
   case Instruction::Shl:
     if (auto *C = dyn_cast<ConstantInt>(I->getOperand(1));
         C && C->getValue().ult(12))
-      return Bounded(productMultiple(I->getOperand(0), Depth + 1)
+      return Bounded(productMultiple(I->getOperand(0), Depth + 1, OnPath)
                      << C->getZExtValue());
     return 1;
+  case Instruction::Or:
+    // `or disjoint` is a sum.
+    if (!cast<PossiblyDisjointInst>(I)->isDisjoint())
+      return 1;
+    [[fallthrough]];
   case Instruction::Add:
   case Instruction::Sub:
-    return gcdOf(productMultiple(I->getOperand(0), Depth + 1),
-                 productMultiple(I->getOperand(1), Depth + 1));
+    return gcdOf(productMultiple(I->getOperand(0), Depth + 1, OnPath),
+                 productMultiple(I->getOperand(1), Depth + 1, OnPath));
   default:
     return 1;
   }
+}
+
+static uint64_t productMultiple(const Value *V) {
+  SmallPtrSet<const PHINode *, 4> OnPath;
+  return productMultiple(V, 0, OnPath);
 }
 
 /// Walks a pointer back to the objects it is computed from, keeping the
@@ -465,7 +488,10 @@ ByteLayout TypeInfo::layoutAt(const Value *Ptr, uint64_t Size,
       // says the type is somewhere, not where: every byte would be taken
       // for a double's start.
       if (G < static_cast<uint64_t>(TS)) {
-        L.UnplacedFloat |= F.T->isFloatingPointTy();
+        if (F.T->isFloatingPointTy())
+          L.UnplacedFloatSize =
+              L.UnplacedFloatSize ? std::min<uint64_t>(L.UnplacedFloatSize, TS)
+                                  : TS;
         continue;
       }
       Rel = normalise(Rel, G);

@@ -73,10 +73,11 @@ struct ByteLayout {
   };
   uint64_t Period = 0;
   llvm::SmallVector<Part, 8> Parts; // sorted by offset
-  /// True if the objects hold a floating-point type at offsets the analysis
-  /// could not place (accessed at a stride shorter than itself): it may be
-  /// in the window even where no part says so.
-  bool UnplacedFloat = false;
+  /// The size of the smallest floating-point type the objects hold at
+  /// offsets the analysis could not place (accessed at a stride shorter
+  /// than itself), or 0: one may be in a window that large even where no
+  /// part says so.
+  uint64_t UnplacedFloatSize = 0;
   /// The floating-point parts (float or double), one per offset.
   llvm::SmallVector<Part, 8> floatParts() const;
   /// True if a float and a double overlap (the bytes are read both ways).

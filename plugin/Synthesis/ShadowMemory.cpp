@@ -648,10 +648,15 @@ CopyLayoutResult inferCopyLayout(const TypeInfo &Types, Value *Dst, Value *Src,
   if (!Out.empty()) {
     if (ArrayOfFP)
       Out.fillGaps(FP, Size, DL);
-    // Integers placed here, and a floating-point type somewhere in the
-    // objects at offsets the analysis could not place: these bytes may be
-    // floats, whose adjoints must not be dropped as an integer's.
-    if (Out.floatParts().empty() && Out.UnplacedFloat)
+    // Integers placed here only by a pattern that repeats within the
+    // window (records shorter than the copy, or an offset seen only as a
+    // multiple of 4), and a floating-point type somewhere in the objects
+    // at offsets the analysis could not place: these bytes, if enough to
+    // hold one, may be floats, whose adjoints must not be dropped as an
+    // integer's. (A struct's integer members, placed once per struct, are
+    // integers.)
+    if (Out.floatParts().empty() && Out.UnplacedFloatSize && Out.Period &&
+        (!Size || Size >= Out.UnplacedFloatSize))
       return CopyLayoutResult::Unknown;
     return CopyLayoutResult::Known;
   }
@@ -736,7 +741,7 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
     break;
   }
   std::string Msg =
-      Out.UnplacedFloat
+      Out.UnplacedFloatSize
           ? "cannot tell what the memory this instruction copies holds: "
             "integers are stored at these bytes, and floating-point values "
             "elsewhere in the same memory at offsets Tapestry cannot place "

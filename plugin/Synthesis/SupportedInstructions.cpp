@@ -162,6 +162,41 @@ static bool onlyFeedsComparisons(const Value *V) {
   return onlyFeedsComparisons(V, 0, Seen);
 }
 
+/// The pointer whose address the integer \p V is, through extensions and
+/// offsets (`(intptr_t)p`, `(uintptr_t)p + 8 * i`, an alignment mask), or
+/// null. A difference of two addresses (a std::vector's size) is not one.
+static const Value *pointerBehindInteger(const Value *V, unsigned Depth = 0) {
+  if (Depth > 8)
+    return nullptr;
+  if (auto *P2I = dyn_cast<PtrToIntInst>(V))
+    return P2I->getPointerOperand();
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !I->getType()->isIntegerTy())
+    return nullptr;
+  if (isa<ZExtInst>(I) || isa<SExtInst>(I) || isa<TruncInst>(I))
+    return pointerBehindInteger(I->getOperand(0), Depth + 1);
+  auto *BO = dyn_cast<BinaryOperator>(I);
+  if (!BO)
+    return nullptr;
+  Value *L = BO->getOperand(0), *R = BO->getOperand(1);
+  switch (BO->getOpcode()) {
+  case Instruction::Add: {
+    const Value *PL = pointerBehindInteger(L, Depth + 1);
+    const Value *PR = pointerBehindInteger(R, Depth + 1);
+    return PL && PR ? nullptr : PL ? PL : PR;
+  }
+  case Instruction::Sub:
+    return pointerBehindInteger(R, Depth + 1)
+               ? nullptr
+               : pointerBehindInteger(L, Depth + 1);
+  case Instruction::And:
+  case Instruction::Or:
+    return isa<Constant>(R) ? pointerBehindInteger(L, Depth + 1) : nullptr;
+  default:
+    return nullptr;
+  }
+}
+
 /// What \p I does to an active floating-point value, in source terms: "a
 /// double is reinterpreted as a long here".
 static std::string reinterpretation(const Instruction &I) {
@@ -695,6 +730,20 @@ void SupportedInstructions::visitCallBase(CallBase &CB) {
     return S.checkInactiveDeclaredCall(CB);
   if (Known && scanfFormatArg(Known->getName()) >= 0)
     return checkScanfCall(CB);
+  // A pointer with a shadow passed as an integer (intptr_t) to a function
+  // differentiated as a call: the callee gets shadows for its pointer
+  // parameters only, so what it reads through the integer would carry no
+  // derivative (review 37: a gradient of 0).
+  if (Known && !Known->isDeclaration())
+    for (Value *A : CB.args())
+      if (const Value *P = pointerBehindInteger(A); P && AI.hasShadow(P))
+        return fail(&CB, "a pointer to memory with derivatives, " +
+                             describe(P) + ", is passed to '" +
+                             sourceName(*Known) +
+                             "' as an integer, and Tapestry gives a called "
+                             "function the shadows of its pointer "
+                             "parameters only; pass it as a pointer "
+                             "(double *)");
   // Calls the synthesizers differentiate by their own rules: the
   // derivative table, allocation, vector and BLAS rules, ...
   if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(CB, &Rules) ||

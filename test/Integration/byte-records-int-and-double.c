@@ -101,10 +101,44 @@ double records20(const double *x, int n) {
   return s;
 }
 
+// sum (id + 1) x_id^2 through 12-byte records written at a running offset
+// (pos += 12) and copied to a second buffer: the id with a 4-byte memcpy
+// (integers only), the weight through a double (review 37: refused once
+// the copies of records holding doubles at unplaced offsets were).
+double running_offset(const double *x, int n) {
+  char *a = malloc(12 * n), *b = malloc(12 * n);
+  size_t pos = 0;
+  for (int i = 0; i < n; i++) {
+    int32_t id = i;
+    double w = x[i] * x[i];
+    memcpy(a + pos, &id, 4);
+    memcpy(a + pos + 4, &w, 8);
+    pos += 12;
+  }
+  for (size_t k = 0; k < pos; k += 12) {
+    double w;
+    memcpy(b + k, a + k, 4);
+    memcpy(&w, a + k + 4, 8);
+    memcpy(b + k + 4, &w, 8);
+  }
+  double s = 0;
+  for (size_t k = 0; k < pos; k += 12) {
+    double w;
+    int32_t id;
+    memcpy(&id, b + k, 4);
+    memcpy(&w, b + k + 4, 8);
+    s += w * (id + 1);
+  }
+  free(a);
+  free(b);
+  return s;
+}
+
 // Kept in a table, as a finite-difference driver keeps its objectives: the
 // functions' addresses escape.
 typedef double (*Objective)(const double *, int);
-Objective objectives[] = {records12, records10, records9, records20};
+Objective objectives[] = {records12, records10, records9, records20,
+                          running_offset};
 
 static void check(const char *name, int k, Objective f, const double *dx,
                   const double *x) {
@@ -119,6 +153,9 @@ static void check(const char *name, int k, Objective f, const double *dx,
       break;
     case 2:
       want = cos(x[i]);
+      break;
+    case 4:
+      want = 2 * x[i] * (i + 1);
       break;
     default:
       want = (i > 0 ? x[i - 1] : 0) + (i + 1 < N ? x[i + 1] : 0);
@@ -146,13 +183,15 @@ static void check(const char *name, int k, Objective f, const double *dx,
 
 int main(void) {
   const double x[N] = {0.7, -1.3, 2.1, 0.4, -0.9};
-  double d[4][2 * N] = {{0}};
+  double d[5][2 * N] = {{0}};
   DERIVATIVES(records12, d[0]);
   DERIVATIVES(records10, d[1]);
   DERIVATIVES(records9, d[2]);
   DERIVATIVES(records20, d[3]);
-  const char *names[] = {"records12", "records10", "records9", "records20"};
-  for (int k = 0; k < 4; k++)
+  DERIVATIVES(running_offset, d[4]);
+  const char *names[] = {"records12", "records10", "records9", "records20",
+                         "running_offset"};
+  for (int k = 0; k < 5; k++)
     check(names[k], k, objectives[k], d[k], x);
   return check_report();
 }
