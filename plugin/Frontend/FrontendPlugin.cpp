@@ -32,6 +32,7 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <cstdlib>
 #include <dlfcn.h>
 
 using namespace clang;
@@ -57,10 +58,20 @@ std::string siblingPassPlugin() {
   return llvm::sys::fs::exists(Path) ? std::string(Path) : "";
 }
 
+/// The pass plugin loading this library (Loader.cpp), whatever its file is
+/// named, or "" when clang loaded this library directly.
+std::string loadingPassPlugin() {
+  const char *Path = std::getenv(TAPESTRY_LOADING_PASS_PLUGIN_ENV);
+  return Path ? Path : "";
+}
+
 /// The pass plugin's file (TapestryPlugin-19.so), as the loader found it,
 /// or found beside this library when clang loaded it directly.
 std::string &passPluginPath() {
-  static std::string Path = siblingPassPlugin();
+  static std::string Path = [] {
+    std::string Loading = loadingPassPlugin();
+    return Loading.empty() ? siblingPassPlugin() : Loading;
+  }();
   return Path;
 }
 
@@ -71,7 +82,7 @@ std::string &passPluginPath() {
 struct PassPluginLoader {
   PassPluginLoader() {
     const std::string &Path = passPluginPath();
-    if (Path.empty())
+    if (Path.empty() || !loadingPassPlugin().empty())
       return;
     if (void *Loaded = dlopen(Path.c_str(), RTLD_LAZY | RTLD_NOLOAD)) {
       dlclose(Loaded);
