@@ -70,6 +70,8 @@ Function *ForwardModeSynthesizer::run() {
                     << "', width " << W << ", from the prepared primal:\n"
                     << P);
   createFunction();
+  if (!R.ErrorEstimate)
+    Packed = planPackedShadows(P, AI, RA, W);
   for (unsigned I = 0; I < P.arg_size(); ++I)
     if (Sig.ShadowArg[I] >= 0 && AI.isVaried(P.getArg(I)))
       Tangents[P.getArg(I)] = G->getArg(Sig.ShadowArg[I]);
@@ -88,6 +90,7 @@ Function *ForwardModeSynthesizer::run() {
     fail(nullptr, "the function never returns");
   if (!Failed) {
     finishShadowPhis();
+    finishPackedPhis();
     finishTangentPhis();
     replaceReturn(*Ret);
     dropUnneededPrimalWrites();
@@ -135,6 +138,8 @@ void ForwardModeSynthesizer::differentiate(Instruction &PI) {
         !isShadowMirrorCall(*CB)) {
       IRBuilder<> B(primal(&PI)->getNextNode());
       visitDefinedCall(*CB, B);
+    } else if (createPackedShadow(PI)) {
+      // Packed shadow lanes (Synthesis/PackedShadows.h).
     } else if (AI.hasShadow(&PI)) {
       createShadow(PI);
     }
@@ -203,6 +208,8 @@ void ForwardModeSynthesizer::visitCallBase(CallBase &CB) {
 void ForwardModeSynthesizer::freeShadow(CallBase &CB, IRBuilderBase &B) {
   if (!AI.hasShadow(freedPointer(CB)))
     return;
+  if (Packed.isPacked(freedPointer(CB)))
+    return freePackedShadow(CB, B);
   Value *S = shadowOf(freedPointer(CB), &CB);
   if (!S)
     return;
@@ -345,6 +352,11 @@ void ForwardModeSynthesizer::visitLoadInst(LoadInst &LI) {
   if (!AI.isActive(&LI))
     return;
   IRBuilderBase &B = *Builder;
+  if (Packed.isPacked(LI.getPointerOperand())) {
+    if (Value *SPtr = packedShadow(LI.getPointerOperand()))
+      setTangent(LI, loadPacked(B, LI.getType(), SPtr));
+    return;
+  }
   Value *S = shadowOf(LI.getPointerOperand(), &LI);
   if (!S)
     return;
@@ -444,10 +456,12 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
       reportLostStore(SI);
     return;
   }
-  Value *SPtr = shadowOf(Ptr, &SI);
+  bool PackedDst = Packed.isPacked(Ptr);
+  Value *SPtr = PackedDst ? packedShadow(Ptr) : shadowOf(Ptr, &SI);
   if (!SPtr)
     return;
-  checkStoreThroughConstant(SI, SPtr);
+  if (!PackedDst)
+    checkStoreThroughConstant(SI, SPtr);
   Value *SVal = nullptr;
   if (Val->getType()->isPtrOrPtrVectorTy()) {
     if (!storesPointerShadow(SI))
@@ -464,14 +478,17 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
     // Bytes an integer load only moves (an aggregate copy, a union's
     // integer member): their shadow moves with them, whether it holds
     // tangents, shadow pointers or nothing of use, as the load read it.
-    Value *S = shadowOf(From->getPointerOperand(), From);
+    Value *FromPtr = From->getPointerOperand();
+    bool PackedSrc = Packed.isPacked(FromPtr);
+    Value *S = PackedSrc ? packedShadow(FromPtr) : shadowOf(FromPtr, From);
     if (!S)
       return;
     IRBuilder<> LB(primal(From)->getNextNode());
-    SVal = lanes(LB, Val->getType(), [&](unsigned K) {
-      return LB.CreateAlignedLoad(Val->getType(), lane(LB, S, K),
-                                  From->getAlign());
-    });
+    SVal = PackedSrc ? loadPacked(LB, Val->getType(), S)
+                     : lanes(LB, Val->getType(), [&](unsigned K) {
+                         return LB.CreateAlignedLoad(
+                             Val->getType(), lane(LB, S, K), From->getAlign());
+                       });
   } else if (overwritesFloats(SI)) {
     // An integer's bits replace a double's: no tangent there any more.
     SVal = lanes(B, Val->getType(), [&](unsigned) {
@@ -482,6 +499,8 @@ void ForwardModeSynthesizer::visitStoreInst(StoreInst &SI) {
   }
   if (!SVal)
     return;
+  if (PackedDst)
+    return storePacked(B, SVal, Val->getType(), SPtr);
   // Through a pointer that may be constant, a tangent store goes to a
   // scratch slot instead of the constant memory.
   Value *GP = RA.mayBeConstant(Ptr) ? primal(Ptr) : nullptr;
@@ -503,6 +522,8 @@ void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI) {
       reportLostStore(*MT, /*Copied=*/true);
     return;
   }
+  if (Packed.isPacked(MI.getDest()))
+    return packedMemIntrinsic(MI, B);
   Value *Dst = shadowOf(MI.getDest(), &MI);
   if (!Dst)
     return;

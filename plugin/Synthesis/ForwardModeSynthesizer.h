@@ -13,6 +13,7 @@
 
 #include "Core/BlasFunctions.h"
 #include "Core/MPIFunctions.h"
+#include "Synthesis/PackedShadows.h"
 #include "Synthesis/SynthesizerBase.h"
 #include "llvm/IR/InstVisitor.h"
 
@@ -108,6 +109,30 @@ private:
   void tangentAtomicRMW(llvm::AtomicRMWInst &RMW, llvm::IRBuilderBase &B);
   void finishTangentPhis();
   void replaceReturn(llvm::ReturnInst &PRet);
+
+  // Batch mode: allocations whose shadow lanes are packed side by side
+  // (Synthesis/PackedShadows.h; emitted by Synthesis/ForwardPackedShadows.cpp).
+  /// The packed shadow of a pointer the plan packs (null for null).
+  llvm::Value *packedShadow(llvm::Value *PV);
+  /// Creates the shadow of pointer \p PI if the plan packs it or it is
+  /// loaded from packed memory; false if \p PI is neither.
+  bool createPackedShadow(llvm::Instruction &PI);
+  /// The W lanes of a \p T at packed shadow address \p SPtr, as a batch
+  /// value; and the store of batch value \p V there.
+  llvm::Value *loadPacked(llvm::IRBuilderBase &B, llvm::Type *T,
+                          llvm::Value *SPtr);
+  void storePacked(llvm::IRBuilderBase &B, llvm::Value *V, llvm::Type *T,
+                   llvm::Value *SPtr);
+  /// memset/memcpy/memmove into packed memory.
+  void packedMemIntrinsic(llvm::MemIntrinsic &MI, llvm::IRBuilderBase &B);
+  /// A deallocation of a packed block.
+  void freePackedShadow(llvm::CallBase &CB, llvm::IRBuilderBase &B);
+  void finishPackedPhis();
+
+  PackedShadowPlan Packed;
+  /// Packed shadows, keyed by primal pointer (not in Shadows: no per-lane
+  /// shadow exists for them).
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> PackedShadows;
 
   /// Tangents of active primal values, keyed by primal value.
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Tangents;
