@@ -9,6 +9,7 @@
 #include "Core/AllocationFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Synthesis/ForwardModeSynthesizer.h"
+#include "Synthesis/TapeCache.h"
 #include "llvm/Analysis/Utils/Local.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -85,23 +86,13 @@ bool ForwardModeSynthesizer::createPackedShadow(Instruction &PI) {
     B.CreateMemSet(SA, B.getInt8(0), Bytes, SA->getAlign());
     SV = SA;
   } else if (auto *CB = dyn_cast<CallBase>(&PI)) {
-    StringRef Name = CB->getCalledFunction()->getName();
-    Module &M = module();
-    if (Name == "calloc") {
-      FunctionCallee F = M.getOrInsertFunction(
-          "calloc", FunctionType::get(B.getPtrTy(),
-                                      {CB->getArgOperand(0)->getType(),
-                                       CB->getArgOperand(1)->getType()},
-                                      false));
-      SV = B.CreateCall(F, {scaled(B, primal(CB->getArgOperand(0)), W),
-                            primal(CB->getArgOperand(1))});
-    } else {
-      Value *Bytes = scaled(B, primal(CB->getArgOperand(0)), W);
-      FunctionCallee F = M.getOrInsertFunction(
-          Name, FunctionType::get(B.getPtrTy(), {Bytes->getType()}, false));
-      SV = B.CreateCall(F, {Bytes});
-      B.CreateMemSet(SV, B.getInt8(0), Bytes, MaybeAlign(16));
-    }
+    // malloc, operator new, calloc: W times the bytes, zeroed, from the
+    // thread's tape cache when a block fits (freePackedShadow gives it
+    // back).
+    Value *Bytes = scaled(B, primal(CB->getArgOperand(0)), W);
+    if (CB->getCalledFunction()->getName() == "calloc")
+      Bytes = B.CreateMul(Bytes, primal(CB->getArgOperand(1)));
+    SV = B.CreateCall(getShadowTakeFn(module()), {Bytes});
     SV->setName(PI.getName() + "'");
   } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&PI)) {
     Value *Base = packedShadow(GEP->getPointerOperand());
@@ -168,14 +159,10 @@ void ForwardModeSynthesizer::packedMemIntrinsic(MemIntrinsic &MI,
 }
 
 void ForwardModeSynthesizer::freePackedShadow(CallBase &CB, IRBuilderBase &B) {
-  Value *S = packedShadow(CB.getArgOperand(0));
-  if (!S)
-    return;
-  SmallVector<Value *, 2> Args{S};
-  // Sized operator delete: the shadow block is W times the size.
-  if (CB.arg_size() == 2)
-    Args.push_back(scaled(B, primal(CB.getArgOperand(1)), W));
-  B.CreateCall(CB.getFunctionType(), CB.getCalledOperand(), Args);
+  // Whatever the primal's deallocator, the shadow block came from
+  // tapestry.shadow.take.
+  if (Value *S = packedShadow(CB.getArgOperand(0)))
+    B.CreateCall(getShadowGiveFn(module()), {S});
 }
 
 } // namespace tapestry

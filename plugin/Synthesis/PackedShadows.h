@@ -13,7 +13,11 @@
 // W * N bytes, lane k of the element at o being at W * o + S * k. A byte
 // range [o, o + n) maps to [W * o, W * (o + n)): copies and memsets of the
 // block scale their lengths by W. The shadow of a pointer into the block is
-// then one pointer, at W times its offset.
+// then one pointer, at W times its offset. A heap block's shadow, W times
+// larger, is often past glibc's mmap threshold where the primal's is not;
+// it comes from the thread's tape cache (tapestry.shadow.take and .give,
+// Synthesis/TapeCache.h), so that a derivative called again and again does
+// not map, fault in and unmap it every call.
 //
 // planPackedShadows decides which allocations get packed shadows: those
 // whose pointers (through address arithmetic, phis and selects, which may

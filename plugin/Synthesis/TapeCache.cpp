@@ -602,6 +602,64 @@ void arenaRecordArrays(Function &F) {
     CI->eraseFromParent();
 }
 
+Function *getShadowTakeFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.shadow.take"))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  Function *F =
+      Function::Create(FunctionType::get(Ptr, {I64}, false),
+                       GlobalValue::InternalLinkage, "tapestry.shadow.take", M);
+  F->addFnAttr(Attribute::NoUnwind);
+  Value *Bytes = F->getArg(0);
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", F);
+  BasicBlock *Fresh = BasicBlock::Create(C, "fresh", F);
+  BasicBlock *Zero = BasicBlock::Create(C, "zero", F);
+  IRBuilder<> B(Entry);
+  StructType *StateTy = getTapeStateType(M);
+  Value *State = B.CreateAlloca(StateTy, nullptr, "state");
+  B.CreateStore(Constant::getNullValue(StateTy), State);
+  B.CreateCall(getTapeAcquireFn(M), {State, Bytes});
+  Value *Cached = B.CreateLoad(Ptr, B.CreateStructGEP(StateTy, State, 0));
+  B.CreateCondBr(B.CreateIsNull(Cached), Fresh, Zero);
+  B.SetInsertPoint(Fresh);
+  Value *New = B.CreateCall(getMallocFn(M), {Bytes});
+  B.CreateBr(Zero);
+  B.SetInsertPoint(Zero);
+  PHINode *Block = B.CreatePHI(Ptr, 2, "block");
+  Block->addIncoming(Cached, Entry);
+  Block->addIncoming(New, Fresh);
+  B.CreateMemSet(Block, B.getInt8(0), Bytes, MaybeAlign(16));
+  B.CreateRet(Block);
+  return F;
+}
+
+Function *getShadowGiveFn(Module &M) {
+  if (Function *F = M.getFunction("tapestry.shadow.give"))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  Function *F =
+      Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
+                       GlobalValue::InternalLinkage, "tapestry.shadow.give", M);
+  F->addFnAttr(Attribute::NoUnwind);
+  Value *Block = F->getArg(0);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", F));
+  StructType *StateTy = getTapeStateType(M);
+  Value *State = B.CreateAlloca(StateTy, nullptr, "state");
+  // The block's capacity is what malloc gave (at least what was asked for;
+  // 0 for null, which recycle then ignores).
+  FunctionCallee Usable = M.getOrInsertFunction(
+      "malloc_usable_size", FunctionType::get(I64, {Ptr}, false));
+  B.CreateStore(Block, B.CreateStructGEP(StateTy, State, 0));
+  B.CreateStore(B.getInt64(0), B.CreateStructGEP(StateTy, State, 1));
+  B.CreateStore(B.CreateCall(Usable, {Block}),
+                B.CreateStructGEP(StateTy, State, 2));
+  B.CreateCall(getTapeRecycleFn(M), {State});
+  B.CreateRetVoid();
+  return F;
+}
+
 Function *getArenaNestedFn(Module &M) {
   if (Function *F = M.getFunction("tapestry.arena.nested"))
     return F;
@@ -623,6 +681,7 @@ void uncacheTapes(Function &F) {
         if (Function *Callee = CI->getCalledFunction())
           if (Callee->getName() == "tapestry.tape.acquire" ||
               Callee->getName() == "tapestry.tape.recycle" ||
+              Callee->getName().starts_with("tapestry.shadow.") ||
               Callee->getName().starts_with("tapestry.arena."))
             Calls.push_back(CI);
   Module &M = *F.getParent();
@@ -640,6 +699,13 @@ void uncacheTapes(Function &F) {
       CI->replaceAllUsesWith(Block);
     } else if (Name == "tapestry.arena.reset" ||
                Name == "tapestry.arena.forget") {
+      B.CreateCall(getFreeFn(M), {CI->getArgOperand(0)});
+    } else if (Name == "tapestry.shadow.take") {
+      Value *Bytes = CI->getArgOperand(0);
+      CallInst *Block = B.CreateCall(getMallocFn(M), {Bytes}, CI->getName());
+      B.CreateMemSet(Block, B.getInt8(0), Bytes, MaybeAlign(16));
+      CI->replaceAllUsesWith(Block);
+    } else if (Name == "tapestry.shadow.give") {
       B.CreateCall(getFreeFn(M), {CI->getArgOperand(0)});
     } else if (Name == "tapestry.arena.nested") {
       CI->replaceAllUsesWith(B.getTrue());

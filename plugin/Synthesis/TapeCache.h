@@ -68,6 +68,14 @@ llvm::Function *getArenaForgetFn(llvm::Module &M);
 /// differentiated again, whose arena calls have become malloc and free
 /// (uncacheTapes), so that the releases the arena makes needless run there.
 llvm::Function *getArenaNestedFn(llvm::Module &M);
+/// ptr @tapestry.shadow.take(i64 bytes): a zeroed block of \p bytes for a
+/// packed shadow (Synthesis/PackedShadows.h), the thread's best-fitting
+/// cached block if one fits, else a new one: W times a primal block is
+/// often past glibc's mmap threshold where the primal's is not.
+llvm::Function *getShadowTakeFn(llvm::Module &M);
+/// void @tapestry.shadow.give(ptr block): gives a block taken so (or null)
+/// back to the thread's cache, as tapestry.tape.recycle does.
+llvm::Function *getShadowGiveFn(llvm::Module &M);
 /// In the augmented forward \p F of a split whose tapes come from the arena
 /// (DiffRequest::LifoTapes): the record arrays start empty instead of from
 /// the cache, and grow into arena blocks (its release then forgets them).
@@ -75,8 +83,9 @@ void arenaRecordArrays(llvm::Function &F);
 /// In a derivative that is itself differentiated (nested requests), record
 /// arrays and tapes must be ordinary allocations the outer derivative can
 /// shadow: drops \p F's acquire calls and turns its recycle calls into
-/// free, its arena allocations into malloc, its resets and forgets into
-/// free, and tapestry.arena.nested into true.
+/// free, its shadow takes into zeroed mallocs and gives into free, its arena
+/// allocations into malloc, its resets and forgets into free, and
+/// tapestry.arena.nested into true.
 void uncacheTapes(llvm::Function &F);
 
 } // namespace tapestry

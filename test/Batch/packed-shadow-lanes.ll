@@ -2,7 +2,8 @@
 ; accessed only as doubles, gets one shadow block of twice its size with
 ; the two lanes of each element side by side, so that a tangent is one
 ; vector load or store (Synthesis/PackedShadows.h): @packed's heap block and
-; its copy. A block passed to another function (@escapes), or
+; its copy, whose shadow blocks come from the thread's tape cache
+; (tapestry.shadow.take, zeroed, and .give). A block passed to another function (@escapes), or
 ; copied from the caller's memory (@copied), or accessed as two sizes
 ; (@mixed) keeps one shadow per lane.
 ; RUN: %opt -passes=tapestry,verify -S %s > %t.ll
@@ -21,17 +22,16 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 ; CHECK-LABEL: define internal [2 x double] @packed.tapestry.fwd
 ; CHECK: %t = call ptr @malloc(i64 %bytes)
 ; CHECK-NEXT: %[[TB:[0-9]+]] = shl i64 %n, 4
-; CHECK-NEXT: %"t'" = call ptr @malloc(i64 %[[TB]])
-; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 8 %"t'", i8 0, i64 %[[TB]], i1 false)
-; CHECK: %"u'" = call ptr @malloc(i64 %[[TB]])
+; CHECK-NEXT: %"t'" = call ptr @tapestry.shadow.take(i64 %[[TB]])
+; CHECK: %"u'" = call ptr @tapestry.shadow.take(i64 %[[TB]])
 ; CHECK: %[[OFF:[0-9]+]] = shl i64 %i, 4
 ; CHECK-NEXT: %"tp'" = getelementptr inbounds i8, ptr %"t'", i64 %[[OFF]]
 ; CHECK: store <2 x double> %"sq'", ptr %"tp'", align 8
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 1 %"u'", ptr align 1 %"t'", i64 %[[TB]], i1 false)
 ; CHECK: %"up'" = getelementptr inbounds i8, ptr %"u'", i64 16
 ; CHECK: %"u1'" = load <2 x double>, ptr %"up'", align 8
-; CHECK: call void @free(ptr %"t'")
-; CHECK: call void @free(ptr %"u'")
+; CHECK: call void @tapestry.shadow.give(ptr %"t'")
+; CHECK: call void @tapestry.shadow.give(ptr %"u'")
 define double @packed(ptr %x, i64 %n) {
 entry:
   %bytes = shl i64 %n, 3
@@ -131,3 +131,12 @@ define void @run(ptr %x, ptr %dx, i64 %n, ptr %out) {
   store [2 x double] %d, ptr %o3
   ret void
 }
+
+; The helpers: a cached block if one fits, else malloc; zeroed.
+; CHECK-LABEL: define internal ptr @tapestry.shadow.take(i64 %0)
+; CHECK: call void @tapestry.tape.acquire(ptr %state, i64 %0)
+; CHECK: call ptr @malloc(i64 %0)
+; CHECK: call void @llvm.memset.p0.i64(ptr align 16 %block, i8 0, i64 %0, i1 false)
+; CHECK-LABEL: define internal void @tapestry.shadow.give(ptr %0)
+; CHECK: call i64 @malloc_usable_size(ptr %0)
+; CHECK: call void @tapestry.tape.recycle(ptr %state)
