@@ -35,6 +35,7 @@
 // As an Enzyme user declares them.
 extern "C" {
 extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
+extern int enzyme_width, enzyme_dupv, enzyme_dupnoneedv;
 void __enzyme_autodiff(void *, ...);
 void __enzyme_fwddiff(void *, ...);
 double __enzyme_autodiff_ret(void *, ...);

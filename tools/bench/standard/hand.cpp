@@ -27,11 +27,14 @@
 // triangles.txt (file order) that contains vertex c_i, and u_i0 = U(0, 1),
 // u_i1 = U(0, 1 - u_i0) (a point of the triangle), drawn in point order,
 // seed 7.
-// Tools: Tapestry by __enzyme_fwddiff, one forward sweep per column (26;
-// complicated 28: the u columns seeded with every u_i0, then every u_i1, at
-// once), as the Enzyme port of ADBench's hand does; ADOL-C by a tape of the
-// whole objective (taped again each call), then jacobian() (simple) or
-// fov_forward() with the same 28 compressed directions (complicated);
+// Tools: Tapestry by one batch forward sweep, __enzyme_fwddiff with
+// enzyme_width 26 (complicated 28: the u lanes seeded with every u_i0, then
+// every u_i1), the columns as the lanes (enzyme_dupv seeds, enzyme_dupnoneedv
+// into J); the Enzyme port of ADBench's hand does 26 scalar sweeps, which
+// took twice as long (1.34 ms against 0.62 ms, small, 7 Dec 2026); ADOL-C
+// by a tape of the whole objective (taped again each call), then jacobian()
+// (simple) or fov_forward() with the same 28 compressed directions
+// (complicated);
 // Sacado by one Rad tape of the whole objective and one reverse sweep per
 // residual row (ADvar::Weighted_Gradcomp with the row's unit weights,
 // reusing the tape): reverse mode, 3M sweeps for 26 columns, Sacado's
@@ -504,27 +507,32 @@ int main(int argc, char **argv) {
 #if defined(TOOL_HAND)
   auto deriv = [&] { hand(J.data()); };
 #elif defined(TOOL_TAPESTRY)
-  std::vector<double> dtheta(NTheta), dus(2 * M);
-  auto deriv = [&] {
-    for (int k = 0; k < NCol; k++) {
-      std::fill(dtheta.begin(), dtheta.end(), 0.0);
-      if (k < NTheta)
-        dtheta[k] = 1;
+  // The seeds of the NCol lanes (lane k's at k * NTheta and k * 2M): the
+  // unit vectors of theta, then (complicated) every u_i0, every u_i1.
+  std::vector<double> dtheta((size_t)NCol * NTheta), dus((size_t)NCol * 2 * M);
+  for (int k = 0; k < NTheta; k++)
+    dtheta[(size_t)k * NTheta + k] = 1;
 #if defined(HAND_COMPLICATED)
-      for (int i = 0; i < M; i++) {
-        dus[2 * i] = k == NTheta;
-        dus[2 * i + 1] = k == NTheta + 1;
-      }
-      __enzyme_fwddiff((void *)handObjectiveComplicated<double>, enzyme_dup,
-                       theta.data(), dtheta.data(), enzyme_dup, us.data(),
-                       dus.data(), enzyme_const, &model, enzyme_const, &data,
-                       enzyme_dupnoneed, err.data(), &J[(size_t)k * rows]);
-#else
-      __enzyme_fwddiff((void *)handObjective<double>, enzyme_dup, theta.data(),
-                       dtheta.data(), enzyme_const, &model, enzyme_const, &data,
-                       enzyme_dupnoneed, err.data(), &J[(size_t)k * rows]);
+  for (int i = 0; i < M; i++) {
+    dus[(size_t)NTheta * 2 * M + 2 * i] = 1;
+    dus[(size_t)(NTheta + 1) * 2 * M + 2 * i + 1] = 1;
+  }
 #endif
-    }
+  auto deriv = [&] {
+#if defined(HAND_COMPLICATED)
+    __enzyme_fwddiff(
+        (void *)handObjectiveComplicated<double>, enzyme_width, (int)NCol,
+        enzyme_dupv, NTheta * sizeof(double), theta.data(), dtheta.data(),
+        enzyme_dupv, 2 * M * sizeof(double), us.data(), dus.data(),
+        enzyme_const, &model, enzyme_const, &data, enzyme_dupnoneedv,
+        rows * sizeof(double), err.data(), J.data());
+#else
+    __enzyme_fwddiff((void *)handObjective<double>, enzyme_width, (int)NCol,
+                     enzyme_dupv, NTheta * sizeof(double), theta.data(),
+                     dtheta.data(), enzyme_const, &model, enzyme_const, &data,
+                     enzyme_dupnoneedv, rows * sizeof(double), err.data(),
+                     J.data());
+#endif
   };
 #elif defined(TOOL_ADOLC)
   std::vector<double> Jrows((size_t)rows * NCol), y(rows);
