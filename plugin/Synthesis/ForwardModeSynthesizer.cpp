@@ -524,6 +524,9 @@ void ForwardModeSynthesizer::visitMemIntrinsic(MemIntrinsic &MI) {
   }
   if (Packed.isPacked(MI.getDest()))
     return packedMemIntrinsic(MI, B);
+  if (auto *MT = dyn_cast<MemTransferInst>(&MI);
+      MT && Packed.isPacked(MT->getSource()))
+    return packedMemIntrinsic(MI, B);
   Value *Dst = shadowOf(MI.getDest(), &MI);
   if (!Dst)
     return;

@@ -137,25 +137,103 @@ void ForwardModeSynthesizer::finishPackedPhis() {
   }
 }
 
+/// void @tapestry.lanes.copy.iN(ptr packed, ptr lanes, i64 w, i64 elems,
+/// i1 unpack): copies \p elems elements of N bits between a packed block
+/// (element e of lane k at (e * w + k) * N/8) and the w per-lane blocks
+/// whose addresses are stored at \p lanes: into the packed block, or out
+/// of it if \p unpack.
+static Function *getLaneCopyFn(Module &M, unsigned Bytes) {
+  std::string Name = ("tapestry.lanes.copy.i" + Twine(8 * Bytes)).str();
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  Type *Elt = Type::getIntNTy(C, 8 * Bytes);
+  Function *F = Function::Create(
+      FunctionType::get(Type::getVoidTy(C),
+                        {Ptr, Ptr, I64, I64, Type::getInt1Ty(C)}, false),
+      GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(Attribute::NoUnwind);
+  Value *Packed = F->getArg(0), *Lanes = F->getArg(1), *Width = F->getArg(2),
+        *Elems = F->getArg(3), *Unpack = F->getArg(4);
+  auto *Entry = BasicBlock::Create(C, "entry", F);
+  auto *Outer = BasicBlock::Create(C, "element", F);
+  auto *Inner = BasicBlock::Create(C, "lane", F);
+  auto *Next = BasicBlock::Create(C, "next.element", F);
+  auto *Exit = BasicBlock::Create(C, "exit", F);
+  IRBuilder<> B(Entry);
+  B.CreateCondBr(B.CreateICmpEQ(Elems, B.getInt64(0)), Exit, Outer);
+  B.SetInsertPoint(Outer);
+  PHINode *E = B.CreatePHI(I64, 2, "e");
+  E->addIncoming(B.getInt64(0), Entry);
+  B.CreateBr(Inner);
+  B.SetInsertPoint(Inner);
+  PHINode *K = B.CreatePHI(I64, 2, "k");
+  K->addIncoming(B.getInt64(0), Outer);
+  Value *Lane = B.CreateLoad(Ptr, B.CreateGEP(Ptr, Lanes, K));
+  Value *LaneElt = B.CreateGEP(Elt, Lane, E);
+  Value *PackedElt =
+      B.CreateGEP(Elt, Packed, B.CreateAdd(B.CreateMul(E, Width), K));
+  Value *From = B.CreateSelect(Unpack, PackedElt, LaneElt);
+  Value *To = B.CreateSelect(Unpack, LaneElt, PackedElt);
+  B.CreateAlignedStore(B.CreateAlignedLoad(Elt, From, Align(1)), To, Align(1));
+  Value *K1 = B.CreateAdd(K, B.getInt64(1));
+  K->addIncoming(K1, Inner);
+  B.CreateCondBr(B.CreateICmpULT(K1, Width), Inner, Next);
+  B.SetInsertPoint(Next);
+  Value *E1 = B.CreateAdd(E, B.getInt64(1));
+  E->addIncoming(E1, Next);
+  B.CreateCondBr(B.CreateICmpULT(E1, Elems), Outer, Exit);
+  B.SetInsertPoint(Exit);
+  B.CreateRetVoid();
+  return F;
+}
+
 void ForwardModeSynthesizer::packedMemIntrinsic(MemIntrinsic &MI,
                                                 IRBuilderBase &B) {
-  Value *Dst = packedShadow(MI.getDest());
-  if (!Dst)
-    return;
-  Value *Len = scaled(B, primal(MI.getLength()), W);
   auto *MT = dyn_cast<MemTransferInst>(&MI);
-  // memset writes constants: their tangents are zero.
-  if (!MT) {
-    B.CreateMemSet(Dst, B.getInt8(0), Len, MaybeAlign());
+  Value *DstP = MI.getDest(), *SrcP = MT ? MT->getSource() : nullptr;
+  bool PackedDst = Packed.isPacked(DstP);
+  bool PackedSrc = SrcP && Packed.isPacked(SrcP);
+  Value *Bytes = primal(MI.getLength());
+  // memset writes constants, and a copy from memory without a shadow
+  // copies none: their tangents are zero.
+  if (PackedDst && (!MT || (!PackedSrc && !AI.hasShadow(SrcP)))) {
+    if (Value *Dst = packedShadow(DstP))
+      B.CreateMemSet(Dst, B.getInt8(0), scaled(B, Bytes, W), MaybeAlign());
     return;
   }
-  Value *Src = packedShadow(MT->getSource());
-  if (!Src)
+  if (PackedDst && PackedSrc) {
+    Value *Dst = packedShadow(DstP), *Src = packedShadow(SrcP);
+    if (!Dst || !Src)
+      return;
+    if (isa<MemMoveInst>(MT))
+      B.CreateMemMove(Dst, MaybeAlign(), Src, MaybeAlign(),
+                      scaled(B, Bytes, W));
+    else
+      B.CreateMemCpy(Dst, MaybeAlign(), Src, MaybeAlign(), scaled(B, Bytes, W));
     return;
-  if (isa<MemMoveInst>(MT))
-    B.CreateMemMove(Dst, MaybeAlign(), Src, MaybeAlign(), Len);
-  else
-    B.CreateMemCpy(Dst, MaybeAlign(), Src, MaybeAlign(), Len);
+  }
+  // Between a packed block and the caller's memory (one shadow per lane):
+  // element by element (the plan made the length whole elements).
+  Value *PackedEnd = PackedDst ? DstP : SrcP,
+        *LaneEnd = PackedDst ? SrcP : DstP;
+  Value *PS = packedShadow(PackedEnd);
+  Value *LS = shadowOf(LaneEnd, &MI);
+  if (!PS || !LS)
+    return;
+  unsigned S = Packed.elementSize(PackedEnd);
+  IRBuilder<> EB(&G->getEntryBlock(), G->getEntryBlock().begin());
+  AllocaInst *LaneArray = EB.CreateAlloca(ArrayType::get(B.getPtrTy(), W),
+                                          nullptr, "lane.pointers");
+  for (unsigned K = 0; K < W; ++K)
+    B.CreateStore(lane(B, LS, K),
+                  B.CreateConstInBoundsGEP2_64(LaneArray->getAllocatedType(),
+                                               LaneArray, 0, K));
+  Value *Elems =
+      B.CreateUDiv(B.CreateZExtOrTrunc(Bytes, B.getInt64Ty()), B.getInt64(S));
+  B.CreateCall(getLaneCopyFn(module(), S),
+               {PS, LaneArray, B.getInt64(W), Elems, B.getInt1(!PackedDst)});
 }
 
 void ForwardModeSynthesizer::freePackedShadow(CallBase &CB, IRBuilderBase &B) {

@@ -21,9 +21,11 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 #define DEBUG_TYPE "tapestry"
 
@@ -102,6 +104,40 @@ bool onlySizes(const Value *V) {
   return true;
 }
 
+/// True if \p GEP's byte offset is a multiple of \p S (a power of two).
+bool offsetIsMultipleOf(GEPOperator &GEP, unsigned S, const DataLayout &DL) {
+  unsigned Bits = DL.getIndexTypeSizeInBits(GEP.getType());
+  MapVector<Value *, APInt> Variable;
+  APInt Constant(Bits, 0);
+  if (!GEP.collectOffset(DL, Bits, Variable, Constant) || Constant.srem(S) != 0)
+    return false;
+  // The index's known trailing zeros count too (an index shifted left, in
+  // optimised IR).
+  return none_of(Variable, [&](const auto &VO) {
+    return VO.second.countr_zero() +
+               computeKnownBits(VO.first, DL).countMinTrailingZeros() <
+           Log2_32(S);
+  });
+}
+
+/// True if byte count \p Len is a multiple of \p S (a power of two): by its
+/// known bits, or as the distance between an address and one computed from
+/// it by such offsets (a std::vector built from the range [x, x + n)).
+bool lengthIsMultipleOf(Value *Len, unsigned S, const DataLayout &DL) {
+  if (computeKnownBits(Len, DL).countMinTrailingZeros() >= Log2_32(S))
+    return true;
+  Value *End, *Begin;
+  if (!match(Len, m_Sub(m_PtrToInt(m_Value(End)), m_PtrToInt(m_Value(Begin)))))
+    return false;
+  Value *Base = End;
+  while (auto *GEP = dyn_cast<GEPOperator>(Base)) {
+    if (!offsetIsMultipleOf(*GEP, S, DL))
+      return false;
+    Base = GEP->getPointerOperand();
+  }
+  return Base == Begin;
+}
+
 class Planner {
 public:
   Planner(Function &P, const ActivityInfo &AI, const RuntimeActivity &RA)
@@ -135,6 +171,9 @@ private:
   /// Merge points (phis, selects) and the other end of copies: checked
   /// once every candidate's pointers are known.
   DenseMap<Instruction *, SmallVector<Value *, 4>> Meets;
+  /// Copies to or from the candidate's blocks, with their other end.
+  DenseMap<Instruction *, SmallVector<std::pair<MemTransferInst *, Value *>, 4>>
+      Copies;
   SmallPtrSet<Instruction *, 8> Bad;
 };
 
@@ -177,9 +216,12 @@ PackedShadowPlan Planner::run() {
       else {
         LLVM_DEBUG(dbgs() << "tapestry: no packed shadow lanes for " << *A
                           << ": it meets " << *M << "\n");
-        Bad.insert(A); // merged with or copied to other memory
+        Bad.insert(A); // merged with other memory
       }
     }
+    for (auto [MT, Other] : Copies[A])
+      if (Instruction *B = Owner.lookup(Other))
+        Groups.unionSets(A, B);
   }
 
   PackedShadowPlan Plan;
@@ -204,19 +246,8 @@ PackedShadowPlan Planner::run() {
     // Every address offset a multiple of the element size.
     for (auto MI = Groups.member_begin(It); Ok && MI != Groups.member_end();
          ++MI)
-      for (GEPOperator *GEP : GEPs[*MI]) {
-        unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
-        MapVector<Value *, APInt> Variable;
-        APInt Constant(Bits, 0);
-        if (!GEP->collectOffset(DL, Bits, Variable, Constant) ||
-            Constant.srem(S) != 0 || any_of(Variable, [&](const auto &VO) {
-              // S is a power of two: the index's known trailing zeros
-              // count too (an index shifted left, in optimised IR).
-              unsigned Zeros =
-                  VO.second.countr_zero() +
-                  computeKnownBits(VO.first, DL).countMinTrailingZeros();
-              return Zeros < Log2_32(S);
-            })) {
+      for (GEPOperator *GEP : GEPs[*MI])
+        if (!offsetIsMultipleOf(*GEP, S, DL)) {
           LLVM_DEBUG(dbgs()
                      << "tapestry: no packed shadow lanes for the "
                         "group of "
@@ -224,7 +255,20 @@ PackedShadowPlan Planner::run() {
           Ok = false;
           break;
         }
-      }
+    // A copy with the caller's memory moves whole elements: its length is
+    // a multiple of the element size.
+    for (auto MI = Groups.member_begin(It); Ok && MI != Groups.member_end();
+         ++MI)
+      for (auto [MT, Other] : Copies[*MI])
+        if (!Owner.lookup(Other) &&
+            !lengthIsMultipleOf(MT->getLength(), S, DL)) {
+          LLVM_DEBUG(dbgs()
+                     << "tapestry: no packed shadow lanes for the "
+                        "group of "
+                     << *It->getData() << ": the length of " << *MT << "\n");
+          Ok = false;
+          break;
+        }
     if (!Ok)
       continue;
     for (auto MI = Groups.member_begin(It); MI != Groups.member_end(); ++MI) {
@@ -323,9 +367,14 @@ bool Planner::checkUse(Instruction *A, Value *V, User *U,
       auto *MT = cast<MemTransferInst>(II);
       if (MT->isVolatile())
         return false;
-      // The other end must be packed the same way: it joins the group.
-      Meets[A].push_back(MT->getRawDest() == V ? MT->getRawSource()
-                                               : MT->getRawDest());
+      // Another block of the function must be packed the same way: it
+      // joins the group. Other memory (the caller's) is copied element by
+      // element into or out of the lanes: whole elements only.
+      Value *Other =
+          MT->getRawDest() == V ? MT->getRawSource() : MT->getRawDest();
+      if (RA.mayBeConstant(Other) || RA.isMarker(Other))
+        return false;
+      Copies[A].push_back({MT, Other});
       return true;
     }
     default:

@@ -23,8 +23,10 @@
 // whose pointers (through address arithmetic, phis and selects, which may
 // also merge them with null) are only loaded from and stored to as scalars
 // of one size at multiples of it, copied to and from blocks packed the same
-// way, set, freed and compared, and never stored into memory, passed to
-// another call, returned or turned into integers. Anything else keeps the
+// way or, whole elements at a time, the caller's memory (whose lanes are
+// then moved element by element: tapestry.lanes.copy), set, freed and
+// compared, and never stored into memory, passed to another call, returned
+// or turned into integers other than sizes. Anything else keeps the
 // per-lane shadows.
 //
 //===----------------------------------------------------------------------===//

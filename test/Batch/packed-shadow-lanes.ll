@@ -3,13 +3,21 @@
 ; the two lanes of each element side by side, so that a tangent is one
 ; vector load or store (Synthesis/PackedShadows.h): @packed's heap block and
 ; its copy, whose shadow blocks come from the thread's tape cache
-; (tapestry.shadow.take, zeroed, and .give). A block passed to another function (@escapes), or
-; copied from the caller's memory (@copied), or accessed as two sizes
-; (@mixed) keeps one shadow per lane.
+; (tapestry.shadow.take, zeroed, and .give). Copies between a packed block
+; and the caller's memory (one shadow per lane) go element by element
+; through tapestry.lanes.copy.i64 (@copied: in; @copied_out: out). A block
+; passed to another function (@escapes), copied from the caller's memory
+; in part of an element (@partial), or accessed as two sizes (@mixed)
+; keeps one shadow per lane.
 ; RUN: %opt -passes=tapestry,verify -S %s > %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=ESCAPES < %t.ll
 ; RUN: FileCheck %s --check-prefix=COPIED < %t.ll
+; RUN: FileCheck %s --check-prefix=OUT < %t.ll
+; RUN: FileCheck %s --check-prefix=PARTIAL < %t.ll
+; RUN: FileCheck %s --check-prefix=TAKE < %t.ll
+; RUN: FileCheck %s --check-prefix=LANECOPY < %t.ll
+; RUN: FileCheck %s --check-prefix=GIVE < %t.ll
 ; RUN: FileCheck %s --check-prefix=MIXED < %t.ll
 declare void @__enzyme_fwddiff(...)
 declare ptr @malloc(i64)
@@ -84,10 +92,49 @@ define double @escapes(ptr %x) {
 }
 
 ; COPIED-LABEL: define internal [2 x double] @copied.tapestry.fwd
-; COPIED: %"t'" = call {{.*}}ptr @malloc(i64 16)
-; COPIED: %"t'1" = call {{.*}}ptr @malloc(i64 16)
-; COPIED-NOT: <2 x double>, ptr
+; COPIED: %"t'" = call ptr @tapestry.shadow.take(i64 32)
+; COPIED: call void @tapestry.lanes.copy.i64(ptr {{.*}}%"t'", ptr {{.*}}%lane.pointers, i64 2, i64 2, i1 false)
+; COPIED: %"a'" = load <2 x double>, ptr %"t'"
 ; COPIED: ret
+; LANECOPY-LABEL: define internal void @tapestry.lanes.copy.i64(
+; LANECOPY: %k = phi i64
+; LANECOPY: %[[LANE:[0-9]+]] = load ptr, ptr
+; LANECOPY: %[[LE:[0-9]+]] = getelementptr i64, ptr %[[LANE]], i64 %e
+; LANECOPY: %[[EW:[0-9]+]] = mul i64 %e, %2
+; LANECOPY: %[[IDX:[0-9]+]] = add i64 %[[EW]], %k
+; LANECOPY: %[[PE:[0-9]+]] = getelementptr i64, ptr %0, i64 %[[IDX]]
+; OUT-LABEL: define internal void @copied_out.tapestry.fwd
+; OUT: %"t'" = call ptr @tapestry.shadow.take(i64 32)
+; OUT: store <2 x double>
+; OUT: call void @tapestry.lanes.copy.i64(ptr {{.*}}%"t'", ptr {{.*}}%lane.pointers, i64 2, i64 2, i1 true)
+define void @copied_out(ptr %x, ptr %out) {
+  %t = call ptr @malloc(i64 16)
+  %x0 = load double, ptr %x
+  %sq = fmul double %x0, %x0
+  store double %sq, ptr %t
+  %t1 = getelementptr inbounds double, ptr %t, i64 1
+  %cu = fmul double %sq, %x0
+  store double %cu, ptr %t1
+  call void @llvm.memcpy.p0.p0.i64(ptr %out, ptr %t, i64 16, i1 false)
+  call void @free(ptr %t)
+  ret void
+}
+
+; PARTIAL-LABEL: define internal [2 x double] @partial.tapestry.fwd
+; PARTIAL: %"t'" = call {{.*}}ptr @malloc(i64 16)
+; PARTIAL: %"t'1" = call {{.*}}ptr @malloc(i64 16)
+; PARTIAL-NOT: <2 x double>, ptr
+; PARTIAL: ret
+define double @partial(ptr %x, i64 %i) {
+  %t = call ptr @malloc(i64 16)
+  call void @llvm.memcpy.p0.p0.i64(ptr %t, ptr %x, i64 12, i1 false)
+  %ti = getelementptr inbounds double, ptr %t, i64 %i
+  %a = load double, ptr %ti
+  %r = fmul double %a, %a
+  call void @free(ptr %t)
+  ret double %r
+}
+
 define double @copied(ptr %x) {
   %t = call ptr @malloc(i64 16)
   call void @llvm.memcpy.p0.p0.i64(ptr %t, ptr %x, i64 16, i1 false)
@@ -126,6 +173,10 @@ define void @run(ptr %x, ptr %dx, i64 %n, ptr %out) {
   %c = call [2 x double] (...) @__enzyme_fwddiff(ptr @copied, ptr @enzyme_width, i32 2, ptr @enzyme_dupv, i64 32, ptr %x, ptr %dx)
   %o2 = getelementptr inbounds [2 x double], ptr %out, i64 2
   store [2 x double] %c, ptr %o2
+  call void (...) @__enzyme_fwddiff(ptr @copied_out, ptr @enzyme_width, i32 2, ptr @enzyme_dupv, i64 32, ptr %x, ptr %dx, ptr @enzyme_dupv, i64 16, ptr %out, ptr %dx)
+  %e = call [2 x double] (...) @__enzyme_fwddiff(ptr @partial, ptr @enzyme_width, i32 2, ptr @enzyme_dupv, i64 32, ptr %x, ptr %dx, ptr @enzyme_const, i64 %n)
+  %o4 = getelementptr inbounds [2 x double], ptr %out, i64 4
+  store [2 x double] %e, ptr %o4
   %d = call [2 x double] (...) @__enzyme_fwddiff(ptr @mixed, ptr @enzyme_width, i32 2, ptr @enzyme_dupv, i64 32, ptr %x, ptr %dx, ptr @enzyme_const, i64 0, ptr @enzyme_const, i64 %n)
   %o3 = getelementptr inbounds [2 x double], ptr %out, i64 3
   store [2 x double] %d, ptr %o3
@@ -133,10 +184,10 @@ define void @run(ptr %x, ptr %dx, i64 %n, ptr %out) {
 }
 
 ; The helpers: a cached block if one fits, else malloc; zeroed.
-; CHECK-LABEL: define internal ptr @tapestry.shadow.take(i64 %0)
-; CHECK: call void @tapestry.tape.acquire(ptr %state, i64 %0)
-; CHECK: call ptr @malloc(i64 %0)
-; CHECK: call void @llvm.memset.p0.i64(ptr align 16 %block, i8 0, i64 %0, i1 false)
-; CHECK-LABEL: define internal void @tapestry.shadow.give(ptr %0)
-; CHECK: call i64 @malloc_usable_size(ptr %0)
-; CHECK: call void @tapestry.tape.recycle(ptr %state)
+; TAKE-LABEL: define internal ptr @tapestry.shadow.take(i64 %0)
+; TAKE: call void @tapestry.tape.acquire(ptr %state, i64 %0)
+; TAKE: call ptr @malloc(i64 %0)
+; TAKE: call void @llvm.memset.p0.i64(ptr align 16 %block, i8 0, i64 %0, i1 false)
+; GIVE-LABEL: define internal void @tapestry.shadow.give(ptr %0)
+; GIVE: call i64 @malloc_usable_size(ptr %0)
+; GIVE: call void @tapestry.tape.recycle(ptr %state)

@@ -127,6 +127,18 @@ double tangent_sum(const double *x) {
   return g.d[0] + g.d[1] + g.d[2] + g.d[3];
 }
 
+// A state copied from the input (std::vector's range constructor: a copy
+// from the caller's memory, whose shadows are one per lane), stepped in
+// place, and copied to the output (std::copy): the copies move the lanes
+// element by element into and out of the packed block.
+void stepped(const double *x, double *out, int n) {
+  std::vector<double> s(x, x + n);
+  for (int t = 0; t < 3; ++t)
+    for (int i = 1; i < n; ++i)
+      s[i] += 0.1 * std::sin(s[i - 1]) * s[i];
+  std::copy(s.begin(), s.end(), out);
+}
+
 typedef double (*Scalar)(const double *, int);
 
 template <Scalar f>
@@ -189,6 +201,28 @@ int main() {
         }
         check_close("residual Jacobian", J[k * N + i], want, 1e-12);
       }
+  }
+
+  // The Jacobian of `stepped` in one sweep against finite differences.
+  {
+    double seeds[N * N] = {0}, out[N], J[N * N];
+    for (int k = 0; k < N; ++k)
+      seeds[k * N + k] = 1;
+    __enzyme_fwddiff_void((void *)stepped, enzyme_width, N, enzyme_dupv,
+                          sizeof(double) * N, x, seeds, enzyme_dupnoneedv,
+                          sizeof(double) * N, out, J, enzyme_const, N);
+    for (int k = 0; k < N; ++k) {
+      double xp[N], xm[N], op[N], om[N], h = 1e-6;
+      std::memcpy(xp, x, sizeof xp);
+      std::memcpy(xm, x, sizeof xm);
+      xp[k] += h;
+      xm[k] -= h;
+      stepped(xp, op, N);
+      stepped(xm, om, N);
+      for (int i = 0; i < N; ++i)
+        check_close("stepped Jacobian", J[k * N + i], (op[i] - om[i]) / (2 * h),
+                    1e-6);
+    }
   }
 
   // Reverse over the batch sweep, against finite differences.
