@@ -206,10 +206,12 @@ void ForwardModeSynthesizer::visitCallBase(CallBase &CB) {
 }
 
 void ForwardModeSynthesizer::freeShadow(CallBase &CB, IRBuilderBase &B) {
-  if (!AI.hasShadow(freedPointer(CB)))
-    return;
+  // A packed block has its shadow whether or not the pointer freed needs
+  // one (createPackedShadow).
   if (Packed.isPacked(freedPointer(CB)))
     return freePackedShadow(CB, B);
+  if (!AI.hasShadow(freedPointer(CB)))
+    return;
   Value *S = shadowOf(freedPointer(CB), &CB);
   if (!S)
     return;

@@ -54,8 +54,7 @@ void ForwardModeSynthesizer::storePacked(IRBuilderBase &B, Value *V, Type *T,
 }
 
 static Value *scaled(IRBuilderBase &B, Value *Bytes, unsigned W) {
-  return B.CreateMul(Bytes, ConstantInt::get(Bytes->getType(), W), "",
-                     /*HasNUW=*/true);
+  return B.CreateMul(Bytes, ConstantInt::get(Bytes->getType(), W));
 }
 
 bool ForwardModeSynthesizer::createPackedShadow(Instruction &PI) {
@@ -98,9 +97,11 @@ bool ForwardModeSynthesizer::createPackedShadow(Instruction &PI) {
     Value *Base = packedShadow(GEP->getPointerOperand());
     if (!Base)
       return true;
+    // The offset is signed (an end pointer walked back): scaled without
+    // the unsigned no-wrap flag sizes get.
     Value *Offset = emitGEPOffset(&B, DL, GI);
-    SV = B.CreateGEP(B.getInt8Ty(), Base, scaled(B, Offset, W),
-                     PI.getName() + "'",
+    Value *Scaled = B.CreateMul(Offset, ConstantInt::get(Offset->getType(), W));
+    SV = B.CreateGEP(B.getInt8Ty(), Base, Scaled, PI.getName() + "'",
                      GEP->isInBounds() ? GEPNoWrapFlags::inBounds()
                                        : GEPNoWrapFlags::none());
   } else if (auto *Phi = dyn_cast<PHINode>(&PI)) {

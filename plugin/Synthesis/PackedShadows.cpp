@@ -38,8 +38,9 @@ namespace {
 
 /// The library allocators whose shadow is allocated by scaling the size.
 bool isPackableAllocator(const CallBase &CB) {
+  // (A definition of its own in the module is differentiated as a call.)
   const Function *F = CB.getCalledFunction();
-  if (!F)
+  if (!F || !F->isDeclaration())
     return false;
   StringRef N = F->getName();
   return N == "malloc" || N == "calloc" || N == "_Znwm" || N == "_Znam";

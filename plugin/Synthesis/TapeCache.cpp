@@ -622,9 +622,13 @@ Function *getShadowTakeFn(Module &M) {
   B.CreateCall(getTapeAcquireFn(M), {State, Bytes});
   Value *Cached = B.CreateLoad(Ptr, B.CreateStructGEP(StateTy, State, 0));
   B.CreateCondBr(B.CreateIsNull(Cached), Fresh, Zero);
+  BasicBlock *Failed = BasicBlock::Create(C, "failed", F);
   B.SetInsertPoint(Fresh);
   Value *New = B.CreateCall(getMallocFn(M), {Bytes});
-  B.CreateBr(Zero);
+  // Out of memory: null, as the primal's allocator would give.
+  B.CreateCondBr(B.CreateIsNull(New), Failed, Zero);
+  B.SetInsertPoint(Failed);
+  B.CreateRet(New);
   B.SetInsertPoint(Zero);
   PHINode *Block = B.CreatePHI(Ptr, 2, "block");
   Block->addIncoming(Cached, Entry);

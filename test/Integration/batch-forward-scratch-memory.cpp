@@ -20,6 +20,7 @@
 #include "Inputs/check.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -139,6 +140,21 @@ void stepped(const double *x, double *out, int n) {
   std::copy(s.begin(), s.end(), out);
 }
 
+// A block walked back from its end in bytes (char * arithmetic, negative
+// offsets; review 38 found their packed shadow addresses poisoned by an
+// unsigned no-wrap scaling): sum_k (k + 1) x_k^2 read backwards.
+double walked_back(const double *x, int n) {
+  double *a = static_cast<double *>(std::malloc(n * sizeof(double)));
+  for (int k = 0; k < n; ++k)
+    a[k] = (k + 1) * x[k] * x[k];
+  char *end = reinterpret_cast<char *>(a + n);
+  double s = 0;
+  for (long off = -8; off >= -8L * n; off -= 8)
+    s += *reinterpret_cast<double *>(end + off);
+  std::free(a);
+  return s;
+}
+
 // The squared Frobenius norm of stepped's Jacobian (one batch sweep, its
 // lanes copied in and out of the packed block), differentiated again.
 double jacobian_norm(const double *x) {
@@ -179,6 +195,7 @@ int main() {
   check_gradient<horner>("horner", x);
   check_gradient<copied>("copied", x);
   check_gradient<records>("records", x);
+  check_gradient<walked_back>("walked back", x);
 
   // Analytic: d copied / d x_k = (3 x_k^2 + x_k^3) exp(x_k).
   {
