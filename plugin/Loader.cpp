@@ -10,12 +10,19 @@
 //
 //===----------------------------------------------------------------------===//
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Compiler.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-#include <cstdlib>
 #include <dlfcn.h>
 
 using namespace llvm;
+
+/// Marks this file as the pass plugin: the clang part's initialisers look
+/// for it among the loaded objects, so that, loaded by a copy of this file
+/// under another name, they do not load the TapestryPlugin-19.so beside
+/// them too (every option would be registered twice).
+extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char
+    tapestry_pass_plugin_marker[] = "TapestryPlugin";
 
 namespace {
 
@@ -33,11 +40,7 @@ struct ClangPartLoader {
       return;
     SmallString<256> Path(sys::path::parent_path(Self.dli_fname));
     sys::path::append(Path, TAPESTRY_CLANG_PART);
-    // The clang part's initialisers must not load a pass plugin of their
-    // own (a renamed copy of this file would register every option twice).
-    ::setenv(TAPESTRY_LOADING_PASS_PLUGIN_ENV, Self.dli_fname, 1);
     void *Part = dlopen(Path.c_str(), RTLD_NOW | RTLD_GLOBAL);
-    ::unsetenv(TAPESTRY_LOADING_PASS_PLUGIN_ENV);
     if (!Part) {
       errs() << "tapestry: cannot load the clang part of the plugin ("
              << dlerror() << "): Enzyme's attributes will not be known\n";

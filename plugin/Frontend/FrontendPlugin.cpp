@@ -32,8 +32,8 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include <cstdlib>
 #include <dlfcn.h>
+#include <link.h>
 
 using namespace clang;
 
@@ -58,19 +58,36 @@ std::string siblingPassPlugin() {
   return llvm::sys::fs::exists(Path) ? std::string(Path) : "";
 }
 
-/// The pass plugin loading this library (Loader.cpp), whatever its file is
-/// named, or "" when clang loaded this library directly.
-std::string loadingPassPlugin() {
-  const char *Path = std::getenv(TAPESTRY_LOADING_PASS_PLUGIN_ENV);
-  return Path ? Path : "";
+/// dl_iterate_phdr's callback for loadedPassPlugin: stops at the loaded
+/// object that defines the pass plugin's marker.
+int findPassPlugin(struct dl_phdr_info *Info, size_t, void *Found) {
+  if (!Info->dlpi_name || !*Info->dlpi_name)
+    return 0;
+  void *Handle = dlopen(Info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+  if (!Handle)
+    return 0;
+  bool IsPassPlugin = dlsym(Handle, "tapestry_pass_plugin_marker") != nullptr;
+  dlclose(Handle);
+  if (!IsPassPlugin)
+    return 0;
+  *static_cast<std::string *>(Found) = Info->dlpi_name;
+  return 1;
+}
+
+/// The pass plugin already in the process (the one loading this library,
+/// Loader.cpp, whatever its file is named), or "".
+std::string loadedPassPlugin() {
+  std::string Found;
+  dl_iterate_phdr(findPassPlugin, &Found);
+  return Found;
 }
 
 /// The pass plugin's file (TapestryPlugin-19.so), as the loader found it,
 /// or found beside this library when clang loaded it directly.
 std::string &passPluginPath() {
   static std::string Path = [] {
-    std::string Loading = loadingPassPlugin();
-    return Loading.empty() ? siblingPassPlugin() : Loading;
+    std::string Loaded = loadedPassPlugin();
+    return Loaded.empty() ? siblingPassPlugin() : Loaded;
   }();
   return Path;
 }
@@ -82,7 +99,7 @@ std::string &passPluginPath() {
 struct PassPluginLoader {
   PassPluginLoader() {
     const std::string &Path = passPluginPath();
-    if (Path.empty() || !loadingPassPlugin().empty())
+    if (Path.empty() || !loadedPassPlugin().empty())
       return;
     if (void *Loaded = dlopen(Path.c_str(), RTLD_LAZY | RTLD_NOLOAD)) {
       dlclose(Loaded);
