@@ -172,6 +172,8 @@ private:
   /// Merge points (phis, selects) and the other end of copies: checked
   /// once every candidate's pointers are known.
   DenseMap<Instruction *, SmallVector<Value *, 4>> Meets;
+  /// memsets of the candidate's blocks.
+  DenseMap<Instruction *, SmallVector<MemSetInst *, 4>> Sets;
   /// Copies to or from the candidate's blocks, with their other end.
   DenseMap<Instruction *, SmallVector<std::pair<MemTransferInst *, Value *>, 4>>
       Copies;
@@ -256,20 +258,23 @@ PackedShadowPlan Planner::run() {
           Ok = false;
           break;
         }
-    // A copy with the caller's memory moves whole elements: its length is
-    // a multiple of the element size.
+    // Copies and sets move whole elements: part of an element's bytes
+    // would be W parts of several elements' lanes.
     for (auto MI = Groups.member_begin(It); Ok && MI != Groups.member_end();
-         ++MI)
+         ++MI) {
+      SmallVector<MemIntrinsic *, 8> Ranges(Sets[*MI].begin(), Sets[*MI].end());
       for (auto [MT, Other] : Copies[*MI])
-        if (!Owner.lookup(Other) &&
-            !lengthIsMultipleOf(MT->getLength(), S, DL)) {
+        Ranges.push_back(MT);
+      for (MemIntrinsic *MI2 : Ranges)
+        if (!lengthIsMultipleOf(MI2->getLength(), S, DL)) {
           LLVM_DEBUG(dbgs()
                      << "tapestry: no packed shadow lanes for the "
                         "group of "
-                     << *It->getData() << ": the length of " << *MT << "\n");
+                     << *It->getData() << ": the length of " << *MI2 << "\n");
           Ok = false;
           break;
         }
+    }
     if (!Ok)
       continue;
     for (auto MI = Groups.member_begin(It); MI != Groups.member_end(); ++MI) {
@@ -362,7 +367,10 @@ bool Planner::checkUse(Instruction *A, Value *V, User *U,
     case Intrinsic::lifetime_end:
       return true;
     case Intrinsic::memset:
-      return II->getArgOperand(0) == V && !cast<MemSetInst>(II)->isVolatile();
+      if (II->getArgOperand(0) != V || cast<MemSetInst>(II)->isVolatile())
+        return false;
+      Sets[A].push_back(cast<MemSetInst>(II));
+      return true;
     case Intrinsic::memcpy:
     case Intrinsic::memmove: {
       auto *MT = cast<MemTransferInst>(II);
