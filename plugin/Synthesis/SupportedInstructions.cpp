@@ -132,17 +132,102 @@ bool SupportedInstructions::checkVectors(Instruction &I) {
   return true;
 }
 
+static bool onlyFeedsComparisons(const Value *V, unsigned Depth,
+                                 SmallPtrSetImpl<const Value *> &Seen);
+
+/// True if memory \p Ptr points into holds keys only compared: a block the
+/// function allocates (on the stack or the heap) whose every access,
+/// through addresses computed from it (merged at most with null), is an
+/// integer load whose value only feeds comparisons (or indexes, or is
+/// stored into such memory again), an integer store, a copy or memset into
+/// it, a release or a comparison of addresses. Sort keys made from
+/// doubles' bits, kept in an array and moved about by a radix sort, so
+/// never become floating-point values again.
+static bool isKeyMemory(const Value *Ptr, unsigned Depth,
+                        SmallPtrSetImpl<const Value *> &Seen);
+
+static bool isKeyObject(const Value *Obj, unsigned Depth,
+                        SmallPtrSetImpl<const Value *> &Seen) {
+  auto *CB = dyn_cast<CallBase>(Obj);
+  if (!isa<AllocaInst>(Obj) && !(CB && isAllocationCall(*CB)))
+    return false;
+  if (!Seen.insert(Obj).second)
+    return true; // being checked further up
+  SmallVector<const Value *, 8> Work{Obj};
+  SmallPtrSet<const Value *, 16> Pointers{Obj};
+  auto Follow = [&](const Value *D) {
+    if (Pointers.insert(D).second)
+      Work.push_back(D);
+    return true;
+  };
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    for (const User *U : P->users()) {
+      bool Ok = false;
+      if (auto *LI = dyn_cast<LoadInst>(U))
+        Ok = LI->getType()->isIntegerTy() &&
+             onlyFeedsComparisons(LI, Depth + 1, Seen);
+      else if (auto *SI = dyn_cast<StoreInst>(U))
+        Ok = SI->getPointerOperand() == P &&
+             SI->getValueOperand()->getType()->isIntegerTy();
+      else if (auto *GEP = dyn_cast<GetElementPtrInst>(U))
+        Ok = GEP->getPointerOperand() == P && Follow(GEP);
+      else if (isa<PHINode>(U) || isa<SelectInst>(U))
+        // Merged with null or other key memory (a radix sort's two
+        // buffers, swapped every pass).
+        Ok = all_of(U->operands(),
+                    [&](const Use &Op) {
+                      return !Op->getType()->isPointerTy() ||
+                             isa<ConstantPointerNull>(Op) ||
+                             isKeyMemory(Op, Depth + 1, Seen);
+                    }) &&
+             Follow(U);
+      else if (isa<ICmpInst>(U))
+        Ok = true;
+      else if (auto *MI = dyn_cast<MemIntrinsic>(U))
+        Ok = MI->getRawDest() == P;
+      else if (auto *II = dyn_cast<IntrinsicInst>(U))
+        Ok = II->isLifetimeStartOrEnd();
+      else if (auto *Call = dyn_cast<CallBase>(U))
+        Ok = isDeallocationCall(*Call) && freedPointer(*Call) == P;
+      if (!Ok)
+        return false;
+    }
+  }
+  return true;
+}
+
+static bool isKeyMemory(const Value *Ptr, unsigned Depth,
+                        SmallPtrSetImpl<const Value *> &Seen) {
+  if (Depth > 16)
+    return false;
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects);
+  return all_of(Objects, [&](const Value *Obj) {
+    return isa<ConstantPointerNull>(Obj) || isKeyObject(Obj, Depth, Seen);
+  });
+}
+
 /// True if the integer \p V is only compared (signbit(x) is a bitcast, a
-/// shift or mask, and a compare): no derivative flows through it.
+/// shift or mask, and a compare), used as an index, or kept in memory that
+/// isKeyMemory: no derivative flows through it.
 static bool onlyFeedsComparisons(const Value *V, unsigned Depth,
                                  SmallPtrSetImpl<const Value *> &Seen) {
-  if (Depth > 8)
+  if (Depth > 16)
     return false;
   if (!Seen.insert(V).second)
     return true; // a cycle of phis adds no other use
   return all_of(V->users(), [&](const User *U) {
     if (isa<ICmpInst>(U))
       return true;
+    // An index (a radix sort's digit choosing a bucket): addresses carry
+    // no derivative.
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(U);
+        GEP && GEP->getPointerOperand() != V)
+      return true;
+    if (auto *SI = dyn_cast<StoreInst>(U))
+      return SI->getValueOperand() == V &&
+             isKeyMemory(SI->getPointerOperand(), Depth + 1, Seen);
     if (auto *Sel = dyn_cast<SelectInst>(U); Sel && Sel->getCondition() == V)
       return true;
     if (isa<BinaryOperator>(U) || isa<TruncInst>(U) || isa<ZExtInst>(U) ||
@@ -195,6 +280,29 @@ static const Value *pointerBehindInteger(const Value *V, unsigned Depth = 0) {
   default:
     return nullptr;
   }
+}
+
+/// A pointer with a shadow inside the array or struct \p V, as far as the
+/// insertvalue chain that built it shows, or \p V itself if it has a shadow;
+/// null if none.
+static const Value *shadowedPointerInAggregate(const Value *V,
+                                               const ActivityInfo &AI) {
+  if (!isa<ArrayType>(V->getType()) && !isa<StructType>(V->getType()))
+    return nullptr;
+  SmallVector<const Value *, 8> Work{V};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    if (AI.hasShadow(X))
+      return X;
+    if (auto *IV = dyn_cast<InsertValueInst>(X)) {
+      Work.push_back(IV->getAggregateOperand());
+      Work.push_back(IV->getInsertedValueOperand());
+    }
+  }
+  return nullptr;
 }
 
 /// What \p I does to an active floating-point value, in source terms: "a
@@ -585,6 +693,31 @@ SupportedInstructions::floatLoadBehindChoice(const Value *Choice) {
   return nullptr;
 }
 
+/// The integer load of a floating-point value's bytes that integer \p V is
+/// computed from, through integer arithmetic, casts, phis and selects, or
+/// null.
+const LoadInst *SupportedInstructions::floatBitsBehind(const Value *V,
+                                                       unsigned Depth) {
+  if (Depth > 8)
+    return nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    return S.AI.hasShadow(LI->getPointerOperand()) &&
+                   mayHoldFloat(LI->getPointerOperand(), LI->getType())
+               ? LI
+               : nullptr;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !I->getType()->isIntOrIntVectorTy() ||
+      !(isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<PHINode>(I) ||
+        isa<SelectInst>(I) || isa<FreezeInst>(I)))
+    return nullptr;
+  for (const Use &Op : I->operands())
+    if (!isa<Constant>(Op) && Op->getType()->isIntOrIntVectorTy() &&
+        !(isa<SelectInst>(I) && Op.getOperandNo() == 0))
+      if (const LoadInst *L = floatBitsBehind(Op, Depth + 1))
+        return L;
+  return nullptr;
+}
+
 void SupportedInstructions::visitStoreInst(StoreInst &SI) {
   const ActivityInfo &AI = S.AI;
   Value *Val = SI.getValueOperand();
@@ -595,6 +728,20 @@ void SupportedInstructions::visitStoreInst(StoreInst &SI) {
       !Val->getType()->isIntOrIntVectorTy() ||
       Val->getType()->getPrimitiveSizeInBits() < 32)
     return;
+  // A double's bits changed by integer arithmetic (a sign flipped by xor)
+  // and stored where they may be read as a double again: the store would
+  // carry no derivative (review 38: half the gradient, no error). Keys only
+  // compared are fine (isKeyMemory).
+  if (auto *BO = dyn_cast<BinaryOperator>(Val)) {
+    SmallPtrSet<const Value *, 16> Seen;
+    if (const LoadInst *Bits = floatBitsBehind(BO, 0);
+        Bits && !isKeyMemory(SI.getPointerOperand(), 0, Seen))
+      return fail(BO, reinterpretation(*BO) +
+                          "; derivatives cannot flow through bit "
+                          "manipulation (keep the value as a "
+                          "floating-point number: fabs, copysign, "
+                          "signbit)");
+  }
   // A choice among integers loaded on different paths (phis, selects) is
   // not a copy the reverse sweep follows: the bytes' adjoints would stay
   // behind (PrimalPreparation stores doubles where the bytes are also read
@@ -744,6 +891,23 @@ void SupportedInstructions::visitCallBase(CallBase &CB) {
                              "function the shadows of its pointer "
                              "parameters only; pass it as a pointer "
                              "(double *)");
+  // Pointers with shadows inside an array or struct passed by value (a
+  // batch forward derivative's per-lane shadows, [W x ptr], handed to its
+  // recursive call, differentiated again): as for integers, the callee
+  // would get no shadows for them (review 38: a wrong gradient).
+  if (Known && !Known->isDeclaration())
+    for (Value *A : CB.args())
+      if (const Value *P = shadowedPointerInAggregate(A, AI))
+        return fail(&CB, "a pointer to memory with derivatives, " +
+                             describe(P) + ", is passed to '" +
+                             sourceName(*Known) +
+                             "' inside an array or struct, and Tapestry "
+                             "gives a called function the shadows of its "
+                             "pointer parameters only; pass it as a pointer "
+                             "parameter (a batch derivative, enzyme_width, "
+                             "of a recursive function cannot be "
+                             "differentiated again: use width-1 "
+                             "derivatives there)");
   // Calls the synthesizers differentiate by their own rules: the
   // derivative table, allocation, vector and BLAS rules, ...
   if (isa<DbgInfoIntrinsic>(CB) || isInactiveCall(CB, &Rules) ||

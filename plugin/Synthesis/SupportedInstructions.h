@@ -100,6 +100,9 @@ private:
   void checkFloatFromLoadedIntegers(llvm::BitCastInst &BC);
   /// True unless the type analysis knows the \p Size bytes at \p Ptr hold
   /// no floating-point data.
+  /// The integer load of floating-point bytes that integer \p V is
+  /// computed from by integer arithmetic, or null.
+  const llvm::LoadInst *floatBitsBehind(const llvm::Value *V, unsigned Depth);
   bool mayHoldFloat(const llvm::Value *Ptr, llvm::Type *Loaded);
   /// True if, looking deeper and at what the function's callers do with
   /// the memory they pass, the bytes at \p Ptr hold floating-point data

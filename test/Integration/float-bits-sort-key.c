@@ -5,8 +5,7 @@
 // the elements chosen. They were rejected ("derivatives cannot flow through
 // bit manipulation", probe 37). Here: the larger of two by key, and an
 // argsort by key (insertion sort of an index array) weighting the sorted
-// values by rank. (Keys stored into an array and read back are still
-// refused: the check follows the bits through registers, not memory.)
+// values by rank. (Keys kept in arrays: float-bits-radix-sort.c.)
 // Reverse and forward, against analytic derivatives.
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
