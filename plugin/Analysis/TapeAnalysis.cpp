@@ -13,6 +13,7 @@
 #include "Analysis/TapeAnalysis.h"
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Core/AddressIntegers.h"
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/BlasFunctions.h"
@@ -47,37 +48,6 @@ namespace tapestry {
 /// Above this many load/write pairs, reloading is not attempted: caching is
 /// always correct, only larger.
 static constexpr unsigned MaxAliasQueries = 200000;
-
-/// True if the address \p Int (a ptrtoint) may leave as an integer: stored,
-/// returned, passed to a call or turned back into a pointer, through
-/// arithmetic. Comparisons, alignment tests and differences of two
-/// addresses (a std::vector's size in bytes, end - begin) do not count.
-static bool addressEscapes(const Value *Int) {
-  SmallVector<const Value *, 8> Work{Int};
-  SmallPtrSet<const Value *, 8> Seen{Int};
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    for (const User *U : V->users()) {
-      if (isa<ICmpInst>(U))
-        continue;
-      if (auto *BO = dyn_cast<BinaryOperator>(U);
-          BO && BO->getOpcode() == Instruction::Sub &&
-          !isa<Constant>(BO->getOperand(0)) &&
-          !isa<Constant>(BO->getOperand(1)))
-        continue;
-      if (isa<BinaryOperator>(U) || isa<PHINode>(U) || isa<SelectInst>(U) ||
-          (isa<CastInst>(U) && !isa<IntToPtrInst>(U))) {
-        if (Seen.insert(U).second)
-          Work.push_back(U);
-        continue;
-      }
-      if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getValueOperand() != V)
-        continue;
-      return true;
-    }
-  }
-  return false;
-}
 
 /// True if nothing but \p Free, or a free of \p Alloc itself, can free the
 /// block \p Alloc returns: its address is not stored, and no call it is
@@ -114,7 +84,7 @@ static bool freedOnlyBy(const CallBase &Alloc, const CallBase &Free) {
         continue;
       }
       // An address kept as an integer (uintptr_t) may be freed elsewhere.
-      if (isa<PtrToIntInst>(U) && addressEscapes(U))
+      if (isa<PtrToIntInst>(U) && addressEscapesAsInteger(U))
         return false;
       if (!isa<LoadInst>(U) && !isa<ICmpInst>(U) && !isa<PtrToIntInst>(U))
         return false;

@@ -10,6 +10,7 @@
 
 #include "Analysis/ActivityAnalysis.h"
 #include "Analysis/RuntimeActivity.h"
+#include "Core/AddressIntegers.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -72,37 +73,6 @@ unsigned scalarSize(Type *T, const DataLayout &DL) {
       (Bytes != 1 && Bytes != 2 && Bytes != 4 && Bytes != 8))
     return 0;
   return Bytes;
-}
-
-/// True if integer \p V, an address, only reaches arithmetic and
-/// comparisons: never an inttoptr, a store, a call or a return.
-bool onlySizes(const Value *V) {
-  SmallVector<const Value *, 8> Work{V};
-  SmallPtrSet<const Value *, 16> Seen{V};
-  while (!Work.empty()) {
-    const Value *X = Work.pop_back_val();
-    for (const User *U : X->users()) {
-      if (isa<ICmpInst>(U))
-        continue;
-      // The size given to sized operator delete.
-      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction()) {
-        StringRef N = CB->getCalledFunction()->getName();
-        if ((N == "_ZdlPvm" || N == "_ZdaPvm") && CB->arg_size() == 2 &&
-            CB->getArgOperand(0) != X)
-          continue;
-        return false;
-      }
-      if (!isa<BinaryOperator>(U) && !isa<CastInst>(U) && !isa<PHINode>(U) &&
-          !isa<SelectInst>(U))
-        return false;
-      if (isa<IntToPtrInst>(U) || !U->getType()->isIntegerTy() ||
-          Seen.size() > 64)
-        return false;
-      if (Seen.insert(U).second)
-        Work.push_back(U);
-    }
-  }
-  return true;
 }
 
 /// True if \p GEP's byte offset is a multiple of \p S (a power of two).
@@ -169,7 +139,7 @@ private:
   DenseMap<Instruction *, SmallSetVector<Value *, 16>> Derived;
   DenseMap<Instruction *, SmallSetVector<unsigned, 2>> Sizes;
   DenseMap<Instruction *, SmallVector<GEPOperator *, 8>> GEPs;
-  /// Merge points (phis, selects) and the other end of copies: checked
+  /// What phis and selects merge the candidate's pointers with: checked
   /// once every candidate's pointers are known.
   DenseMap<Instruction *, SmallVector<Value *, 4>> Meets;
   /// memsets of the candidate's blocks.
@@ -360,7 +330,7 @@ bool Planner::checkUse(Instruction *A, Value *V, User *U,
   // std::vector's end - begin), not where it becomes an address again or
   // is stored (its shadow would be needed).
   if (auto *P2I = dyn_cast<PtrToIntInst>(U))
-    return !P2I->getType()->isVectorTy() && onlySizes(P2I);
+    return !P2I->getType()->isVectorTy() && !addressEscapesAsInteger(P2I);
   if (auto *II = dyn_cast<IntrinsicInst>(U)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::lifetime_start:
