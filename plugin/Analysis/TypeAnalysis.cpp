@@ -62,7 +62,7 @@ constexpr unsigned MaxFacts = 512, MaxCopyRounds = 16;
 constexpr unsigned MaxCallerLevels = 3;
 
 TypeInfo analyse(Function &F, unsigned Depth, Function *CallersOf,
-                 unsigned CallerLevels);
+                 unsigned CallerLevels, bool FrontEndArithmetic);
 
 uint64_t gcdOf(uint64_t A, uint64_t B) { return std::gcd(A, B); }
 
@@ -765,7 +765,8 @@ namespace {
 
 class TypeInference {
 public:
-  TypeInference(TypeInfo &Out, const DataLayout &DL) : Out(Out), DL(DL) {}
+  TypeInference(TypeInfo &Out, const DataLayout &DL, bool FrontEndArithmetic)
+      : Out(Out), DL(DL), FrontEndArithmetic(FrontEndArithmetic) {}
   using ArgPlaceList = ArrayRef<SmallVector<MemPlace, 2>>;
 
   /// Records what \p F does with memory; accesses through \p F's
@@ -885,7 +886,8 @@ public:
     for (auto &[C, Calls] : Callers) {
       ValueToValueMapTy VMap;
       Function *Copy = clonePromoted(*C, VMap);
-      TypeInfo CallerInfo = analyse(*Copy, Depth, C, Levels - 1);
+      TypeInfo CallerInfo =
+          analyse(*Copy, Depth, C, Levels - 1, FrontEndArithmetic);
       // A caller seen in part (its other callees are past the analysis's
       // depth or budget: a main that also runs an unrelated Eigen
       // product, probe31 03) may say too little about what it passes: no
@@ -1126,8 +1128,13 @@ private:
   /// pointer to a member by a struct's size this way), nor is an i8 GEP.
   void noteGEP(GetElementPtrInst &GEP, Function &F, ArgPlaceList ArgPlaces) {
     Type *Src = GEP.getSourceElementType();
-    if (Src->isIntegerTy(8) || GEP.getNumIndices() < 2)
+    if (Src->isIntegerTy(8))
       return;
+    if (GEP.getNumIndices() < 2) {
+      if (FrontEndArithmetic || F.hasOptNone())
+        noteSourceArithmetic(GEP, F, ArgPlaces);
+      return;
+    }
     NotingWeak = true;
     noteAt(placesIn(&GEP, F, ArgPlaces), 0, GEP.getResultElementType());
     uint64_t Size = DL.getTypeAllocSize(Src);
@@ -1140,6 +1147,40 @@ private:
                                       P.Stride}
                            : MemPlace{P.Root, P.Offset, gcdOf(P.Stride, Size)});
     noteAt(Base, 0, Src);
+    NotingWeak = false;
+  }
+
+  /// A union's IR type names one member: its bytes may hold any other.
+  static bool holdsUnion(Type *T) {
+    if (auto *AT = dyn_cast<ArrayType>(T))
+      return holdsUnion(AT->getElementType());
+    auto *ST = dyn_cast<StructType>(T);
+    if (!ST)
+      return false;
+    if (ST->hasName() && ST->getName().starts_with("union."))
+      return true;
+    return any_of(ST->elements(), holdsUnion);
+  }
+
+  /// Pointer arithmetic as the front end wrote it (FrontEndArithmetic, or a
+  /// function with optnone: clang at -O0) is the source's: `p + n` on a
+  /// `T *` is a one-index GEP of T, so the memory around the result holds
+  /// T's, one every sizeof(T) bytes. (Optimised code also advances a
+  /// pointer to a member by a struct's size so; clang never does.) A GEP's
+  /// word, as for members.
+  void noteSourceArithmetic(GetElementPtrInst &GEP, Function &F,
+                            ArgPlaceList ArgPlaces) {
+    Type *Src = GEP.getSourceElementType();
+    if (!Src->isSized() || isa<ScalableVectorType>(Src) || holdsUnion(Src))
+      return;
+    uint64_t Size = DL.getTypeAllocSize(Src);
+    if (!Size)
+      return;
+    NotingWeak = true;
+    SmallVector<MemPlace, 4> Ps;
+    for (const MemPlace &P : placesIn(&GEP, F, ArgPlaces))
+      Ps.push_back({P.Root, P.Offset, gcdOf(P.Stride, Size)});
+    noteAt(Ps, 0, Src);
     NotingWeak = false;
   }
 
@@ -1275,6 +1316,7 @@ private:
 
   TypeInfo &Out;
   const DataLayout &DL;
+  const bool FrontEndArithmetic;
   bool NotingWeak = false;
   SmallVector<Function *, 4> Clones;
   SmallVector<PtrSlot, 16> PtrSlots;
@@ -1291,16 +1333,17 @@ private:
 
 } // namespace
 
-TypeInfo computeTypes(Function &F, unsigned Depth, Function *CallersOf) {
-  return analyse(F, Depth, CallersOf, MaxCallerLevels);
+TypeInfo computeTypes(Function &F, unsigned Depth, Function *CallersOf,
+                      bool FrontEndArithmetic) {
+  return analyse(F, Depth, CallersOf, MaxCallerLevels, FrontEndArithmetic);
 }
 
 namespace {
 TypeInfo analyse(Function &F, unsigned Depth, Function *CallersOf,
-                 unsigned CallerLevels) {
+                 unsigned CallerLevels, bool FrontEndArithmetic) {
   TypeInfo Info;
   Info.DL = &F.getParent()->getDataLayout();
-  TypeInference TI(Info, *Info.DL);
+  TypeInference TI(Info, *Info.DL, FrontEndArithmetic);
   TI.Top = &F;
   TI.visit(F, {}, Depth);
   if (CallersOf && CallerLevels)

@@ -178,9 +178,13 @@ inline constexpr const char *RequestPrimalsMD = "tapestry.request.primals";
 /// Infers the types of the memory that \p F's pointers reach, looking into
 /// callees with bodies (to \p Depth levels). With \p CallersOf (the
 /// function \p F is a copy of), also from what its direct callers do with
-/// the memory they pass to its pointer parameters.
+/// the memory they pass to its pointer parameters. \p FrontEndArithmetic:
+/// \p F's pointer arithmetic is still the front end's (code compiled at
+/// -O0, whose preparation only promoted and inlined): a one-index GEP of a
+/// type then says the memory holds elements of that type.
 TypeInfo computeTypes(llvm::Function &F, unsigned Depth = 4,
-                      llvm::Function *CallersOf = nullptr);
+                      llvm::Function *CallersOf = nullptr,
+                      bool FrontEndArithmetic = false);
 
 /// True if \p LI is an integer (or integer vector) load that only moves
 /// bytes: every use stores it unchanged (an aggregate copy the optimiser

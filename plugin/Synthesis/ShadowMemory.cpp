@@ -718,6 +718,21 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
     Result = inferCopyLayout(Deep, Dst, Src, Size, DL, Out,
                              !Deep.CalleeBudgetReached);
   }
+  if (Result == CopyLayoutResult::Unknown) {
+    // The bytes' address came out of a callee's result (an iterator's
+    // operator* at -O0): look where the small callees are inlined.
+    InlinedTypes &Inl = inlinedTypes();
+    Value *D = Inl.inCopy(Dst), *S = Inl.inCopy(Src);
+    if (D && S) {
+      ByteLayout Seen;
+      CopyLayoutResult R = inferCopyLayout(Inl.info(), D, S, Size, DL, Seen,
+                                           !Inl.info().CalleeBudgetReached);
+      if (R != CopyLayoutResult::Unknown) {
+        Result = R;
+        Out = Seen;
+      }
+    }
+  }
   // Bytes the function moves and writes only as integers (a double's bits
   // memcpy'd through a uint64_t, or an integer's bits written over one) may
   // be the doubles its callers hold there: what they say decides.

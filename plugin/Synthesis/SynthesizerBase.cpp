@@ -433,6 +433,15 @@ bool SynthesizerBase::overwritesFloats(StoreInst &SI) {
   return !L.floatParts().empty() && !L.hasPointers();
 }
 
+InlinedTypes &SynthesizerBase::inlinedTypes() {
+  if (!Inlined)
+    // A request's function compiled at -O0 (optnone) was prepared by
+    // promotion and inlining only: its GEPs are still the front end's.
+    Inlined = std::make_unique<InlinedTypes>(P, DeepTypeDepth, R.Fn,
+                                             R.Fn && R.Fn->hasOptNone());
+  return *Inlined;
+}
+
 TypeInfo &SynthesizerBase::deepTypes() {
   if (!DeepTypes)
     DeepTypes =

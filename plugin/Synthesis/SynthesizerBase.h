@@ -10,6 +10,7 @@
 #define TAPESTRY_SYNTHESIS_SYNTHESIZERBASE_H
 
 #include "Analysis/ActivityAnalysis.h"
+#include "Analysis/InlinedTypes.h"
 #include "Analysis/RuntimeActivity.h"
 #include "Analysis/TapeAnalysis.h"
 #include "Analysis/TypeAnalysis.h"
@@ -295,6 +296,9 @@ protected:
   /// need: where types() cannot tell, or says integers a caller reads as
   /// floating-point data).
   TypeInfo &deepTypes();
+  /// The same, on a copy of the function with its small callees inlined
+  /// (Analysis/InlinedTypes.h); computed only where deepTypes cannot tell.
+  InlinedTypes &inlinedTypes();
 
   llvm::Module &module() const;
 
@@ -345,6 +349,7 @@ protected:
   /// where Types cannot tell what a copy moves.
   std::unique_ptr<TypeInfo> DeepTypes;
   static constexpr unsigned DeepTypeDepth = 12;
+  std::unique_ptr<InlinedTypes> Inlined;
   /// Pointers that may be constant at run time (createFunction()).
   RuntimeActivity RA;
   /// Scratch slots that receive accesses through constant pointers.
