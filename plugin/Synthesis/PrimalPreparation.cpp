@@ -27,6 +27,7 @@
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/IntegerCopiesOfFloats.h"
 #include "Synthesis/KnownInlineAsm.h"
+#include "Synthesis/LibraryMemoryCalls.h"
 #include "Synthesis/LaneExtracts.h"
 #include "Synthesis/OpenMP.h"
 #include "Synthesis/SortLowering.h"
@@ -901,6 +902,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     if (Round > 0 && !Inlined)
       break;
     dropExceptionPaths(*P, F);
+    lowerLibraryMemoryCalls(*P); // -fno-builtin, -D_FORTIFY_SOURCE
     lowerRealloc(*P);
     lowerSincos(*P, Rules);
     lowerFdim(*P);
