@@ -27,6 +27,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/Verifier.h"
@@ -164,8 +165,31 @@ DerivativeCache::variableActivities(const DiffRequest &R) const {
   return It->second;
 }
 
+/// True if \p F reads its variable arguments (va_start): its derivative
+/// would need va_arg's, which Tapestry does not build.
+static bool readsVariadicArguments(const Function &F) {
+  if (!F.isVarArg())
+    return false;
+  for (const Instruction &I : instructions(F))
+    if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+      if (II->getIntrinsicID() == Intrinsic::vastart)
+        return true;
+  return false;
+}
+
 Function *DerivativeCache::synthesize(const DiffRequest &R,
                                       SplitDerivative *Split) {
+  if (readsVariadicArguments(*R.Fn)) {
+    // A call passing it active values has said so where it is (Synthesis/
+    // SupportedInstructions.cpp), as has a request naming it (Passes/
+    // RequestDecoder.cpp); anything else reaching here says it too.
+    if (!anyErrorReportedIn(*R.Fn->getParent()))
+      reportError(*R.Fn, nullptr,
+                  "'" + sourceName(*R.Fn) +
+                      "' is variadic; variadic functions cannot be "
+                      "differentiated");
+    return nullptr;
+  }
   // Callee derivatives are built while this one is (recursion), which may
   // grow Prepared: work on a copy of the entry.
   if (!Prepared.count(R.Fn)) {
