@@ -15,6 +15,7 @@
 #include "Core/MathFunctions.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/CallSiteRewriter.h"
+#include "Passes/ConstantArguments.h"
 #include "Passes/ExplainRequest.h"
 #include "Passes/RequestOrder.h"
 #include "Split/Rerun.h"
@@ -90,6 +91,10 @@ static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
     // make: the same request (probe31 02).
     if (isCallerOfRegistered(*D.Request.Fn, *OD->Request.Fn))
       OD->Request.Fn = D.Request.Fn;
+    // Nor the copy of its function for the callbacks it passes
+    // (ConstantArguments.h), made when it is resolved.
+    if (isSpecializationFor(*D.Request.Fn, *OD))
+      OD->Request.Fn = D.Request.Fn;
     if (OD->Request == D.Request)
       return true;
     Other = OD->Request;
@@ -99,11 +104,24 @@ static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
     return true;
   std::string Mine, Theirs;
   raw_string_ostream MS(Mine), TS(Theirs);
-  D.Request.print(MS);
+  // In the user's terms: the function named, not its specialised copy.
+  DiffRequest Shown = D.Request;
+  if (Function *Base = specializedFrom(*Shown.Fn))
+    Shown.Fn = Base;
+  Shown.print(MS);
   Other->print(TS);
   std::string Where;
   if (const DebugLoc &DL = OtherCall->getDebugLoc())
     Where = " at line " + std::to_string(DL.getLine());
+  if (Shown == *Other)
+    return reportError(*CB.getFunction(), &CB,
+                       "this " + entryPointName(CB) + " passes '" +
+                           sourceName(*Shown.Fn) +
+                           "' other functions as enzyme_const arguments than "
+                           "the " +
+                           entryPointName(*OtherCall) + Where +
+                           " that made its tape; pass the same functions to "
+                           "both halves");
   return reportError(*CB.getFunction(), &CB,
                      "this " + entryPointName(CB) + " asks for the " + Mine +
                          ", but its tape comes from the " +

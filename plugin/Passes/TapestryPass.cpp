@@ -24,6 +24,7 @@
 #include "Passes/BatchRequest.h"
 #include "Passes/CallSiteRewriter.h"
 #include "Passes/CallerStoredGlobals.h"
+#include "Passes/ConstantArguments.h"
 #include "Passes/ExplainRequest.h"
 #include "Passes/FixedPoints.h"
 #include "Passes/FloatingPointReturns.h"
@@ -105,49 +106,6 @@ static void eraseDeadApi(Module &M) {
   for (Function *F : Entries)
     if (F->use_empty())
       F->eraseFromParent();
-}
-
-/// Functions specialised for the constant arguments requests pass.
-using Specializations = std::map<
-    std::pair<Function *, SmallVector<std::pair<unsigned, Constant *>, 2>>,
-    Function *>;
-
-/// A request that passes a function as an enzyme_const argument
-/// (`enzyme_const, callback`) differentiates a copy of its function in which
-/// that parameter is the function itself, so calls through it are direct;
-/// one that passes a null pointer (`enzyme_const, (double *)0`, an optional
-/// output not wanted) a copy in which the parameter is null, so that what
-/// is done only when it is not (`if (out) memcpy(out, u, n)`) is gone.
-/// (Not for \p Nulls false: the two halves of a split request must name
-/// the same function, and one of them may pass null where the other passes
-/// a variable.)
-static void specializeConstantArguments(DecodedCall &D, Specializations &Specs,
-                                        bool Nulls) {
-  SmallVector<std::pair<unsigned, Constant *>, 2> Known;
-  Function *Fn = D.Request.Fn;
-  for (unsigned I = 0; I < D.Primals.size(); ++I) {
-    if (D.Request.Args[I] != Activity::Const || !D.Primals[I] ||
-        Fn->getArg(I)->use_empty())
-      continue;
-    if (auto *Callback = dyn_cast<Function>(D.Primals[I]->stripPointerCasts()))
-      Known.push_back({I, Callback});
-    else if (Nulls && isa<ConstantPointerNull>(D.Primals[I]) &&
-             Fn->getArg(I)->getType()->isPointerTy())
-      Known.push_back({I, Constant::getNullValue(Fn->getArg(I)->getType())});
-  }
-  if (Known.empty())
-    return;
-  Function *&Spec = Specs[{Fn, Known}];
-  if (!Spec) {
-    ValueToValueMapTy VMap;
-    Spec = CloneFunction(Fn, VMap);
-    Spec->setName(Fn->getName() + ".tapestry.const");
-    Spec->setLinkage(GlobalValue::InternalLinkage);
-    Spec->setCallingConv(CallingConv::C);
-    for (auto [I, Value] : Known)
-      Spec->getArg(I)->replaceAllUsesWith(Value);
-  }
-  D.Request.Fn = Spec;
 }
 
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
