@@ -1131,7 +1131,7 @@ private:
     if (Src->isIntegerTy(8))
       return;
     if (GEP.getNumIndices() < 2) {
-      if (FrontEndArithmetic || F.hasOptNone())
+      if (FrontEndArithmetic)
         noteSourceArithmetic(GEP, F, ArgPlaces);
       return;
     }
@@ -1162,12 +1162,11 @@ private:
     return any_of(ST->elements(), holdsUnion);
   }
 
-  /// Pointer arithmetic as the front end wrote it (FrontEndArithmetic, or a
-  /// function with optnone: clang at -O0) is the source's: `p + n` on a
-  /// `T *` is a one-index GEP of T, so the memory around the result holds
-  /// T's, one every sizeof(T) bytes. (Optimised code also advances a
-  /// pointer to a member by a struct's size so; clang never does.) A GEP's
-  /// word, as for members.
+  /// Pointer arithmetic as the front end wrote it (FrontEndArithmetic:
+  /// clang at -O0) is the source's: `p + n` on a `T *` is a one-index GEP
+  /// of T, so the memory around the result holds T's, one every sizeof(T)
+  /// bytes. (Optimised code also advances a pointer to a member by a
+  /// struct's size so; clang never does.) A GEP's word, as for members.
   void noteSourceArithmetic(GetElementPtrInst &GEP, Function &F,
                             ArgPlaceList ArgPlaces) {
     Type *Src = GEP.getSourceElementType();

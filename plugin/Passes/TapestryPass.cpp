@@ -37,6 +37,7 @@
 #include "Passes/ThreadLocalAddresses.h"
 #include "Passes/ToDense.h"
 #include "Passes/TruncateRequest.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -249,22 +250,66 @@ static void recordRequestPrimals(CallBase &CB, EntryPoint E) {
 /// C++ wrappers (such as enzyme::autodiff) receive the function to
 /// differentiate as a parameter; inlining the always-inline ones that make
 /// requests into their callers turns that parameter back into the function.
+/// The parameter of the function making request \p CB that the request
+/// differentiates (`grad(f, x)` calling `__enzyme_autodiff((void *)f, ...)`),
+/// directly or, at -O0, through the stack slot it is spilled to; or null.
+static Argument *requestedParameter(CallBase &CB) {
+  if (CB.arg_size() == 0)
+    return nullptr;
+  Value *V = CB.getArgOperand(0)->stripPointerCasts();
+  if (auto *LI = dyn_cast<LoadInst>(V)) {
+    auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand());
+    if (!Slot)
+      return nullptr;
+    Value *Stored = nullptr;
+    for (User *U : Slot->users()) {
+      if (U == LI || isa<LoadInst>(U))
+        continue;
+      auto *SI = dyn_cast<StoreInst>(U);
+      if (!SI || SI->getPointerOperand() != Slot || Stored)
+        return nullptr;
+      Stored = SI->getValueOperand();
+    }
+    V = Stored;
+  }
+  return dyn_cast_or_null<Argument>(V);
+}
+
 static void inlineRequestWrappers(Module &M) {
   for (unsigned Round = 0; Round < 8; ++Round) {
     SmallSetVector<Function *, 4> Wrappers;
+    // Wrappers that differentiate the function their caller passes, by
+    // parameter: their call sites that pass a function by name.
+    MapVector<Function *, SmallVector<unsigned, 1>> ByParameter;
     for (Function &F : M)
       if (F.isDeclaration() &&
           classifyEntryPoint(F.getName()) != EntryPoint::None)
         for (User *U : F.users())
-          if (auto *CB = dyn_cast<CallBase>(U))
+          if (auto *CB = dyn_cast<CallBase>(U)) {
             if (CB->getFunction()->hasFnAttribute(Attribute::AlwaysInline))
               Wrappers.insert(CB->getFunction());
+            else if (Argument *A = requestedParameter(*CB))
+              ByParameter[CB->getFunction()].push_back(A->getArgNo());
+          }
     SmallVector<CallBase *, 8> Sites;
     for (Function *W : Wrappers)
       for (User *U : W->users())
         if (auto *CB = dyn_cast<CallBase>(U))
           if (CB->getCalledOperand() == W && CB->getFunction() != W)
             Sites.push_back(CB);
+    for (auto &[W, Params] : ByParameter) {
+      if (Wrappers.contains(W))
+        continue;
+      for (User *U : W->users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          if (CB->getCalledOperand() == W && CB->getFunction() != W &&
+              all_of(Params, [&](unsigned I) {
+                return I < CB->arg_size() &&
+                       isa<Function>(CB->getArgOperand(I)->stripPointerCasts());
+              }))
+            Sites.push_back(CB);
+      Wrappers.insert(W);
+    }
     if (Sites.empty())
       return;
     for (CallBase *CB : Sites) {

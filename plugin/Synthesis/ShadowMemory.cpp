@@ -720,17 +720,35 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
   }
   if (Result == CopyLayoutResult::Unknown) {
     // The bytes' address came out of a callee's result (an iterator's
-    // operator* at -O0): look where the small callees are inlined.
+    // operator* at -O0): look where the small callees are inlined. Only a
+    // window whose ends that copy shows holding floating-point data and
+    // pointers alone is taken from it: an integer it places where the
+    // function could not may stand on a float it does not see either
+    // (records at offsets a call computes, whose int and double fields
+    // then share a place: test/Errors/byte-records-offsets-unseen.c).
     InlinedTypes &Inl = inlinedTypes();
     Value *D = Inl.inCopy(Dst), *S = Inl.inCopy(Src);
-    if (D && S) {
-      ByteLayout Seen;
-      CopyLayoutResult R = inferCopyLayout(Inl.info(), D, S, Size, DL, Seen,
-                                           !Inl.info().CalleeBudgetReached);
-      if (R != CopyLayoutResult::Unknown) {
-        Result = R;
-        Out = Seen;
-      }
+    // Each end on its own: floating-point data and pointers only, all
+    // placed.
+    auto OnlyFloatsAndPointers = [&](Value *Ptr) {
+      ByteLayout L = Inl.info().layoutAt(Ptr, Size);
+      return !L.UnplacedFloatSize &&
+             all_of(L.Parts, [](const ByteLayout::Part &P) {
+               return P.T->isFloatingPointTy() || P.T->isPointerTy();
+             });
+    };
+    ByteLayout Seen;
+    if (D && S && OnlyFloatsAndPointers(D) && OnlyFloatsAndPointers(S) &&
+        inferCopyLayout(Inl.info(), D, S, Size, DL, Seen,
+                        !Inl.info().CalleeBudgetReached) ==
+            CopyLayoutResult::Known &&
+        !Seen.empty() && !Seen.mayHideFloats(Size, DL) &&
+        !Seen.mixesFloatWidths(DL) &&
+        all_of(Seen.Parts, [](const ByteLayout::Part &P) {
+          return P.T->isFloatingPointTy() || P.T->isPointerTy();
+        })) {
+      Result = CopyLayoutResult::Known;
+      Out = Seen;
     }
   }
   // Bytes the function moves and writes only as integers (a double's bits
