@@ -264,6 +264,13 @@ shouldInline(const Function &F, const CallBase &CB, const Function &Callee,
   // the callee is differentiated on its own, as written.
   if (Callee.hasFnAttribute(Attribute::NoInline))
     return false;
+  // A wrapper (an expression template's operator[], a constructor that
+  // copies its operands) costs more as a call than inlined, and on its own
+  // could not tell what the memory it copies holds: callees up to a
+  // hundredth of the budget (40 instructions by default) are inlined past
+  // it too.
+  if (Callee.getInstructionCount() <= InlineBudget / 100)
+    return true;
   return F.getInstructionCount() + Callee.getInstructionCount() <= InlineBudget;
 }
 
