@@ -718,7 +718,9 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
     Result = inferCopyLayout(Deep, Dst, Src, Size, DL, Out,
                              !Deep.CalleeBudgetReached);
   }
-  if (Result == CopyLayoutResult::Unknown) {
+  // (Not where the deeper look stopped at the callee budget: its error
+  // names the option that raises it, and the budget bounds the work.)
+  if (Result == CopyLayoutResult::Unknown && !DeepTypes->CalleeBudgetReached) {
     // The bytes' address came out of a callee's result (an iterator's
     // operator* at -O0): look where the small callees are inlined. Only a
     // window whose ends that copy shows holding floating-point data and
