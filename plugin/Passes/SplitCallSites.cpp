@@ -115,13 +115,13 @@ static bool checkTapeOrigin(CallBase &CB, const DecodedCall &D) {
     Where = " at line " + std::to_string(DL.getLine());
   if (Shown == *Other)
     return reportError(*CB.getFunction(), &CB,
-                       "this " + entryPointName(CB) + " passes '" +
-                           sourceName(*Shown.Fn) +
-                           "' other functions as enzyme_const arguments than "
-                           "the " +
+                       "this " + entryPointName(CB) + " and the " +
                            entryPointName(*OtherCall) + Where +
-                           " that made its tape; pass the same functions to "
-                           "both halves");
+                           " that made its tape pass '" +
+                           sourceName(*Shown.Fn) +
+                           "' different functions as enzyme_const arguments; "
+                           "name the same functions in both halves (by "
+                           "name, not through a variable)");
   return reportError(*CB.getFunction(), &CB,
                      "this " + entryPointName(CB) + " asks for the " + Mine +
                          ", but its tape comes from the " +

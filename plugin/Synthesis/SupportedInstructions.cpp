@@ -948,7 +948,9 @@ void SupportedInstructions::visitCallBase(CallBase &CB) {
                   "differentiate va_arg yet: pass the values in an array "
                   "(const double *) or as fixed parameters, or register "
                   "a derivative for '" +
-                  Shown + "'");
+                  Shown +
+                  "' (if it only prints or logs them, declare it inactive: "
+                  "__enzyme_inactivefn or __attribute__((enzyme_inactive)))");
     return;
   }
   if (!Callee)

@@ -37,7 +37,7 @@ static void log_msg(const char *fmt, ...) {
 
 double through_varargs(double x, double y) {
   log_msg("step %d\n", 1);
-  // CHECK-DAG: variadic-and-asm.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'through_varargs': 'sumv' takes a variable number of arguments (...) and is called with active values; Tapestry cannot differentiate va_arg yet: pass the values in an array (const double *) or as fixed parameters, or register a derivative for 'sumv'
+  // CHECK-DAG: variadic-and-asm.c:[[@LINE+1]]:{{[0-9]+}}: error: tapestry: cannot differentiate 'through_varargs': 'sumv' takes a variable number of arguments (...) and is called with active values; Tapestry cannot differentiate va_arg yet: pass the values in an array (const double *) or as fixed parameters, or register a derivative for 'sumv' (if it only prints or logs them, declare it inactive: __enzyme_inactivefn or __attribute__((enzyme_inactive)))
   return sumv(2, x * x, x * y);
 }
 

@@ -13,7 +13,7 @@
 // RUN: not %clang -O2 -DMISMATCH -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
-// ERR: error: tapestry: this __enzyme_reverse passes 'apply' other functions as enzyme_const arguments than the __enzyme_augmentfwd that made its tape; pass the same functions to both halves
+// ERR: error: tapestry: this __enzyme_reverse and the __enzyme_augmentfwd that made its tape pass 'apply' different functions as enzyme_const arguments; name the same functions in both halves (by name, not through a variable)
 #include "../Integration/Inputs/check.h"
 #include <math.h>
 
