@@ -182,34 +182,21 @@ public:
   /// reads through it), as the preparation of the primal does: whether
   /// every read of the global follows a store is then seen in one function.
   static void inlineGlobalOwners(Function &Copy) {
-    for (unsigned Round = 0; Round < MaxInlineDepth; ++Round) {
-      promoteSlots(Copy); // a callee's `this` passes through a slot at -O0
-      SmallVector<CallBase *, 8> Calls;
-      for (Instruction &I : instructions(Copy)) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-        // (Tapestry's own runtime pieces in a derivative an outer one
-        // differentiates stay calls: the freed-shadow list's push releases.)
-        if (Callee && !Callee->isDeclaration() && Callee != &Copy &&
-            !Callee->getName().starts_with("tapestry.") &&
-            Callee->getInstructionCount() <= MaxInlinedSize &&
-            (any_of(CB->args(),
-                    [](const Value *A) {
-                      auto *G =
-                          dyn_cast<GlobalVariable>(getUnderlyingObject(A));
-                      return G && !G->isConstant();
-                    }) ||
-             storesPointerIntoGlobal(*Callee)) &&
-            isInlineViable(*Callee).isSuccess())
-          Calls.push_back(CB);
-      }
-      if (Calls.empty() || Copy.getInstructionCount() > MaxCopySize)
-        return;
-      for (CallBase *CB : Calls) {
-        InlineFunctionInfo IFI;
-        (void)InlineFunction(*CB, IFI);
-      }
-    }
+    inlineCallsWhere(
+        Copy, MaxInlineDepth, MaxCopySize, [](CallBase &CB, Function &Callee) {
+          // (Tapestry's own runtime pieces in a derivative an outer one
+          // differentiates stay calls: the freed-shadow list's push
+          // releases.)
+          return !Callee.getName().starts_with("tapestry.") &&
+                 Callee.getInstructionCount() <= MaxInlinedSize &&
+                 (any_of(CB.args(),
+                         [](const Value *A) {
+                           auto *G =
+                               dyn_cast<GlobalVariable>(getUnderlyingObject(A));
+                           return G && !G->isConstant();
+                         }) ||
+                  storesPointerIntoGlobal(Callee));
+        });
   }
 
   ~WrittenGlobals() {

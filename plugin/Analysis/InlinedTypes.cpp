@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/InlinedTypes.h"
+#include "Analysis/PromotedCopy.h"
 
 #include "llvm/IR/Function.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -25,24 +25,12 @@ constexpr unsigned MaxRounds = 6;
 constexpr unsigned MaxCopySize = 6000;
 
 void inlineSmallCallees(Function &Copy, const Function &Original) {
-  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
-    SmallVector<CallBase *, 16> Calls;
-    for (Instruction &I : instructions(Copy)) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-      if (Callee && !Callee->isDeclaration() && Callee != &Copy &&
-          Callee != &Original && !Callee->getName().starts_with("tapestry") &&
-          Callee->getInstructionCount() <= MaxInlinedSize &&
-          isInlineViable(*Callee).isSuccess())
-        Calls.push_back(CB);
-    }
-    if (Calls.empty() || Copy.getInstructionCount() > MaxCopySize)
-      return;
-    for (CallBase *CB : Calls) {
-      InlineFunctionInfo IFI;
-      (void)InlineFunction(*CB, IFI);
-    }
-  }
+  inlineCallsWhere(Copy, MaxRounds, MaxCopySize,
+                   [&](CallBase &, Function &Callee) {
+                     return &Callee != &Original &&
+                            !Callee.getName().starts_with("tapestry") &&
+                            Callee.getInstructionCount() <= MaxInlinedSize;
+                   });
 }
 
 void splitSlots(Function &F) {

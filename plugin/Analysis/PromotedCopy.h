@@ -12,6 +12,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace llvm {
+class CallBase;
 class Function;
 } // namespace llvm
 
@@ -31,6 +32,14 @@ clonePromoted(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
 
 /// Turns \p F's promotable stack slots of its entry block into values.
 void promoteSlots(llvm::Function &F);
+
+/// Inlines into \p Copy, for up to \p Rounds rounds (promoting its slots
+/// before each), the direct calls of functions with bodies that \p Pick
+/// chooses (never \p Copy itself, nor a callee LLVM cannot inline), until
+/// none is chosen or \p Copy has more than \p MaxSize instructions.
+void inlineCallsWhere(
+    llvm::Function &Copy, unsigned Rounds, unsigned MaxSize,
+    llvm::function_ref<bool(llvm::CallBase &, llvm::Function &)> Pick);
 
 } // namespace tapestry
 

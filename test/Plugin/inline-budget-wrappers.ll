@@ -1,0 +1,369 @@
+; Callees of at most a hundredth of -tapestry-inline-budget are inlined
+; even where the function is past the budget (a wrapper costs more as a
+; call, and on its own cannot tell what memory it copies holds): with a
+; budget of 300, @f (over 300 instructions) gets @tiny's 3 instructions
+; inlined, while @larger (more than 3) stays a call of its own derivative.
+; With the budget of 1, both stay calls.
+; RUN: %opt -passes=tapestry,verify -tapestry-inline-budget=300 -S %s \
+; RUN:   | FileCheck %s --check-prefix=WRAPPER
+; RUN: %opt -passes=tapestry,verify -tapestry-inline-budget=1 -S %s \
+; RUN:   | FileCheck %s --check-prefix=CALLED
+declare double @__enzyme_autodiff(...)
+declare double @llvm.sin.f64(double)
+
+define double @tiny(double %x) {
+  %s = call double @llvm.sin.f64(double %x)
+  %m = fmul double %s, %x
+  ret double %m
+}
+
+define double @larger(double %x) {
+  %a = fmul double %x, %x
+  %b = fmul double %a, %x
+  %c = fadd double %b, %a
+  %d = fmul double %c, %x
+  %e = fadd double %d, %b
+  ret double %e
+}
+
+define double @f(double %x) {
+  %t = call double @tiny(double %x)
+  %l = call double @larger(double %t)
+  %v0 = fadd double %l, %x
+  %v1 = fadd double %v0, 1.000000e+00
+  %v2 = fadd double %v1, 1.000000e+00
+  %v3 = fadd double %v2, 1.000000e+00
+  %v4 = fadd double %v3, 1.000000e+00
+  %v5 = fadd double %v4, 1.000000e+00
+  %v6 = fadd double %v5, 1.000000e+00
+  %v7 = fadd double %v6, 1.000000e+00
+  %v8 = fadd double %v7, 1.000000e+00
+  %v9 = fadd double %v8, 1.000000e+00
+  %v10 = fadd double %v9, 1.000000e+00
+  %v11 = fadd double %v10, 1.000000e+00
+  %v12 = fadd double %v11, 1.000000e+00
+  %v13 = fadd double %v12, 1.000000e+00
+  %v14 = fadd double %v13, 1.000000e+00
+  %v15 = fadd double %v14, 1.000000e+00
+  %v16 = fadd double %v15, 1.000000e+00
+  %v17 = fadd double %v16, 1.000000e+00
+  %v18 = fadd double %v17, 1.000000e+00
+  %v19 = fadd double %v18, 1.000000e+00
+  %v20 = fadd double %v19, 1.000000e+00
+  %v21 = fadd double %v20, 1.000000e+00
+  %v22 = fadd double %v21, 1.000000e+00
+  %v23 = fadd double %v22, 1.000000e+00
+  %v24 = fadd double %v23, 1.000000e+00
+  %v25 = fadd double %v24, 1.000000e+00
+  %v26 = fadd double %v25, 1.000000e+00
+  %v27 = fadd double %v26, 1.000000e+00
+  %v28 = fadd double %v27, 1.000000e+00
+  %v29 = fadd double %v28, 1.000000e+00
+  %v30 = fadd double %v29, 1.000000e+00
+  %v31 = fadd double %v30, 1.000000e+00
+  %v32 = fadd double %v31, 1.000000e+00
+  %v33 = fadd double %v32, 1.000000e+00
+  %v34 = fadd double %v33, 1.000000e+00
+  %v35 = fadd double %v34, 1.000000e+00
+  %v36 = fadd double %v35, 1.000000e+00
+  %v37 = fadd double %v36, 1.000000e+00
+  %v38 = fadd double %v37, 1.000000e+00
+  %v39 = fadd double %v38, 1.000000e+00
+  %v40 = fadd double %v39, 1.000000e+00
+  %v41 = fadd double %v40, 1.000000e+00
+  %v42 = fadd double %v41, 1.000000e+00
+  %v43 = fadd double %v42, 1.000000e+00
+  %v44 = fadd double %v43, 1.000000e+00
+  %v45 = fadd double %v44, 1.000000e+00
+  %v46 = fadd double %v45, 1.000000e+00
+  %v47 = fadd double %v46, 1.000000e+00
+  %v48 = fadd double %v47, 1.000000e+00
+  %v49 = fadd double %v48, 1.000000e+00
+  %v50 = fadd double %v49, 1.000000e+00
+  %v51 = fadd double %v50, 1.000000e+00
+  %v52 = fadd double %v51, 1.000000e+00
+  %v53 = fadd double %v52, 1.000000e+00
+  %v54 = fadd double %v53, 1.000000e+00
+  %v55 = fadd double %v54, 1.000000e+00
+  %v56 = fadd double %v55, 1.000000e+00
+  %v57 = fadd double %v56, 1.000000e+00
+  %v58 = fadd double %v57, 1.000000e+00
+  %v59 = fadd double %v58, 1.000000e+00
+  %v60 = fadd double %v59, 1.000000e+00
+  %v61 = fadd double %v60, 1.000000e+00
+  %v62 = fadd double %v61, 1.000000e+00
+  %v63 = fadd double %v62, 1.000000e+00
+  %v64 = fadd double %v63, 1.000000e+00
+  %v65 = fadd double %v64, 1.000000e+00
+  %v66 = fadd double %v65, 1.000000e+00
+  %v67 = fadd double %v66, 1.000000e+00
+  %v68 = fadd double %v67, 1.000000e+00
+  %v69 = fadd double %v68, 1.000000e+00
+  %v70 = fadd double %v69, 1.000000e+00
+  %v71 = fadd double %v70, 1.000000e+00
+  %v72 = fadd double %v71, 1.000000e+00
+  %v73 = fadd double %v72, 1.000000e+00
+  %v74 = fadd double %v73, 1.000000e+00
+  %v75 = fadd double %v74, 1.000000e+00
+  %v76 = fadd double %v75, 1.000000e+00
+  %v77 = fadd double %v76, 1.000000e+00
+  %v78 = fadd double %v77, 1.000000e+00
+  %v79 = fadd double %v78, 1.000000e+00
+  %v80 = fadd double %v79, 1.000000e+00
+  %v81 = fadd double %v80, 1.000000e+00
+  %v82 = fadd double %v81, 1.000000e+00
+  %v83 = fadd double %v82, 1.000000e+00
+  %v84 = fadd double %v83, 1.000000e+00
+  %v85 = fadd double %v84, 1.000000e+00
+  %v86 = fadd double %v85, 1.000000e+00
+  %v87 = fadd double %v86, 1.000000e+00
+  %v88 = fadd double %v87, 1.000000e+00
+  %v89 = fadd double %v88, 1.000000e+00
+  %v90 = fadd double %v89, 1.000000e+00
+  %v91 = fadd double %v90, 1.000000e+00
+  %v92 = fadd double %v91, 1.000000e+00
+  %v93 = fadd double %v92, 1.000000e+00
+  %v94 = fadd double %v93, 1.000000e+00
+  %v95 = fadd double %v94, 1.000000e+00
+  %v96 = fadd double %v95, 1.000000e+00
+  %v97 = fadd double %v96, 1.000000e+00
+  %v98 = fadd double %v97, 1.000000e+00
+  %v99 = fadd double %v98, 1.000000e+00
+  %v100 = fadd double %v99, 1.000000e+00
+  %v101 = fadd double %v100, 1.000000e+00
+  %v102 = fadd double %v101, 1.000000e+00
+  %v103 = fadd double %v102, 1.000000e+00
+  %v104 = fadd double %v103, 1.000000e+00
+  %v105 = fadd double %v104, 1.000000e+00
+  %v106 = fadd double %v105, 1.000000e+00
+  %v107 = fadd double %v106, 1.000000e+00
+  %v108 = fadd double %v107, 1.000000e+00
+  %v109 = fadd double %v108, 1.000000e+00
+  %v110 = fadd double %v109, 1.000000e+00
+  %v111 = fadd double %v110, 1.000000e+00
+  %v112 = fadd double %v111, 1.000000e+00
+  %v113 = fadd double %v112, 1.000000e+00
+  %v114 = fadd double %v113, 1.000000e+00
+  %v115 = fadd double %v114, 1.000000e+00
+  %v116 = fadd double %v115, 1.000000e+00
+  %v117 = fadd double %v116, 1.000000e+00
+  %v118 = fadd double %v117, 1.000000e+00
+  %v119 = fadd double %v118, 1.000000e+00
+  %v120 = fadd double %v119, 1.000000e+00
+  %v121 = fadd double %v120, 1.000000e+00
+  %v122 = fadd double %v121, 1.000000e+00
+  %v123 = fadd double %v122, 1.000000e+00
+  %v124 = fadd double %v123, 1.000000e+00
+  %v125 = fadd double %v124, 1.000000e+00
+  %v126 = fadd double %v125, 1.000000e+00
+  %v127 = fadd double %v126, 1.000000e+00
+  %v128 = fadd double %v127, 1.000000e+00
+  %v129 = fadd double %v128, 1.000000e+00
+  %v130 = fadd double %v129, 1.000000e+00
+  %v131 = fadd double %v130, 1.000000e+00
+  %v132 = fadd double %v131, 1.000000e+00
+  %v133 = fadd double %v132, 1.000000e+00
+  %v134 = fadd double %v133, 1.000000e+00
+  %v135 = fadd double %v134, 1.000000e+00
+  %v136 = fadd double %v135, 1.000000e+00
+  %v137 = fadd double %v136, 1.000000e+00
+  %v138 = fadd double %v137, 1.000000e+00
+  %v139 = fadd double %v138, 1.000000e+00
+  %v140 = fadd double %v139, 1.000000e+00
+  %v141 = fadd double %v140, 1.000000e+00
+  %v142 = fadd double %v141, 1.000000e+00
+  %v143 = fadd double %v142, 1.000000e+00
+  %v144 = fadd double %v143, 1.000000e+00
+  %v145 = fadd double %v144, 1.000000e+00
+  %v146 = fadd double %v145, 1.000000e+00
+  %v147 = fadd double %v146, 1.000000e+00
+  %v148 = fadd double %v147, 1.000000e+00
+  %v149 = fadd double %v148, 1.000000e+00
+  %v150 = fadd double %v149, 1.000000e+00
+  %v151 = fadd double %v150, 1.000000e+00
+  %v152 = fadd double %v151, 1.000000e+00
+  %v153 = fadd double %v152, 1.000000e+00
+  %v154 = fadd double %v153, 1.000000e+00
+  %v155 = fadd double %v154, 1.000000e+00
+  %v156 = fadd double %v155, 1.000000e+00
+  %v157 = fadd double %v156, 1.000000e+00
+  %v158 = fadd double %v157, 1.000000e+00
+  %v159 = fadd double %v158, 1.000000e+00
+  %v160 = fadd double %v159, 1.000000e+00
+  %v161 = fadd double %v160, 1.000000e+00
+  %v162 = fadd double %v161, 1.000000e+00
+  %v163 = fadd double %v162, 1.000000e+00
+  %v164 = fadd double %v163, 1.000000e+00
+  %v165 = fadd double %v164, 1.000000e+00
+  %v166 = fadd double %v165, 1.000000e+00
+  %v167 = fadd double %v166, 1.000000e+00
+  %v168 = fadd double %v167, 1.000000e+00
+  %v169 = fadd double %v168, 1.000000e+00
+  %v170 = fadd double %v169, 1.000000e+00
+  %v171 = fadd double %v170, 1.000000e+00
+  %v172 = fadd double %v171, 1.000000e+00
+  %v173 = fadd double %v172, 1.000000e+00
+  %v174 = fadd double %v173, 1.000000e+00
+  %v175 = fadd double %v174, 1.000000e+00
+  %v176 = fadd double %v175, 1.000000e+00
+  %v177 = fadd double %v176, 1.000000e+00
+  %v178 = fadd double %v177, 1.000000e+00
+  %v179 = fadd double %v178, 1.000000e+00
+  %v180 = fadd double %v179, 1.000000e+00
+  %v181 = fadd double %v180, 1.000000e+00
+  %v182 = fadd double %v181, 1.000000e+00
+  %v183 = fadd double %v182, 1.000000e+00
+  %v184 = fadd double %v183, 1.000000e+00
+  %v185 = fadd double %v184, 1.000000e+00
+  %v186 = fadd double %v185, 1.000000e+00
+  %v187 = fadd double %v186, 1.000000e+00
+  %v188 = fadd double %v187, 1.000000e+00
+  %v189 = fadd double %v188, 1.000000e+00
+  %v190 = fadd double %v189, 1.000000e+00
+  %v191 = fadd double %v190, 1.000000e+00
+  %v192 = fadd double %v191, 1.000000e+00
+  %v193 = fadd double %v192, 1.000000e+00
+  %v194 = fadd double %v193, 1.000000e+00
+  %v195 = fadd double %v194, 1.000000e+00
+  %v196 = fadd double %v195, 1.000000e+00
+  %v197 = fadd double %v196, 1.000000e+00
+  %v198 = fadd double %v197, 1.000000e+00
+  %v199 = fadd double %v198, 1.000000e+00
+  %v200 = fadd double %v199, 1.000000e+00
+  %v201 = fadd double %v200, 1.000000e+00
+  %v202 = fadd double %v201, 1.000000e+00
+  %v203 = fadd double %v202, 1.000000e+00
+  %v204 = fadd double %v203, 1.000000e+00
+  %v205 = fadd double %v204, 1.000000e+00
+  %v206 = fadd double %v205, 1.000000e+00
+  %v207 = fadd double %v206, 1.000000e+00
+  %v208 = fadd double %v207, 1.000000e+00
+  %v209 = fadd double %v208, 1.000000e+00
+  %v210 = fadd double %v209, 1.000000e+00
+  %v211 = fadd double %v210, 1.000000e+00
+  %v212 = fadd double %v211, 1.000000e+00
+  %v213 = fadd double %v212, 1.000000e+00
+  %v214 = fadd double %v213, 1.000000e+00
+  %v215 = fadd double %v214, 1.000000e+00
+  %v216 = fadd double %v215, 1.000000e+00
+  %v217 = fadd double %v216, 1.000000e+00
+  %v218 = fadd double %v217, 1.000000e+00
+  %v219 = fadd double %v218, 1.000000e+00
+  %v220 = fadd double %v219, 1.000000e+00
+  %v221 = fadd double %v220, 1.000000e+00
+  %v222 = fadd double %v221, 1.000000e+00
+  %v223 = fadd double %v222, 1.000000e+00
+  %v224 = fadd double %v223, 1.000000e+00
+  %v225 = fadd double %v224, 1.000000e+00
+  %v226 = fadd double %v225, 1.000000e+00
+  %v227 = fadd double %v226, 1.000000e+00
+  %v228 = fadd double %v227, 1.000000e+00
+  %v229 = fadd double %v228, 1.000000e+00
+  %v230 = fadd double %v229, 1.000000e+00
+  %v231 = fadd double %v230, 1.000000e+00
+  %v232 = fadd double %v231, 1.000000e+00
+  %v233 = fadd double %v232, 1.000000e+00
+  %v234 = fadd double %v233, 1.000000e+00
+  %v235 = fadd double %v234, 1.000000e+00
+  %v236 = fadd double %v235, 1.000000e+00
+  %v237 = fadd double %v236, 1.000000e+00
+  %v238 = fadd double %v237, 1.000000e+00
+  %v239 = fadd double %v238, 1.000000e+00
+  %v240 = fadd double %v239, 1.000000e+00
+  %v241 = fadd double %v240, 1.000000e+00
+  %v242 = fadd double %v241, 1.000000e+00
+  %v243 = fadd double %v242, 1.000000e+00
+  %v244 = fadd double %v243, 1.000000e+00
+  %v245 = fadd double %v244, 1.000000e+00
+  %v246 = fadd double %v245, 1.000000e+00
+  %v247 = fadd double %v246, 1.000000e+00
+  %v248 = fadd double %v247, 1.000000e+00
+  %v249 = fadd double %v248, 1.000000e+00
+  %v250 = fadd double %v249, 1.000000e+00
+  %v251 = fadd double %v250, 1.000000e+00
+  %v252 = fadd double %v251, 1.000000e+00
+  %v253 = fadd double %v252, 1.000000e+00
+  %v254 = fadd double %v253, 1.000000e+00
+  %v255 = fadd double %v254, 1.000000e+00
+  %v256 = fadd double %v255, 1.000000e+00
+  %v257 = fadd double %v256, 1.000000e+00
+  %v258 = fadd double %v257, 1.000000e+00
+  %v259 = fadd double %v258, 1.000000e+00
+  %v260 = fadd double %v259, 1.000000e+00
+  %v261 = fadd double %v260, 1.000000e+00
+  %v262 = fadd double %v261, 1.000000e+00
+  %v263 = fadd double %v262, 1.000000e+00
+  %v264 = fadd double %v263, 1.000000e+00
+  %v265 = fadd double %v264, 1.000000e+00
+  %v266 = fadd double %v265, 1.000000e+00
+  %v267 = fadd double %v266, 1.000000e+00
+  %v268 = fadd double %v267, 1.000000e+00
+  %v269 = fadd double %v268, 1.000000e+00
+  %v270 = fadd double %v269, 1.000000e+00
+  %v271 = fadd double %v270, 1.000000e+00
+  %v272 = fadd double %v271, 1.000000e+00
+  %v273 = fadd double %v272, 1.000000e+00
+  %v274 = fadd double %v273, 1.000000e+00
+  %v275 = fadd double %v274, 1.000000e+00
+  %v276 = fadd double %v275, 1.000000e+00
+  %v277 = fadd double %v276, 1.000000e+00
+  %v278 = fadd double %v277, 1.000000e+00
+  %v279 = fadd double %v278, 1.000000e+00
+  %v280 = fadd double %v279, 1.000000e+00
+  %v281 = fadd double %v280, 1.000000e+00
+  %v282 = fadd double %v281, 1.000000e+00
+  %v283 = fadd double %v282, 1.000000e+00
+  %v284 = fadd double %v283, 1.000000e+00
+  %v285 = fadd double %v284, 1.000000e+00
+  %v286 = fadd double %v285, 1.000000e+00
+  %v287 = fadd double %v286, 1.000000e+00
+  %v288 = fadd double %v287, 1.000000e+00
+  %v289 = fadd double %v288, 1.000000e+00
+  %v290 = fadd double %v289, 1.000000e+00
+  %v291 = fadd double %v290, 1.000000e+00
+  %v292 = fadd double %v291, 1.000000e+00
+  %v293 = fadd double %v292, 1.000000e+00
+  %v294 = fadd double %v293, 1.000000e+00
+  %v295 = fadd double %v294, 1.000000e+00
+  %v296 = fadd double %v295, 1.000000e+00
+  %v297 = fadd double %v296, 1.000000e+00
+  %v298 = fadd double %v297, 1.000000e+00
+  %v299 = fadd double %v298, 1.000000e+00
+  %v300 = fadd double %v299, 1.000000e+00
+  %v301 = fadd double %v300, 1.000000e+00
+  %v302 = fadd double %v301, 1.000000e+00
+  %v303 = fadd double %v302, 1.000000e+00
+  %v304 = fadd double %v303, 1.000000e+00
+  %v305 = fadd double %v304, 1.000000e+00
+  %v306 = fadd double %v305, 1.000000e+00
+  %v307 = fadd double %v306, 1.000000e+00
+  %v308 = fadd double %v307, 1.000000e+00
+  %v309 = fadd double %v308, 1.000000e+00
+  %v310 = fadd double %v309, 1.000000e+00
+  %v311 = fadd double %v310, 1.000000e+00
+  %v312 = fadd double %v311, 1.000000e+00
+  %v313 = fadd double %v312, 1.000000e+00
+  %v314 = fadd double %v313, 1.000000e+00
+  %v315 = fadd double %v314, 1.000000e+00
+  %v316 = fadd double %v315, 1.000000e+00
+  %v317 = fadd double %v316, 1.000000e+00
+  %v318 = fadd double %v317, 1.000000e+00
+  %v319 = fadd double %v318, 1.000000e+00
+  ret double %v319
+}
+
+define double @caller(double %x) {
+  %d = call double (...) @__enzyme_autodiff(ptr @f, double %x)
+  ret double %d
+}
+
+; WRAPPER-LABEL: define internal double @f.tapestry.rev_a_ra(
+; WRAPPER-NOT:   call {{.*}}@tiny
+; WRAPPER:       call { ptr, double } @larger.tapestry.split_a_ra.call.fwd(
+; WRAPPER:       call double @llvm.cos.f64(
+; WRAPPER:       ret double
+
+; CALLED-LABEL: define internal double @f.tapestry.rev_a_ra(
+; CALLED:       call { ptr, double } @tiny.tapestry.split_a_ra.call.fwd(double %x)
+; CALLED:       call { ptr, double } @larger.tapestry.split_a_ra.call.fwd(
+; CALLED:       ret double
