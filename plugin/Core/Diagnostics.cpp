@@ -74,7 +74,37 @@ static std::set<std::tuple<const Module *, std::string, std::string, unsigned,
                            unsigned, std::string>>
     Reported;
 
+/// The innermost ErrorCapture, or null.
+static ErrorCapture *Capturing = nullptr;
+
+ErrorCapture::ErrorCapture() : Outer(Capturing) { Capturing = this; }
+
+ErrorCapture::~ErrorCapture() {
+  report();
+  Capturing = Outer;
+}
+
+/// Reports an error as reportError does, at a location already found.
+static void diagnoseError(const Function &Where, const DebugLoc &DL,
+                          const std::string &Text);
+
+void ErrorCapture::report() {
+  std::vector<Error> Errors = std::move(Held);
+  Held.clear();
+  // To the enclosing capture while this one is still the innermost.
+  ErrorCapture *Self = Capturing;
+  Capturing = Outer;
+  for (const Error &E : Errors)
+    diagnoseError(*E.Where, E.Loc, E.Text);
+  Capturing = Self;
+}
+
 bool anyErrorReportedIn(const Module &M) {
+  for (ErrorCapture *C = Capturing; C; C = C->outer())
+    if (any_of(C->errors(), [&](const ErrorCapture::Error &E) {
+          return E.Where->getParent() == &M;
+        }))
+      return true;
   return any_of(Reported, [&](const auto &R) {
     return std::get<0>(R) == &M && std::get<1>(R) == M.getModuleIdentifier();
   });
@@ -82,11 +112,21 @@ bool anyErrorReportedIn(const Module &M) {
 
 bool reportError(const Function &Where, const Instruction *At,
                  const Twine &Msg) {
-  ++NumErrors;
   LLVM_DEBUG(dbgs() << "tapestry: error in " << Where.getName() << ": " << Msg
-                    << "\n");
-  DiagnosticLocation Loc;
+                    << (Capturing ? " (held)" : "") << "\n");
   DebugLoc DL = At ? userLocation(At, /*Nearby=*/true) : DebugLoc();
+  diagnoseError(Where, DL, Msg.str());
+  return false;
+}
+
+static void diagnoseError(const Function &Where, const DebugLoc &DL,
+                          const std::string &Text) {
+  if (Capturing) {
+    Capturing->hold({&Where, DL, Text});
+    return;
+  }
+  ++NumErrors;
+  DiagnosticLocation Loc;
   if (DL)
     Loc = DiagnosticLocation(DL);
   // The same error at the same place once: several derivatives of one
@@ -95,17 +135,15 @@ bool reportError(const Function &Where, const Instruction *At,
   // (Keyed by the module too: a process compiles one module per context,
   // and the same error again in a later module at the same address is the
   // same program's.)
-  std::string Text = Msg.str();
   const Module *M = Where.getParent();
   if (!Reported
            .insert({M, M ? M->getModuleIdentifier() : "",
                     DL ? DL->getFilename().str() : Where.getName().str(),
                     DL ? DL.getLine() : 0, DL ? DL.getCol() : 0, Text})
            .second)
-    return false;
+    return;
   Where.getContext().diagnose(
       DiagnosticInfoUnsupported(Where, "tapestry: " + Text, Loc, DS_Error));
-  return false;
 }
 
 static void diagnoseAtGlobal(const Function &Where, const GlobalVariable &GV,
@@ -174,6 +212,17 @@ std::string sourceName(const Function &F) {
         D, P + strlen("tapestry::detail::invoke_member<&"));
     if (!Member.empty())
       return Member;
+  }
+  // What a std::function calls: its handler's invoker, named by the
+  // callable it holds (a lambda, a functor).
+  if (D.starts_with("std::_Function_handler<") && D.contains(">::_M_invoke(")) {
+    size_t First = strlen("std::_Function_handler<");
+    std::string Sig = firstTemplateArgument(D, First);
+    std::string Held = D.substr(First + Sig.size()).starts_with(", ")
+                           ? firstTemplateArgument(D, First + Sig.size() + 2)
+                           : "";
+    if (!Held.empty() && Held.find('(') == std::string::npos)
+      return Held + "::operator()";
   }
   if (size_t P = D.find("tapestry::detail::invoke_callable<");
       P != StringRef::npos) {

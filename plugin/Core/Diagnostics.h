@@ -12,6 +12,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/DebugLoc.h"
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Function;
@@ -43,8 +44,43 @@ void reportWarningAtGlobal(const llvm::Function &Where,
                            const llvm::Twine &Msg);
 
 /// True if reportError has reported an error in \p M (a derivative request
-/// refused): errors that would only follow from it can be left out.
+/// refused), or one is held by an ErrorCapture: errors that would only
+/// follow from it can be left out.
 bool anyErrorReportedIn(const llvm::Module &M);
+
+/// While one exists, reportError keeps its errors here instead of reporting
+/// them (the innermost capture, when nested): the Driver tries a derivative
+/// that may not be needed (a function a pointer might call), and reports
+/// what went wrong only if it is. Errors neither reported nor discarded
+/// when the capture ends are reported then.
+class ErrorCapture {
+public:
+  ErrorCapture();
+  ~ErrorCapture();
+  ErrorCapture(const ErrorCapture &) = delete;
+  ErrorCapture &operator=(const ErrorCapture &) = delete;
+
+  struct Error {
+    const llvm::Function *Where;
+    llvm::DebugLoc Loc;
+    std::string Text;
+  };
+
+  bool empty() const { return Held.empty(); }
+  const std::vector<Error> &errors() const { return Held; }
+  /// Keeps \p E (reportError does).
+  void hold(Error E) { Held.push_back(std::move(E)); }
+  /// Reports the errors held (to the enclosing capture, if any).
+  void report();
+  /// Forgets the errors held.
+  void discard() { Held.clear(); }
+  /// The capture this one is nested in, or null.
+  ErrorCapture *outer() const { return Outer; }
+
+private:
+  std::vector<Error> Held;
+  ErrorCapture *Outer;
+};
 
 /// Where a message about \p I is best shown: its own location, or for code
 /// inlined from a system header (std::vector's operator[]), the location

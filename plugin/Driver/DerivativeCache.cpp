@@ -45,10 +45,22 @@ STATISTIC(NumPrimalsPrepared, "Functions prepared for differentiation");
 namespace tapestry {
 
 DerivativeCache::~DerivativeCache() {
-  for (auto &[F, P] : Prepared) {
-    FAM.clear(*P.Fn, P.Fn->getName());
-    P.Fn->eraseFromParent();
+  for (auto &[F, P] : Prepared)
+    PreparedStopping.push_back(P.Fn);
+  Module *M = nullptr;
+  for (Function *P : PreparedStopping) {
+    M = P->getParent();
+    FAM.clear(*P, P->getName());
+    P->eraseFromParent();
   }
+  if (!M)
+    return;
+  // The messages of what was built and dropped (stopped candidates tried,
+  // derivatives that failed) with them.
+  for (GlobalVariable &GV : make_early_inc_range(M->globals()))
+    if (GV.hasPrivateLinkage() && GV.use_empty() &&
+        GV.getName().starts_with("tapestry."))
+      GV.eraseFromParent();
 }
 
 Function *DerivativeCache::get(const DiffRequest &R) {
@@ -73,6 +85,8 @@ Function *DerivativeCache::get(const DiffRequest &R) {
     Stub->replaceAllUsesWith(PoisonValue::get(Stub->getType()));
   Stub->eraseFromParent();
   Derivatives[R] = G;
+  if (!G)
+    Failures.push_back({Table::Derivatives, R});
   return G;
 }
 
@@ -88,6 +102,8 @@ const SplitDerivative *DerivativeCache::getSplit(const DiffRequest &R) {
   std::optional<SplitDerivative> &Entry = Splits[R];
   if (S.Augmented)
     Entry = S;
+  else
+    Failures.push_back({Table::Splits, R});
   return Entry ? &*Entry : nullptr;
 }
 
@@ -111,10 +127,12 @@ CalleeSplit DerivativeCache::getCalleeSplit(const DiffRequest &CR) {
   // a recursive callee's derivative can call them.
   CalleeSplit CS = declareCalleeSplit(R);
   CalleeSplits[R] = CS;
-  if (const SplitDerivative *S = getSplit(R))
+  if (const SplitDerivative *S = getSplit(R)) {
     defineCalleeSplit(CS, *S);
-  else
+  } else {
     discardCalleeSplit(CS);
+    Failures.push_back({Table::CalleeSplits, R});
+  }
   CalleeSplits[R] = CS;
   return CS;
 }
@@ -192,18 +210,34 @@ Function *DerivativeCache::synthesize(const DiffRequest &R,
   }
   // Callee derivatives are built while this one is (recursion), which may
   // grow Prepared: work on a copy of the entry.
-  if (!Prepared.count(R.Fn)) {
-    ++NumPrimalsPrepared;
-    LLVM_DEBUG(dbgs() << "tapestry: prepare " << R.Fn->getName() << "\n");
-    Prepared[R.Fn] = preparePrimal(*R.Fn, FAM, Rules);
-    // A shadowed global's elements addressed by constant expressions get
-    // instructions, which get shadows.
-    if (Function *PF = Prepared[R.Fn].Fn) {
-      SmallVector<Constant *, 8> Shadowed(Globals.globals());
-      convertUsersOfConstantsToInstructions(Shadowed, PF);
-    }
-  }
+  if (!Prepared.count(R.Fn))
+    Prepared[R.Fn] = prepare(*R.Fn);
   PreparedPrimal PP = Prepared[R.Fn];
+  if (!PP.Dispatched.empty())
+    return synthesizeStoppingCandidates(R, PP, Split);
+  return synthesizeFrom(R, PP, Split);
+}
+
+PreparedPrimal DerivativeCache::prepare(Function &F,
+                                        const StoppedCandidates *Stopped) {
+  ++NumPrimalsPrepared;
+  LLVM_DEBUG(dbgs() << "tapestry: prepare " << F.getName()
+                    << (Stopped ? " with stopped candidates" : "") << "\n");
+  PreparedPrimal PP = preparePrimal(F, FAM, Rules, Stopped);
+  // A shadowed global's elements addressed by constant expressions get
+  // instructions, which get shadows.
+  if (PP.Fn) {
+    SmallVector<Constant *, 8> Shadowed(Globals.globals());
+    convertUsersOfConstantsToInstructions(Shadowed, PP.Fn);
+    if (Stopped)
+      PreparedStopping.push_back(PP.Fn);
+  }
+  return PP;
+}
+
+Function *DerivativeCache::synthesizeFrom(const DiffRequest &R,
+                                          const PreparedPrimal &PP,
+                                          SplitDerivative *Split) {
   Function &P = *PP.Fn;
   const GlobalShadows &Used = globalsFor(R);
   // A context's shadowed globals, or a nesting depth's, likewise.

@@ -6,8 +6,11 @@
 // when the request is split (Split/TapeSplitter.h), verify it and keep it.
 // Recursive functions get a declaration while their derivative is built;
 // callees that stay calls get their split wrappers (Split/CalleeSplits.h)
-// declared before and defined after the callee's split exists. The cache
-// orchestrates; it builds no IR of its own beyond those declarations.
+// declared before and defined after the callee's split exists. A function
+// calling through a pointer whose candidates include one that cannot be
+// differentiated gets a derivative that stops where the pointer holds that
+// one (Driver/StoppedCandidates.cpp). The cache orchestrates; it builds no
+// IR of its own beyond those declarations.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_DRIVER_DERIVATIVECACHE_H
@@ -74,6 +77,22 @@ public:
 private:
   llvm::Function *synthesize(const DiffRequest &R,
                              SplitDerivative *Split = nullptr);
+  /// The primal of \p F prepared, with the candidates in \p Stopped
+  /// stopped (kept until the cache goes).
+  PreparedPrimal prepare(llvm::Function &F,
+                         const StoppedCandidates *Stopped = nullptr);
+  /// Synthesises \p R from the prepared primal \p PP.
+  llvm::Function *synthesizeFrom(const DiffRequest &R, const PreparedPrimal &PP,
+                                 SplitDerivative *Split);
+  /// synthesizeFrom, and where that fails, again with the candidates of
+  /// the calls PP dispatches whose derivatives cannot be built stopped
+  /// (StoppedCandidates.cpp).
+  llvm::Function *synthesizeStoppingCandidates(const DiffRequest &R,
+                                               const PreparedPrimal &PP,
+                                               SplitDerivative *Split);
+  /// Removes the failures recorded since \p Mark from the memo tables, so
+  /// that asking again reports why (their errors were held and dropped).
+  void forgetFailuresSince(size_t Mark);
   /// The globals with shadows that the derivative for \p R uses.
   const GlobalShadows &globalsFor(const DiffRequest &R) const {
     if (R.Context && ContextGlobals)
@@ -94,6 +113,11 @@ private:
   std::map<DiffRequest, std::optional<SplitDerivative>> Splits;
   std::map<DiffRequest, CalleeSplit> CalleeSplits;
   llvm::DenseMap<llvm::Function *, PreparedPrimal> Prepared;
+  /// Primals prepared with stopped candidates.
+  std::vector<llvm::Function *> PreparedStopping;
+  /// The requests that failed, in order, and which table holds them.
+  enum class Table { Derivatives, Splits, CalleeSplits };
+  std::vector<std::pair<Table, DiffRequest>> Failures;
   bool KeepVariables = false;
   /// The split requests being synthesised, innermost last.
   std::vector<DiffRequest> SplitsBuilding;

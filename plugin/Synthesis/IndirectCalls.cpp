@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "Synthesis/IndirectCalls.h"
 
+#include "Core/Diagnostics.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -285,42 +287,98 @@ static bool mayCarryDerivatives(FunctionType *FTy) {
   return Carries(FTy->getReturnType()) || any_of(FTy->params(), Carries);
 }
 
+/// Ends \p B's block with a stop printing the message \p Msg: stdout
+/// flushed, the message on stderr, abort. Calls the analyses know as
+/// inactive (the message is changed later: its length is not known here).
+static void emitStop(IRBuilderBase &B, GlobalVariable *Msg) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  Type *Ptr = B.getPtrTy();
+  FunctionCallee Flush = M.getOrInsertFunction(
+      "fflush", FunctionType::get(B.getInt32Ty(), {Ptr}, false));
+  FunctionCallee Puts = M.getOrInsertFunction(
+      "fputs", FunctionType::get(B.getInt32Ty(), {Ptr, Ptr}, false));
+  FunctionCallee Abort =
+      M.getOrInsertFunction("abort", FunctionType::get(B.getVoidTy(), false));
+  B.CreateCall(Flush, {ConstantPointerNull::get(cast<PointerType>(Ptr))});
+  B.CreateCall(Puts, {Msg, B.CreateLoad(Ptr, M.getOrInsertGlobal("stderr", Ptr),
+                                        "stderr")});
+  B.CreateCall(Abort)->setDoesNotReturn();
+  B.CreateUnreachable();
+}
+
+/// The message of a stop. Not constant: it is replaced once why is known,
+/// and the simplifier must not have taken its length (fputs of a constant
+/// string becomes fwrite of its bytes).
+static GlobalVariable *messageGlobal(Module &M, StringRef Text) {
+  Constant *Init = ConstantDataArray::getString(M.getContext(), Text);
+  return new GlobalVariable(M, Init->getType(), /*isConstant=*/false,
+                            GlobalValue::PrivateLinkage, Init,
+                            "tapestry.stopped.candidate");
+}
+
+void explainStop(DispatchedCall::Stop &S, const Twine &Why) {
+  GlobalVariable *Old = S.Message;
+  S.Message =
+      messageGlobal(*Old->getParent(), (S.Text + ": " + Why + "\n").str());
+  S.Message->takeName(Old);
+  Old->replaceAllUsesWith(S.Message);
+  Old->eraseFromParent();
+}
+
 /// Replaces \p CI by a test of its pointer against each candidate, a direct
-/// call for each, and the original call as the fallback; with \p Complete
-/// (the pointer holds one of the candidates, or calling it is undefined),
-/// the last candidate is called untested and there is no fallback (a
-/// static `void *(*alloc)(size_t) = malloc` called is malloc called).
+/// call for each (a stop for those in \p Stopped), and the original call
+/// as the fallback; with \p Complete (the pointer holds one of the
+/// candidates, or calling it is undefined), the last candidate is called
+/// untested and there is no fallback (a static `void *(*alloc)(size_t) =
+/// malloc` called is malloc called).
 static void dispatch(CallInst &CI, ArrayRef<Function *> Candidates,
-                     bool Complete) {
+                     bool Complete, const StoppedCandidates *Stopped,
+                     DispatchedCall &Out) {
   Function &F = *CI.getFunction();
   LLVMContext &C = F.getContext();
   Value *Target = CI.getCalledOperand();
   BasicBlock *Head = CI.getParent();
   BasicBlock *Join = Head->splitBasicBlock(CI.getIterator(), "dispatch.join");
   Head->getTerminator()->eraseFromParent();
+  Out.Candidates.assign(Candidates.begin(), Candidates.end());
+  Out.Complete = Complete;
+  std::string Where = sourceLocation(&CI);
 
   SmallVector<std::pair<Value *, BasicBlock *>, 8> Results;
   BasicBlock *Test = Head;
   for (auto [I, Callee] : enumerate(Candidates)) {
-    auto *Direct = cast<CallInst>(CI.clone());
-    Direct->setCalledOperand(Callee);
-    if (Complete && I + 1 == Candidates.size()) {
-      // The only function left: called without a test.
-      Direct->insertInto(Test, Test->end());
-      BranchInst::Create(Join, Test);
-      Results.push_back({Direct, Test});
-      break;
+    bool Last = Complete && I + 1 == Candidates.size();
+    BasicBlock *Case = Test;
+    if (!Last) {
+      Case = BasicBlock::Create(C, "dispatch." + Callee->getName(), &F, Join);
+      auto *Next = BasicBlock::Create(C, "dispatch.next", &F, Join);
+      IRBuilder<> B(Test);
+      B.SetCurrentDebugLocation(CI.getDebugLoc());
+      B.CreateCondBr(B.CreateICmpEQ(Target, Callee), Case, Next);
+      Test = Next;
     }
-    auto *Case =
-        BasicBlock::Create(C, "dispatch." + Callee->getName(), &F, Join);
-    auto *Next = BasicBlock::Create(C, "dispatch.next", &F, Join);
-    IRBuilder<> B(Test);
-    B.SetCurrentDebugLocation(CI.getDebugLoc());
-    B.CreateCondBr(B.CreateICmpEQ(Target, Callee), Case, Next);
-    Direct->insertInto(Case, Case->end());
-    BranchInst::Create(Join, Case);
-    Results.push_back({Direct, Case});
-    Test = Next;
+    if (Stopped && Stopped->count(Callee)) {
+      // The derivative stops where the pointer holds this candidate.
+      std::string Text =
+          "Tapestry: " + (Where.empty() ? std::string() : Where + ": ") +
+          "the derivative of '" + sourceName(F) + "' calls '" +
+          sourceName(*Callee) +
+          "' through a function pointer, and cannot differentiate it";
+      IRBuilder<> B(Case);
+      B.SetCurrentDebugLocation(CI.getDebugLoc());
+      GlobalVariable *Msg = messageGlobal(*F.getParent(), Text + "\n");
+      emitStop(B, Msg);
+      Out.Stops.push_back({Callee, Msg, Text});
+    } else {
+      // Called without a test, when it is the only function left.
+      auto *Direct = cast<CallInst>(CI.clone());
+      Direct->setCalledOperand(Callee);
+      Direct->insertInto(Case, Case->end());
+      BranchInst::Create(Join, Case);
+      Results.push_back({Direct, Case});
+    }
+    if (Last)
+      break;
   }
   if (!Complete) {
     auto *Fallback = cast<CallInst>(CI.clone());
@@ -341,7 +399,9 @@ static void dispatch(CallInst &CI, ArrayRef<Function *> Candidates,
   ++NumDispatched;
 }
 
-bool dispatchIndirectCalls(Function &F, const Function *Original) {
+bool dispatchIndirectCalls(Function &F, const Function *Original,
+                           const StoppedCandidates *Stopped,
+                           SmallVectorImpl<DispatchedCall> *Dispatched) {
   struct Site {
     CallInst *CI;
     SmallVector<Function *, 8> Candidates;
@@ -378,8 +438,12 @@ bool dispatchIndirectCalls(Function &F, const Function *Original) {
       continue;
     Work.push_back({CI, std::move(Candidates), Complete});
   }
-  for (Site &W : Work)
-    dispatch(*W.CI, W.Candidates, W.Complete);
+  for (Site &W : Work) {
+    DispatchedCall D;
+    dispatch(*W.CI, W.Candidates, W.Complete, Stopped, D);
+    if (Dispatched)
+      Dispatched->push_back(std::move(D));
+  }
   return !Work.empty();
 }
 

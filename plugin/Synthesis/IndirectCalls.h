@@ -16,12 +16,16 @@
 #ifndef TAPESTRY_SYNTHESIS_INDIRECTCALLS_H
 #define TAPESTRY_SYNTHESIS_INDIRECTCALLS_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+#include <string>
 
 namespace llvm {
 class CallBase;
 class Function;
 class FunctionType;
+class GlobalVariable;
 class Module;
 } // namespace llvm
 
@@ -41,18 +45,45 @@ indirectCallCandidates(llvm::Module &M, llvm::FunctionType *FTy);
 /// (-tapestry-max-indirect-candidates).
 unsigned maxIndirectCandidates();
 
+/// Candidates a dispatch does not call: their branch stops the derivative
+/// at run time with a message (the Driver stops there the candidates whose
+/// derivative cannot be built, Driver/StoppedCandidates.h).
+using StoppedCandidates = llvm::SmallPtrSet<llvm::Function *, 4>;
+
+/// A call dispatched over its candidates.
+struct DispatchedCall {
+  llvm::SmallVector<llvm::Function *, 8> Candidates;
+  /// No fallback: the pointer holds one of the candidates.
+  bool Complete = false;
+  /// A candidate's branch that stops instead of calling it: the message it
+  /// prints (a global string), and that message without why.
+  struct Stop {
+    llvm::Function *Candidate;
+    llvm::GlobalVariable *Message;
+    std::string Text;
+  };
+  llvm::SmallVector<Stop, 2> Stops;
+};
+
+/// Completes the message of \p S with why its candidate cannot be
+/// differentiated (replacing the global).
+void explainStop(DispatchedCall::Stop &S, const llvm::Twine &Why);
+
 /// Rewrites each indirect call of \p F (not inline asm) that has between
 /// one and the candidate limit of candidates into a dispatch on the
-/// pointer's value. Where the module shows what the pointer can hold (a
-/// read-only table of functions, an argument of a function local to the
-/// file whose callers all pass such values) the dispatch is over those
-/// functions only, and, where the pointer can hold no other function, with
-/// no fallback (a static pointer initialised to malloc and never written
+/// pointer's value; a branch to a candidate in \p Stopped stops there.
+/// Each dispatch is added to \p Dispatched. Where the module shows what the
+/// pointer can hold (a read-only table of functions, an argument of a function
+/// local to the file whose callers all pass such values) the dispatch is over
+/// those functions only, and, where the pointer can hold no other function,
+/// with no fallback (a static pointer initialised to malloc and never written
 /// is a call of malloc). \p Original is the function \p F was cloned from,
 /// if any: its callers show what \p F's arguments hold. Returns true if
 /// anything changed.
-bool dispatchIndirectCalls(llvm::Function &F,
-                           const llvm::Function *Original = nullptr);
+bool dispatchIndirectCalls(
+    llvm::Function &F, const llvm::Function *Original = nullptr,
+    const StoppedCandidates *Stopped = nullptr,
+    llvm::SmallVectorImpl<DispatchedCall> *Dispatched = nullptr);
 
 /// True if \p CB is the fallback call of a dispatch (pointer to a function
 /// Tapestry did not see).

@@ -287,9 +287,10 @@ static bool forceInline(const Function &Callee, unsigned &Forced) {
   return true;
 }
 
-/// Returns true if anything was inlined.
+/// Returns true if anything was inlined. With \p Remark, each decision is
+/// a remark.
 static bool inlineCallees(Function &F, const CustomRules &Rules,
-                          const Function &User) {
+                          const Function &User, bool Remark) {
   OptimizationRemarkEmitter ORE(&User);
   unsigned Forced = 0;
   FPWorkMemo Memo;
@@ -346,13 +347,14 @@ static bool inlineCallees(Function &F, const CustomRules &Rules,
       if (DISubprogram *SP = F.getSubprogram(); SP && !CB->getDebugLoc())
         CB->setDebugLoc(DILocation::get(F.getContext(), 0, 0, SP));
       // -Rpass-analysis=tapestry: the decision, before the call is gone.
-      ORE.emit([&]() {
-        return OptimizationRemarkAnalysis("tapestry", "Inlined",
-                                          userLocation(CB), CB->getParent())
-               << "'" << sourceName(*Callee)
-               << "' is inlined into the derivative of '" << sourceName(User)
-               << "' (differentiated with it, no tape of its own)";
-      });
+      if (Remark)
+        ORE.emit([&]() {
+          return OptimizationRemarkAnalysis("tapestry", "Inlined",
+                                            userLocation(CB), CB->getParent())
+                 << "'" << sourceName(*Callee)
+                 << "' is inlined into the derivative of '" << sourceName(User)
+                 << "' (differentiated with it, no tape of its own)";
+        });
       InlineFunctionInfo IFI;
       bool Inlined = InlineFunction(*CB, IFI).isSuccess();
       NumInlined += Inlined;
@@ -890,7 +892,8 @@ static void retypePointerIntegerChoices(Function &F) {
 }
 
 PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
-                             const CustomRules &Rules) {
+                             const CustomRules &Rules,
+                             const StoppedCandidates *Stopped) {
   PreparedPrimal Out;
   ValueToValueMapTy VMap;
   Function *P = CloneFunction(&F, VMap);
@@ -905,7 +908,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   // object built in the function), and dispatch makes the others direct:
   // inline those too, a few rounds.
   for (unsigned Round = 0; Round < 3; ++Round) {
-    bool Inlined = inlineCallees(*P, Rules, F);
+    bool Inlined = inlineCallees(*P, Rules, F, /*Remark=*/!Stopped);
     if (Round > 0 && !Inlined)
       break;
     dropExceptionPaths(*P, F);
@@ -922,9 +925,11 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     wrapParallelRegions(*P);
     // What simplification left indirect is dispatched over the functions
     // the pointer may hold; the next round inlines those calls.
-    dispatchIndirectCalls(*P, &F);
+    dispatchIndirectCalls(*P, &F, Stopped, &Out.Dispatched);
   }
-  remarkKeptCalls(*P, Rules, F);
+  // Prepared again with candidates stopped: remarked the first time.
+  if (!Stopped)
+    remarkKeptCalls(*P, Rules, F);
   // Differentiated code, inlined callees included, is one order higher.
   advanceIterationCounters(*P);
   retypeIntegerVectorBuilds(*P);

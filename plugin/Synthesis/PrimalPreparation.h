@@ -10,6 +10,7 @@
 #ifndef TAPESTRY_SYNTHESIS_PRIMALPREPARATION_H
 #define TAPESTRY_SYNTHESIS_PRIMALPREPARATION_H
 
+#include "Synthesis/IndirectCalls.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
 
@@ -27,13 +28,19 @@ struct PreparedPrimal {
   /// Each loop in simplified form (preheader, one latch) gets a canonical
   /// induction variable 0, 1, 2, ... in its header, keyed by header.
   llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> LoopIVs;
+  /// The calls through function pointers dispatched over their candidates
+  /// (Synthesis/IndirectCalls.h).
+  llvm::SmallVector<DispatchedCall, 2> Dispatched;
 };
 
 /// Returns the prepared internal clone of \p F.
-/// Calls to functions with registered rules are kept as calls.
+/// Calls to functions with registered rules are kept as calls. A call
+/// through a pointer that may hold a function in \p Stopped stops there
+/// instead of calling it.
 PreparedPrimal preparePrimal(llvm::Function &F,
                              llvm::FunctionAnalysisManager &FAM,
-                             const CustomRules &Rules);
+                             const CustomRules &Rules,
+                             const StoppedCandidates *Stopped = nullptr);
 
 /// Cleans up a synthesised function (SSA slots, folding, dead code) so it is
 /// reasonable even at -O0, where nothing else optimises it. With
