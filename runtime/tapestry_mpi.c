@@ -32,6 +32,7 @@
 #include <string.h>
 
 static void fatal(const char *Msg) {
+  fflush(NULL);
   fprintf(stderr, "tapestry: %s\n", Msg);
   MPI_Abort(MPI_COMM_WORLD, 1);
   abort();

@@ -149,6 +149,7 @@ public:
   Tape() noexcept = default;
   explicit Tape(const tapestry_thunk *t) : t_(t), mem_(tapestry_tape_new(t)) {
     if (!mem_) {
+      std::fflush(nullptr); // what the program printed before, first
       std::fputs("tapestry: out of memory allocating a tape\n", stderr);
       std::abort();
     }
@@ -159,6 +160,7 @@ public:
       : t_(t), mem_(m.data), owned_(false) {
     std::size_t need = t->tape_bytes ? std::size_t(t->tape_bytes) : 1;
     if (!m.data || m.bytes < need) {
+      std::fflush(nullptr);
       std::fprintf(stderr,
                    "tapestry: the caller's tape memory holds %zu bytes, but "
                    "this thunk's tape needs %zu (Thunk::tape_bytes()); give "
@@ -167,6 +169,7 @@ public:
       std::abort();
     }
     if (reinterpret_cast<std::uintptr_t>(m.data) % alignof(std::max_align_t)) {
+      std::fflush(nullptr);
       std::fprintf(stderr,
                    "tapestry: the caller's tape memory at %p is not aligned "
                    "to %zu bytes (alignof(std::max_align_t)); allocate it "
@@ -245,6 +248,7 @@ template <typename... T>
 const tapestry_thunk *__tapestry_thunk(void *, T...) noexcept;
 
 [[noreturn]] inline void split_fail(const char *msg) {
+  std::fflush(nullptr);
   std::fputs(msg, stderr);
   std::abort();
 }

@@ -271,6 +271,11 @@ void emitFatalMessage(IRBuilderBase &B, Value *Msg, Value *Len) {
                         {B.getInt32Ty(), B.getPtrTy(), B.getInt64Ty()}, false));
   FunctionCallee Abort =
       M.getOrInsertFunction("abort", FunctionType::get(B.getVoidTy(), false));
+  // What the program printed before is not lost in stdio's buffers (a
+  // log written to a file or a pipe).
+  FunctionCallee Flush = M.getOrInsertFunction(
+      "fflush", FunctionType::get(B.getInt32Ty(), {B.getPtrTy()}, false));
+  B.CreateCall(Flush, {ConstantPointerNull::get(B.getPtrTy())});
   B.CreateCall(Write, {B.getInt32(2), Msg, Len});
   B.CreateCall(Abort)->setDoesNotReturn();
 }

@@ -83,9 +83,10 @@ getPartsFn(llvm::Module &M,
 /// as a call, so that the code emitting it keeps its blocks.
 llvm::Function *getFailIfFn(llvm::Module &M);
 
-/// Emits, at \p B, a write of the \p Len bytes at \p Msg to stderr and a
-/// call to abort (the block still needs its terminator): how derivative
-/// code stops on a misuse it detects at run time, without any library.
+/// Emits, at \p B, a flush of stdio's streams, a write of the \p Len bytes
+/// at \p Msg to stderr and a call to abort (the block still needs its
+/// terminator): how derivative code stops on a misuse it detects at run
+/// time, with the C library only.
 void emitFatalMessage(llvm::IRBuilderBase &B, llvm::Value *Msg,
                       llvm::Value *Len);
 

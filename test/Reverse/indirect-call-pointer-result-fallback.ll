@@ -14,6 +14,7 @@
 ; CHECK: call {{.*}}ptr @malloc(i64 8)
 ; CHECK: %"'" = call {{.*}}ptr @malloc(i64 8)
 ; CHECK: dispatch.next:
+; CHECK-NEXT: call i32 @fflush(ptr null)
 ; CHECK-NEXT: call i64 @write(i32 2, ptr nonnull @tapestry.unknown.callee
 ; CHECK-NEXT: call void @abort()
 ; CHECK-NEXT: unreachable
