@@ -154,11 +154,18 @@ inline constexpr bool is_scalar_slot_v =
     std::is_null_pointer_v<T>;
 /// A struct passed by value: the C ABI splits it into scalars or passes it
 /// in memory, and the plugin pairs those pieces with the struct's shadow
-/// (or returns its adjoint as the struct). Only trivially copyable ones:
-/// others are passed by a hidden reference, which has no by-value meaning.
+/// (or returns its adjoint as the struct). Only structs trivial for calls
+/// (trivial copy and move constructors and destructor; assignment does not
+/// count, so std::pair<double, double> is one): the ABI passes others by a
+/// hidden reference, which has no by-value meaning.
+template <typename T>
+inline constexpr bool is_trivial_for_calls_v =
+    std::is_trivially_copy_constructible_v<T>
+        &&std::is_trivially_move_constructible_v<T>
+            &&std::is_trivially_destructible_v<T>;
 template <typename T>
 inline constexpr bool is_struct_value_v =
-    std::is_class_v<T> &&std::is_trivially_copyable_v<T> && !std::is_empty_v<T>;
+    std::is_class_v<T> &&is_trivial_for_calls_v<T> && !std::is_empty_v<T>;
 
 /// How wrapper W is passed for parameter type P, in forward or reverse mode.
 template <typename W, typename P, bool Forward> struct lower_arg {
@@ -174,16 +181,18 @@ template <typename W, typename P, bool Forward> struct lower_arg {
       std::remove_cv_t<std::conditional_t<param_is_ref, P0 *, P0>>;
   static_assert(is_scalar_slot_v<slot_type> ||
                     (!param_is_ref && is_struct_value_v<slot_type>),
-                "only scalar, pointer and reference parameters, and trivially "
-                "copyable structs taken by value, can be passed through the "
-                "C++ API (pass other classes by pointer or reference)");
+                "only scalar, pointer and reference parameters, and structs "
+                "taken by value that the C ABI passes in registers or by copy "
+                "(trivial copy constructor and destructor, as "
+                "std::pair<double, double>), can be passed through the C++ "
+                "API (pass other classes by pointer or reference)");
   static_assert(kind != act::active || !Forward,
                 "Active is for reverse mode; in forward mode pass "
                 "Duplicated(x, dx) with the tangent dx");
   static_assert(kind != act::active ||
                     (!param_is_ref &&
                      (std::is_floating_point_v<P0> || is_struct_value_v<P0>)),
-                // (or a trivially copyable struct of them)
+                // (or a struct of them trivial for calls)
                 "Active(x) needs a floating-point parameter taken by value; "
                 "for a reference or pointer parameter pass Duplicated(x, dx)");
   static_assert(!(kind == act::dup || kind == act::dupnoneed) || Forward ||
@@ -338,7 +347,7 @@ struct request_shape<Forward, WantPrimal, RA0, Width, R, types<L...>> {
   /// struct; reverse mode seeds every member with 1 when it is Active
   /// (Enzyme's rule).
   static constexpr bool struct_return = is_struct_value_v<R>;
-  /// A class that is not trivially copyable (std::vector<double>, ...):
+  /// A class that is not trivial for calls (std::vector<double>, ...):
   /// returned in memory, its tangent is the object the derivative builds.
   static constexpr bool class_return = std::is_class_v<R> && !struct_return;
   static constexpr bool fp_return =
@@ -626,9 +635,9 @@ template <typename R> constexpr bool returned_in_memory() {
 #if defined(__x86_64__) && !defined(_WIN32)
   if constexpr (is_struct_value_v<R>)
     return sizeof(R) > 16;
-  // Not trivially copyable (a non-trivial copy constructor or destructor):
+  // Not trivial for calls (a non-trivial copy constructor or destructor):
   // always in memory, which the callee constructs.
-  if constexpr (std::is_class_v<R> && !std::is_trivially_copyable_v<R>)
+  if constexpr (std::is_class_v<R> && !is_trivial_for_calls_v<R>)
     return true;
 #endif
   return false;
