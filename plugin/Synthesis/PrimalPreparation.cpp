@@ -19,6 +19,7 @@
 #include "Core/EnzymeOptions.h"
 #include "Core/IterationCounter.h"
 #include "Core/MathFunctions.h"
+#include "Synthesis/AtomicFloatUpdates.h"
 #include "Synthesis/ChosenCopies.h"
 #include "Synthesis/ComplexLibcalls.h"
 #include "Synthesis/FloatBitOperations.h"
@@ -921,12 +922,17 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
     lowerQsort(*P);
     lowerComplexLibcalls(*P);
     lowerOpenMPConstructs(*P);
+    lowerAtomicFloatUpdates(*P); // std::atomic<double>::fetch_add
     runSimplification(*P, FAM, /*ForSynthesized=*/false);
     wrapParallelRegions(*P);
     // What simplification left indirect is dispatched over the functions
     // the pointer may hold; the next round inlines those calls.
     dispatchIndirectCalls(*P, &F, Stopped, &Out.Dispatched);
   }
+  // At -O0 the compare-exchange loops of std::atomic<double> show their
+  // shape only once simplified.
+  if (lowerAtomicFloatUpdates(*P))
+    runSimplification(*P, FAM, /*ForSynthesized=*/false);
   // Prepared again with candidates stopped: remarked the first time.
   if (!Stopped)
     remarkKeptCalls(*P, Rules, F);

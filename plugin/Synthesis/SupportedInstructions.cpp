@@ -407,15 +407,26 @@ void SupportedInstructions::checkBitManipulation(Instruction &I) {
       !isa<ExtractValueInst>(I) && !isa<StructType>(I.getType()) &&
       !isa<ArrayType>(I.getType())) {
     // clang makes an atomic update other than += and -= of a double
-    // (#pragma omp atomic x *= v) a compare-exchange loop on its bits.
+    // (#pragma omp atomic x *= v) a compare-exchange loop on its bits, and
+    // libstdc++ std::atomic<double>'s compare_exchange a compare-exchange
+    // (its fetch_add and fetch_sub loops are atomic adds,
+    // Synthesis/AtomicFloatUpdates.h).
     if (any_of(I.users(),
-               [](const User *U) { return isa<AtomicCmpXchgInst>(U); }))
-      return fail(&I, "an atomic update of a floating-point value other "
-                      "than += and -= (#pragma omp atomic x *= v, which "
-                      "becomes a compare-exchange loop on its bits) cannot "
-                      "be differentiated; use a reduction clause "
-                      "(reduction(*:x)) or write the update under '#pragma "
-                      "omp critical'");
+               [](const User *U) { return isa<AtomicCmpXchgInst>(U); })) {
+      if (I.getFunction()->getName().contains(".omp_outlined"))
+        return fail(&I, "an atomic update of a floating-point value other "
+                        "than += and -= (#pragma omp atomic x *= v, which "
+                        "becomes a compare-exchange loop on its bits) cannot "
+                        "be differentiated; use a reduction clause "
+                        "(reduction(*:x)) or write the update under '#pragma "
+                        "omp critical'");
+      return fail(&I, "a compare-exchange of a floating-point value's bits "
+                      "(std::atomic<double>::compare_exchange_weak or "
+                      "_strong, or an atomic update other than += and -=) "
+                      "cannot be differentiated; update the atomic with "
+                      "fetch_add, fetch_sub, += or -=, or accumulate into a "
+                      "plain double");
+    }
     fail(&I, reinterpretation(I) +
                  "; derivatives cannot flow through bit manipulation (keep "
                  "the value as a floating-point number: fabs, copysign, "
