@@ -308,10 +308,27 @@ static bool holdsFloatOrPointer(Type *T) {
 }
 
 /// True if \p Ptr points into a constant global of integers (a string
-/// literal): no derivative reads or writes through its shadow.
+/// literal; or one of several, cond ? "odd" : "even"): no derivative reads
+/// or writes through its shadow.
 static bool isConstantText(const Value *Ptr) {
+  SmallVector<const Value *, 4> Roots = rawRoots(Ptr);
+  return !Roots.empty() && all_of(Roots, [](const Value *R) {
+    auto *GV = dyn_cast<GlobalVariable>(R);
+    return GV && GV->isConstant() && !holdsFloatOrPointer(GV->getValueType());
+  });
+}
+
+/// True if \p Ptr is the address of code or of what describes it: a
+/// function, a virtual table, type information (their ABI names), or a
+/// string literal. No derivative is read or written through it: calls
+/// through such pointers dispatch on the pointer itself.
+static bool isCodeOrText(const Value *Ptr) {
+  if (isa<Function>(Ptr->stripPointerCasts()) || isConstantText(Ptr))
+    return true;
   auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
-  return GV && GV->isConstant() && !holdsFloatOrPointer(GV->getValueType());
+  return GV && (GV->getName().starts_with("_ZTV") ||
+                GV->getName().starts_with("_ZTI") ||
+                GV->getName().starts_with("_ZTS"));
 }
 
 /// A call differentiated on its own that is given a pointer without a
@@ -393,6 +410,13 @@ computeRuntimeActivity(Function &F, const ActivityInfo &AI,
           RA.MarkerStores.insert(SI);
           LLVM_DEBUG(dbgs() << "runtime activity: " << F.getName()
                             << ": stores a marker: " << *SI << "\n");
+          // A function's address (a std::function's manager and invoker, a
+          // callback in a struct), a virtual table's (a shared_ptr's control
+          // block) or a string literal's: no derivative goes through it, and
+          // calls through it dispatch on the primal pointer. Its shadow is
+          // still itself, but pointers read from that memory need no test.
+          if (isCodeOrText(SI->getValueOperand()))
+            continue;
           for (const Value *R : RA.roots(SI->getPointerOperand()))
             if (!is_contained(RA.MarkedRoots, R))
               RA.MarkedRoots.push_back(R);
