@@ -255,9 +255,30 @@ private:
         return storedBehindGlobal(*SI) |
                written(F, SI->getPointerOperand(), WrittenPointer, SI,
                        StoredPointers{false, {V}});
-      if (isa<Constant>(V) || !holdsFloatingPoint(V->getType()))
+      // An atomic store of bits (std::atomic<double>::store) may be a
+      // float's.
+      if (isa<Constant>(V) ||
+          !(holdsFloatingPoint(V->getType()) ||
+            (SI->isAtomic() && V->getType()->isIntegerTy())))
         return false;
       return written(F, SI->getPointerOperand(), WrittenFloat);
+    }
+    // An atomic update (std::atomic<double>'s fetch_add, #pragma omp
+    // atomic) writes a float too: without a shadow the global was taken
+    // for a constant and the derivative through it was 0 (review40 F1).
+    // libstdc++'s compare-exchange loops and exchanges move a double's
+    // bits as integers; integer arithmetic (counters) is not a float.
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      if (isa<Constant>(RMW->getValOperand()) ||
+          (!RMW->isFloatingPointOperation() &&
+           RMW->getOperation() != AtomicRMWInst::Xchg))
+        return false;
+      return written(F, RMW->getPointerOperand(), WrittenFloat);
+    }
+    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+      if (isa<Constant>(CX->getNewValOperand()))
+        return false;
+      return written(F, CX->getPointerOperand(), WrittenFloat);
     }
     if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
       auto *From =

@@ -59,7 +59,8 @@ DerivativeCache::~DerivativeCache() {
   // derivatives that failed) with them.
   for (GlobalVariable &GV : make_early_inc_range(M->globals()))
     if (GV.hasPrivateLinkage() && GV.use_empty() &&
-        GV.getName().starts_with("tapestry."))
+        (GV.getName().starts_with("tapestry.stopped.candidate") ||
+         GV.getName().starts_with("tapestry.unknown.callee")))
       GV.eraseFromParent();
 }
 

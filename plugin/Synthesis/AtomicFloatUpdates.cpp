@@ -4,9 +4,11 @@
 // whose new value is bitcast(bitcast(old) + v) (or - v, or v + old), where
 // old comes from the location (a load of it, or the value a failed attempt
 // found) and v does not depend on old. An attempt is part of an atomic add
-// if its failure branch goes to a block holding an attempt on the same
-// location with the same v that is one too (the retry); the loop's
-// attempts become atomicrmw, after which the retry is never taken.
+// if every path its failure takes goes, without another choice, to a block
+// holding an attempt on the same location with the same v that is one too
+// (the retry); the loop's attempts become atomicrmw, after which the retry
+// is never taken. Rounds repeat while an update's v came from an earlier
+// one's result.
 //
 //===----------------------------------------------------------------------===//
 #include "Synthesis/AtomicFloatUpdates.h"
@@ -20,6 +22,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -103,25 +106,59 @@ static bool readFrom(Value *Old, const Value *Ptr, const DataLayout &DL) {
   return true;
 }
 
-/// If \p New is Old + V, Old - V or V + Old (\p IsOld tells Old apart),
-/// sets \p V and \p Sub.
+/// \p V if it is fma(a, b, old) or fmuladd(a, b, old) (C11's _Atomic
+/// double += a * b): the addend is a * b.
+static const IntrinsicInst *fusedAdd(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && (II->getIntrinsicID() == Intrinsic::fmuladd ||
+                II->getIntrinsicID() == Intrinsic::fma)
+             ? II
+             : nullptr;
+}
+
+/// True if \p A and \p B add the same: the same value, or the same
+/// product fused into the add.
+static bool sameAddend(const Value *A, const Value *B) {
+  if (A == B)
+    return true;
+  const IntrinsicInst *FA = fusedAdd(A), *FB = fusedAdd(B);
+  return FA && FB && FA->getIntrinsicID() == FB->getIntrinsicID() &&
+         FA->getArgOperand(0) == FB->getArgOperand(0) &&
+         FA->getArgOperand(1) == FB->getArgOperand(1);
+}
+
+/// If \p New is Old + V, Old - V, V + Old or a product fused into Old
+/// (\p IsOld tells Old apart), sets \p V (the fused call for a product)
+/// and \p Sub.
 template <typename OldFn>
 static bool addsTo(Value *New, OldFn IsOld, Value *&V, bool &Sub) {
-  auto *Op = dyn_cast<BinaryOperator>(New);
-  if (!Op || (Op->getOpcode() != Instruction::FAdd &&
-              Op->getOpcode() != Instruction::FSub))
-    return false;
-  bool S = Op->getOpcode() == Instruction::FSub;
   Value *Found = nullptr;
-  if (IsOld(Op->getOperand(0)))
-    Found = Op->getOperand(1);
-  else if (!S && IsOld(Op->getOperand(1)))
-    Found = Op->getOperand(0);
-  if (!Found || (V && (Found != V || S != Sub)))
+  bool S = false;
+  if (const IntrinsicInst *Fused = fusedAdd(New)) {
+    if (IsOld(Fused->getArgOperand(2)))
+      Found = New;
+  } else if (auto *Op = dyn_cast<BinaryOperator>(New);
+             Op && (Op->getOpcode() == Instruction::FAdd ||
+                    Op->getOpcode() == Instruction::FSub)) {
+    S = Op->getOpcode() == Instruction::FSub;
+    if (IsOld(Op->getOperand(0)))
+      Found = Op->getOperand(1);
+    else if (!S && IsOld(Op->getOperand(1)))
+      Found = Op->getOperand(0);
+  }
+  if (!Found || (V && (!sameAddend(Found, V) || S != Sub)))
     return false;
   V = Found;
   Sub = S;
   return true;
+}
+
+/// True if the addend \p V may depend on \p Old.
+static bool addendDependsOn(Value *V, const Value *Old) {
+  if (const IntrinsicInst *Fused = fusedAdd(V))
+    return dependsOn(Fused->getArgOperand(0), Old) ||
+           dependsOn(Fused->getArgOperand(1), Old);
+  return dependsOn(V, Old);
 }
 
 /// The floating-point value whose bits \p V is, or null.
@@ -163,7 +200,7 @@ static std::optional<Attempt> matchAttempt(AtomicCmpXchgInst &CX) {
         return std::nullopt;
     }
   }
-  if (!V || dependsOn(V, Old) || (OldF && dependsOn(V, OldF)) ||
+  if (!V || addendDependsOn(V, Old) || (OldF && addendDependsOn(V, OldF)) ||
       !readFrom(Old, CX.getPointerOperand(), DL))
     return std::nullopt;
   return Attempt{&CX, V, Sub, NewF->getType()};
@@ -210,10 +247,14 @@ static SmallVector<const AtomicCmpXchgInst *, 4> testedSwaps(const Value *Cond,
   return Swaps;
 }
 
-/// The blocks a failed \p CX may retry in: those a few steps from the
-/// successor taken when the branch deciding on its success sees it fail.
-static SmallPtrSet<const BasicBlock *, 8> retryBlocks(AtomicCmpXchgInst &CX) {
-  SmallPtrSet<const BasicBlock *, 8> Blocks;
+/// True if every path a failed \p CX takes retries: from the successor
+/// the branch deciding on its success takes on failure, through
+/// unconditional branches and switches (one attempt per memory order at
+/// -O0), each path reaches a block \p Retries accepts before any other
+/// choice. A loop that may give up (a retry budget, a break) is not an
+/// atomic add (review40 F2).
+template <typename RetryFn>
+static bool alwaysRetries(AtomicCmpXchgInst &CX, RetryFn Retries) {
   BasicBlock *BB = CX.getParent();
   auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
   for (unsigned Steps = 0; Br && Br->isUnconditional() && Steps < 4; ++Steps)
@@ -221,38 +262,47 @@ static SmallPtrSet<const BasicBlock *, 8> retryBlocks(AtomicCmpXchgInst &CX) {
   bool Negated = false;
   if (!Br || !Br->isConditional() ||
       !is_contained(testedSwaps(Br->getCondition(), Negated), &CX))
-    return Blocks;
+    return false;
   SmallVector<std::pair<const BasicBlock *, unsigned>, 8> Work{
       {Br->getSuccessor(Negated ? 0 : 1), 0}};
+  SmallPtrSet<const BasicBlock *, 8> Seen;
   while (!Work.empty()) {
     auto [B, Depth] = Work.pop_back_val();
-    if (!Blocks.insert(B).second || Depth >= 3)
-      continue;
+    if (Retries(B) || !Seen.insert(B).second)
+      continue; // retried, or a cycle without a choice already followed
+    const Instruction *T = B->getTerminator();
+    bool Unconditional = isa<BranchInst>(T) && T->getNumSuccessors() == 1;
+    if (Depth >= 4 || !(Unconditional || isa<SwitchInst>(T)))
+      return false;
     for (const BasicBlock *Succ : successors(B))
       Work.push_back({Succ, Depth + 1});
   }
-  return Blocks;
+  return true;
 }
 
-bool lowerAtomicFloatUpdates(Function &F) {
+/// Rewrites the attempts of one round; returns true if any.
+static bool rewriteAttempts(Function &F,
+                            SmallVectorImpl<const Value *> &Locations) {
   SmallVector<Attempt, 4> Attempts;
   for (Instruction &I : instructions(F))
     if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
       if (std::optional<Attempt> A = matchAttempt(*CX))
         Attempts.push_back(*A);
   const DataLayout &DL = F.getParent()->getDataLayout();
-  // Keep the attempts whose failure retries with one kept, to a fixed point.
+  // Keep the attempts whose failure always retries with one kept, to a
+  // fixed point.
   bool Changed = true;
   while (Changed) {
     Changed = false;
     for (size_t K = 0; K < Attempts.size(); ++K) {
       Attempt &A = Attempts[K];
-      SmallPtrSet<const BasicBlock *, 8> Retry = retryBlocks(*A.CX);
-      bool Retried = any_of(Attempts, [&](const Attempt &B) {
-        return Retry.contains(B.CX->getParent()) && B.V == A.V &&
-               B.Sub == A.Sub &&
-               sameLocation(B.CX->getPointerOperand(),
-                            A.CX->getPointerOperand(), DL);
+      bool Retried = alwaysRetries(*A.CX, [&](const BasicBlock *BB) {
+        return any_of(Attempts, [&](const Attempt &B) {
+          return B.CX->getParent() == BB && sameAddend(B.V, A.V) &&
+                 B.Sub == A.Sub &&
+                 sameLocation(B.CX->getPointerOperand(),
+                              A.CX->getPointerOperand(), DL);
+        });
       });
       if (!Retried) {
         Attempts.erase(Attempts.begin() + K);
@@ -261,14 +311,16 @@ bool lowerAtomicFloatUpdates(Function &F) {
       }
     }
   }
-  SmallVector<const Value *, 4> Locations;
   for (Attempt &A : Attempts) {
     AtomicCmpXchgInst &CX = *A.CX;
     IRBuilder<> B(&CX);
     Value *Ptr = CX.getPointerOperand();
     Locations.push_back(Ptr);
+    Value *Addend = A.V;
+    if (const IntrinsicInst *Fused = fusedAdd(A.V))
+      Addend = B.CreateFMul(Fused->getArgOperand(0), Fused->getArgOperand(1));
     Value *Old = B.CreateAtomicRMW(
-        A.Sub ? AtomicRMWInst::FSub : AtomicRMWInst::FAdd, Ptr, A.V,
+        A.Sub ? AtomicRMWInst::FSub : AtomicRMWInst::FAdd, Ptr, Addend,
         CX.getAlign(), CX.getSuccessOrdering(), CX.getSyncScopeID());
     Value *Result = PoisonValue::get(CX.getType());
     Result = B.CreateInsertValue(
@@ -280,6 +332,18 @@ bool lowerAtomicFloatUpdates(Function &F) {
     RecursivelyDeleteTriviallyDeadInstructions(NewBits);
     ++NumAtomicFloatUpdates;
   }
+  return !Attempts.empty();
+}
+
+bool lowerAtomicFloatUpdates(Function &F) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  SmallVector<const Value *, 4> Locations;
+  // An update whose value comes from an earlier one's result (prev =
+  // a.fetch_add(y); b.fetch_add(prev * y)) matches once that one is an
+  // atomic add.
+  bool Rewrote = false;
+  for (unsigned Round = 0; Round < 4 && rewriteAttempts(F, Locations); ++Round)
+    Rewrote = true;
   // The bits read (load()) and written (store()) as integers at those
   // locations, and atomically anywhere (std::atomic<double> updated in a
   // callee): as the float.
@@ -330,7 +394,7 @@ bool lowerAtomicFloatUpdates(Function &F) {
     SI->eraseFromParent();
     RecursivelyDeleteTriviallyDeadInstructions(BC);
   }
-  return !Attempts.empty() || !Retyped.empty();
+  return Rewrote || !Retyped.empty();
 }
 
 } // namespace tapestry

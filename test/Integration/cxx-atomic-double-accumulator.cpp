@@ -4,7 +4,11 @@
 // load; the loops that add are atomic adds, which differentiate in reverse
 // and forward mode. Before, every -O level was refused with a message about
 // OpenMP ("an atomic update of a floating-point value other than += and
-// -="). Expected values are analytic.
+// -="). Also: a global atomic (which needs a shadow like any global
+// written with active values: it was taken for a constant, a silent 0 in
+// review40), the pre-C++20 idiom of a compare_exchange_weak loop written by
+// hand, and an update whose value is an earlier update's result. Expected
+// values are analytic.
 // RUN: %clangxx -std=c++20 -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clangxx -std=c++20 -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -std=c++20 -O2 %s -o %t2 && %t2 | FileCheck %s
@@ -39,6 +43,38 @@ double mixed(double a, double b) {
   return static_cast<double>(f.load()) * 2.0;
 }
 
+std::atomic<double> global_energy{0.0};
+// x^2 + x y, in a global atomic.
+double global_sum(double x, double y) {
+  global_energy.store(0.0);
+  global_energy.fetch_add(x * x);
+  global_energy += x * y;
+  return global_energy.load();
+}
+
+std::atomic<double> global_value{0.0};
+// 3 x y, a global atomic only stored.
+double global_store(double x, double y) {
+  global_value.store(3 * x * y);
+  return global_value.load();
+}
+
+// The pre-C++20 idiom.
+static void atomic_add(std::atomic<double> &a, double v) {
+  double old = a.load(std::memory_order_relaxed);
+  while (!a.compare_exchange_weak(old, old + v, std::memory_order_relaxed)) {
+  }
+}
+// x^2 + x y + (y + x^2) y: the second update adds the first one's result.
+double chained(double x, double y) {
+  std::atomic<double> a{0.0}, b{0.0};
+  atomic_add(a, x * x);
+  atomic_add(a, x * y);
+  double prev = b.fetch_add(y);
+  b.fetch_add((prev + x * x) * y);
+  return a.load() + b.load();
+}
+
 int main() {
   const int n = 4;
   double x[n] = {0.5, -0.3, 1.2, 2.0}, dx[n] = {0, 0, 0, 0};
@@ -57,5 +93,23 @@ int main() {
   double db = __enzyme_fwddiff((void *)mixed, enzyme_const, a, enzyme_dup, b,
                                1.0);
   check_close("float atomic d/db", db, 2.0 * (a - 1), 1e-6);
+  double gx = 0.7, gy = -1.3;
+  check_close("global atomic reverse",
+              __enzyme_autodiff((void *)global_sum, enzyme_out, gx,
+                                enzyme_const, gy),
+              2 * gx + gy, 1e-12);
+  check_close("global atomic forward",
+              __enzyme_fwddiff((void *)global_sum, enzyme_dup, gx, 1.0,
+                               enzyme_const, gy),
+              2 * gx + gy, 1e-12);
+  check_close("global atomic store",
+              __enzyme_autodiff((void *)global_store, enzyme_out, gx,
+                                enzyme_const, gy),
+              3 * gy, 1e-12);
+  // d/dx [x^2 + x y + y + x^2 y] = 2x + y + 2 x y
+  check_close("compare_exchange loop and chained updates",
+              __enzyme_autodiff((void *)chained, enzyme_out, gx, enzyme_const,
+                                gy),
+              2 * gx + gy + 2 * gx * gy, 1e-12);
   return check_report();
 }
