@@ -29,6 +29,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -38,6 +39,7 @@
 #define DEBUG_TYPE "tapestry"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 STATISTIC(NumTypeAnalyses, "Functions whose memory types were inferred");
 STATISTIC(NumTypeCalleeCopies,
@@ -186,6 +188,54 @@ static uint64_t productMultiple(const Value *V) {
   return productMultiple(V, 0, OnPath);
 }
 
+/// The value \p V is known to differ from where \p Cond is \p Taken: O
+/// where Cond is V != O (V == O not taken), also as one of the conditions
+/// of an && taken or an || not taken.
+static const Value *differsWhere(const Value *V, const Value *Cond, bool Taken,
+                                 unsigned Depth = 0) {
+  if (Depth > 3)
+    return nullptr;
+  if (auto *Cmp = dyn_cast<ICmpInst>(Cond)) {
+    if (!Cmp->isEquality() ||
+        (Cmp->getPredicate() == ICmpInst::ICMP_NE) != Taken)
+      return nullptr;
+    if (Cmp->getOperand(0) == V)
+      return Cmp->getOperand(1);
+    if (Cmp->getOperand(1) == V)
+      return Cmp->getOperand(0);
+    return nullptr;
+  }
+  const Value *A = nullptr, *B = nullptr;
+  // a && b (and, select a, b, false) taken; a || b (or, select a, true,
+  // b) not taken: both hold.
+  if (Taken ? match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))
+            : match(Cond, m_LogicalOr(m_Value(A), m_Value(B)))) {
+    if (const Value *O = differsWhere(V, A, Taken, Depth + 1))
+      return O;
+    return differsWhere(V, B, Taken, Depth + 1);
+  }
+  return nullptr;
+}
+
+/// The value \p V is known to differ from on the edge \p From -> \p To:
+/// O where the branch taking it tests V != O (a walk over a circular
+/// list stops at its sentinel, std::list's header: the nodes visited are
+/// never the header). Follows single predecessors a few blocks up.
+static const Value *differsOnEdge(const Value *V, const BasicBlock *From,
+                                  const BasicBlock *To) {
+  for (unsigned Steps = 0; From && Steps < 4; ++Steps) {
+    auto *Br = dyn_cast<BranchInst>(From->getTerminator());
+    if (Br && Br->isConditional()) {
+      if (Br->getSuccessor(0) == Br->getSuccessor(1))
+        return nullptr;
+      return differsWhere(V, Br->getCondition(), Br->getSuccessor(0) == To);
+    }
+    To = From;
+    From = From->getSinglePredecessor();
+  }
+  return nullptr;
+}
+
 /// Walks a pointer back to the objects it is computed from, keeping the
 /// byte offset (and the stride of variable indices) on the way.
 class PlaceWalker {
@@ -256,14 +306,28 @@ public:
         }
         OnPath[Phi] = Off;
         size_t Start = Out.size();
-        for (const Value *In : Phi->incoming_values())
+        for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
+          const Value *In = Phi->getIncomingValue(I);
+          // An incoming pointer tested against an object on its edge is
+          // not that object's address.
+          const Value *Not =
+              differsOnEdge(In, Phi->getIncomingBlock(I), Phi->getParent());
+          if (Not)
+            Excluded.push_back({Not, Off, Stride});
           walk(In, Off, Stride);
+          if (Not)
+            Excluded.pop_back();
+        }
         OnPath.erase(Phi);
         if (uint64_t CS = CycleStride.lookup(Phi))
           for (size_t I = Start; I < Out.size(); ++I)
             Out[I].Stride = gcdOf(Out[I].Stride, CS);
         return;
       }
+      if (any_of(Excluded, [&](const MemPlace &P) {
+            return P.Root == V && P.Offset == Off && P.Stride == Stride;
+          }))
+        return;
       Out.push_back({V, Off, Stride});
       return;
     }
@@ -272,6 +336,9 @@ public:
 private:
   const DataLayout *DL;
   unsigned Budget = 256;
+  /// Objects (at the offset and stride of the pointer compared) that the
+  /// pointer being walked is known not to be.
+  SmallVector<MemPlace, 2> Excluded;
   SmallDenseMap<const Value *, int64_t, 4> OnPath;
   DenseMap<const Value *, uint64_t> CycleStride;
 };
@@ -959,6 +1026,11 @@ public:
             if (V.Offset || V.Stride)
               continue; // a pointer into an object, not to it
             const Value *R = Find(V.Root);
+            // An object linked to itself (a circular list's or a tree's
+            // header, the sentinel its nodes link back to) says nothing
+            // of the other pointers its slot holds: its nodes.
+            if (R == Find(K.Root))
+              continue;
             auto [It, New] =
                 Slots.insert({{Find(K.Root), K.Offset, K.Stride}, R});
             const Value *Other = Find(It->second);
