@@ -302,7 +302,7 @@ bool mayOverwrite(Instruction &W, const MemoryLocation &Loc, const Value *Ptr,
 }
 
 TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
-                  const LoopInfo &Loops) {
+                  const LoopInfo &Loops, ArrayRef<Instruction *> Dropped) {
   TapePlan Plan;
   ++NumTapePlans;
   SmallVector<LoadInst *, 32> Loads;
@@ -311,7 +311,7 @@ TapePlan planTape(Function &F, AAResults &AA, const DominatorTree &DT,
     if (auto *LI = dyn_cast<LoadInst>(&I)) {
       if (LI->isSimple())
         Loads.push_back(LI);
-    } else if (I.mayWriteToMemory()) {
+    } else if (I.mayWriteToMemory() && !is_contained(Dropped, &I)) {
       // Math functions write only errno, which a reload never reads.
       auto *CB = dyn_cast<CallBase>(&I);
       Function *Callee = CB ? CB->getCalledFunction() : nullptr;

@@ -10,6 +10,7 @@
 #ifndef TAPESTRY_ANALYSIS_TAPEANALYSIS_H
 #define TAPESTRY_ANALYSIS_TAPEANALYSIS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -88,9 +89,11 @@ bool mayOverwrite(llvm::Instruction &W, const llvm::MemoryLocation &Loc,
                   const llvm::Value *Ptr, llvm::AAResults &AA);
 
 /// A load is reloadable when no write that may alias it can execute after
-/// it (deferred frees do not count).
+/// it (deferred frees do not count, nor the writes in \p Dropped: those the
+/// derivative leaves out, such as stores into enzyme_dupnoneed memory).
 TapePlan planTape(llvm::Function &F, llvm::AAResults &AA,
-                  const llvm::DominatorTree &DT, const llvm::LoopInfo &LI);
+                  const llvm::DominatorTree &DT, const llvm::LoopInfo &LI,
+                  llvm::ArrayRef<llvm::Instruction *> Dropped = {});
 
 /// Split mode: the caller may overwrite its memory between the two halves,
 /// so only loads of memory the function itself allocated (or constant

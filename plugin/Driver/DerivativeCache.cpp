@@ -19,6 +19,7 @@
 #include "Synthesis/ForwardModeSynthesizer.h"
 #include "Synthesis/PrimalPreparation.h"
 #include "Synthesis/ReverseModeSynthesizer.h"
+#include "Synthesis/UnneededPrimalWrites.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -255,9 +256,10 @@ Function *DerivativeCache::synthesizeFrom(const DiffRequest &R,
     Variables[R] = tapestry::variableActivities(P, AI);
   if (enzymePrintTypes())
     computeTypes(P).print(errs(), P);
-  TapePlan Tape = planTape(P, FAM.getResult<AAManager>(P),
-                           FAM.getResult<DominatorTreeAnalysis>(P),
-                           FAM.getResult<LoopAnalysis>(P));
+  // Writes the derivative leaves out change nothing a reload reads.
+  TapePlan Tape = planTape(
+      P, FAM.getResult<AAManager>(P), FAM.getResult<DominatorTreeAnalysis>(P),
+      FAM.getResult<LoopAnalysis>(P), findUnneededPrimalWrites(P, R));
   if (R.Split)
     restrictToLocalMemory(Tape);
   auto Callee = [this](const DiffRequest &CR) { return get(CR); };
