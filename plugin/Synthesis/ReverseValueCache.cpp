@@ -9,6 +9,7 @@
 #include "Analysis/TapeAnalysis.h"
 #include "Core/Diagnostics.h"
 #include "Core/EnzymeOptions.h"
+#include "Core/MathFunctions.h"
 #include "Core/SourceTypes.h"
 #include "Synthesis/InlineHelpers.h"
 #include "Synthesis/TapeCache.h"
@@ -172,20 +173,72 @@ Value *ReverseValueCache::recompute(Value *GV, BasicBlock *PB,
 }
 
 bool ReverseValueCache::isCheapFloatOp(const Instruction *I) {
-  if (!PrimalOf.count(I) || !I->getType()->isFPOrFPVectorTy())
+  if (!PrimalOf.count(I))
+    return false;
+  // A comparison of doubles, and a choice between two values (the guards
+  // derivatives of sqrt, fabs or a division by zero compute).
+  if (isa<FCmpInst>(I) || isa<SelectInst>(I))
+    return true;
+  if (!I->getType()->isFPOrFPVectorTy())
     return false;
   if (isa<UnaryOperator>(I))
     return I->getOpcode() == Instruction::FNeg;
+  if (auto *CB = dyn_cast<CallBase>(I)) {
+    // A few math functions cost about what a division does: sqrt (the
+    // library's sets only errno, which the reverse sweep sets again alike),
+    // fused multiply-adds, absolute values and their kin.
+    const MathFunction *M = findMathFunction(*CB);
+    if (!M || mathWritesMemory(*CB))
+      return false;
+    StringRef Name = M->Name;
+    return Name == "sqrt" || Name == "fma" || Name == "fmuladd" ||
+           Name == "fabs" || Name == "copysign" || Name == "fmax" ||
+           Name == "fmin";
+  }
   if (!isa<BinaryOperator>(I))
     return false;
   unsigned Op = I->getOpcode();
   return Op == Instruction::FAdd || Op == Instruction::FSub ||
-         Op == Instruction::FMul;
+         Op == Instruction::FMul || Op == Instruction::FDiv;
+}
+
+bool ReverseValueCache::isCheapFromRecords(const Instruction *I) {
+  // A division or square root costs more than the record field it would
+  // save where the loop keeps records anyway (an LSTM's 1 / (1 + exp(-x))
+  // from its taped exponential was 6% slower); where it spares the loop its
+  // records altogether (isFree), it is worth it.
+  if (I->getOpcode() == Instruction::FDiv)
+    return false;
+  if (auto *CB = dyn_cast<CallBase>(I))
+    if (const MathFunction *M = findMathFunction(*CB);
+        M && StringRef(M->Name) == "sqrt")
+      return false;
+  return isCheapFloatOp(I);
 }
 
 bool ReverseValueCache::isFree(Value *GV, BasicBlock *PB, unsigned Depth) {
-  // Bounds the work the reverse repeats for one value.
-  constexpr unsigned MaxDepth = 6;
+  // An answer found with at least as much depth left holds; so does a "no"
+  // found with no more left. Without this, a body whose values share
+  // operands (x * x, reused differences) is explored once per path.
+  FreeAnswer &A = FreeAnswers[{GV, PB}];
+  if ((int)Depth <= A.YesDepth || Depth >= A.NoDepth)
+    return (int)Depth <= A.YesDepth;
+  bool Free = isFreeUncached(GV, PB, Depth);
+  // The reference may have moved while the operands were explored.
+  FreeAnswer &B = FreeAnswers[{GV, PB}];
+  if (Free)
+    B.YesDepth = std::max<int>(B.YesDepth, Depth);
+  else
+    B.NoDepth = std::min<unsigned>(B.NoDepth, Depth);
+  return Free;
+}
+
+bool ReverseValueCache::isFreeUncached(Value *GV, BasicBlock *PB,
+                                       unsigned Depth) {
+  // Bounds the work the reverse repeats for one value: a chain of this many
+  // operations (a difference of two reloads, squared, summed, its square
+  // root and reciprocal is 7).
+  constexpr unsigned MaxDepth = 10;
   BasicBlock *Def = primalBlockOf(GV);
   if (!Def)
     return true; // Arguments, constants.
@@ -234,10 +287,22 @@ bool ReverseValueCache::isFreeSCEV(const SCEV *S, BasicBlock *PB,
     return all_of(cast<SCEVNAryExpr>(S)->operands(),
                   [&](const SCEV *Op) { return isFreeSCEV(Op, PB, Depth); });
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (const SCEV *Exit = AR ? exitValue(AR, PB) : nullptr)
+    return isFreeSCEV(Exit, PB, Depth);
   return AR && AR->getNumOperands() <= 3 && AR->getLoop()->contains(PB) &&
          LoopIVs.count(AR->getLoop()->getHeader()) &&
          all_of(AR->operands(),
                 [&](const SCEV *Op) { return isFreeSCEV(Op, PB, Depth); });
+}
+
+const SCEV *ReverseValueCache::exitValue(const SCEVAddRecExpr *AR,
+                                         BasicBlock *PB) {
+  if (AR->getLoop()->contains(PB))
+    return nullptr;
+  const SCEV *AtScope = SE.getSCEVAtScope(AR, LI.getLoopFor(PB));
+  if (AtScope == AR || isa<SCEVCouldNotCompute>(AtScope))
+    return nullptr;
+  return AtScope;
 }
 
 Value *ReverseValueCache::rebuildRecurrence(Value *GV, BasicBlock *PB,
@@ -407,6 +472,8 @@ Value *ReverseValueCache::expandSCEV(const SCEV *S, BasicBlock *PB,
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (!AR || AR->getNumOperands() > 3)
     return nullptr;
+  if (const SCEV *Exit = exitValue(AR, PB))
+    return expandSCEV(Exit, PB, B);
   // A pointer recurrence (a walk through memory): its start advanced by
   // the integer recurrence of its offsets.
   if (S->getType()->isPointerTy()) {
@@ -688,21 +755,19 @@ std::string ReverseValueCache::whyCached(Instruction *GV,
     return "it changes from one iteration or branch to the next and is not "
            "an integer or pointer recurrence the reverse sweep can rebuild "
            "from the loop counter";
-  if (auto *CB = dyn_cast<CallBase>(PI)) {
-    (void)CB;
-    return "results of calls are not recomputed (a call may be costly or "
-           "have effects)";
-  }
-  if (PI->getType()->isFPOrFPVectorTy()) {
-    if (!isCheapFloatOp(GV))
-      return "of floating-point operations only +, -, * and negation are "
-             "recomputed";
+  if (isCheapFloatOp(GV)) {
     BasicBlock *PB = primalBlockOf(GV);
     for (Value *Op : GV->operands())
       if (PB && !isFree(Op, PB, 0))
         if (Instruction *OpPI = PrimalOf.lookup(Op))
           return "recomputing it would need " + describe(OpPI) +
                  ", which the reverse sweep would have to cache itself";
+  } else if (isa<CallBase>(PI)) {
+    return "results of calls other than sqrt, fma, fabs, copysign, fmin and "
+           "fmax are not recomputed (a call may be costly or have effects)";
+  } else if (PI->getType()->isFPOrFPVectorTy()) {
+    return "of floating-point operations only +, -, *, / and negation are "
+           "recomputed";
   }
   return "recomputing it would need values the reverse sweep does not have "
          "without the tape";
@@ -786,7 +851,7 @@ void ReverseValueCache::recomputeFromRecords(const Loop *L, LoopCache &LC) {
     if (LC.Fields.count(V))
       return Ops.lookup(V);
     auto *I = dyn_cast<Instruction>(V);
-    if (!I || !isCheapFloatOp(I) || Depth >= MaxOps ||
+    if (!I || !isCheapFromRecords(I) || Depth >= MaxOps ||
         LI.getLoopFor(primalBlockOf(I)) != L)
       return std::nullopt;
     unsigned N = 1;
@@ -804,7 +869,7 @@ void ReverseValueCache::recomputeFromRecords(const Loop *L, LoopCache &LC) {
   SmallVector<Instruction *, 8> Candidates;
   for (auto &Entry : LC.Fields)
     if (auto *I = cast<Instruction>(Entry.first);
-        isCheapFloatOp(I) && LI.getLoopFor(primalBlockOf(I)) == L)
+        isCheapFromRecords(I) && LI.getLoopFor(primalBlockOf(I)) == L)
       Candidates.push_back(I);
   if (Candidates.empty())
     return;

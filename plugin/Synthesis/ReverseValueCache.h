@@ -92,7 +92,10 @@ public:
     return PrimalOf.lookup(GV);
   }
   /// Forgets a clone the synthesizer erased.
-  void forget(const llvm::Instruction *GI) { PrimalOf.erase(GI); }
+  void forget(const llvm::Instruction *GI) {
+    PrimalOf.erase(GI);
+    FreeAnswers.clear();
+  }
 
   /// The reverse iteration counter of loop \p L.
   llvm::AllocaInst *reverseCounter(const llvm::Loop *L);
@@ -126,13 +129,34 @@ private:
   /// reverse block instead of caching; null if \p GV is neither.
   llvm::Value *recompute(llvm::Value *GV, llvm::BasicBlock *PB,
                          llvm::IRBuilderBase &B);
-  /// fadd, fsub, fmul or fneg of the primal.
+  /// fadd, fsub, fmul, fdiv, fneg, fcmp or select of the primal, or a call
+  /// of sqrt, fma, fmuladd, fabs, copysign, fmax or fmin: recomputed rather
+  /// than taped when its operands cost no tape.
   bool isCheapFloatOp(const llvm::Instruction *I);
+  /// isCheapFloatOp but for divisions and square roots: what is recomputed
+  /// from other fields of a loop's records (recomputeFromRecords).
+  bool isCheapFromRecords(const llvm::Instruction *I);
   /// True if \p GV can be had in the reverse block of \p PB without adding
   /// to the tape: an argument or constant, a value dominating the reverse
   /// sweep, the loop's counter, or cheap arithmetic and reloads of such
   /// values.
   bool isFree(llvm::Value *GV, llvm::BasicBlock *PB, unsigned Depth);
+  bool isFreeUncached(llvm::Value *GV, llvm::BasicBlock *PB, unsigned Depth);
+  /// isFree's answers so far for a value in a reverse block: free when
+  /// asked at a depth of at most YesDepth, not free at NoDepth or deeper.
+  struct FreeAnswer {
+    int YesDepth = -1;
+    unsigned NoDepth = ~0u;
+  };
+  llvm::DenseMap<std::pair<const llvm::Value *, const llvm::BasicBlock *>,
+                 FreeAnswer>
+      FreeAnswers;
+  /// What recurrence \p AR of a loop that does not contain \p PB is worth
+  /// there: its value when the loop exited (a loop's final count, where a
+  /// later loop counts it down again, as an inner reverse sweep does), if
+  /// ScalarEvolution knows it; null otherwise.
+  const llvm::SCEV *exitValue(const llvm::SCEVAddRecExpr *AR,
+                              llvm::BasicBlock *PB);
   /// isFree for the value of an integer SCEV (as expandSCEV builds it).
   bool isFreeSCEV(const llvm::SCEV *S, llvm::BasicBlock *PB, unsigned Depth);
   /// An affine recurrence of a loop (start + k * step at iteration k),
@@ -235,7 +259,7 @@ private:
   };
   llvm::MapVector<const llvm::Loop *, LoopCache> LoopCaches;
   /// Drops from the records of loop \p L the values computed by cheap
-  /// floating-point arithmetic (isCheapFloatOp) in L's body from other
+  /// floating-point arithmetic (isCheapFromRecords) in L's body from other
   /// values of the same records, constants and values the reverse sweep
   /// has anyway: each read of such a value recomputes it from the records
   /// instead (-(0.01 * here) from here: two operations beat 8 bytes

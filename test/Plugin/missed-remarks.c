@@ -77,7 +77,7 @@ void grown_split(double *x, double *dx, double *y, double *dy, int n) {
 // -Rpass-missed=tapestry says, for each value a reverse sweep caches, why it
 // could be neither recomputed nor reloaded, at the line that computes it:
 // a load whose memory a later store may overwrite (with the restrict advice
-// when two pointer parameters are involved), a division, a call's result,
+// when two pointer parameters are involved), a call's result,
 // and a product whose operand would itself need the tape.
 // -Rpass-analysis=tapestry reports inlining decisions (inlined, or kept:
 // recursive, noinline, -O0) and whether each split-mode tape is reusable.
@@ -87,13 +87,14 @@ void grown_split(double *x, double *dx, double *y, double *dy, int n) {
 // two), so it is no longer reported as cached.
 // RUN: %clang -O2 -g -Rpass-missed=tapestry -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=RECOMPUTED
 // RECOMPUTED-NOT: caches a double computed (line 35)
+// r = x[i] / c[i] of restrict inputs is recomputed from two reloads.
+// RECOMPUTED-NOT: caches the variable 'r'
 // Without the flags, no remark.
 // RUN: %clang -O2 -g -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // QUIET-NOT: remark
 // CHECK-DAG: missed-remarks.c:13:30: remark: reverse sweep of 'matvec' caches an element of 'x' (line 13), 8 bytes per iteration of the loop at line 12, instead of reloading it: the memory it reads may be overwritten after it is read, by the store to 'y' at line 11; if 'x' and 'y' never overlap, declare them restrict (__restrict in C++) and it is reloaded instead [-Rpass-missed=tapestry]
 // CHECK-DAG: missed-remarks.c:13:15: remark: reverse sweep of 'matvec' caches an element of 'A' (line 13), 8 bytes per iteration of the loop at line 12, instead of reloading it: the memory it reads may be overwritten after it is read, by the store to 'y' at line 11; if 'A' and 'y' never overlap, declare them restrict (__restrict in C++) and it is reloaded instead [-Rpass-missed=tapestry]
-// CHECK-DAG: missed-remarks.c:20:21: remark: reverse sweep of 'ratios' caches the variable 'r' (line 20), 8 bytes per iteration of the loop at line 19, instead of recomputing it: of floating-point operations only +, -, * and negation are recomputed [-Rpass-missed=tapestry]
-// CHECK-DAG: missed-remarks.c:21:18: remark: reverse sweep of 'ratios' caches the result of 'sin' (line 21), 8 bytes per iteration of the loop at line 19, instead of recomputing it: results of calls are not recomputed (a call may be costly or have effects) [-Rpass-missed=tapestry]
+// CHECK-DAG: missed-remarks.c:21:18: remark: reverse sweep of 'ratios' caches the result of 'sin' (line 21), 8 bytes per iteration of the loop at line 19, instead of recomputing it: results of calls other than sqrt, fma, fabs, copysign, fmin and fmax are not recomputed (a call may be costly or have effects) [-Rpass-missed=tapestry]
 // CHECK-DAG: missed-remarks.c:35:12: remark: reverse sweep of 'scratch' caches an element of 'x' (line 35), 8 bytes per iteration of the loop at line 33, instead of reloading it: the memory it reads may be overwritten after it is read, by the store to 'y' at line 36; if 'x' and 'y' never overlap, declare them restrict (__restrict in C++) and it is reloaded instead [-Rpass-missed=tapestry]
 // O2-DAG: missed-remarks.c:29:32: remark: 'sq' is inlined into the derivative of 'poly' (differentiated with it, no tape of its own) [-Rpass-analysis=tapestry]
 // O2-DAG: missed-remarks.c:29:40: remark: 'cube' stays a call in the derivative of 'poly' (it gets a derivative of its own, and its reverse a tape allocated per call): it is declared noinline [-Rpass-analysis=tapestry]
