@@ -133,9 +133,16 @@ private:
   /// of sqrt, fma, fmuladd, fabs, copysign, fmax or fmin: recomputed rather
   /// than taped when its operands cost no tape.
   bool isCheapFloatOp(const llvm::Instruction *I);
-  /// isCheapFloatOp but for divisions and square roots: what is recomputed
-  /// from other fields of a loop's records (recomputeFromRecords).
+  /// A division or a square root: recomputed only where that spares a
+  /// record per loop iteration (isRecorded), and never from other fields of
+  /// the records.
+  static bool isCostlyFloatOp(const llvm::Instruction *I);
+  /// isCheapFloatOp but for costly ones: what is recomputed from other
+  /// fields of a loop's records (recomputeFromRecords).
   bool isCheapFromRecords(const llvm::Instruction *I);
+  /// Whether caching \p I for the reverse block of \p PB would record it in
+  /// every iteration of a loop (rather than once).
+  bool isRecorded(llvm::Instruction *I, llvm::BasicBlock *PB);
   /// True if \p GV can be had in the reverse block of \p PB without adding
   /// to the tape: an argument or constant, a value dominating the reverse
   /// sweep, the loop's counter, or cheap arithmetic and reloads of such
