@@ -467,41 +467,52 @@ static void removeLifetimeMarkers(Function &F) {
     II->eraseFromParent();
 }
 
-/// Deletes stack memory that is written but never read (SROA leaves a
-/// struct's padding bytes as such, copied by a struct assignment), with
-/// the writes: nothing can be differentiated there, and the type of a
-/// padding copy cannot be told.
-static void removeWriteOnlyAllocas(Function &F) {
+/// Deletes memory of the function's own that is written but never read,
+/// with the writes: stack memory (SROA leaves a struct's padding bytes as
+/// such, copied by a struct assignment) and heap blocks it allocates and
+/// frees (a scratch copy of an input, memcpy'd in and freed unread; fuzz
+/// seed 40846). Nothing can be differentiated there, and the type of such a
+/// copy cannot be told. A block whose only read copies it into memory
+/// deleted so goes too, on the next round.
+static void removeWriteOnlyLocals(Function &F) {
+  auto IsWriteOnly = [](Instruction *Obj,
+                        SmallVectorImpl<Instruction *> &Users) {
+    return all_of(Obj->users(), [&](User *U) {
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I)
+        return false;
+      Users.push_back(I);
+      if (auto *II = dyn_cast<IntrinsicInst>(I))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          return true;
+      if (auto *MI = dyn_cast<MemIntrinsic>(I))
+        return MI->getRawDest() == Obj && !MI->isVolatile() &&
+               (!isa<MemTransferInst>(MI) ||
+                cast<MemTransferInst>(MI)->getRawSource() != Obj);
+      if (auto *SI = dyn_cast<StoreInst>(I))
+        return SI->getPointerOperand() == Obj && SI->isSimple();
+      auto *CB = dyn_cast<CallBase>(I);
+      return CB && !isa<AllocaInst>(Obj) && isDeallocationCall(*CB) &&
+             freedPointer(*CB) == Obj && count(CB->args(), Obj) == 1;
+    });
+  };
   bool Changed = true;
   while (Changed) {
     Changed = false;
-    SmallVector<AllocaInst *, 8> Allocas;
-    for (Instruction &I : F.getEntryBlock())
-      if (auto *AI = dyn_cast<AllocaInst>(&I))
-        Allocas.push_back(AI);
-    for (AllocaInst *AI : Allocas) {
+    SmallVector<Instruction *, 8> Objects;
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I);
+          isa<AllocaInst>(I) ||
+          (CI && isAllocationCall(*CI) && !isReallocCall(*CI) &&
+           !isOutParamAllocation(*CI)))
+        Objects.push_back(&I);
+    for (Instruction *Obj : Objects) {
       SmallVector<Instruction *, 8> Users;
-      bool WriteOnly = all_of(AI->users(), [&](User *U) {
-        auto *I = dyn_cast<Instruction>(U);
-        if (!I)
-          return false;
-        Users.push_back(I);
-        if (auto *II = dyn_cast<IntrinsicInst>(I))
-          if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
-            return true;
-        if (auto *MI = dyn_cast<MemIntrinsic>(I))
-          return MI->getRawDest() == AI && !MI->isVolatile() &&
-                 (!isa<MemTransferInst>(MI) ||
-                  cast<MemTransferInst>(MI)->getRawSource() != AI);
-        if (auto *SI = dyn_cast<StoreInst>(I))
-          return SI->getPointerOperand() == AI && SI->isSimple();
-        return false;
-      });
-      if (!WriteOnly)
+      if (!IsWriteOnly(Obj, Users))
         continue;
       for (Instruction *I : Users)
         I->eraseFromParent();
-      AI->eraseFromParent();
+      Obj->eraseFromParent();
       Changed = true;
     }
   }
@@ -946,7 +957,7 @@ PreparedPrimal preparePrimal(Function &F, FunctionAnalysisManager &FAM,
   defineUndefinedLanes(*P);
   dropNoNaNsNoInfs(*P);
   removeLifetimeMarkers(*P);
-  removeWriteOnlyAllocas(*P);
+  removeWriteOnlyLocals(*P);
   unifyReturns(*P);
   {
     FunctionPassManager FPM;
