@@ -35,6 +35,7 @@
 #include "Synthesis/StoredValueForwarding.h"
 #include "Synthesis/TapeCache.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -475,13 +476,20 @@ static void removeLifetimeMarkers(Function &F) {
 /// copy cannot be told. A block whose only read copies it into memory
 /// deleted so goes too, on the next round.
 static void removeWriteOnlyLocals(Function &F) {
-  auto IsWriteOnly = [](Instruction *Obj,
-                        SmallVectorImpl<Instruction *> &Users) {
+  // The library's allocators and deallocators only: a registered allocator
+  // (__enzyme_allocation_like) may do more than allocate (count, log).
+  auto IsLibrary = [](const CallBase &CB,
+                      std::initializer_list<HeapFunction> Kinds) {
+    std::optional<HeapFunction> H = heapFunction(CB);
+    return H && is_contained(Kinds, *H);
+  };
+  auto IsWriteOnly = [&](Instruction *Obj,
+                         SmallSetVector<Instruction *, 8> &Users) {
     return all_of(Obj->users(), [&](User *U) {
       auto *I = dyn_cast<Instruction>(U);
       if (!I)
         return false;
-      Users.push_back(I);
+      Users.insert(I);
       if (auto *II = dyn_cast<IntrinsicInst>(I))
         if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
           return true;
@@ -489,10 +497,15 @@ static void removeWriteOnlyLocals(Function &F) {
         return MI->getRawDest() == Obj && !MI->isVolatile() &&
                (!isa<MemTransferInst>(MI) ||
                 cast<MemTransferInst>(MI)->getRawSource() != Obj);
+      // A block that keeps its own address (an empty circular list's
+      // sentinel) is left alone.
       if (auto *SI = dyn_cast<StoreInst>(I))
-        return SI->getPointerOperand() == Obj && SI->isSimple();
+        return SI->getPointerOperand() == Obj && SI->getValueOperand() != Obj &&
+               SI->isSimple();
       auto *CB = dyn_cast<CallBase>(I);
-      return CB && !isa<AllocaInst>(Obj) && isDeallocationCall(*CB) &&
+      return CB && !isa<AllocaInst>(Obj) &&
+             IsLibrary(*CB, {HeapFunction::Free, HeapFunction::Delete,
+                             HeapFunction::DeleteArray}) &&
              freedPointer(*CB) == Obj && count(CB->args(), Obj) == 1;
     });
   };
@@ -503,11 +516,12 @@ static void removeWriteOnlyLocals(Function &F) {
     for (Instruction &I : instructions(F))
       if (auto *CI = dyn_cast<CallInst>(&I);
           isa<AllocaInst>(I) ||
-          (CI && isAllocationCall(*CI) && !isReallocCall(*CI) &&
-           !isOutParamAllocation(*CI)))
+          (CI && IsLibrary(*CI, {HeapFunction::Malloc, HeapFunction::Calloc,
+                                 HeapFunction::AlignedAlloc, HeapFunction::New,
+                                 HeapFunction::NewArray})))
         Objects.push_back(&I);
     for (Instruction *Obj : Objects) {
-      SmallVector<Instruction *, 8> Users;
+      SmallSetVector<Instruction *, 8> Users;
       if (!IsWriteOnly(Obj, Users))
         continue;
       for (Instruction *I : Users)
