@@ -18,27 +18,35 @@ declare double @llvm.sin.f64(double)
 @enzyme_dup = external global i32
 @enzyme_const = external global i32
 
-; f(x) = sin(x) * x through a 32-byte-aligned block.
-define double @f(ptr %x) {
+; f(x) = sin(x) * x through a 32-byte-aligned block holding sin(x) twice,
+; read at index k (0 or 1): a read at a known index would be folded into
+; the stored value, and a block written and freed unread is deleted before
+; differentiation.
+define double @f(ptr %x, i64 %k) {
 entry:
   %b = call ptr @_ZnwmSt11align_val_t(i64 32, i64 32)
   %x0 = load double, ptr %x
   %s = call double @llvm.sin.f64(double %x0)
   store double %s, ptr %b
-  %y = load double, ptr %b
+  %b1 = getelementptr double, ptr %b, i64 1
+  store double %s, ptr %b1
+  %bk = getelementptr double, ptr %b, i64 %k
+  %y = load double, ptr %bk
   %r = fmul double %y, %x0
   call void @_ZdlPvSt11align_val_t(ptr %b, i64 32)
   ret double %r
 }
 
-define void @grad(ptr %x, ptr %dx) {
+define void @grad(ptr %x, ptr %dx, i64 %k) {
   %d = load i32, ptr @enzyme_dup
-  call void (...) @__enzyme_autodiff(ptr @f, i32 %d, ptr %x, ptr %dx)
+  %c = load i32, ptr @enzyme_const
+  call void (...) @__enzyme_autodiff(ptr @f, i32 %d, ptr %x, ptr %dx, i32 %c, i64 %k)
   ret void
 }
 
-; g(x, n) = sum_i sin(x_i) * x_i through a 64-byte-aligned block per i.
-define double @g(ptr %x, i64 %n) {
+; g(x, n) = sum_i sin(x_i) * x_i through a 64-byte-aligned block per i
+; (read at index k likewise).
+define double @g(ptr %x, i64 %n, i64 %k) {
 entry:
   br label %loop
 loop:
@@ -49,7 +57,10 @@ loop:
   %v = load double, ptr %xi
   %s = call double @llvm.sin.f64(double %v)
   store double %s, ptr %b
-  %y = load double, ptr %b
+  %b1 = getelementptr double, ptr %b, i64 1
+  store double %s, ptr %b1
+  %bk = getelementptr double, ptr %b, i64 %k
+  %y = load double, ptr %bk
   %p = fmul double %y, %v
   %acc.next = fadd double %acc, %p
   call void @_ZdaPvSt11align_val_t(ptr %b, i64 64)
@@ -63,11 +74,11 @@ exit:
 define ptr @thunk() {
   %d = load i32, ptr @enzyme_dup
   %c = load i32, ptr @enzyme_const
-  %t = call ptr (...) @__tapestry_thunk(ptr @g, i32 %d, i32 %c)
+  %t = call ptr (...) @__tapestry_thunk(ptr @g, i32 %d, i32 %c, i32 %c)
   ret ptr %t
 }
 
-; CHECK-LABEL: define internal void @f.tapestry.rev_d_ra(
+; CHECK-LABEL: define internal void @f.tapestry.rev_dc_ra(
 ; CHECK:         %"b'" = call {{.*}}ptr @_ZnwmSt11align_val_t(i64 32, i64 32)
 ; CHECK:         call void @tapestry.delete.align32(ptr nonnull %"b'")
 ; CHECK-NOT:     call void @free(ptr {{.*}}%"b'")
@@ -84,11 +95,11 @@ define ptr @thunk() {
 ; CHECK-NEXT:    ret void
 
 ; The forward half allocates block and shadow with the same aligned call.
-; CHECK-LABEL: define internal double @g.tapestry.split_dc_ra.augmented(
+; CHECK-LABEL: define internal double @g.tapestry.split_dcc_ra.augmented(
 ; CHECK:         %b = call {{.*}}ptr @_ZnamSt11align_val_t(i64 64, i64 64)
 ; CHECK:         %"b'" = call {{.*}}ptr @_ZnamSt11align_val_t(i64 64, i64 64)
 
-; CHECK-LABEL: define internal void @g.tapestry.split_dc_ra.release(
+; CHECK-LABEL: define internal void @g.tapestry.split_dcc_ra.release(
 ; CHECK:         call void @tapestry.loopblocks.release.tapestry.delete_array.align64(
 
 ; CHECK-LABEL: define internal void @tapestry.loopblocks.release.tapestry.delete_array.align64(

@@ -19,17 +19,23 @@ declare void @__enzyme_reverse(ptr, ...)
 declare ptr @malloc(i64)
 declare void @free(ptr)
 
-define void @rows(ptr %x, ptr %y, i64 %n) {
+; The block holds x_i^2 twice and is read at index k (0 or 1), so that the
+; read is not folded into the stored value (a block written and freed
+; unread is deleted before differentiation).
+define void @rows(ptr %x, ptr %y, i64 %n, i64 %k) {
 entry:
   br label %loop
 loop:
   %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
-  %t = call ptr @malloc(i64 8)
+  %t = call ptr @malloc(i64 16)
   %px = getelementptr double, ptr %x, i64 %i
   %xi = load double, ptr %px
   %sq = fmul double %xi, %xi
   store double %sq, ptr %t
-  %v = load double, ptr %t
+  %t1 = getelementptr double, ptr %t, i64 1
+  store double %sq, ptr %t1
+  %tk = getelementptr double, ptr %t, i64 %k
+  %v = load double, ptr %tk
   %yv = fmul double %v, %xi
   %py = getelementptr double, ptr %y, i64 %i
   store double %yv, ptr %py
@@ -41,21 +47,21 @@ done:
   ret void
 }
 
-define void @split(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %n) {
-  %tape = call ptr (ptr, ...) @__enzyme_augmentfwd(ptr @rows, ptr @enzyme_dup, ptr %x, ptr %dx, ptr @enzyme_dup, ptr %y, ptr %dy, ptr @enzyme_const, i64 %n)
-  call void (ptr, ...) @__enzyme_reverse(ptr @rows, ptr @enzyme_dup, ptr %x, ptr %dx, ptr @enzyme_dup, ptr %y, ptr %dy, ptr @enzyme_const, i64 %n, ptr %tape)
+define void @split(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %n, i64 %k) {
+  %tape = call ptr (ptr, ...) @__enzyme_augmentfwd(ptr @rows, ptr @enzyme_dup, ptr %x, ptr %dx, ptr @enzyme_dup, ptr %y, ptr %dy, ptr @enzyme_const, i64 %n, ptr @enzyme_const, i64 %k)
+  call void (ptr, ...) @__enzyme_reverse(ptr @rows, ptr @enzyme_dup, ptr %x, ptr %dx, ptr @enzyme_dup, ptr %y, ptr %dy, ptr @enzyme_const, i64 %n, ptr @enzyme_const, i64 %k, ptr %tape)
   ret void
 }
 
-; AUG-LABEL: define internal void @rows.tapestry.split_ddc.augmented(
+; AUG-LABEL: define internal void @rows.tapestry.split_ddcc.augmented(
 ; AUG:       %[[HEAD:.*]] = getelementptr inbounds i8, ptr %tape, i64 32
-; AUG:       %t = call {{.*}}ptr @malloc(i64 8)
-; AUG:       %"t'" = call {{.*}}ptr @malloc(i64 8)
-; AUG:       call void @tapestry.loopblocks.link(ptr nonnull %[[HEAD]], ptr %t, ptr %"t'", i64 8)
+; AUG:       %t = call {{.*}}ptr @malloc(i64 16)
+; AUG:       %"t'" = call {{.*}}ptr @malloc(i64 16)
+; AUG:       call void @tapestry.loopblocks.link(ptr nonnull %[[HEAD]], ptr %t, ptr %"t'", i64 16)
 ; AUG-NOT:   call void @free(
 ; AUG-LABEL: {{^}}}
 
-; REV-LABEL: define internal void @rows.tapestry.split_ddc.reverse(
+; REV-LABEL: define internal void @rows.tapestry.split_ddcc.reverse(
 ; REV-NOT:   call void @free(
 ; REV-NOT:   @tapestry.freed.take
 ; REV:       tape.ok:
@@ -66,7 +72,7 @@ define void @split(ptr %x, ptr %dx, ptr %y, ptr %dy, i64 %n) {
 ; REV-NOT:   @tapestry.freed.take
 ; REV-LABEL: {{^}}}
 
-; REL-LABEL: define internal void @rows.tapestry.split_ddc.release(
+; REL-LABEL: define internal void @rows.tapestry.split_ddcc.release(
 ; REL:       %[[FIELD:.*]] = getelementptr inbounds %rows.tape, ptr %tape, i32 0, i32 2
 ; REL-NEXT:  %[[LIST:.*]] = load ptr, ptr %[[FIELD]]
 ; REL-NEXT:  call void @tapestry.loopblocks.release.free(ptr %[[LIST]])
