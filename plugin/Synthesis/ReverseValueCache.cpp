@@ -775,6 +775,9 @@ std::string ReverseValueCache::whyCached(Instruction *GV,
         if (Instruction *OpPI = PrimalOf.lookup(Op))
           return "recomputing it would need " + describe(OpPI) +
                  ", which the reverse sweep would have to cache itself";
+    if (isCostlyFloatOp(GV))
+      return "a division or square root outside loops is cached once: a "
+             "store and a load cost less than computing it again";
   } else if (isa<CallBase>(PI)) {
     return "results of calls other than sqrt, fma, fabs, copysign, fmin and "
            "fmax are not recomputed (a call may be costly or have effects)";
