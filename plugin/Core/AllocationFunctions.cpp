@@ -196,6 +196,22 @@ uint64_t cxxAlignment(const CallBase &CB) {
   return Align ? Align->getZExtValue() : 0;
 }
 
+Value *sizedDeallocationBytes(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  LibFunc LF;
+  if (!F || !F->getParent() || !libraryFunctions().getLibFunc(*F, LF))
+    return nullptr;
+  switch (LF) {
+  case LibFunc_ZdlPvm:
+  case LibFunc_ZdaPvm:
+  case LibFunc_ZdlPvmSt11align_val_t:
+  case LibFunc_ZdaPvmSt11align_val_t:
+    return CB.getArgOperand(1);
+  default:
+    return nullptr;
+  }
+}
+
 bool isCxxHeapFunction(const Function &F) {
   switch (heapFunction(F).value_or(HeapFunction::Malloc)) {
   case HeapFunction::New:

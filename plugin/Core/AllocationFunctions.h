@@ -83,6 +83,10 @@ HeapFunction matchingDeallocator(HeapFunction Alloc);
 /// delete, passes (a constant), else 0. Shadows of such blocks are released
 /// with the same alignment.
 uint64_t cxxAlignment(const llvm::CallBase &CB);
+/// The size in bytes \p CB, a call of C++14's sized operator delete or
+/// delete[] (also over-aligned), passes: the size the block was allocated
+/// with. Null for every other call.
+llvm::Value *sizedDeallocationBytes(const llvm::CallBase &CB);
 /// True if \p F is C++'s operator new, new[], delete or delete[].
 bool isCxxHeapFunction(const llvm::Function &F);
 

@@ -94,6 +94,9 @@ bool isKnownInactiveFunction(StringRef Name) {
       .Cases("strnlen", "strspn", "strcspn", "memchr", "memrchr", true)
       .Cases("strchr", "strrchr", "strstr", "strpbrk", "rawmemchr", true)
       .Cases("strcpy", "strncpy", "strcat", "strncat", "stpcpy", true)
+      // split text into tokens: NULs written into the text, a pointer into
+      // it returned and (strtok_r, strsep) stored where the caller says
+      .Cases("strtok", "strtok_r", "strsep", true)
       // numbers parsed from text have derivative zero; their end pointer
       // (char **) points into the text
       .Cases("strtod", "strtof", "strtold", "strtol", "strtoll", true)

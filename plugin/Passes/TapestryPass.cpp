@@ -247,6 +247,39 @@ static void recordRequestPrimals(CallBase &CB, EntryPoint E) {
   CB.setMetadata(RequestPrimalsMD, MDNode::get(CB.getContext(), Ops));
 }
 
+/// \p V without pointer casts and, at -O0, without the stack slots it was
+/// spilled to and read back from (the one value stored into a local
+/// variable, through as many slots as helpers inlined into each other
+/// made); null if a slot holds other values too.
+static Value *unspilled(Value *V) {
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    V = V->stripPointerCasts();
+    auto *LI = dyn_cast<LoadInst>(V);
+    auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+    if (!Slot)
+      return V;
+    Value *Stored = nullptr;
+    for (User *U : Slot->users()) {
+      // (The inliner marks the lifetime of a slot it moves into a caller.)
+      if (isa<LoadInst>(U) || cast<Instruction>(U)->isLifetimeStartOrEnd())
+        continue;
+      auto *SI = dyn_cast<StoreInst>(U);
+      if (!SI || SI->getPointerOperand() != Slot || Stored)
+        return nullptr;
+      Stored = SI->getValueOperand();
+    }
+    if (!Stored)
+      return nullptr;
+    V = Stored;
+  }
+  return nullptr;
+}
+
+/// The parameter \p V is (unspilled), or null.
+static Argument *parameterPassed(Value *V) {
+  return dyn_cast_or_null<Argument>(unspilled(V));
+}
+
 /// C++ wrappers (such as enzyme::autodiff) receive the function to
 /// differentiate as a parameter; inlining the always-inline ones that make
 /// requests into their callers turns that parameter back into the function.
@@ -254,25 +287,7 @@ static void recordRequestPrimals(CallBase &CB, EntryPoint E) {
 /// differentiates (`grad(f, x)` calling `__enzyme_autodiff((void *)f, ...)`),
 /// directly or, at -O0, through the stack slot it is spilled to; or null.
 static Argument *requestedParameter(CallBase &CB) {
-  if (CB.arg_size() == 0)
-    return nullptr;
-  Value *V = CB.getArgOperand(0)->stripPointerCasts();
-  if (auto *LI = dyn_cast<LoadInst>(V)) {
-    auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand());
-    if (!Slot)
-      return nullptr;
-    Value *Stored = nullptr;
-    for (User *U : Slot->users()) {
-      if (U == LI || isa<LoadInst>(U))
-        continue;
-      auto *SI = dyn_cast<StoreInst>(U);
-      if (!SI || SI->getPointerOperand() != Slot || Stored)
-        return nullptr;
-      Stored = SI->getValueOperand();
-    }
-    V = Stored;
-  }
-  return dyn_cast_or_null<Argument>(V);
+  return CB.arg_size() ? parameterPassed(CB.getArgOperand(0)) : nullptr;
 }
 
 static void inlineRequestWrappers(Module &M) {
@@ -291,6 +306,24 @@ static void inlineRequestWrappers(Module &M) {
             else if (Argument *A = requestedParameter(*CB))
               ByParameter[CB->getFunction()].push_back(A->getArgNo());
           }
+    // A helper that passes its own parameter on to such a wrapper's
+    // (`report(f)` calling `gradient(f)`, probe42 F1) differentiates it
+    // too: its call sites that name the function are inlined first, which
+    // makes the wrapper's call site name it in the next round.
+    for (unsigned K = 0; K < ByParameter.size(); ++K) {
+      Function *W = ByParameter.begin()[K].first;
+      SmallVector<unsigned, 1> Params = ByParameter.begin()[K].second;
+      for (User *U : W->users()) {
+        auto *CB = dyn_cast<CallBase>(U);
+        if (!CB || CB->getCalledOperand() != W || CB->getFunction() == W)
+          continue;
+        for (unsigned I : Params)
+          if (I < CB->arg_size())
+            if (Argument *A = parameterPassed(CB->getArgOperand(I)))
+              if (!is_contained(ByParameter[CB->getFunction()], A->getArgNo()))
+                ByParameter[CB->getFunction()].push_back(A->getArgNo());
+      }
+    }
     SmallVector<CallBase *, 8> Sites;
     for (Function *W : Wrappers)
       for (User *U : W->users())
@@ -305,7 +338,8 @@ static void inlineRequestWrappers(Module &M) {
           if (CB->getCalledOperand() == W && CB->getFunction() != W &&
               all_of(Params, [&](unsigned I) {
                 return I < CB->arg_size() &&
-                       isa<Function>(CB->getArgOperand(I)->stripPointerCasts());
+                       isa_and_nonnull<Function>(
+                           unspilled(CB->getArgOperand(I)));
               }))
             Sites.push_back(CB);
       Wrappers.insert(W);

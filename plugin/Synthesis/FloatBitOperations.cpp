@@ -165,6 +165,14 @@ static Value *floatOperation(BitCastInst &BC) {
                                    asFloatingPoint(B, X, T),
                                    asFloatingPoint(B, Y, T));
   }
+  // The same once InstCombine has turned the magnitude's mask into fabs:
+  // `or (and (bitcast s), SIGN), (bitcast (fabs m))` (probe42 F3).
+  Value *M = nullptr;
+  if (match(Int, m_c_Or(m_c_And(m_Value(X), m_APInt(C)), m_Value(Y))) &&
+      *C == Sign && match(stripBitCasts(Y), m_FAbs(m_Value(M))) &&
+      M->getType() == T)
+    return B.CreateBinaryIntrinsic(Intrinsic::copysign, M,
+                                   asFloatingPoint(B, X, T));
   if (match(Int, m_c_And(m_Value(X), m_APInt(E))) && *E == Rest)
     return B.CreateUnaryIntrinsic(Intrinsic::fabs, asFloatingPoint(B, X, T));
   if (match(Int, m_c_Xor(m_Value(X), m_APInt(E))) && *E == Sign)
@@ -176,17 +184,27 @@ static Value *floatOperation(BitCastInst &BC) {
 }
 
 bool lowerFloatBitOperations(Function &F) {
-  SmallVector<std::pair<BitCastInst *, Value *>, 4> Done;
-  for (Instruction &I : instructions(F))
-    if (auto *BC = dyn_cast<BitCastInst>(&I))
-      if (Value *V = floatOperation(*BC))
-        Done.push_back({BC, V});
-  for (auto [BC, V] : Done) {
-    V->takeName(BC);
-    BC->replaceAllUsesWith(V);
-    RecursivelyDeleteTriviallyDeadInstructions(BC);
+  bool Changed = false;
+  // An operation's operand may be another one on the bits, seen as a
+  // floating-point value only once the first became one: copysign's sign
+  // taken from a sign flipped by xor (probe42 F3). Each round lowers the
+  // bitcasts the previous one made; the chain is as long as the code's.
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    SmallVector<std::pair<BitCastInst *, Value *>, 4> Done;
+    for (Instruction &I : instructions(F))
+      if (auto *BC = dyn_cast<BitCastInst>(&I))
+        if (Value *V = floatOperation(*BC))
+          Done.push_back({BC, V});
+    for (auto [BC, V] : Done) {
+      V->takeName(BC);
+      BC->replaceAllUsesWith(V);
+      RecursivelyDeleteTriviallyDeadInstructions(BC);
+    }
+    if (Done.empty())
+      break;
+    Changed = true;
   }
-  return !Done.empty();
+  return Changed;
 }
 
 } // namespace tapestry

@@ -62,7 +62,7 @@ struct FreedList {
   FreedList(Module &M, unsigned Depth)
       : M(M), C(M.getContext()), Depth(Depth), Ptr(PointerType::getUnqual(C)),
         I64(Type::getInt64Ty(C)),
-        Entry(StructType::get(C, {Ptr, I64, I64, Ptr, Ptr})),
+        Entry(StructType::get(C, {Ptr, I64, I64, Ptr, Ptr, I64})),
         State(StructType::get(C, {Ptr, I64, I64})) {
     std::string Name = nameAt("shadows", Depth);
     G = M.getGlobalVariable(Name, /*AllowInternal=*/true);
@@ -122,12 +122,21 @@ struct FreedList {
 };
 } // namespace
 
-/// i1 @tapestry.freed.lost(ptr now, ptr then, i64 bytes): true if some
-/// 8-byte word of \p now differs from the same word of \p then (of zero if
-/// \p then is null) and is not zero (+0.0 or -0.0): an adjoint was added. (A
-/// word that became zero was consumed, a seed of a value the function
-/// overwrote, or cleared, a pointer slot the reverse of a memset zeroed:
-/// nothing is lost.) A last 4-byte word, a float, is compared the same way.
+/// i1 @tapestry.freed.lost(ptr now, ptr then, i64 bytes, i64 exact): true if
+/// some 8-byte word of \p now differs from the same word of \p then (of
+/// zero if \p then is null) and is not zero (+0.0 or -0.0): an adjoint was
+/// added. (A word that became zero was consumed, a seed of a value the
+/// function overwrote, or cleared, a pointer slot the reverse of a memset
+/// zeroed: nothing is lost.) A last 4-byte word, a float, is compared the
+/// same way. Within the first \p exact bytes (the block's size as its
+/// deallocator stated it: no allocator slack, whose bytes are stale), a
+/// word that kept a nonzero value a double of normal magnitude has is lost
+/// as well: a seed the caller gave the block, which nothing consumed before
+/// the block was freed (its output replaced by a new block), or one the
+/// reverse consumed and gave back as the adjoint of the block's old value.
+/// (Shadow pointers and integers copied from the primal read as subnormal
+/// or NaN doubles: heap addresses and counts below 2^52 have a zero
+/// exponent, negative integers an all-ones one.)
 static Function *getLostFn(Module &M) {
   StringRef Name = "tapestry.freed.lost";
   if (Function *F = M.getFunction(Name))
@@ -135,11 +144,13 @@ static Function *getLostFn(Module &M) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C),
        *I32 = Type::getInt32Ty(C), *I1 = Type::getInt1Ty(C);
-  Function *F = Function::Create(FunctionType::get(I1, {Ptr, Ptr, I64}, false),
-                                 GlobalValue::InternalLinkage, Name, M);
+  Function *F =
+      Function::Create(FunctionType::get(I1, {Ptr, Ptr, I64, I64}, false),
+                       GlobalValue::InternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoInline);
   F->addFnAttr(Attribute::NoUnwind);
   Value *Now = F->getArg(0), *Then = F->getArg(1), *Bytes = F->getArg(2);
+  Value *ExactWords = nullptr;
   BasicBlock *Entry = BasicBlock::Create(C, "entry", F);
   BasicBlock *Loop = BasicBlock::Create(C, "loop", F);
   BasicBlock *Body = BasicBlock::Create(C, "body", F);
@@ -149,6 +160,7 @@ static Function *getLostFn(Module &M) {
   BasicBlock *No = BasicBlock::Create(C, "no", F);
   IRBuilder<> B(Entry);
   Value *Words = B.CreateLShr(Bytes, 3);
+  ExactWords = B.CreateLShr(F->getArg(3), 3);
   B.CreateBr(Loop);
   // A word changed to something other than +-0.
   // (No copy: the shadow was all zero.)
@@ -167,8 +179,19 @@ static Function *getLostFn(Module &M) {
     Value *Magnitude = B.CreateAnd(
         A,
         ConstantInt::get(T, APInt::getSignedMaxValue(T->getIntegerBitWidth())));
-    return B.CreateAnd(B.CreateICmpNE(A, W),
-                       B.CreateICmpNE(Magnitude, ConstantInt::get(T, 0)));
+    return std::pair(
+        A, B.CreateAnd(B.CreateICmpNE(A, W),
+                       B.CreateICmpNE(Magnitude, ConstantInt::get(T, 0))));
+  };
+  // A word that kept a nonzero double of normal magnitude (exponent neither
+  // all zeros nor all ones), within the block's stated size.
+  auto Kept = [&](Value *A, Value *I) {
+    Value *Exponent =
+        B.CreateAnd(B.CreateLShr(A, 52), ConstantInt::get(A->getType(), 0x7ff));
+    Value *Normal = B.CreateAnd(
+        B.CreateICmpNE(Exponent, ConstantInt::get(A->getType(), 0)),
+        B.CreateICmpNE(Exponent, ConstantInt::get(A->getType(), 0x7ff)));
+    return B.CreateAnd(Normal, B.CreateICmpULT(I, ExactWords));
   };
   B.SetInsertPoint(Loop);
   PHINode *I = B.CreatePHI(I64, 2, "i");
@@ -177,12 +200,13 @@ static Function *getLostFn(Module &M) {
   B.SetInsertPoint(Body);
   Value *Next = B.CreateAdd(I, B.getInt64(1));
   I->addIncoming(Next, Body);
-  B.CreateCondBr(Added(I64, B.CreateShl(I, 3)), Yes, Loop);
+  auto [Word, Changed] = Added(I64, B.CreateShl(I, 3));
+  B.CreateCondBr(B.CreateOr(Changed, Kept(Word, I)), Yes, Loop);
   B.SetInsertPoint(Tail);
   B.CreateCondBr(B.CreateICmpNE(B.CreateAnd(Bytes, 4), B.getInt64(0)), Half,
                  No);
   B.SetInsertPoint(Half);
-  B.CreateCondBr(Added(I32, B.CreateShl(Words, 3)), Yes, No);
+  B.CreateCondBr(Added(I32, B.CreateShl(Words, 3)).second, Yes, No);
   IRBuilder<>(Yes).CreateRet(B.getTrue());
   IRBuilder<>(No).CreateRet(B.getFalse());
   return F;
@@ -251,7 +275,8 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   if (Function *F = M.getFunction(nameAt("push", Depth)))
     return F;
   FreedList L(M, Depth);
-  Function *F = L.create("push", Type::getVoidTy(L.C), {L.Ptr, L.I64, L.I64});
+  Function *F =
+      L.create("push", Type::getVoidTy(L.C), {L.Ptr, L.I64, L.I64, L.I64});
   BasicBlock *Entry = BasicBlock::Create(L.C, "entry", F);
   BasicBlock *Check = BasicBlock::Create(L.C, "check", F);
   BasicBlock *Grow = BasicBlock::Create(L.C, "grow", F);
@@ -311,8 +336,9 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   BasicBlock *Before = B.GetInsertBlock();
   B.CreateCondBr(B.CreateICmpEQ(Bytes, B.getInt64(0)), Copied, Scan);
   B.SetInsertPoint(Scan);
-  Value *Dirty = B.CreateCall(
-      getLostFn(M), {F->getArg(0), Constant::getNullValue(L.Ptr), Bytes});
+  Value *Dirty =
+      B.CreateCall(getLostFn(M), {F->getArg(0), Constant::getNullValue(L.Ptr),
+                                  Bytes, B.getInt64(0)});
   B.CreateCondBr(Dirty, Copy, Copied);
   B.SetInsertPoint(Copy);
   Value *Snapshot = B.CreateCall(getMallocFn(M), {Bytes});
@@ -336,6 +362,7 @@ Function *getFreedShadowPushFn(Module &M, unsigned Depth) {
   B.CreateStore(Then, B.CreateStructGEP(L.Entry, Slot, 3));
   B.CreateStore(B.CreateLoad(L.Ptr, L.tag()),
                 B.CreateStructGEP(L.Entry, Slot, 4));
+  B.CreateStore(F->getArg(3), B.CreateStructGEP(L.Entry, Slot, 5));
   B.CreateStore(B.CreateAdd(Len, B.getInt64(1)), L.field(B, 1));
   B.CreateRetVoid();
   return F;
@@ -414,9 +441,11 @@ static Function *getDisposeFn(Module &M, unsigned Depth) {
   // An adjoint that arrived after the block was freed has nowhere to go.
   Value *Bytes = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 2));
   Value *Then = B.CreateLoad(L.Ptr, B.CreateStructGEP(L.Entry, Slot, 3));
+  Value *Exact = B.CreateLoad(L.I64, B.CreateStructGEP(L.Entry, Slot, 5));
   BasicBlock *Lost = BasicBlock::Create(L.C, "lost", F);
   BasicBlock *Kept = BasicBlock::Create(L.C, "kept", F);
-  B.CreateCondBr(B.CreateCall(getLostFn(M), {Shadow, Then, Bytes}), Lost, Kept);
+  B.CreateCondBr(B.CreateCall(getLostFn(M), {Shadow, Then, Bytes, Exact}), Lost,
+                 Kept);
   {
     IRBuilder<> LB(Lost);
     emitFatalMessage(LB, F->getArg(1), F->getArg(2));
@@ -577,12 +606,15 @@ std::string lostAdjointsMessage(const Function &Fn) {
          "' freed or reallocated a block the caller passed it (a pointer "
          "argument, a struct's buffer grown by realloc, a std::vector "
          "argument grown by push_back, resize or insert, or replaced by a "
-         "move assignment), and the derivatives with respect to the block's "
-         "old contents (the values read from it, or moved out of it when it "
-         "grew) went to the shadow of the freed block, which the caller can "
-         "no longer see. Leave the caller's block in place: give it its "
-         "final size before the call, copy into it (v = w) instead of "
-         "moving into it, and free it after the call rather than inside.\n";
+         "move assignment or a swap), and the derivatives with respect to "
+         "the block's old contents (the values read from it, or moved out of "
+         "it when it grew) went to the shadow of the freed block, which the "
+         "caller can no longer see, or the seeds the caller gave that shadow "
+         "(an output's adjoints) stayed there unused. Leave the caller's "
+         "block in place: give it its final size before the call, write its "
+         "elements or copy into it (v = w) instead of moving or swapping a "
+         "new block into it, and free it after the call rather than "
+         "inside.\n";
 }
 
 } // namespace tapestry

@@ -17,17 +17,21 @@
 // So each entry keeps a copy of the shadow as it was when the block was
 // freed, and the call site stops the program with a message if a word of
 // a released shadow changed since to a nonzero value, instead of
-// returning a gradient without those adjoints.
+// returning a gradient without those adjoints. So are seeds the caller
+// gave the shadow of an output the function replaced (`out = make(x)`):
+// where a sized operator delete states the block's size, a word in it
+// that still holds a double of normal magnitude stops the program too.
 // A split request (__enzyme_augmentfwd, then __enzyme_reverse) has no such
 // end: its augmented forward's call site sets the list's tag to its tape,
 // each entry keeps the tag it was pushed under, and the shadows kept with
 // a tape are checked and freed when the reverse releases that tape.
 // The list is {ptr entries, i64 length, i64 capacity}, each entry
-// {ptr shadow, i64 kind, i64 bytes, ptr copy, ptr tag} (kind 0 free, 1
-// operator delete, 2 operator delete[], else the address of a deallocator
-// that takes the pointer alone, one registered with
+// {ptr shadow, i64 kind, i64 bytes, ptr copy, ptr tag, i64 exact} (kind 0
+// free, 1 operator delete, 2 operator delete[], else the address of a
+// deallocator that takes the pointer alone, one registered with
 // __enzyme_allocation_like; bytes 0 and no copy when the size is not
-// known); its storage is released whenever it becomes empty.
+// known; exact 0 when no deallocator stated the size); its storage is
+// released whenever it becomes empty.
 //
 // Nested derivatives keep one list per depth. The derivative of code that
 // runs an inner request's derivative (the gradient in a Hessian) runs that
@@ -70,8 +74,10 @@ constexpr int64_t AskAllocatorBytes = -1;
 constexpr int64_t AskAllocatorIfNewBytes = -2;
 
 /// The pieces of the list at depth \p Depth:
-/// void @tapestry.freed.push(ptr shadow, i64 kind, i64 bytes), bytes the
-/// shadow's size (AskAllocatorBytes: ask malloc; 0: not known, unchecked)
+/// void @tapestry.freed.push(ptr shadow, i64 kind, i64 bytes, i64 exact),
+/// bytes the shadow's size (AskAllocatorBytes: ask malloc; 0: not known,
+/// unchecked), exact the block's size as a sized operator delete states it
+/// (0: not stated), within which a seed left in the shadow is lost too.
 llvm::Function *getFreedShadowPushFn(llvm::Module &M, unsigned Depth);
 /// i1 @tapestry.freed.take(ptr shadow): removes it if listed, true if so.
 llvm::Function *getFreedShadowTakeFn(llvm::Module &M, unsigned Depth);

@@ -292,13 +292,20 @@ void ReverseModeSynthesizer::buildForwardSweep() {
     Value *Bytes = freedShadowBytesOf(*CB, B);
     if (!isa<Constant>(Bytes))
       Bytes = primal(Bytes);
+    // The block's size as a sized operator delete states it: seeds left in
+    // a replaced output's shadow are found within it.
+    Value *Exact = B.getInt64(0);
+    if (Value *Stated = sizedDeallocationBytes(*CB);
+        Stated &&
+        !(isa<ConstantInt>(Bytes) && cast<ConstantInt>(Bytes)->isZero()))
+      Exact = isa<Constant>(Stated) ? Stated : primal(Stated);
     for (unsigned K = 0; K < W; ++K) {
       Value *SK = lane(B, S, K);
       if (GP)
         SK = B.CreateSelect(isConstantShadow(B, SK, GP),
                             Constant::getNullValue(SK->getType()), SK);
       B.CreateCall(getFreedShadowPushFn(module(), R.FreedListDepth),
-                   {SK, Kind, Bytes});
+                   {SK, Kind, Bytes, Exact});
     }
   }
   // Active values stored where no shadow can receive their adjoint would

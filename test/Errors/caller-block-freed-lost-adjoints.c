@@ -26,7 +26,7 @@
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 // REALLOC: tapestry: the reverse derivative of 'grow_after_read' lost adjoints: 'grow_after_read' freed or reallocated a block the caller passed it
-// REALLOC-SAME: and the derivatives with respect to the block's old contents (the values read from it, or moved out of it when it grew) went to the shadow of the freed block, which the caller can no longer see. Leave the caller's block in place: give it its final size before the call, copy into it (v = w) instead of moving into it, and free it after the call rather than inside.
+// REALLOC-SAME: and the derivatives with respect to the block's old contents (the values read from it, or moved out of it when it grew) went to the shadow of the freed block, which the caller can no longer see, or the seeds the caller gave that shadow (an output's adjoints) stayed there unused. Leave the caller's block in place: give it its final size before the call, write its elements or copy into it (v = w) instead of moving or swapping a new block into it, and free it after the call rather than inside.
 // REALLOC-NOT: d/d
 // REPLACE: tapestry: the reverse derivative of 'replace_after_read' lost adjoints
 // PARAM: tapestry: the reverse derivative of 'consume' lost adjoints

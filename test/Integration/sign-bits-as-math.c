@@ -18,7 +18,7 @@
 #include <string.h>
 
 extern int enzyme_dup, enzyme_out, enzyme_const;
-void __enzyme_autodiff(void *, ...);
+double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
 
 static double bits_fabs(const double *p) {
@@ -72,7 +72,17 @@ double f(const double *x, float y) {
          bits_copysign(x[5], x[6]) + bits_fabsf(y) * x[0];
 }
 
+// copysign(r^2, -r): InstCombine makes musl's magnitude mask a fabs and
+// keeps the sign's (probe42 F3: refused at -O1 and above). d/dr = -2|r|.
+double g(double r) { return bits_copysign(r * r, bits_neg(r)); }
+
 int main(void) {
+  check_close("reverse copysign of a negated sign, r < 0",
+              __enzyme_autodiff((void *)g, enzyme_out, -1.5), -3.0, 1e-15);
+  check_close("reverse copysign of a negated sign, r > 0",
+              __enzyme_autodiff((void *)g, enzyme_out, 0.75), -1.5, 1e-15);
+  check_close("forward copysign of a negated sign",
+              __enzyme_fwddiff((void *)g, -1.5, 1.0), -3.0, 1e-15);
   double x[7] = {-1.5, 2.0, 0.75, 1.25, -3.0, 2.5, -4.0};
   float y = -0.5f;
   // d/dx0 = sign(x0) x1 + |y|, d/dx1 = |x0|, d/dx2 = -1,

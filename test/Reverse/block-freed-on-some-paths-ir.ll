@@ -73,7 +73,7 @@ define void @gradg(ptr %x, ptr %dx, ptr %out, ptr %dout, i1 %drop) {
 
 ; CHECK-LABEL: define internal void @g.tapestry.rev_ddc_ra(
 ; CHECK:       free:
-; CHECK-NEXT:    call void @tapestry.freed.push(ptr nonnull %"p'", i64 0, i64 0)
+; CHECK-NEXT:    call void @tapestry.freed.push(ptr nonnull %"p'", i64 0, i64 0, i64 0)
 ; CHECK-NEXT:    call void @free(ptr %p)
 ; CHECK:       rev.entry:
 ; CHECK-NOT:     call void @free(ptr %p)
@@ -81,7 +81,7 @@ define void @gradg(ptr %x, ptr %dx, ptr %out, ptr %dout, i1 %drop) {
 
 ; CHECK-LABEL: define internal void @f.tapestry.rev_ddc_ra(
 ; CHECK:       free:
-; CHECK-NEXT:    call void @tapestry.freed.push(ptr nonnull %"p'", i64 0, i64 0)
+; CHECK-NEXT:    call void @tapestry.freed.push(ptr nonnull %"p'", i64 0, i64 0, i64 0)
 ; CHECK-NEXT:    call void @free(ptr %p)
 ; CHECK:       keep:
 ; CHECK-NEXT:    store ptr %p, ptr %out

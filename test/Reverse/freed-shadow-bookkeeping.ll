@@ -41,13 +41,13 @@ define double @caller(ptr %s, ptr %ds, double %x) {
 
 ; CHECK-LABEL: define internal {{.*}} @grow.tapestry.rev_
 ; A block from malloc: its size is asked of the allocator (-1).
-; CHECK: call void @tapestry.freed.push(ptr %{{.*}}, i64 0, i64 -1)
+; CHECK: call void @tapestry.freed.push(ptr %{{.*}}, i64 0, i64 -1, i64 0)
 ; CHECK-NEXT: call void @free(
 ; CHECK: %[[LISTED:.*]] = call i1 @tapestry.freed.take(ptr {{(nonnull )?}}%[[SHADOW:[^)]*]])
 ; CHECK-NEXT: %[[OR_NULL:.*]] = select i1 %[[LISTED]], ptr %[[SHADOW]], ptr null
 ; CHECK-NEXT: call void @free(ptr %[[OR_NULL]])
 
-; CHECK-LABEL: define internal void @tapestry.freed.push(ptr %0, i64 %1, i64 %2)
+; CHECK-LABEL: define internal void @tapestry.freed.push(ptr %0, i64 %1, i64 %2, i64 %3)
 ; CHECK: call i64 @malloc_usable_size(ptr %0)
 ; CHECK: %[[COPY:.*]] = call ptr @malloc(i64 %[[BYTES:.*]])
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 1 %[[COPY]], ptr align 1 %0, i64 %[[BYTES]], i1 false)

@@ -59,10 +59,10 @@ define ptr @thunk() {
 
 ; CHECK-LABEL: define internal double @e1.tapestry.split_dcc_ra.augmented(
 ; CHECK:       leave:
-; CHECK-NEXT:    call void @tapestry.freed.push(ptr %"b'", i64 0, i64 0)
+; CHECK-NEXT:    call void @tapestry.freed.push(ptr %"b'", i64 0, i64 0, i64 0)
 ; CHECK-NEXT:    call void @free(ptr %b)
 ; CHECK:       latch:
-; CHECK-NEXT:    call void @tapestry.freed.push(ptr %"b'", i64 0, i64 0)
+; CHECK-NEXT:    call void @tapestry.freed.push(ptr %"b'", i64 0, i64 0, i64 0)
 ; CHECK-NEXT:    call void @free(ptr %b)
 ; CHECK-LABEL: define internal void @e1.tapestry.split_dcc_ra.reverse(
 ; CHECK-NOT:     call void @free(ptr %b.tape

@@ -2,7 +2,9 @@
 ; before InstCombine (Synthesis/FloatBitOperations.h): the sign bit
 ; cleared (fabs), flipped with the constant first (fneg), copied from
 ; another double (copysign), and a lane choice by a compare's sign-extended
-; mask (select). Each derivative keeps no integer and/xor/or of the values;
+; mask (select), and copysign once InstCombine has made the magnitude's
+; mask a fabs (@copysign_of_fabs: `or (and s, SIGN), (bitcast (fabs m))`,
+; probe42 F3). Each derivative keeps no integer and/xor/or of the values;
 ; a sign mask of another lane width (@other_width: a 64-bit xor over two
 ; floats) is no fneg and stays an error. End to end:
 ; test/Integration/sign-bits-as-math.c, test/Vector/sse2-sign-masks.c,
@@ -12,6 +14,11 @@
 ; RUN: not %opt -passes=tapestry -S %S/Inputs/float-bits-other-width.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WIDTH
 ; WIDTH: cannot differentiate 'other_width': a vector of 2 float is reinterpreted as a long here
 
+; CHECK-LABEL: define internal double @copysign_of_fabs.tapestry.rev_
+; CHECK-NOT: {{(and|xor|or|or disjoint) i64}}
+; CHECK: %m = fmul double %r, %r
+; CHECK-NEXT: call double @llvm.copysign.f64(double 1.000000e+00, double %m)
+; CHECK: ret double
 ; CHECK-LABEL: define internal void @lane_choice.tapestry.rev_d_ra(
 ; CHECK-NOT: {{(and|or) <2 x i64>}}
 ; CHECK: select <2 x i1>
@@ -21,6 +28,7 @@
 ; CHECK: ret void
 
 @enzyme_dup = external global i32
+@enzyme_out = external global i32
 declare void @__enzyme_autodiff(ptr, ...)
 
 ; |x0| + (-x1) + copysign(x2, x3)
@@ -66,9 +74,26 @@ define double @lane_choice(ptr %x) {
 }
 declare double @llvm.vector.reduce.fadd.v2f64(double, <2 x double>)
 
+; copysign(r * r, -r), as InstCombine leaves musl's copysign of a negated
+; sign
+define double @copysign_of_fabs(double %r) {
+  %m = fmul double %r, %r
+  %n = fneg double %r
+  %a = call double @llvm.fabs.f64(double %m)
+  %ai = bitcast double %a to i64
+  %ni = bitcast double %n to i64
+  %s = and i64 %ni, -9223372036854775808
+  %o = or disjoint i64 %s, %ai
+  %d = bitcast i64 %o to double
+  ret double %d
+}
+declare double @llvm.fabs.f64(double)
+
 define void @grad(ptr %x, ptr %dx) {
   %dup = load i32, ptr @enzyme_dup
   call void (ptr, ...) @__enzyme_autodiff(ptr @sign_ops, i32 %dup, ptr %x, ptr %dx)
   call void (ptr, ...) @__enzyme_autodiff(ptr @lane_choice, i32 %dup, ptr %x, ptr %dx)
+  %out = load i32, ptr @enzyme_out
+  call double (ptr, ...) @__enzyme_autodiff(ptr @copysign_of_fabs, i32 %out, double 1.5)
   ret void
 }
