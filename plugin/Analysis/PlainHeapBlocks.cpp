@@ -1,4 +1,4 @@
-//===- PlainHeapBlocks.cpp - Heap blocks that hold only integers ----------===//
+//===- PlainHeapBlocks.cpp - Heap blocks no derivative enters -------------===//
 //
 // Implements PlainHeapBlocks.h. From each allocation, BlockGroup collects
 // the pointers that may point into the same blocks, forward through their
@@ -10,6 +10,7 @@
 #include "Analysis/PlainHeapBlocks.h"
 
 #include "Core/AllocationFunctions.h"
+#include "Core/KnownInactive.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -95,7 +96,7 @@ private:
       } else if (isa<ICmpInst>(Usr)) {
         continue;
       } else if (auto *LI = dyn_cast<LoadInst>(Usr)) {
-        Known &= LI->getType()->isIntOrIntVectorTy();
+        Known &= LI->getType()->isIntOrIntVectorTy() || isVTableLoad(*LI);
       } else if (auto *SI = dyn_cast<StoreInst>(Usr)) {
         Known &= U.getOperandNo() == StoreInst::getPointerOperandIndex() &&
                  SI->getValueOperand()->getType()->isIntOrIntVectorTy();
@@ -110,9 +111,92 @@ private:
     }
   }
 
+  /// True if \p LI reads a library object's virtual table: a pointer
+  /// whose only use is to read function pointers from it (at constant
+  /// offsets), each only called, with arguments that carry no derivative
+  /// (virtualCall).
+  bool isVTableLoad(const LoadInst &LI) {
+    if (!LI.getType()->isPointerTy())
+      return false;
+    SmallVector<const Value *, 4> Slots{&LI};
+    for (const User *U : LI.users())
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(U);
+          GEP && GEP->hasAllConstantIndices() &&
+          GEP->getPointerOperand() == &LI)
+        Slots.push_back(GEP);
+      else if (!isa<LoadInst>(U))
+        return false;
+    for (const Value *Slot : Slots)
+      for (const User *U : Slot->users()) {
+        if (isa<GetElementPtrInst>(U) && Slot == &LI)
+          continue;
+        auto *Fn = dyn_cast<LoadInst>(U);
+        if (!Fn || Fn->getPointerOperand() != Slot ||
+            !Fn->getType()->isPointerTy())
+          return false;
+        for (const Use &FU : Fn->uses()) {
+          // Compared with the functions an indirect call is dispatched
+          // over (Synthesis/IndirectCalls.h), whose direct calls are
+          // decided as calls.
+          if (auto *Cmp = dyn_cast<ICmpInst>(FU.getUser());
+              Cmp && Cmp->isEquality() &&
+              isa<Function>(Cmp->getOperand(1 - FU.getOperandNo())))
+            continue;
+          auto *CB = dyn_cast<CallBase>(FU.getUser());
+          if (!CB || !CB->isCallee(&FU) || !virtualCall(*CB))
+            return false;
+        }
+      }
+    return true;
+  }
+
+  /// True if \p CB calls a function read from a virtual table that
+  /// isVTableLoad accepts.
+  bool calledFromVTable(const CallBase &CB) {
+    auto *Fn = dyn_cast<LoadInst>(CB.getCalledOperand());
+    if (!Fn)
+      return false;
+    const Value *Slot = Fn->getPointerOperand();
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(Slot);
+        GEP && GEP->hasAllConstantIndices())
+      Slot = GEP->getPointerOperand();
+    auto *Table = dyn_cast<LoadInst>(Slot);
+    return Table && isVTableLoad(*Table);
+  }
+
+  /// A call of a library object's virtual function (its destructor, a
+  /// stream buffer's xsputn): the object's own pointers, and otherwise
+  /// only constants and integers free of floating-point bits. The
+  /// library's code put the table there (its constructor is inactive), so
+  /// what it calls is the library's.
+  bool virtualCall(const CallBase &CB) {
+    for (const Value *Arg : CB.args()) {
+      if (Arg->getType()->isPointerTy()) {
+        if (!isa<Constant>(Arg))
+          add(Arg);
+        continue;
+      }
+      if (!Arg->getType()->isIntOrIntVectorTy())
+        return false;
+      Stored.push_back(Arg);
+    }
+    return CB.getType()->isVoidTy() || CB.getType()->isIntOrIntVectorTy() ||
+           CB.getType()->isPointerTy();
+  }
+
   bool knownCall(const CallBase &CB, const Use &U) {
     if (isDeallocationCall(CB))
       return U.getOperandNo() == freedOperandIndex(CB);
+    // The object passed to one of its virtual functions.
+    if (calledFromVTable(CB))
+      return true;
+    // A library object (a stream, a file buffer) handed to the library's
+    // inactive functions: they keep text and bookkeeping in it, never a
+    // derivative (a double printed through it is formatted as text).
+    if (const Function *Callee = CB.getCalledFunction();
+        Callee && CB.isArgOperand(&U) &&
+        isKnownInactiveFunction(Callee->getName()))
+      return true;
     if (const Function *Callee = CB.getCalledFunction();
         Callee && Callee->getName() == "malloc_usable_size")
       return true;

@@ -1,4 +1,4 @@
-//===- PlainHeapBlocks.h - Heap blocks that hold only integers --*- C++ -*-===//
+//===- PlainHeapBlocks.h - Heap blocks no derivative enters -----*- C++ -*-===//
 //
 // A heap block that only ever holds integers computed without floating-point
 // data (indices, counts, flags, the branch records of a reverse sweep)
@@ -13,13 +13,19 @@
 // only with other such blocks or null), integer loads and stores through
 // them, comparisons, the block's release, malloc_usable_size, lifetime
 // markers, memset of a constant, and memcpy/memmove from one such block to
-// another (realloc lowered). Anything else (a pointer stored, passed to a
-// call, turned into an integer, returned) keeps the shadow. And every
-// integer stored must be free of floating-point bits: computed from
-// constants, integer arguments, comparisons, float-to-integer conversions
-// and integers loaded from such blocks by integer arithmetic, never from a
-// float's bits or an integer loaded from other memory (which may be a
-// double copied as an i64).
+// another (realloc lowered). So does a library object's: the pointers
+// passed to the library's inactive functions (Core/KnownInactive.h: a
+// `new std::ofstream` constructed, written to and closed; they keep text
+// and bookkeeping there, never a derivative), and its virtual table read
+// only to call the library's virtual functions (its destructor through
+// `delete`, a stream buffer's xsputn) with the object's own pointers,
+// constants and integers. Anything else (a pointer stored, passed to
+// another call, turned into an integer, returned) keeps the shadow. And
+// every integer stored or passed must be free of floating-point bits:
+// computed from constants, integer arguments, comparisons, float-to-integer
+// conversions and integers loaded from such blocks by integer arithmetic,
+// never from a float's bits or an integer loaded from other memory (which
+// may be a double copied as an i64).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TAPESTRY_ANALYSIS_PLAINHEAPBLOCKS_H

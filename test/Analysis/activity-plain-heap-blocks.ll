@@ -2,7 +2,15 @@
 ; no derivative and gets no shadow (Analysis/PlainHeapBlocks.h): indices
 ; and branch flags, a block grown by a copy into a bigger one (realloc as
 ; the plugin lowers it), merged by a phi. A block that may hold a float's
-; bits, or whose pointer goes somewhere unknown, keeps its shadow.
+; bits, or whose pointer goes somewhere unknown, keeps its shadow. So does
+; a library object's (@stream): constructed, written to and closed by the
+; library's inactive functions (a double printed through it is text), its
+; virtual table read only to call the library's virtual functions with the
+; object, constants and integers (`delete` through the virtual destructor,
+; a stream buffer's xsputn), also where an indirect call was dispatched over
+; the file's functions. A double's bits passed to a virtual function
+; (@stream_bits) or a virtual function read and stored elsewhere
+; (@stream_table_kept) keep the shadow.
 ; RUN: %opt -passes='print<tapestry-activity>' -disable-output %s | FileCheck %s
 
 declare ptr @malloc(i64)
@@ -133,6 +141,72 @@ define double @merged(ptr %in, i1 %c, double %x) #3 {
 
 ; CHECK-LABEL: activity of 'merged':
 ; CHECK:         %a: shadowed
+
+%"class.std::basic_ofstream" = type { [512 x i8] }
+declare ptr @_Znwm(i64)
+declare void @_ZNSt14basic_ofstreamIcSt11char_traitsIcEEC1EPKcSt13_Ios_Openmode(ptr, ptr, i32)
+declare ptr @_ZNSolsEd(ptr, double)
+declare void @_ZNSt8ios_base4InitD1Ev(ptr)
+@.path = private constant [10 x i8] c"/dev/null\00"
+@.text = private constant [3 x i8] c"ab\00"
+
+; new std::ofstream, x*x printed, sputn through the table, delete.
+define double @stream(double %x) #0 {
+  %sq = fmul double %x, %x
+  %s = call ptr @_Znwm(i64 512)
+  call void @_ZNSt14basic_ofstreamIcSt11char_traitsIcEEC1EPKcSt13_Ios_Openmode(ptr %s, ptr @.path, i32 16)
+  %o = call ptr @_ZNSolsEd(ptr %s, double %sq)
+  %vt = load ptr, ptr %s
+  %put.slot = getelementptr inbounds ptr, ptr %vt, i64 12
+  %put = load ptr, ptr %put.slot
+  %n = call i64 %put(ptr %s, ptr @.text, i64 2)
+  %vt2 = load ptr, ptr %s
+  %dtor.slot = getelementptr inbounds ptr, ptr %vt2, i64 1
+  %dtor = load ptr, ptr %dtor.slot
+  %known = icmp eq ptr %dtor, @_ZNSt8ios_base4InitD1Ev
+  br i1 %known, label %direct, label %indirect
+direct:
+  call void @_ZNSt8ios_base4InitD1Ev(ptr %s)
+  br label %done
+indirect:
+  call void %dtor(ptr %s)
+  br label %done
+done:
+  ret double %sq
+}
+
+; CHECK-LABEL: activity of 'stream':
+; CHECK:         %sq: active
+; CHECK-NEXT:    %s: inactive
+
+define double @stream_bits(double %x) #0 {
+  %s = call ptr @_Znwm(i64 512)
+  call void @_ZNSt14basic_ofstreamIcSt11char_traitsIcEEC1EPKcSt13_Ios_Openmode(ptr %s, ptr @.path, i32 16)
+  %vt = load ptr, ptr %s
+  %put.slot = getelementptr inbounds ptr, ptr %vt, i64 12
+  %put = load ptr, ptr %put.slot
+  %bits = bitcast double %x to i64
+  %n = call i64 %put(ptr %s, ptr @.text, i64 %bits)
+  %sq = fmul double %x, %x
+  ret double %sq
+}
+
+; CHECK-LABEL: activity of 'stream_bits':
+; CHECK:         %s: shadowed
+
+define double @stream_table_kept(double %x, ptr %out) #1 {
+  %s = call ptr @_Znwm(i64 512)
+  call void @_ZNSt14basic_ofstreamIcSt11char_traitsIcEEC1EPKcSt13_Ios_Openmode(ptr %s, ptr @.path, i32 16)
+  %vt = load ptr, ptr %s
+  %dtor.slot = getelementptr inbounds ptr, ptr %vt, i64 1
+  %dtor = load ptr, ptr %dtor.slot
+  store ptr %dtor, ptr %out
+  %sq = fmul double %x, %x
+  ret double %sq
+}
+
+; CHECK-LABEL: activity of 'stream_table_kept':
+; CHECK:         %s: shadowed
 
 attributes #0 = { "tapestry-activity"="a" }
 attributes #1 = { "tapestry-activity"="ac" }
