@@ -370,6 +370,12 @@ Type *tbaaType(const MDNode *Tag, LLVMContext &C, uint64_t Size) {
 
 } // namespace
 
+Type *tbaaAccessType(const Instruction &I) {
+  Type *T = getLoadStoreType(const_cast<Instruction *>(&I));
+  return tbaaType(I.getMetadata(LLVMContext::MD_tbaa), I.getContext(),
+                  I.getModule()->getDataLayout().getTypeStoreSize(T));
+}
+
 bool isCopyLoad(const LoadInst &LI) {
   Type *T = LI.getType();
   if (!T->isIntOrIntVectorTy() || LI.isVolatile() || LI.use_empty())

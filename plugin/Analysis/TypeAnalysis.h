@@ -30,6 +30,7 @@
 
 namespace llvm {
 class BitCastInst;
+class Instruction;
 class DataLayout;
 class Function;
 class LoadInst;
@@ -191,6 +192,10 @@ TypeInfo computeTypes(llvm::Function &F, unsigned Depth = 4,
 /// emitted as i64, i128 or <2 x i64>, a union's integer member copied).
 /// Such a load and its stores are a copy, not a statement of type.
 bool isCopyLoad(const llvm::LoadInst &LI);
+/// The scalar type the TBAA access tag of the load or store \p I names
+/// (`long` for a std::list's element count): null without a tag, for
+/// char (which may be anything) and for names not known here.
+llvm::Type *tbaaAccessType(const llvm::Instruction &I);
 
 /// The stores an integer load \p LI reaches only as a choice (phis and
 /// selects among it and other values, then stored unchanged): bytes moved

@@ -729,6 +729,27 @@ const LoadInst *SupportedInstructions::floatBitsBehind(const Value *V,
   return nullptr;
 }
 
+/// True if \p BO counts: a load the front end tagged as an integer's
+/// (TBAA `long`) plus or minus another integer that carries no float's
+/// bits, as a std::list's element count is updated (++, or += the number
+/// of nodes inserted) in a header the type analysis merges with the nodes
+/// holding doubles (an iterator may reach either). Under strict aliasing
+/// no double is read there; a double's bits flipped or masked (xor, and,
+/// or), or moved through a union or memcpy (whose accesses carry char's
+/// tag), are not counts.
+bool SupportedInstructions::isCountUpdate(const BinaryOperator &BO) {
+  if (BO.getOpcode() != Instruction::Add && BO.getOpcode() != Instruction::Sub)
+    return false;
+  for (unsigned I = 0; I < 2; ++I) {
+    auto *LI = dyn_cast<LoadInst>(BO.getOperand(I));
+    Type *Declared = LI ? tbaaAccessType(*LI) : nullptr;
+    if (Declared && Declared->isIntegerTy() &&
+        !floatBitsBehind(BO.getOperand(1 - I), 0))
+      return true;
+  }
+  return false;
+}
+
 void SupportedInstructions::visitStoreInst(StoreInst &SI) {
   const ActivityInfo &AI = S.AI;
   Value *Val = SI.getValueOperand();
@@ -743,7 +764,7 @@ void SupportedInstructions::visitStoreInst(StoreInst &SI) {
   // and stored where they may be read as a double again: the store would
   // carry no derivative (review 38: half the gradient, no error). Keys only
   // compared are fine (isKeyMemory).
-  if (auto *BO = dyn_cast<BinaryOperator>(Val)) {
+  if (auto *BO = dyn_cast<BinaryOperator>(Val); BO && !isCountUpdate(*BO)) {
     SmallPtrSet<const Value *, 16> Seen;
     if (const LoadInst *Bits = floatBitsBehind(BO, 0);
         Bits && !isKeyMemory(SI.getPointerOperand(), 0, Seen))

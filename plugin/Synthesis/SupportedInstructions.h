@@ -98,11 +98,14 @@ private:
   /// read from memory with a shadow (what preparation's retyping of
   /// bitcast copies could not turn back into floating-point loads).
   void checkFloatFromLoadedIntegers(llvm::BitCastInst &BC);
-  /// True unless the type analysis knows the \p Size bytes at \p Ptr hold
-  /// no floating-point data.
   /// The integer load of floating-point bytes that integer \p V is
   /// computed from by integer arithmetic, or null.
   const llvm::LoadInst *floatBitsBehind(const llvm::Value *V, unsigned Depth);
+  /// True if \p BO updates a count the front end declared an integer
+  /// (TBAA), by an integer free of a float's bits: not bit manipulation.
+  bool isCountUpdate(const llvm::BinaryOperator &BO);
+  /// True unless the type analysis knows the \p Size bytes at \p Ptr hold
+  /// no floating-point data.
   bool mayHoldFloat(const llvm::Value *Ptr, llvm::Type *Loaded);
   /// True if, looking deeper and at what the function's callers do with
   /// the memory they pass, the bytes at \p Ptr hold floating-point data
