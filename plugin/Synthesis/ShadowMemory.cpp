@@ -88,11 +88,46 @@ Value *SynthesizerBase::shadowOf(Value *PV, const Instruction *User) {
                    "' is written with or mixed with differentiable data but "
                    "has no shadow; make it a local variable, or pass it "
                    "through an enzyme_dup argument");
+  else if (const Argument *A = constantArgumentBehind(PV))
+    // Memory of a constant argument chosen with differentiable memory: a
+    // conditional expression, or std::min/std::max, of references.
+    fail(User, "a pointer into the memory of " + describe(A) +
+                   ", passed enzyme_const, is used here as differentiable "
+                   "memory (chosen between it and differentiable memory, or "
+                   "written with differentiable data), so it needs a shadow "
+                   "it does not have; pass that argument as enzyme_dup with "
+                   "a zeroed shadow, or choose between values instead of "
+                   "their addresses (copy them before std::min or ?:)");
   else
-    fail(User, "the pointer '" + describe(PV) +
-                   "' may point to differentiable memory but has no shadow; "
+    fail(User, "the pointer " + describe(PV) +
+                   " may point to differentiable memory but has no shadow; "
                    "pass it as enzyme_dup with a shadow, not enzyme_const");
   return nullptr;
+}
+
+const Argument *SynthesizerBase::constantArgumentBehind(const Value *P) const {
+  const Argument *Found = nullptr;
+  SmallVector<std::pair<const Value *, unsigned>, 8> Work{{P, 0}};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    auto [V, Depth] = Work.pop_back_val();
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(V, Objects);
+    for (const Value *O : Objects) {
+      if (!Seen.insert(O).second)
+        continue;
+      if (auto *A = dyn_cast<Argument>(O)) {
+        if (AI.hasShadow(A) || (Found && Found != A))
+          return nullptr;
+        Found = A;
+      } else if (auto *LI = dyn_cast<LoadInst>(O); LI && Depth < 6) {
+        Work.push_back({LI->getPointerOperand(), Depth + 1});
+      } else {
+        return nullptr;
+      }
+    }
+  }
+  return Found;
 }
 
 static Value *callAllocator(IRBuilderBase &B, Module &M, StringRef Name,

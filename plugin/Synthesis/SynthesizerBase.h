@@ -150,6 +150,10 @@ protected:
   /// or the shadow created for an instruction. Reports an error and returns
   /// null if the pointer has none.
   llvm::Value *shadowOf(llvm::Value *PV, const llvm::Instruction *User);
+  /// The parameter without a shadow whose memory \p P points into,
+  /// through addresses computed from it and pointers loaded from it (a
+  /// std::vector's elements), or null.
+  const llvm::Argument *constantArgumentBehind(const llvm::Value *P) const;
   /// Creates the shadow of a shadowed pointer instruction right after its
   /// clone. Shadow phis get their incoming values in finishShadowPhis().
   void createShadow(llvm::Instruction &PI);
