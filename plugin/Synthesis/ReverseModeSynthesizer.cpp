@@ -81,6 +81,7 @@ Function *ReverseModeSynthesizer::run() {
     G->eraseFromParent();
     return nullptr;
   }
+  planLoopSkips();
 
   // The forward sweep ends where the reverse sweep starts by seeding the
   // return's adjoint.
@@ -90,6 +91,7 @@ Function *ReverseModeSynthesizer::run() {
   BranchInst::Create(Boundary.ReverseStart, GRet);
   GRet->eraseFromParent();
   IRBuilder<> B(Boundary.ReverseStart);
+  startLoopSkips(B);
   if (Value *RV = PrimalRet->getReturnValue()) {
     ReturnValue = primal(RV);
     Boundary.PrimalReturn = ReturnValue;
@@ -107,6 +109,7 @@ Function *ReverseModeSynthesizer::run() {
   for (BasicBlock &PB : P)
     buildReverseBlock(PB);
   emitFinalReturn();
+  finishLoopSkips();
   Cache->materialize(FinalBlock, Boundary.RecordStates, Boundary.RecordFrees);
   if (Failed) {
     G->eraseFromParent();
@@ -413,6 +416,7 @@ void ReverseModeSynthesizer::buildReverseBlock(BasicBlock &PB) {
     if (!PI.isTerminator() && !isa<PHINode>(PI))
       visit(PI);
   Builder = nullptr;
+  recordLoopChoices(PB, B);
   emitTerminatorReverse(PB, B);
 }
 
@@ -439,7 +443,7 @@ void ReverseModeSynthesizer::emitTerminatorReverse(BasicBlock &PB,
     Cache->enterLoopsBackwards(Pred, &PB, EB);
     if (IsHeader)
       Cache->addHeaderExit(&PB, EB.GetInsertBlock());
-    EB.CreateBr(RevBlocks[Pred]);
+    branchBack(Pred, PB, EB);
   };
   LLVMContext &C = G->getContext();
   if (IsHeader && LoopIVs.count(&PB)) {

@@ -24,6 +24,7 @@
 
 #include "Core/AllocationLike.h"
 #include "Synthesis/BlasRules.h"
+#include "Synthesis/ChosenLoopResults.h"
 #include "Synthesis/MPIRules.h"
 #include "Synthesis/ReverseValueCache.h"
 #include "Synthesis/SynthesizerBase.h"
@@ -224,6 +225,23 @@ private:
                         llvm::Value *V, llvm::Align A,
                         const llvm::Instruction *At);
   void emitTerminatorReverse(llvm::BasicBlock &PB, llvm::IRBuilderBase &B);
+  /// Ends a reverse block of \p PB by going back into the reverse of its
+  /// predecessor \p Pred (ReverseLoopSkips.cpp: entering the reverse of a
+  /// loop whose result a select, fmin or fmax dropped goes past it).
+  void branchBack(llvm::BasicBlock *Pred, llvm::BasicBlock &PB,
+                  llvm::IRBuilderBase &B);
+
+  // Skipping the reverse of loops whose result a select, fmin or fmax
+  // dropped (ReverseLoopSkips.cpp, Synthesis/ChosenLoopResults.h).
+  void planLoopSkips();
+  /// At the start of the reverse sweep: every loop's reverse runs.
+  void startLoopSkips(llvm::IRBuilderBase &B);
+  /// In the reverse block of \p PB: records whether the choices in PB kept
+  /// their loop's result.
+  void recordLoopChoices(llvm::BasicBlock &PB, llvm::IRBuilderBase &B);
+  /// Once the reverse sweep is built: keeps the skips of loops whose
+  /// reverse touches no records, undoes the others.
+  void finishLoopSkips();
   void emitFinalReturn();
 
   // Adjoints.
@@ -279,6 +297,21 @@ private:
   /// posix_memalign's shadow blocks, per lane.
   llvm::DenseMap<const llvm::CallBase *, llvm::SmallVector<llvm::Value *, 4>>
       OutParamShadows;
+  /// A loop whose reverse runs only if a select (fmin, fmax) kept its
+  /// result.
+  struct LoopSkip {
+    ChosenLoopResult Result;
+    /// Set in the choice's reverse block: whether to run the loop's
+    /// reverse.
+    llvm::AllocaInst *Run = nullptr;
+    /// Goes from where the loop's reverse would start to the reverse of its
+    /// preheader.
+    llvm::BasicBlock *Past = nullptr;
+    /// The branches that test Run, and the stores of it.
+    llvm::SmallVector<llvm::BranchInst *, 2> Tests;
+    llvm::SmallVector<llvm::StoreInst *, 4> Writes;
+  };
+  llvm::SmallVector<LoopSkip, 1> LoopSkips;
   /// How the reverse sweep gets each forward value it reads.
   std::unique_ptr<ReverseValueCache> Cache;
 

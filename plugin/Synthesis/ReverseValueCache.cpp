@@ -519,6 +519,16 @@ Value *ReverseValueCache::expandSCEV(const SCEV *S, BasicBlock *PB,
   return V;
 }
 
+bool ReverseValueCache::keepsIterations(const Loop *L) const {
+  for (const auto &[Counted, Entry] : IterationCounters)
+    if (L->contains(Counted->getHeader()))
+      return true;
+  for (const auto &[Cached, LC] : LoopCaches)
+    if (L->contains(Cached->getHeader()))
+      return true;
+  return false;
+}
+
 AllocaInst *ReverseValueCache::reverseCounter(const Loop *L) {
   AllocaInst *&Slot = ReverseCounters[L];
   if (!Slot)

@@ -109,6 +109,10 @@ public:
   void addHeaderExit(const llvm::BasicBlock *Header, llvm::BasicBlock *Exit) {
     RevHeaderExits[Header].push_back(Exit);
   }
+  /// True if the reverse of loop \p L or of a loop inside it reads records
+  /// or steps an iteration count back: skipping it would leave the counts
+  /// of the iterations before it wrong.
+  bool keepsIterations(const llvm::Loop *L) const;
   /// Lays out the per-loop records and fills in the reverse sweep's reads
   /// of them; the records go back to the thread's cache before \p Final's
   /// terminator. Returns the records' states and the calls that release
