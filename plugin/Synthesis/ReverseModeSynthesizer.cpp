@@ -135,11 +135,64 @@ Function *ReverseModeSynthesizer::run() {
 // Forward sweep
 //===----------------------------------------------------------------------===//
 
+std::optional<std::pair<Value *, unsigned>>
+ReverseModeSynthesizer::predecessorByBranch(BasicBlock &PB,
+                                            ArrayRef<BasicBlock *> Preds) {
+  // PB's immediate dominator D branches on C, and each of PB's two
+  // predecessors is reached only through one of D's edges (or is D, by its
+  // edge into PB): the latest branch at D then says which predecessor PB
+  // is entered from, since a path from the entry into D that took the other
+  // edge last would reach that predecessor without the edge that dominates
+  // it. In the same loop as PB (and C computed no deeper), the reverse of PB
+  // reads C of the same iteration: a loop-invariant guard (the `n > 0` in
+  // front of an inner loop) is then free, where the index cost a record.
+  DomTreeNode *Node = DT.getNode(&PB);
+  if (Preds.size() != 2 || !Node || !Node->getIDom())
+    return std::nullopt;
+  BasicBlock *D = Node->getIDom()->getBlock();
+  auto *BI = dyn_cast<BranchInst>(D->getTerminator());
+  if (!BI || !BI->isConditional() ||
+      BI->getSuccessor(0) == BI->getSuccessor(1) ||
+      LI.getLoopFor(D) != LI.getLoopFor(&PB))
+    return std::nullopt;
+  Value *C = BI->getCondition();
+  if (auto *CI = dyn_cast<Instruction>(C)) {
+    const Loop *CL = LI.getLoopFor(CI->getParent());
+    if (CL && !CL->contains(D))
+      return std::nullopt;
+  }
+  auto SideOf = [&](BasicBlock *Pred) -> int {
+    int Side = -1;
+    for (unsigned S = 0; S < 2; ++S) {
+      BasicBlock *Succ = BI->getSuccessor(S);
+      bool Through =
+          Pred == D
+              ? Succ == &PB
+              : Succ != &PB && DT.dominates(BasicBlockEdge(D, Succ), Pred);
+      if (!Through)
+        continue;
+      if (Side >= 0)
+        return -1;
+      Side = S;
+    }
+    return Side;
+  };
+  int Side0 = SideOf(Preds[0]), Side1 = SideOf(Preds[1]);
+  if (Side0 < 0 || Side1 < 0 || Side0 == Side1)
+    return std::nullopt;
+  // Side 0 is the branch's true edge.
+  return std::make_pair(C, Side0 == 0 ? 0u : 1u);
+}
+
 void ReverseModeSynthesizer::recordPredecessors() {
   for (BasicBlock &PB : P) {
     SmallSetVector<BasicBlock *, 4> Preds(pred_begin(&PB), pred_end(&PB));
     if (Preds.size() < 2 || LoopIVs.count(&PB))
       continue; // Loop headers with a counter need no record.
+    if (auto Branch = predecessorByBranch(PB, Preds.getArrayRef())) {
+      PredBranches[&PB] = *Branch;
+      continue;
+    }
     BasicBlock *GB = primal(&PB);
     IRBuilder<> B(GB, GB->begin());
     PHINode *Id = B.CreatePHI(B.getInt32Ty(), Preds.size(), "pred.id");
@@ -465,7 +518,14 @@ void ReverseModeSynthesizer::emitTerminatorReverse(BasicBlock &PB,
     FromPred(Preds[0], B);
     return;
   }
-  Value *Id = lookup(PredIds[&PB], &PB, B);
+  Value *Id;
+  if (auto It = PredBranches.find(&PB); It != PredBranches.end()) {
+    auto [Cond, IfTrue] = It->second;
+    Id = B.CreateSelect(lookup(primal(Cond), &PB, B), B.getInt32(IfTrue),
+                        B.getInt32(1 - IfTrue), "pred.id");
+  } else {
+    Id = lookup(PredIds[&PB], &PB, B);
+  }
   SmallVector<BasicBlock *, 4> Edges;
   for (BasicBlock *Pred : Preds) {
     auto *E = BasicBlock::Create(

@@ -116,6 +116,13 @@ private:
   // Forward sweep.
   void buildForwardSweep();
   void recordPredecessors();
+  /// The branch that decides which of \p PB's two predecessors \p Preds
+  /// it was entered from: its condition (in the primal) and
+  /// the index in Preds of the one its true edge leads to; none if no
+  /// single branch decides it.
+  std::optional<std::pair<llvm::Value *, unsigned>>
+  predecessorByBranch(llvm::BasicBlock &PB,
+                      llvm::ArrayRef<llvm::BasicBlock *> Preds);
 
   // Reverse sweep.
   void buildReverseBlock(llvm::BasicBlock &PB);
@@ -265,7 +272,15 @@ private:
   llvm::ReturnInst *PrimalRet = nullptr;
 
   llvm::DenseMap<const llvm::BasicBlock *, llvm::BasicBlock *> RevBlocks;
+  /// Per block with several predecessors: a phi of the index of the one it
+  /// was entered from, unless a branch decides it.
   llvm::DenseMap<const llvm::BasicBlock *, llvm::PHINode *> PredIds;
+  /// Per block with two predecessors that a branch decides between
+  /// (predecessorByBranch): the branch's condition (in the primal; its
+  /// clone may be replaced as the forward sweep is built) and the index of
+  /// the predecessor its true edge leads to.
+  llvm::DenseMap<const llvm::BasicBlock *, std::pair<llvm::Value *, unsigned>>
+      PredBranches;
   llvm::DenseMap<const llvm::Value *, llvm::AllocaInst *> AdjointSlots;
   /// What each integer copy load moves (null after an error).
   llvm::DenseMap<const llvm::LoadInst *, std::unique_ptr<ByteLayout>>

@@ -28,6 +28,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include <functional>
+#include <numeric>
 #include <optional>
 
 using namespace llvm;
@@ -979,11 +980,25 @@ void ReverseValueCache::materialize(BasicBlock *Final,
     const Loop *L = LoopEntry.first;
     LoopCache &LC = LoopEntry.second;
     recomputeFromRecords(L, LC);
+    // The record's fields go from the most aligned to the least, so that a
+    // flag next to a double costs one byte, not eight: Pos[F] is where field
+    // F is in the record.
     SmallVector<Type *, 8> FieldTys;
     for (auto &Entry : LC.Fields)
       FieldTys.push_back(Entry.first->getType());
-    StructType *RecTy = StructType::get(G.getContext(), FieldTys);
-    uint64_t Bytes = alignTo(DL.getTypeAllocSize(RecTy), 8);
+    SmallVector<unsigned, 8> Order(FieldTys.size()), Pos(FieldTys.size());
+    std::iota(Order.begin(), Order.end(), 0u);
+    llvm::stable_sort(Order, [&](unsigned A, unsigned B) {
+      return DL.getABITypeAlign(FieldTys[A]) > DL.getABITypeAlign(FieldTys[B]);
+    });
+    SmallVector<Type *, 8> Sorted;
+    for (unsigned I = 0; I < Order.size(); ++I) {
+      Pos[Order[I]] = I;
+      Sorted.push_back(FieldTys[Order[I]]);
+    }
+    StructType *RecTy = StructType::get(G.getContext(), Sorted);
+    // One record per iteration, as the records' GEPs step.
+    uint64_t Bytes = DL.getTypeAllocSize(RecTy);
     NumBytesPerIteration += Bytes;
     // -Rpass=tapestry (and -enzyme-print-perf): what the tape holds and why
     // it costs what it does.
@@ -1067,7 +1082,7 @@ void ReverseValueCache::materialize(BasicBlock *Final,
           IB.CreateLoad(IB.getPtrTy(), IB.CreateStructGEP(StateTy, State, 0));
       Value *Idx = IB.CreateLoad(IB.getInt64Ty(), Counter);
       Value *Rec = IB.CreateGEP(RecTy, Base, Idx);
-      return IB.CreateStructGEP(RecTy, Rec, Field);
+      return IB.CreateStructGEP(RecTy, Rec, Pos[Field]);
     };
     for (auto &[V, Field] : LC.Fields) {
       auto *I = cast<Instruction>(V);

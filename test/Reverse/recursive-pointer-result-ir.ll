@@ -78,8 +78,8 @@ define double @tangent(ptr %c, ptr %dc, double %s, double %ds) {
 ; REV: [[REST:%.*]] = call { ptr, ptr, ptr } @scaled_copy.tapestry.split_da_ra.call.kept.fwd(
 ; REV: [[RESTSH:%.*]] = extractvalue { ptr, ptr, ptr } [[REST]], 2
 ; REV: store ptr [[RESTSH]], ptr %"dnext'"
-; REV: [[PRIMAL:%.*]] = phi ptr [ %d, %copy ], [ null, %entry ]
-; REV: [[SH:%.*]] = phi ptr [ %"d'", %copy ], [ null, %entry ]
+; REV: [[PRIMAL:%.*]] = phi ptr {{\[ %d, %copy \], \[ null, %entry \]|\[ null, %entry \], \[ %d, %copy \]}}
+; REV: [[SH:%.*]] = phi ptr {{\[ %"d'", %copy \], \[ null, %entry \]|\[ null, %entry \], \[ %"d'", %copy \]}}
 ; REV: [[P1:%.*]] = insertvalue { ptr, ptr } poison, ptr [[PRIMAL]], 0
 ; REV: [[P2:%.*]] = insertvalue { ptr, ptr } [[P1]], ptr [[SH]], 1
 ; REV: ret { ptr, ptr } [[P2]]

@@ -21,7 +21,7 @@
 ; CHECK-LABEL: define internal void @_Z9shiftDown2Itl.tapestry.split_dc.reverse(
 ; CHECK: %[[D:.*]] = getelementptr inbounds %struct.P, ptr %"'", i64 %.re
 ; CHECK: %[[S:.*]] = getelementptr inbounds %struct.P, ptr %"'", i64 %1
-; CHECK: call void @tapestry.parts.adjoint.p0.0double.8double(ptr %[[D]], ptr %[[S]], i64 16)
+; CHECK: call void @tapestry.parts.adjoint.p0.0double.8double(ptr %[[D]], ptr {{(nonnull )?}}%[[S]], i64 16)
 ; PARTS-LABEL: define internal void @tapestry.parts.adjoint.p0.0double.8double(
 ; PARTS-COUNT-2: fadd double
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
