@@ -1,0 +1,61 @@
+; A block reached from two places whose way in one branch of the same loop
+; decides (the guard `d > 0` in front of an inner loop, then the join after
+; it): the reverse reads the guard's condition instead of taping the index
+; of the way in per iteration (ReverseModeSynthesizer::predecessorByBranch).
+; The plugin before this taped an i32 per outer iteration. End to end:
+; test/Integration/branch-decided-predecessors.c.
+; RUN: %opt -passes=tapestry,verify -S %s | FileCheck %s
+; CHECK-LABEL: define internal void @rows.tapestry.rev_
+; CHECK-NOT: store i32 {{.*}}!tapestry.record
+; CHECK-NOT: pred.id = phi
+; CHECK: ret void
+
+@enzyme_dup = external global i32
+@enzyme_const = external global i32
+declare void @__enzyme_autodiff(ptr, ...)
+
+; sum over k rows j of (sum_l x[j*d + l])^2
+define double @rows(ptr noalias %x, i64 %k, i64 %d) {
+entry:
+  %any = icmp sgt i64 %d, 0
+  br label %row
+
+row:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %join ]
+  %acc = phi double [ 0.0, %entry ], [ %acc.next, %join ]
+  %base = mul i64 %j, %d
+  br i1 %any, label %sum.pre, label %join
+
+sum.pre:
+  br label %sum
+
+sum:
+  %l = phi i64 [ 0, %sum.pre ], [ %l.next, %sum ]
+  %s = phi double [ 0.0, %sum.pre ], [ %s.next, %sum ]
+  %i = add i64 %base, %l
+  %a = getelementptr inbounds double, ptr %x, i64 %i
+  %v = load double, ptr %a, align 8
+  %s.next = fadd double %s, %v
+  %l.next = add nuw i64 %l, 1
+  %l.done = icmp eq i64 %l.next, %d
+  br i1 %l.done, label %sum.exit, label %sum
+
+sum.exit:
+  br label %join
+
+join:
+  %r = phi double [ 0.0, %row ], [ %s.next, %sum.exit ]
+  %sq = fmul double %r, %r
+  %acc.next = fadd double %acc, %sq
+  %j.next = add nuw i64 %j, 1
+  %j.done = icmp eq i64 %j.next, %k
+  br i1 %j.done, label %done, label %row
+
+done:
+  ret double %acc.next
+}
+
+define void @grad(ptr %x, ptr %dx, i64 %k, i64 %d) {
+  %1 = call double (ptr, ...) @__enzyme_autodiff(ptr @rows, ptr @enzyme_dup, ptr %x, ptr %dx, i64 %k, i64 %d)
+  ret void
+}
