@@ -156,6 +156,10 @@ ReverseModeSynthesizer::predecessorByBranch(BasicBlock &PB,
       LI.getLoopFor(D) != LI.getLoopFor(&PB))
     return std::nullopt;
   Value *C = BI->getCondition();
+  // The cache may recompute a freeze, and two freezes of poison can differ:
+  // the reverse would leave PB by the other way.
+  if (isa<FreezeInst>(C))
+    return std::nullopt;
   if (auto *CI = dyn_cast<Instruction>(C)) {
     const Loop *CL = LI.getLoopFor(CI->getParent());
     if (CL && !CL->contains(D))
