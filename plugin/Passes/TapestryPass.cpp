@@ -31,6 +31,7 @@
 #include "Passes/RequestDecoder.h"
 #include "Passes/RequestFunctionChoice.h"
 #include "Passes/RequestOrder.h"
+#include "Passes/RequestWrappers.h"
 #include "Passes/ShadowContexts.h"
 #include "Passes/SplitCallSites.h"
 #include "Passes/StructArguments.h"
@@ -245,117 +246,6 @@ static void recordRequestPrimals(CallBase &CB, EntryPoint E) {
   D.reset();
   RemoveAdded();
   CB.setMetadata(RequestPrimalsMD, MDNode::get(CB.getContext(), Ops));
-}
-
-/// \p V without pointer casts and, at -O0, without the stack slots it was
-/// spilled to and read back from (the one value stored into a local
-/// variable, through as many slots as helpers inlined into each other
-/// made); null if a slot holds other values too.
-static Value *unspilled(Value *V) {
-  for (unsigned Depth = 0; Depth < 16; ++Depth) {
-    V = V->stripPointerCasts();
-    auto *LI = dyn_cast<LoadInst>(V);
-    auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-    if (!Slot)
-      return V;
-    Value *Stored = nullptr;
-    for (User *U : Slot->users()) {
-      // (The inliner marks the lifetime of a slot it moves into a caller.)
-      if (isa<LoadInst>(U) || cast<Instruction>(U)->isLifetimeStartOrEnd())
-        continue;
-      auto *SI = dyn_cast<StoreInst>(U);
-      if (!SI || SI->getPointerOperand() != Slot || Stored)
-        return nullptr;
-      Stored = SI->getValueOperand();
-    }
-    if (!Stored)
-      return nullptr;
-    V = Stored;
-  }
-  return nullptr;
-}
-
-/// The parameter \p V is (unspilled), or null.
-static Argument *parameterPassed(Value *V) {
-  return dyn_cast_or_null<Argument>(unspilled(V));
-}
-
-/// C++ wrappers (such as enzyme::autodiff) receive the function to
-/// differentiate as a parameter; inlining the always-inline ones that make
-/// requests into their callers turns that parameter back into the function.
-/// The parameter of the function making request \p CB that the request
-/// differentiates (`grad(f, x)` calling `__enzyme_autodiff((void *)f, ...)`),
-/// directly or, at -O0, through the stack slot it is spilled to; or null.
-static Argument *requestedParameter(CallBase &CB) {
-  return CB.arg_size() ? parameterPassed(CB.getArgOperand(0)) : nullptr;
-}
-
-static void inlineRequestWrappers(Module &M) {
-  for (unsigned Round = 0; Round < 8; ++Round) {
-    SmallSetVector<Function *, 4> Wrappers;
-    // Wrappers that differentiate the function their caller passes, by
-    // parameter: their call sites that pass a function by name.
-    MapVector<Function *, SmallVector<unsigned, 1>> ByParameter;
-    for (Function &F : M)
-      if (F.isDeclaration() &&
-          classifyEntryPoint(F.getName()) != EntryPoint::None)
-        for (User *U : F.users())
-          if (auto *CB = dyn_cast<CallBase>(U)) {
-            if (CB->getFunction()->hasFnAttribute(Attribute::AlwaysInline))
-              Wrappers.insert(CB->getFunction());
-            else if (Argument *A = requestedParameter(*CB))
-              ByParameter[CB->getFunction()].push_back(A->getArgNo());
-          }
-    // A helper that passes its own parameter on to such a wrapper's
-    // (`report(f)` calling `gradient(f)`, probe42 F1) differentiates it
-    // too: its call sites that name the function are inlined first, which
-    // makes the wrapper's call site name it in the next round.
-    for (unsigned K = 0; K < ByParameter.size(); ++K) {
-      Function *W = ByParameter.begin()[K].first;
-      SmallVector<unsigned, 1> Params = ByParameter.begin()[K].second;
-      for (User *U : W->users()) {
-        auto *CB = dyn_cast<CallBase>(U);
-        if (!CB || CB->getCalledOperand() != W || CB->getFunction() == W)
-          continue;
-        for (unsigned I : Params)
-          if (I < CB->arg_size())
-            if (Argument *A = parameterPassed(CB->getArgOperand(I)))
-              if (!is_contained(ByParameter[CB->getFunction()], A->getArgNo()))
-                ByParameter[CB->getFunction()].push_back(A->getArgNo());
-      }
-    }
-    SmallVector<CallBase *, 8> Sites;
-    for (Function *W : Wrappers)
-      for (User *U : W->users())
-        if (auto *CB = dyn_cast<CallBase>(U))
-          if (CB->getCalledOperand() == W && CB->getFunction() != W)
-            Sites.push_back(CB);
-    for (auto &[W, Params] : ByParameter) {
-      if (Wrappers.contains(W))
-        continue;
-      for (User *U : W->users())
-        if (auto *CB = dyn_cast<CallBase>(U))
-          if (CB->getCalledOperand() == W && CB->getFunction() != W &&
-              all_of(Params, [&](unsigned I) {
-                return I < CB->arg_size() &&
-                       isa_and_nonnull<Function>(
-                           unspilled(CB->getArgOperand(I)));
-              }))
-            Sites.push_back(CB);
-      Wrappers.insert(W);
-    }
-    if (Sites.empty())
-      return;
-    for (CallBase *CB : Sites) {
-      InlineFunctionInfo IFI;
-      InlineFunction(*CB, IFI);
-    }
-    // A wrapper inlined everywhere is gone: its own request, on a function
-    // parameter, is not one to resolve.
-    for (Function *W : Wrappers)
-      if (W->use_empty() && W->isDiscardableIfUnused())
-        W->eraseFromParent();
-  }
 }
 
 /// True if differentiating \p Target needs a body this unit does not have:

@@ -5,16 +5,9 @@
 // request-wrapper-helpers-nested.c, which works. Expected values are
 // analytic: f(c) = c0^2 c1 has gradient (2 c0 c1, c0^2) and Hessian times
 // (1, 0) equal to (2 c1, 2 c0); g(c) = c0^3 + c1 has gradient (3 c0^2, 1).
-// XFAIL: *
-// Known bug (found in session 43, issue 13's function-parameter requests):
-// refused at every -O level, for both requests, with "the first argument of
-// __enzyme_fwddiff must be a function ... a function pointer whose value is
-// known only at run time". Without the null caller the same program
-// works. TapestryPass's inlineRequestWrappers inlines a helper at a call
-// site only if every function-pointer argument there is a function: the
-// site passing 0 keeps check() alive, and its own request on the parameter
-// is decoded. Inlining that site too would leave a request on null under
-// `if (!grad) return;`, dead, which must then be folded away first.
+// (Found in session 43: the site passing 0 was not inlined, which kept
+// check() and its request on the parameter, refused. Now such a site is
+// inlined and `if (!grad) return;` folded at every -O level.)
 // RUN: %clang -O0 %s -lm -o %t0 && %t0 | FileCheck %s
 // RUN: %clang -O1 %s -lm -o %t1 && %t1 | FileCheck %s
 // RUN: %clang -O2 %s -lm -o %t2 && %t2 | FileCheck %s

@@ -1,0 +1,243 @@
+//===- RequestWrappers.cpp - Helpers that request their parameter ---------===//
+//
+// Implements RequestWrappers.h: rounds of inlining until no helper call
+// site names a function for a requested parameter; after each inlined
+// site, its caller's tests of a parameter known to be a function or null
+// are folded and the blocks they made unreachable removed (at -O0 the
+// parameter is read from a stack slot, which the inliner's own folding
+// does not see through).
+//
+//===----------------------------------------------------------------------===//
+#include "Passes/RequestWrappers.h"
+
+#include "Core/Diagnostics.h"
+#include "Core/EntryPoints.h"
+#include "Core/SourceTypes.h"
+#include "Synthesis/InlineHelpers.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+using namespace tapestry;
+
+/// \p V without pointer casts and, at -O0, without the stack slots it was
+/// spilled to and read back from (the one value stored into a local
+/// variable, through as many slots as helpers inlined into each other
+/// made); null if a slot holds other values too.
+static Value *unspilled(Value *V) {
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    V = V->stripPointerCasts();
+    auto *LI = dyn_cast<LoadInst>(V);
+    auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+    if (!Slot)
+      return V;
+    Value *Stored = nullptr;
+    for (User *U : Slot->users()) {
+      // (The inliner marks the lifetime of a slot it moves into a caller.)
+      if (isa<LoadInst>(U) || cast<Instruction>(U)->isLifetimeStartOrEnd())
+        continue;
+      auto *SI = dyn_cast<StoreInst>(U);
+      if (!SI || SI->getPointerOperand() != Slot || Stored)
+        return nullptr;
+      Stored = SI->getValueOperand();
+    }
+    if (!Stored)
+      return nullptr;
+    V = Stored;
+  }
+  return nullptr;
+}
+
+/// The parameter \p V is (unspilled), or null.
+static Argument *parameterPassed(Value *V) {
+  return dyn_cast_or_null<Argument>(unspilled(V));
+}
+
+/// C++ wrappers (such as enzyme::autodiff) receive the function to
+/// differentiate as a parameter; inlining the always-inline ones that make
+/// requests into their callers turns that parameter back into the function.
+/// The parameter of the function making request \p CB that the request
+/// differentiates (`grad(f, x)` calling `__enzyme_autodiff((void *)f, ...)`),
+/// directly or, at -O0, through the stack slot it is spilled to; or null.
+static Argument *requestedParameter(CallBase &CB) {
+  return CB.arg_size() ? parameterPassed(CB.getArgOperand(0)) : nullptr;
+}
+
+/// True if \p V, unspilled, is a function or a null pointer: a call site
+/// passing it makes the helper's request on that parameter decidable.
+static bool namesFunctionOrNull(Value *V) {
+  Value *U = unspilled(V);
+  return isa_and_nonnull<Function>(U) ||
+         isa_and_nonnull<ConstantPointerNull>(U);
+}
+
+/// The source names of the parameters \p CB passes null for, as a message
+/// says them ("'grad'"; "" when none or no name is known).
+static std::string nullFunctionParameters(CallBase &CB) {
+  Function *Helper = CB.getCalledFunction();
+  std::string Names;
+  if (!Helper)
+    return Names;
+  for (unsigned I = 0; I < CB.arg_size() && I < Helper->arg_size(); ++I) {
+    if (!CB.getArgOperand(I)->getType()->isPointerTy() ||
+        !isa_and_nonnull<ConstantPointerNull>(unspilled(CB.getArgOperand(I))))
+      continue;
+    std::string Name = sourceParameter(*Helper, I).Name;
+    if (Name.empty())
+      continue;
+    Names += (Names.empty() ? "'" : ", '") + Name + "'";
+  }
+  return Names;
+}
+
+/// Folds \p F's equality tests against null of values that are known to be
+/// a function (never null) or null, and removes the blocks that makes
+/// unreachable: `if (!grad) return;` in a helper inlined where the caller
+/// passes 0 drops the request that follows it.
+static void foldNullTests(Function &F) {
+  bool Folded = false;
+  for (Instruction &I : make_early_inc_range(instructions(F))) {
+    auto *Cmp = dyn_cast<ICmpInst>(&I);
+    if (!Cmp || !Cmp->isEquality() ||
+        !Cmp->getOperand(0)->getType()->isPointerTy())
+      continue;
+    Value *Other = nullptr;
+    if (isa<ConstantPointerNull>(Cmp->getOperand(1)))
+      Other = Cmp->getOperand(0);
+    else if (isa<ConstantPointerNull>(Cmp->getOperand(0)))
+      Other = Cmp->getOperand(1);
+    Value *Known = Other ? unspilled(Other) : nullptr;
+    bool IsNull = isa_and_nonnull<ConstantPointerNull>(Known);
+    auto *Fn = dyn_cast_or_null<Function>(Known);
+    // (A weak declaration's address may be null.)
+    if (!IsNull && (!Fn || Fn->hasExternalWeakLinkage()))
+      continue;
+    bool Equal = IsNull == (Cmp->getPredicate() == ICmpInst::ICMP_EQ);
+    Cmp->replaceAllUsesWith(ConstantInt::getBool(F.getContext(), Equal));
+    Cmp->eraseFromParent();
+    Folded = true;
+  }
+  if (!Folded)
+    return;
+  for (BasicBlock &BB : F)
+    ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
+  removeUnreachableBlocks(F);
+}
+
+/// Replaces each request among \p Calls (the calls a helper's inlining
+/// made) whose function is a null pointer by a stop that says so: it runs
+/// only if the request would have (the helper did not test the pointer).
+/// \p Site names the helper and its call; \p NullParams, the parameters
+/// that call passes null for.
+static void stopNullRequests(ArrayRef<WeakTrackingVH> Calls,
+                             const std::string &Site,
+                             const std::string &NullParams) {
+  for (const WeakTrackingVH &H : Calls) {
+    auto *CB = dyn_cast_or_null<CallBase>(H);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || classifyEntryPoint(Callee->getName()) == EntryPoint::None)
+      continue;
+    unsigned First = CB->hasStructRetAttr() ? 1 : 0;
+    if (CB->arg_size() <= First || !isa_and_nonnull<ConstantPointerNull>(
+                                       unspilled(CB->getArgOperand(First))))
+      continue;
+    std::string Msg =
+        "tapestry: " + Callee->getName().str() + atLine(CB) + " in " + Site +
+        " was asked for the derivative of a null function "
+        "pointer" +
+        (NullParams.empty()
+             ? std::string()
+             : " (its parameter " + NullParams + " is null there)") +
+        "; test the pointer before the request, or pass a "
+        "function.\n";
+    IRBuilder<> B(CB);
+    emitFatalMessage(B, B.CreateGlobalStringPtr(Msg), B.getInt64(Msg.size()));
+    changeToUnreachable(CB);
+  }
+}
+
+void tapestry::inlineRequestWrappers(Module &M) {
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    SmallSetVector<Function *, 4> Wrappers;
+    // Wrappers that differentiate the function their caller passes, by
+    // parameter: their call sites that pass a function by name.
+    MapVector<Function *, SmallVector<unsigned, 1>> ByParameter;
+    for (Function &F : M)
+      if (F.isDeclaration() &&
+          classifyEntryPoint(F.getName()) != EntryPoint::None)
+        for (User *U : F.users())
+          if (auto *CB = dyn_cast<CallBase>(U)) {
+            if (CB->getFunction()->hasFnAttribute(Attribute::AlwaysInline))
+              Wrappers.insert(CB->getFunction());
+            else if (Argument *A = requestedParameter(*CB))
+              ByParameter[CB->getFunction()].push_back(A->getArgNo());
+          }
+    // A helper that passes its own parameter on to such a wrapper's
+    // (`report(f)` calling `gradient(f)`, probe42 F1) differentiates it
+    // too: its call sites that name the function are inlined first, which
+    // makes the wrapper's call site name it in the next round.
+    for (unsigned K = 0; K < ByParameter.size(); ++K) {
+      Function *W = ByParameter.begin()[K].first;
+      SmallVector<unsigned, 1> Params = ByParameter.begin()[K].second;
+      for (User *U : W->users()) {
+        auto *CB = dyn_cast<CallBase>(U);
+        if (!CB || CB->getCalledOperand() != W || CB->getFunction() == W)
+          continue;
+        for (unsigned I : Params)
+          if (I < CB->arg_size())
+            if (Argument *A = parameterPassed(CB->getArgOperand(I)))
+              if (!is_contained(ByParameter[CB->getFunction()], A->getArgNo()))
+                ByParameter[CB->getFunction()].push_back(A->getArgNo());
+      }
+    }
+    SmallVector<CallBase *, 8> Sites;
+    for (Function *W : Wrappers)
+      for (User *U : W->users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          if (CB->getCalledOperand() == W && CB->getFunction() != W)
+            Sites.push_back(CB);
+    for (auto &[W, Params] : ByParameter) {
+      if (Wrappers.contains(W))
+        continue;
+      for (User *U : W->users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          if (CB->getCalledOperand() == W && CB->getFunction() != W &&
+              all_of(Params, [&](unsigned I) {
+                return I < CB->arg_size() &&
+                       namesFunctionOrNull(CB->getArgOperand(I));
+              }))
+            Sites.push_back(CB);
+      Wrappers.insert(W);
+    }
+    if (Sites.empty())
+      return;
+    for (CallBase *CB : Sites) {
+      Function *Caller = CB->getFunction();
+      Function *Helper = CB->getCalledFunction();
+      std::string NullParams = nullFunctionParameters(*CB);
+      std::string Site = "'" + sourceName(*Helper) + "', called from '" +
+                         sourceName(*Caller) + "'" + atLine(CB) + ",";
+      InlineFunctionInfo IFI;
+      if (!InlineFunction(*CB, IFI).isSuccess())
+        continue;
+      // (Folding may delete some of the calls.)
+      SmallVector<WeakTrackingVH, 8> Calls(IFI.InlinedCallSites.begin(),
+                                           IFI.InlinedCallSites.end());
+      foldNullTests(*Caller);
+      stopNullRequests(Calls, Site, NullParams);
+    }
+    // A wrapper inlined everywhere is gone: its own request, on a function
+    // parameter, is not one to resolve.
+    for (Function *W : Wrappers)
+      if (W->use_empty() && W->isDiscardableIfUnused())
+        W->eraseFromParent();
+  }
+}
