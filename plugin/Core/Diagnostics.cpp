@@ -42,7 +42,8 @@ STATISTIC(NumErrors, "Errors reported (derivatives refused)");
 namespace tapestry {
 
 /// True for a file of the compiler's or the system's headers (libstdc++,
-/// libc), which users did not write.
+/// libc), or of Tapestry's own (<enzyme/enzyme>, <tapestry/...>, in the
+/// source tree or installed), which users did not write.
 static bool isSystemHeader(StringRef Dir, StringRef File) {
   SmallString<128> Path = Dir;
   if (!File.starts_with("/"))
@@ -52,7 +53,8 @@ static bool isSystemHeader(StringRef Dir, StringRef File) {
   StringRef P = Path;
   return P.starts_with("/usr/include/") || P.starts_with("/usr/lib/gcc/") ||
          P.starts_with("/usr/lib/llvm-") ||
-         P.starts_with("/usr/local/include/");
+         P.starts_with("/usr/local/include/") ||
+         P.contains("/include/tapestry/") || P.contains("/include/enzyme/");
 }
 
 DebugLoc userLocation(const Instruction *At, bool Nearby) {
