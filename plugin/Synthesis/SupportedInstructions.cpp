@@ -1056,16 +1056,25 @@ void SupportedInstructions::checkIndirectCall(CallBase &CB) {
           : " Tapestry cannot dispatch it over the functions it may "
             "hold (a call that may throw to a handler here, or a "
             "musttail call)";
+  // Too many candidates: they are all here already.
+  std::string Raise =
+      "; raise the limit to " + std::to_string(Seen) +
+      " (-mllvm -tapestry-max-indirect-candidates=" + std::to_string(Seen) +
+      ")";
+  bool TooMany = Seen > maxIndirectCandidates();
   if (Virtual)
     fail(&CB, "this virtual call takes active arguments, and" + Why +
-                  "; define the classes that implement it in this "
-                  "file, or call the method non-virtually "
-                  "(Class::method)");
+                  (TooMany ? Raise + ", or call the method non-virtually "
+                                     "(Class::method)"
+                           : "; define the classes that implement it in "
+                             "this file, or call the method non-virtually "
+                             "(Class::method)"));
   else
     fail(&CB, "a call through a function pointer takes active "
               "arguments, and" +
                   Why +
-                  (callsThroughStdFunction(CB)
+                  (TooMany ? Raise
+                   : callsThroughStdFunction(CB)
                        ? "; define the callable in this file, or take "
                          "it as a template parameter, template <class "
                          "F> ... (F f), so that the call is direct"

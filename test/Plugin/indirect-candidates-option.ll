@@ -37,4 +37,4 @@ define double @grad(ptr %f, double %x) {
 ; DISPATCH: icmp eq ptr %f, @sq
 ; DISPATCH: icmp eq ptr %f, @cube
 
-; TOO-MANY: error: {{.*}}tapestry: cannot differentiate 'apply': a call through a function pointer takes active arguments, and 2 functions of its type have their address taken in this file, more than Tapestry dispatches over (-mllvm -tapestry-max-indirect-candidates=N)
+; TOO-MANY: error: {{.*}}tapestry: cannot differentiate 'apply': a call through a function pointer takes active arguments, and 2 functions of its type have their address taken in this file, more than Tapestry dispatches over (-mllvm -tapestry-max-indirect-candidates=N); raise the limit to 2 (-mllvm -tapestry-max-indirect-candidates=2){{$}}
