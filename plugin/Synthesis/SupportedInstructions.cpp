@@ -729,22 +729,61 @@ const LoadInst *SupportedInstructions::floatBitsBehind(const Value *V,
   return nullptr;
 }
 
+/// True if \p LI reads an integer member of a struct (not a union) by the
+/// front end's own address computation: a GEP of the struct's type
+/// selecting a member of \p LI's type. (At -O0 clang emits no TBAA; the
+/// struct types of its GEPs say what each member is declared as.)
+static bool readsIntegerMember(const LoadInst &LI) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(LI.getPointerOperand());
+  auto *ST = GEP ? dyn_cast<StructType>(GEP->getSourceElementType()) : nullptr;
+  if (!ST || GEP->getNumIndices() < 2 ||
+      (ST->hasName() && ST->getName().starts_with("union.")))
+    return false;
+  return LI.getType()->isIntegerTy() &&
+         GEP->getResultElementType() == LI.getType();
+}
+
+/// True if \p LI reads memory declared as an integer: TBAA's tag, or
+/// without one, a struct's integer member (readsIntegerMember).
+static bool readsDeclaredInteger(const LoadInst &LI) {
+  if (Type *Declared = tbaaAccessType(LI))
+    return Declared->isIntegerTy();
+  return readsIntegerMember(LI);
+}
+
 /// True if \p BO counts: a load the front end tagged as an integer's
 /// (TBAA `long`) plus or minus another integer that carries no float's
-/// bits, as a std::list's element count is updated (++, or += the number
-/// of nodes inserted) in a header the type analysis merges with the nodes
+/// bits (or is read as a declared integer too), as a std::list's element
+/// count is updated (++, or += the number of nodes inserted, or another
+/// list's count) in a header the type analysis merges with the nodes
 /// holding doubles (an iterator may reach either). Under strict aliasing
 /// no double is read there; a double's bits flipped or masked (xor, and,
 /// or), or moved through a union or memcpy (whose accesses carry char's
-/// tag), are not counts.
+/// tag), are not counts. Without TBAA (-O0), a struct's integer member
+/// updated in place (stored back where it was read) counts: C++ code
+/// reads a double's bits only through a union or memcpy, and adding to
+/// them in place is not a computation any program differentiates.
 bool SupportedInstructions::isCountUpdate(const BinaryOperator &BO) {
   if (BO.getOpcode() != Instruction::Add && BO.getOpcode() != Instruction::Sub)
     return false;
   for (unsigned I = 0; I < 2; ++I) {
     auto *LI = dyn_cast<LoadInst>(BO.getOperand(I));
-    Type *Declared = LI ? tbaaAccessType(*LI) : nullptr;
-    if (Declared && Declared->isIntegerTy() &&
-        !floatBitsBehind(BO.getOperand(1 - I), 0))
+    if (!LI)
+      continue;
+    bool Declared = false;
+    if (Type *Tag = tbaaAccessType(*LI))
+      Declared = Tag->isIntegerTy();
+    else
+      Declared =
+          readsIntegerMember(*LI) && any_of(BO.users(), [&](const User *U) {
+            auto *SI = dyn_cast<StoreInst>(U);
+            return SI && SI->getValueOperand() == &BO &&
+                   SI->getPointerOperand() == LI->getPointerOperand();
+          });
+    if (!Declared)
+      continue;
+    const LoadInst *Bits = floatBitsBehind(BO.getOperand(1 - I), 0);
+    if (!Bits || readsDeclaredInteger(*Bits))
       return true;
   }
   return false;

@@ -9,8 +9,8 @@
 // active floating-point value is reinterpreted as a long here"). The
 // count's accesses carry TBAA's `long`: under strict aliasing no double is
 // read there, and an integer added to it is a count, not a double's bits.
-// At -O0 clang emits no TBAA: cxx-list-local-counted-iterator-O0.cpp
-// (XFAIL). The same loop to it != end(), push_back and the range
+// At -O0 clang emits no TBAA, and the GEP addressing the count names the
+// member's declared type: cxx-list-local-counted-iterator-O0.cpp. The same loop to it != end(), push_back and the range
 // constructor work at every level (cxx-list-local-filled.cpp).
 // RUN: %clangxx -O1 %s -o %t1 && %t1 | FileCheck %s
 // RUN: %clangxx -O2 %s -o %t2 && %t2 | FileCheck %s
