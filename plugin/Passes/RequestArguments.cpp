@@ -133,11 +133,49 @@ static Value *onlyStoredValue(Value *Ptr) {
   return Only ? Only->getValueOperand() : nullptr;
 }
 
+static Value *localAddress(Value *Ptr);
+
+Value *argumentPassedThrough(Value *V) {
+  auto *CB = dyn_cast<CallBase>(V);
+  Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  if (!Callee || Callee->isDeclaration() || Callee->isVarArg() ||
+      Callee->getReturnType() != V->getType())
+    return nullptr;
+  const Argument *Same = nullptr;
+  for (BasicBlock &BB : *Callee) {
+    // Nothing but its own locals written, and nothing called.
+    for (Instruction &I : BB)
+      if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        if (!isa<AllocaInst>(SI->getPointerOperand()->stripPointerCasts()))
+          return nullptr;
+      } else if (isa<CallBase>(I) && !isDebugOrLifetime(&I)) {
+        return nullptr;
+      } else if (I.mayWriteToMemory()) {
+        return nullptr;
+      }
+    auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
+    if (!Ret)
+      continue;
+    // (At -O0 the parameter is spilled to a local and read back.)
+    auto *A = Ret->getReturnValue()
+                  ? dyn_cast<Argument>(localAddress(Ret->getReturnValue()))
+                  : nullptr;
+    if (!A || (Same && Same != A))
+      return nullptr;
+    Same = A;
+  }
+  return Same ? CB->getArgOperand(Same->getArgNo()) : nullptr;
+}
+
 /// The local variable a pointer operand names: the alloca itself, or the
 /// value of a local stored once that holds its address.
 static Value *localAddress(Value *Ptr) {
   for (unsigned Depth = 0; Depth < 4; ++Depth) {
     Ptr = Ptr->stripPointerCasts();
+    if (Value *Arg = argumentPassedThrough(Ptr)) {
+      Ptr = Arg;
+      continue;
+    }
     auto *LI = dyn_cast<LoadInst>(Ptr);
     if (!LI)
       return Ptr;
@@ -151,6 +189,10 @@ static Value *localAddress(Value *Ptr) {
 
 Value *throughLocals(Value *V) { return localAddress(V)->stripPointerCasts(); }
 
+Value *onlyValueOfLocal(Value *Ptr) {
+  return onlyStoredValue(localAddress(Ptr));
+}
+
 /// The function a request's first argument names, through casts, aliases,
 /// constant globals holding the pointer and local variables stored once.
 Function *resolveFunction(Value *V, unsigned Nesting) {
@@ -160,6 +202,10 @@ Function *resolveFunction(Value *V, unsigned Nesting) {
       return F;
     if (auto *GA = dyn_cast<GlobalAlias>(V)) {
       V = GA->getAliasee();
+      continue;
+    }
+    if (Value *Arg = argumentPassedThrough(V)) {
+      V = Arg;
       continue;
     }
     if (auto *LI = dyn_cast<LoadInst>(V))

@@ -42,6 +42,17 @@ std::optional<int64_t> constantIntegerArgument(llvm::Value *V);
 /// none. (\p Nesting bounds the search.)
 llvm::Function *resolveFunction(llvm::Value *V, unsigned Nesting = 0);
 
+/// The argument a call passes through unchanged: \p V calls a function
+/// that writes nothing but its own locals and returns the same parameter
+/// from every return (std::forward, std::move, an identity); else null.
+llvm::Value *argumentPassedThrough(llvm::Value *V);
+
+/// The one value the local variable \p Ptr points to is ever given (stored
+/// once, and its address otherwise only read through, also by references
+/// to it, as inlined C++ wrappers keep `F &&f` at -O0); null if \p Ptr is
+/// no such variable.
+llvm::Value *onlyValueOfLocal(llvm::Value *Ptr);
+
 /// The value a local variable stored once holds, when \p V reads one
 /// (through up to four such locals, as -O0 code passes a pointer); else
 /// \p V without pointer casts.

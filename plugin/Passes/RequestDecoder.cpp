@@ -21,6 +21,7 @@
 #include "Passes/StructArguments.h"
 #include "Synthesis/ForwardModeSynthesizer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -824,6 +825,32 @@ std::optional<DecodedCall> decodeRequest(CallBase &CB, EntryPoint Kind,
 
 std::optional<DecodedCall> peekRequest(CallBase &CB, EntryPoint Kind) {
   return Decoder(CB, Kind, /*DryRun=*/true).run();
+}
+
+std::optional<SmallVector<Value *, 8>> peekRequestPrimals(CallBase &CB,
+                                                          EntryPoint Kind) {
+  // Decoding may build shadow values before the call (a batch's lanes):
+  // what this look adds is removed again.
+  BasicBlock &BB = *CB.getParent();
+  SmallPtrSet<Instruction *, 32> Before;
+  for (Instruction &I : BB)
+    Before.insert(&I);
+  std::optional<SmallVector<Value *, 8>> Primals;
+  if (std::optional<DecodedCall> D = peekRequest(CB, Kind)) {
+    Primals.emplace();
+    for (Value *V : D->Primals) {
+      auto *I = dyn_cast_or_null<Instruction>(V);
+      Primals->push_back(I && !Before.contains(I) ? nullptr : V);
+    }
+  }
+  SmallVector<Instruction *, 8> Added;
+  for (Instruction &I : BB)
+    if (!Before.contains(&I))
+      Added.push_back(&I);
+  for (Instruction *I : reverse(Added))
+    if (I->use_empty())
+      I->eraseFromParent();
+  return Primals;
 }
 
 } // namespace tapestry

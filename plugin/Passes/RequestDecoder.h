@@ -72,6 +72,13 @@ std::optional<DecodedCall> decodeRequest(llvm::CallBase &CB, EntryPoint Kind,
 /// request it makes (values unconverted), or nullopt if it is malformed.
 std::optional<DecodedCall> peekRequest(llvm::CallBase &CB, EntryPoint Kind);
 
+/// The primal value \p CB passes for each parameter of the function it
+/// differentiates, as peekRequest decodes them, leaving nothing in the IR:
+/// a value decoding had to build (a batch's lanes) is null. Nullopt if the
+/// request is malformed.
+std::optional<llvm::SmallVector<llvm::Value *, 8>>
+peekRequestPrimals(llvm::CallBase &CB, EntryPoint Kind);
+
 /// True if \p W is the function a request for \p F differentiates when \p F
 /// has a registered derivative: an internal caller of \p F, which the
 /// request's rule then serves (peekRequest names \p F itself).

@@ -5,7 +5,8 @@
 // site, its caller's tests of a parameter known to be a function or null
 // are folded and the blocks they made unreachable removed (at -O0 the
 // parameter is read from a stack slot, which the inliner's own folding
-// does not see through).
+// does not see through). Requests differentiating such a helper with
+// functions as its arguments are pointed at specialised copies.
 //
 //===----------------------------------------------------------------------===//
 #include "Passes/RequestWrappers.h"
@@ -13,6 +14,8 @@
 #include "Core/Diagnostics.h"
 #include "Core/EntryPoints.h"
 #include "Core/SourceTypes.h"
+#include "Passes/RequestArguments.h"
+#include "Passes/RequestDecoder.h"
 #include "Synthesis/InlineHelpers.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
@@ -24,6 +27,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include <map>
 
 using namespace llvm;
 using namespace tapestry;
@@ -31,27 +35,21 @@ using namespace tapestry;
 /// \p V without pointer casts and, at -O0, without the stack slots it was
 /// spilled to and read back from (the one value stored into a local
 /// variable, through as many slots as helpers inlined into each other
-/// made); null if a slot holds other values too.
+/// made, and through references to them); null if a slot holds other
+/// values too.
 static Value *unspilled(Value *V) {
   for (unsigned Depth = 0; Depth < 16; ++Depth) {
     V = V->stripPointerCasts();
-    auto *LI = dyn_cast<LoadInst>(V);
-    auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-    if (!Slot)
-      return V;
-    Value *Stored = nullptr;
-    for (User *U : Slot->users()) {
-      // (The inliner marks the lifetime of a slot it moves into a caller.)
-      if (isa<LoadInst>(U) || cast<Instruction>(U)->isLifetimeStartOrEnd())
-        continue;
-      auto *SI = dyn_cast<StoreInst>(U);
-      if (!SI || SI->getPointerOperand() != Slot || Stored)
-        return nullptr;
-      Stored = SI->getValueOperand();
+    if (Value *Arg = argumentPassedThrough(V)) {
+      V = Arg; // std::forward<F>(f)
+      continue;
     }
-    if (!Stored)
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (!LI)
+      return V;
+    V = onlyValueOfLocal(LI->getPointerOperand());
+    if (!V)
       return nullptr;
-    V = Stored;
   }
   return nullptr;
 }
@@ -164,6 +162,73 @@ static void stopNullRequests(ArrayRef<WeakTrackingVH> Calls,
   }
 }
 
+/// The requests of \p M (calls of an entry point) by the function each
+/// differentiates.
+using RequestMap =
+    MapVector<Function *, SmallVector<std::pair<CallBase *, EntryPoint>, 1>>;
+static RequestMap requestsByTarget(Module &M) {
+  RequestMap Requests;
+  for (Function &E : M) {
+    EntryPoint Kind = classifyEntryPoint(E.getName());
+    if (!E.isDeclaration() || Kind == EntryPoint::None)
+      continue;
+    for (User *U : E.users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &E)
+        if (Function *Target = requestTarget(*CB))
+          Requests[Target].push_back({CB, Kind});
+  }
+  return Requests;
+}
+
+/// Requests that differentiate a helper in \p ByParameter and pass a
+/// function for each parameter it requests (`__enzyme_fwddiff((void *)grad,
+/// enzyme_const, f, ...)` with `grad(f, x, g)` calling `__enzyme_autodiff(
+/// (void *)f, ...)`: a Hessian-vector product) now differentiate a copy of
+/// the helper with those functions in place of the parameters, whose own
+/// requests name them. True if any changed.
+static bool specializeRequestTargets(
+    const RequestMap &Requests,
+    const MapVector<Function *, SmallVector<unsigned, 1>> &ByParameter) {
+  std::map<std::pair<Function *, SmallVector<Function *, 2>>, Function *>
+      Copies;
+  bool Changed = false;
+  for (auto &[W, Calls] : Requests) {
+    auto It = ByParameter.find(W);
+    if (It == ByParameter.end())
+      continue;
+    for (auto [CB, Kind] : Calls) {
+      std::optional<SmallVector<Value *, 8>> Primals =
+          peekRequestPrimals(*CB, Kind);
+      if (!Primals)
+        continue;
+      SmallVector<Function *, 2> Passed;
+      for (unsigned P : It->second) {
+        Value *V = P < Primals->size() ? (*Primals)[P] : nullptr;
+        auto *F = dyn_cast_or_null<Function>(V ? unspilled(V) : nullptr);
+        if (!F)
+          break;
+        Passed.push_back(F);
+      }
+      if (Passed.size() != It->second.size())
+        continue;
+      Function *&Copy = Copies[{W, Passed}];
+      if (!Copy) {
+        ValueToValueMapTy VMap;
+        Copy = CloneFunction(W, VMap);
+        Copy->setLinkage(GlobalValue::InternalLinkage);
+        Copy->setName(W->getName() + ".with." + Passed.front()->getName());
+        for (auto [P, F] : zip(It->second, Passed))
+          Copy->getArg(P)->replaceAllUsesWith(F);
+      }
+      // The request's first function operand is W (requestTarget).
+      unsigned First = CB->hasStructRetAttr() ? 1 : 0;
+      CB->setArgOperand(First, Copy);
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
 void tapestry::inlineRequestWrappers(Module &M) {
   for (unsigned Round = 0; Round < 8; ++Round) {
     SmallSetVector<Function *, 4> Wrappers;
@@ -184,6 +249,15 @@ void tapestry::inlineRequestWrappers(Module &M) {
     // (`report(f)` calling `gradient(f)`, probe42 F1) differentiates it
     // too: its call sites that name the function are inlined first, which
     // makes the wrapper's call site name it in the next round.
+    // So does one whose request differentiates such a helper and passes
+    // the parameter to it (`hvp(f)` requesting the derivative of
+    // `grad(f)`, enzyme_const f: probe44 F2).
+    RequestMap Requests = requestsByTarget(M);
+    auto Passes = [&](Function *G, Value *V) {
+      if (Argument *A = parameterPassed(V))
+        if (!is_contained(ByParameter[G], A->getArgNo()))
+          ByParameter[G].push_back(A->getArgNo());
+    };
     for (unsigned K = 0; K < ByParameter.size(); ++K) {
       Function *W = ByParameter.begin()[K].first;
       SmallVector<unsigned, 1> Params = ByParameter.begin()[K].second;
@@ -193,11 +267,19 @@ void tapestry::inlineRequestWrappers(Module &M) {
           continue;
         for (unsigned I : Params)
           if (I < CB->arg_size())
-            if (Argument *A = parameterPassed(CB->getArgOperand(I)))
-              if (!is_contained(ByParameter[CB->getFunction()], A->getArgNo()))
-                ByParameter[CB->getFunction()].push_back(A->getArgNo());
+            Passes(CB->getFunction(), CB->getArgOperand(I));
+      }
+      for (auto [CB, Kind] : Requests.lookup(W)) {
+        if (CB->getFunction() == W)
+          continue;
+        std::optional<SmallVector<Value *, 8>> Primals =
+            peekRequestPrimals(*CB, Kind);
+        for (unsigned I : Params)
+          if (Primals && I < Primals->size() && (*Primals)[I])
+            Passes(CB->getFunction(), (*Primals)[I]);
       }
     }
+    bool Specialized = specializeRequestTargets(Requests, ByParameter);
     SmallVector<CallBase *, 8> Sites;
     for (Function *W : Wrappers)
       for (User *U : W->users())
@@ -217,7 +299,7 @@ void tapestry::inlineRequestWrappers(Module &M) {
             Sites.push_back(CB);
       Wrappers.insert(W);
     }
-    if (Sites.empty())
+    if (Sites.empty() && !Specialized)
       return;
     for (CallBase *CB : Sites) {
       Function *Caller = CB->getFunction();

@@ -19,9 +19,12 @@ namespace tapestry {
 /// Inlines, into their callers, the always-inline functions that make
 /// requests, and the call sites of helpers requesting a function parameter
 /// that pass a function (or null) for it, through helpers passing the
-/// parameter on. A test of such a parameter against null is then folded;
-/// a request left on a null function pointer stops the program, with a
-/// message, if it is ever reached.
+/// parameter on (by call, or to a request differentiating such a helper).
+/// A test of such a parameter against null is then folded; a request left
+/// on a null function pointer stops the program, with a message, if it is
+/// ever reached. A request that differentiates such a helper and passes it
+/// functions for those parameters differentiates a copy of the helper with
+/// the functions in their place.
 void inlineRequestWrappers(llvm::Module &M);
 
 } // namespace tapestry

@@ -212,29 +212,12 @@ static void recordRequestPrimals(CallBase &CB, EntryPoint E) {
   default:
     return;
   }
-  // Decoding may build shadow values before the call (a batch's lanes):
-  // what this look adds is removed again.
-  BasicBlock &BB = *CB.getParent();
-  SmallPtrSet<Instruction *, 32> Before;
-  for (Instruction &I : BB)
-    Before.insert(&I);
-  std::optional<DecodedCall> D = peekRequest(CB, E);
-  auto RemoveAdded = [&] {
-    SmallVector<Instruction *, 8> Added;
-    for (Instruction &I : BB)
-      if (!Before.contains(&I))
-        Added.push_back(&I);
-    for (Instruction *I : reverse(Added))
-      if (I->use_empty())
-        I->eraseFromParent();
-  };
-  if (!D) {
-    RemoveAdded();
+  std::optional<SmallVector<Value *, 8>> Primals = peekRequestPrimals(CB, E);
+  if (!Primals)
     return;
-  }
   IntegerType *I32 = Type::getInt32Ty(CB.getContext());
   SmallVector<Metadata *, 8> Ops;
-  for (Value *V : D->Primals) {
+  for (Value *V : *Primals) {
     int Index = -1;
     for (unsigned K = 0; V && K < CB.arg_size(); ++K)
       if (CB.getArgOperand(K) == V) {
@@ -243,8 +226,6 @@ static void recordRequestPrimals(CallBase &CB, EntryPoint E) {
       }
     Ops.push_back(ConstantAsMetadata::get(ConstantInt::getSigned(I32, Index)));
   }
-  D.reset();
-  RemoveAdded();
   CB.setMetadata(RequestPrimalsMD, MDNode::get(CB.getContext(), Ops));
 }
 
