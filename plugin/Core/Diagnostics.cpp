@@ -279,23 +279,28 @@ std::string sourceLocation(const Instruction *I) {
 /// The name of the source variable that \p V holds, from the debug info's
 /// variable records (with -g), or "".
 static std::string variableName(const Value *V) {
+  // A variable of a header the user did not write (`rt` in
+  // <enzyme/enzyme>'s wrappers) names nothing the user knows.
+  auto Named = [](const DILocalVariable *Var) {
+    const DIFile *File = Var ? Var->getFile() : nullptr;
+    return Var && !Var->getName().empty() &&
+           !(File && isSystemHeader(File->getDirectory(), File->getFilename()));
+  };
   SmallVector<DbgValueInst *, 1> Intrinsics;
   SmallVector<DbgVariableRecord *, 1> Records;
   findDbgValues(Intrinsics, const_cast<Value *>(V), &Records);
   for (DbgVariableRecord *R : Records)
-    if (DILocalVariable *Var = R->getVariable())
-      if (!Var->getName().empty())
-        return Var->getName().str();
+    if (Named(R->getVariable()))
+      return R->getVariable()->getName().str();
   for (DbgValueInst *DVI : Intrinsics)
-    if (DILocalVariable *Var = DVI->getVariable())
-      if (!Var->getName().empty())
-        return Var->getName().str();
+    if (Named(DVI->getVariable()))
+      return DVI->getVariable()->getName().str();
   if (isa<AllocaInst>(V)) {
     for (DbgVariableRecord *R : findDVRDeclares(const_cast<Value *>(V)))
-      if (!R->getVariable()->getName().empty())
+      if (Named(R->getVariable()))
         return R->getVariable()->getName().str();
     for (DbgDeclareInst *DDI : findDbgDeclares(const_cast<Value *>(V)))
-      if (!DDI->getVariable()->getName().empty())
+      if (Named(DDI->getVariable()))
         return DDI->getVariable()->getName().str();
   }
   return "";
