@@ -135,6 +135,21 @@ Function *ReverseModeSynthesizer::run() {
 // Forward sweep
 //===----------------------------------------------------------------------===//
 
+/// True if recomputing \p V in the reverse sweep may recompute a freeze:
+/// one is among the operations it is computed by, up to the values the
+/// cache keeps or reloads as they are (phis, loads, calls); a deep
+/// expression is taken to.
+static bool mayRecomputeFreeze(const Value *V, unsigned Depth = 0) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<PHINode>(I) || isa<LoadInst>(I) || isa<CallBase>(I))
+    return false;
+  if (isa<FreezeInst>(I) || Depth >= 6)
+    return true;
+  return any_of(I->operands(), [&](const Value *Op) {
+    return mayRecomputeFreeze(Op, Depth + 1);
+  });
+}
+
 std::optional<std::pair<Value *, unsigned>>
 ReverseModeSynthesizer::predecessorByBranch(BasicBlock &PB,
                                             ArrayRef<BasicBlock *> Preds) {
@@ -156,9 +171,10 @@ ReverseModeSynthesizer::predecessorByBranch(BasicBlock &PB,
       LI.getLoopFor(D) != LI.getLoopFor(&PB))
     return std::nullopt;
   Value *C = BI->getCondition();
-  // The cache may recompute a freeze, and two freezes of poison can differ:
+  // The cache may recompute a freeze, also inside the condition (`xor
+  // (freeze c), true`: review44 F5), and two freezes of poison can differ:
   // the reverse would leave PB by the other way.
-  if (isa<FreezeInst>(C))
+  if (mayRecomputeFreeze(C))
     return std::nullopt;
   if (auto *CI = dyn_cast<Instruction>(C)) {
     const Loop *CL = LI.getLoopFor(CI->getParent());
