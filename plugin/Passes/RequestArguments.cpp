@@ -18,6 +18,7 @@
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -116,9 +117,14 @@ static Value *onlyStoredValue(Value *Ptr) {
     return nullptr;
   StoreInst *Only = nullptr;
   for (User *U : AI->users()) {
+    // (A volatile local may change outside the program's view.)
+    if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->isVolatile())
+      return nullptr;
     if (isa<LoadInst>(U) || isDebugOrLifetime(U))
       continue;
     auto *SI = dyn_cast<StoreInst>(U);
+    if (SI && SI->isVolatile())
+      return nullptr;
     if (SI && SI->getValueOperand() == AI && SI->getPointerOperand() != AI) {
       auto *Holder =
           dyn_cast<AllocaInst>(SI->getPointerOperand()->stripPointerCasts());
@@ -133,26 +139,34 @@ static Value *onlyStoredValue(Value *Ptr) {
   return Only ? Only->getValueOperand() : nullptr;
 }
 
+/// Most locals followed from a value to what it holds: each level of a C++
+/// wrapper inlined at -O0 keeps a value in several (the header's
+/// enzyme::autodiff takes eight from a helper's parameter to the request).
+static constexpr unsigned MaxLocalsFollowed = 32;
+
 static Value *localAddress(Value *Ptr);
 
 Value *argumentPassedThrough(Value *V) {
   auto *CB = dyn_cast<CallBase>(V);
   Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-  if (!Callee || Callee->isDeclaration() || Callee->isVarArg() ||
-      Callee->getReturnType() != V->getType())
+  // (A weak body may be replaced by another at link time: review44 F2.)
+  if (!Callee || Callee->isDeclaration() || !Callee->isDefinitionExact() ||
+      Callee->isVarArg() || Callee->getReturnType() != V->getType())
     return nullptr;
+  // Nothing but its own locals written, and nothing called: reading its
+  // returns below then calls nothing back here.
+  for (Instruction &I : instructions(*Callee))
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (SI->isVolatile() ||
+          !isa<AllocaInst>(SI->getPointerOperand()->stripPointerCasts()))
+        return nullptr;
+    } else if (isa<CallBase>(I) && !isDebugOrLifetime(&I)) {
+      return nullptr;
+    } else if (I.mayWriteToMemory()) {
+      return nullptr;
+    }
   const Argument *Same = nullptr;
   for (BasicBlock &BB : *Callee) {
-    // Nothing but its own locals written, and nothing called.
-    for (Instruction &I : BB)
-      if (auto *SI = dyn_cast<StoreInst>(&I)) {
-        if (!isa<AllocaInst>(SI->getPointerOperand()->stripPointerCasts()))
-          return nullptr;
-      } else if (isa<CallBase>(I) && !isDebugOrLifetime(&I)) {
-        return nullptr;
-      } else if (I.mayWriteToMemory()) {
-        return nullptr;
-      }
     auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
     if (!Ret)
       continue;
@@ -170,7 +184,7 @@ Value *argumentPassedThrough(Value *V) {
 /// The local variable a pointer operand names: the alloca itself, or the
 /// value of a local stored once that holds its address.
 static Value *localAddress(Value *Ptr) {
-  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+  for (unsigned Depth = 0; Depth < MaxLocalsFollowed; ++Depth) {
     Ptr = Ptr->stripPointerCasts();
     if (Value *Arg = argumentPassedThrough(Ptr)) {
       Ptr = Arg;
@@ -196,7 +210,7 @@ Value *onlyValueOfLocal(Value *Ptr) {
 /// The function a request's first argument names, through casts, aliases,
 /// constant globals holding the pointer and local variables stored once.
 Function *resolveFunction(Value *V, unsigned Nesting) {
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+  for (unsigned Depth = 0; Depth < MaxLocalsFollowed; ++Depth) {
     V = V->stripPointerCasts();
     if (auto *F = dyn_cast<Function>(V))
       return F;
@@ -218,7 +232,8 @@ Function *resolveFunction(Value *V, unsigned Nesting) {
     // lambda's conversion to a function pointer (`+[](double x) {...}`).
     if (auto *Call = dyn_cast<CallBase>(V))
       if (Function *Callee = Call->getCalledFunction();
-          Callee && !Callee->isDeclaration() && Nesting < 4) {
+          Callee && !Callee->isDeclaration() && Callee->isDefinitionExact() &&
+          Nesting < 4) {
         Function *Same = nullptr;
         bool Agree = true;
         for (BasicBlock &BB : *Callee)
@@ -249,7 +264,7 @@ Function *resolveFunction(Value *V, unsigned Nesting) {
 /// integer casts, a local variable stored once (`const int w = 4;`) or a
 /// constant global; null if it is not a constant.
 Constant *constantValue(Value *V) {
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+  for (unsigned Depth = 0; Depth < MaxLocalsFollowed; ++Depth) {
     if (auto *C = dyn_cast<Constant>(V))
       return C;
     if (auto *CI = dyn_cast<CastInst>(V)) {
@@ -355,7 +370,7 @@ static StoreInst *onlyWrite(AllocaInst *Obj) {
 }
 
 Value *throughLocalObjects(Value *V) {
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+  for (unsigned Depth = 0; Depth < MaxLocalsFollowed; ++Depth) {
     V = V->stripPointerCasts();
     auto *LI = dyn_cast<LoadInst>(V);
     AllocaInst *Obj = LI && !LI->isVolatile()

@@ -54,14 +54,14 @@ llvm::Value *argumentPassedThrough(llvm::Value *V);
 llvm::Value *onlyValueOfLocal(llvm::Value *Ptr);
 
 /// The value a local variable stored once holds, when \p V reads one
-/// (through up to four such locals, as -O0 code passes a pointer); else
+/// (through up to 32 such locals, as -O0 code passes a pointer); else
 /// \p V without pointer casts.
 llvm::Value *throughLocals(llvm::Value *V);
 
 /// What \p V reads, when it loads a local object written once at offset 0
 /// (a struct holding a pointer, as a C++ class such as enzyme::context
 /// keeps it) whose address is only read or kept in locals stored once, as
-/// inlined wrappers pass it by reference at -O0; through up to eight such
+/// inlined wrappers pass it by reference at -O0; through up to 32 such
 /// objects, and otherwise as throughLocals.
 llvm::Value *throughLocalObjects(llvm::Value *V);
 

@@ -827,8 +827,9 @@ std::optional<DecodedCall> peekRequest(CallBase &CB, EntryPoint Kind) {
   return Decoder(CB, Kind, /*DryRun=*/true).run();
 }
 
-std::optional<SmallVector<Value *, 8>> peekRequestPrimals(CallBase &CB,
-                                                          EntryPoint Kind) {
+std::optional<SmallVector<Value *, 8>>
+peekRequestPrimals(CallBase &CB, EntryPoint Kind,
+                   SmallVectorImpl<bool> *Shadowed) {
   // Decoding may build shadow values before the call (a batch's lanes):
   // what this look adds is removed again.
   BasicBlock &BB = *CB.getParent();
@@ -842,6 +843,9 @@ std::optional<SmallVector<Value *, 8>> peekRequestPrimals(CallBase &CB,
       auto *I = dyn_cast_or_null<Instruction>(V);
       Primals->push_back(I && !Before.contains(I) ? nullptr : V);
     }
+    if (Shadowed)
+      for (unsigned P = 0; P < D->Primals.size(); ++P)
+        Shadowed->push_back(P < D->Shadows.size() && D->Shadows[P]);
   }
   SmallVector<Instruction *, 8> Added;
   for (Instruction &I : BB)

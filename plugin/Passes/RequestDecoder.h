@@ -75,9 +75,11 @@ std::optional<DecodedCall> peekRequest(llvm::CallBase &CB, EntryPoint Kind);
 /// The primal value \p CB passes for each parameter of the function it
 /// differentiates, as peekRequest decodes them, leaving nothing in the IR:
 /// a value decoding had to build (a batch's lanes) is null. Nullopt if the
-/// request is malformed.
+/// request is malformed. With \p Shadowed, also whether each parameter
+/// has a shadow (not enzyme_const).
 std::optional<llvm::SmallVector<llvm::Value *, 8>>
-peekRequestPrimals(llvm::CallBase &CB, EntryPoint Kind);
+peekRequestPrimals(llvm::CallBase &CB, EntryPoint Kind,
+                   llvm::SmallVectorImpl<bool> *Shadowed = nullptr);
 
 /// True if \p W is the function a request for \p F differentiates when \p F
 /// has a registered derivative: an internal caller of \p F, which the

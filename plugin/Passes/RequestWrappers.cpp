@@ -38,7 +38,7 @@ using namespace tapestry;
 /// made, and through references to them); null if a slot holds other
 /// values too.
 static Value *unspilled(Value *V) {
-  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+  for (unsigned Depth = 0; Depth < 32; ++Depth) {
     V = V->stripPointerCasts();
     if (Value *Arg = argumentPassedThrough(V)) {
       V = Arg; // std::forward<F>(f)
@@ -67,6 +67,82 @@ static Argument *parameterPassed(Value *V) {
 /// directly or, at -O0, through the stack slot it is spilled to; or null.
 static Argument *requestedParameter(CallBase &CB) {
   return CB.arg_size() ? parameterPassed(CB.getArgOperand(0)) : nullptr;
+}
+
+/// The parameter of the function making request \p CB that points to the
+/// function the request differentiates (`deriv(F &&f, x)` requesting
+/// `std::forward<F>(f)`, which callers give `&f` or a pointer variable: the
+/// function is read through the parameter), or null.
+static Argument *requestedThroughParameter(CallBase &CB) {
+  if (!CB.arg_size())
+    return nullptr;
+  Value *V = CB.getArgOperand(0);
+  for (unsigned Depth = 0; Depth < 32; ++Depth) {
+    V = V->stripPointerCasts();
+    if (Value *Arg = argumentPassedThrough(V)) {
+      V = Arg;
+      continue;
+    }
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (!LI)
+      return nullptr;
+    if (Value *Next = onlyValueOfLocal(LI->getPointerOperand())) {
+      V = Next;
+      continue;
+    }
+    return dyn_cast<Argument>(throughLocals(LI->getPointerOperand()));
+  }
+  return nullptr;
+}
+
+/// True if every use of \p Addr, the address of a local variable, only
+/// reads it or passes it to \p Site, also through locals holding the
+/// address (stored once, as -O0 code keeps a reference); the one store
+/// into the variable itself (\p Addr is \p Var) is returned in \p Store.
+static bool onlyReadOrPassed(Value *Addr, AllocaInst *Var, CallBase &Site,
+                             StoreInst *&Store, unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
+  for (User *U : Addr->users()) {
+    auto *I = cast<Instruction>(U);
+    if (I == &Site || I->isLifetimeStartOrEnd() ||
+        (isa<LoadInst>(I) && cast<LoadInst>(I)->getPointerOperand() == Addr))
+      continue;
+    auto *SI = dyn_cast<StoreInst>(I);
+    if (!SI)
+      return false;
+    if (SI->getPointerOperand() == Addr) {
+      if (Addr != Var || Store)
+        return false;
+      Store = SI;
+      continue;
+    }
+    // The address kept in another local: its reads are the address too.
+    auto *Holder = dyn_cast<AllocaInst>(SI->getPointerOperand());
+    if (!Holder)
+      return false;
+    for (User *HU : Holder->users()) {
+      if (HU == SI || cast<Instruction>(HU)->isLifetimeStartOrEnd())
+        continue;
+      auto *Read = dyn_cast<LoadInst>(HU);
+      if (!Read || Read->getPointerOperand() != Holder ||
+          !onlyReadOrPassed(Read, Var, Site, Store, Depth + 1))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// True if \p Arg, which \p Site passes, is the address of a local
+/// variable of Site's caller holding a function: stored once, otherwise
+/// only read (`deriv(&f, x)` materialises `&f` in a temporary so; a
+/// pointer variable passed to an `F &&` parameter), directly or through
+/// the locals of a helper already inlined that passes it on.
+static bool pointsToFunctionLocal(CallBase &Site, Value *Arg) {
+  auto *Var = dyn_cast<AllocaInst>(throughLocals(Arg));
+  StoreInst *Store = nullptr;
+  return Var && onlyReadOrPassed(Var, Var, Site, Store) && Store &&
+         isa_and_nonnull<Function>(unspilled(Store->getValueOperand()));
 }
 
 /// True if \p V, unspilled, is a function or a null pointer: a call site
@@ -148,7 +224,7 @@ static void stopNullRequests(ArrayRef<WeakTrackingVH> Calls,
                                        unspilled(CB->getArgOperand(First))))
       continue;
     std::string Msg =
-        "tapestry: " + Callee->getName().str() + atLine(CB) + " in " + Site +
+        "tapestry: " + entryPointName(*CB).str() + atLine(CB) + " in " + Site +
         " was asked for the derivative of a null function "
         "pointer" +
         (NullParams.empty()
@@ -197,13 +273,17 @@ static bool specializeRequestTargets(
     if (It == ByParameter.end())
       continue;
     for (auto [CB, Kind] : Calls) {
+      SmallVector<bool, 8> Shadowed;
       std::optional<SmallVector<Value *, 8>> Primals =
-          peekRequestPrimals(*CB, Kind);
+          peekRequestPrimals(*CB, Kind, &Shadowed);
       if (!Primals)
         continue;
       SmallVector<Function *, 2> Passed;
       for (unsigned P : It->second) {
-        Value *V = P < Primals->size() ? (*Primals)[P] : nullptr;
+        // (A function given a shadow, enzyme_dup f, df, is differentiated
+        // through the pointer's shadow: not a constant to put in place.)
+        Value *V =
+            P < Primals->size() && !Shadowed[P] ? (*Primals)[P] : nullptr;
         auto *F = dyn_cast_or_null<Function>(V ? unspilled(V) : nullptr);
         if (!F)
           break;
@@ -219,6 +299,17 @@ static bool specializeRequestTargets(
         Copy->setName(W->getName() + ".with." + Passed.front()->getName());
         for (auto [P, F] : zip(It->second, Passed))
           Copy->getArg(P)->replaceAllUsesWith(F);
+        // A recursive helper calls itself with the same functions: the
+        // copy calls the copy (review44 F7).
+        for (Instruction &I : instructions(*Copy))
+          if (auto *Call = dyn_cast<CallBase>(&I);
+              Call && Call->getCalledOperand() == W &&
+              all_of(zip(It->second, Passed), [&](auto PF) {
+                auto [P, F] = PF;
+                return P < Call->arg_size() &&
+                       unspilled(Call->getArgOperand(P)) == F;
+              }))
+            Call->setCalledOperand(Copy);
       }
       // The request's first function operand is W (requestTarget).
       unsigned First = CB->hasStructRetAttr() ? 1 : 0;
@@ -235,6 +326,9 @@ void tapestry::inlineRequestWrappers(Module &M) {
     // Wrappers that differentiate the function their caller passes, by
     // parameter: their call sites that pass a function by name.
     MapVector<Function *, SmallVector<unsigned, 1>> ByParameter;
+    // And those that differentiate the function a parameter points to:
+    // their call sites that pass the address of a local holding one.
+    MapVector<Function *, SmallVector<unsigned, 1>> ByReference;
     for (Function &F : M)
       if (F.isDeclaration() &&
           classifyEntryPoint(F.getName()) != EntryPoint::None)
@@ -242,9 +336,29 @@ void tapestry::inlineRequestWrappers(Module &M) {
           if (auto *CB = dyn_cast<CallBase>(U)) {
             if (CB->getFunction()->hasFnAttribute(Attribute::AlwaysInline))
               Wrappers.insert(CB->getFunction());
-            else if (Argument *A = requestedParameter(*CB))
-              ByParameter[CB->getFunction()].push_back(A->getArgNo());
+            else if (Argument *A = requestedParameter(*CB)) {
+              if (!is_contained(ByParameter[CB->getFunction()], A->getArgNo()))
+                ByParameter[CB->getFunction()].push_back(A->getArgNo());
+            } else if (Argument *A = requestedThroughParameter(*CB)) {
+              if (!is_contained(ByReference[CB->getFunction()], A->getArgNo()))
+                ByReference[CB->getFunction()].push_back(A->getArgNo());
+            }
           }
+    // A helper passing such a pointer on (`outer(F &&f)` calling
+    // `deriv(std::forward<F>(f))`) reads the function through it too.
+    for (unsigned K = 0; K < ByReference.size(); ++K) {
+      Function *W = ByReference.begin()[K].first;
+      SmallVector<unsigned, 1> Params = ByReference.begin()[K].second;
+      for (User *U : W->users())
+        if (auto *CB = dyn_cast<CallBase>(U);
+            CB && CB->getCalledOperand() == W && CB->getFunction() != W)
+          for (unsigned I : Params)
+            if (I < CB->arg_size())
+              if (Argument *A = parameterPassed(CB->getArgOperand(I)))
+                if (!is_contained(ByReference[CB->getFunction()],
+                                  A->getArgNo()))
+                  ByReference[CB->getFunction()].push_back(A->getArgNo());
+    }
     // A helper that passes its own parameter on to such a wrapper's
     // (`report(f)` calling `gradient(f)`, probe42 F1) differentiates it
     // too: its call sites that name the function are inlined first, which
@@ -280,28 +394,41 @@ void tapestry::inlineRequestWrappers(Module &M) {
       }
     }
     bool Specialized = specializeRequestTargets(Requests, ByParameter);
-    SmallVector<CallBase *, 8> Sites;
+    // (Folding a caller's null tests may delete sites not yet inlined.)
+    SmallVector<WeakTrackingVH, 8> Sites;
     for (Function *W : Wrappers)
       for (User *U : W->users())
         if (auto *CB = dyn_cast<CallBase>(U))
           if (CB->getCalledOperand() == W && CB->getFunction() != W)
             Sites.push_back(CB);
-    for (auto &[W, Params] : ByParameter) {
-      if (Wrappers.contains(W))
-        continue;
-      for (User *U : W->users())
-        if (auto *CB = dyn_cast<CallBase>(U))
-          if (CB->getCalledOperand() == W && CB->getFunction() != W &&
-              all_of(Params, [&](unsigned I) {
-                return I < CB->arg_size() &&
-                       namesFunctionOrNull(CB->getArgOperand(I));
-              }))
-            Sites.push_back(CB);
-      Wrappers.insert(W);
-    }
+    // The sites of each helper whose arguments for its requested
+    // parameters are all decided.
+    auto AddSites =
+        [&](const MapVector<Function *, SmallVector<unsigned, 1>> &Helpers,
+            function_ref<bool(CallBase &, Value *)> Decided) {
+          for (auto &[W, Params] : Helpers) {
+            if (Wrappers.contains(W))
+              continue;
+            for (User *U : W->users())
+              if (auto *CB = dyn_cast<CallBase>(U))
+                if (CB->getCalledOperand() == W && CB->getFunction() != W &&
+                    all_of(Params, [&](unsigned I) {
+                      return I < CB->arg_size() &&
+                             Decided(*CB, CB->getArgOperand(I));
+                    }))
+                  Sites.push_back(CB);
+            Wrappers.insert(W);
+          }
+        };
+    AddSites(ByParameter,
+             [](CallBase &, Value *Arg) { return namesFunctionOrNull(Arg); });
+    AddSites(ByReference, pointsToFunctionLocal);
     if (Sites.empty() && !Specialized)
       return;
-    for (CallBase *CB : Sites) {
+    for (WeakTrackingVH &Handle : Sites) {
+      auto *CB = dyn_cast_or_null<CallBase>(Handle);
+      if (!CB)
+        continue;
       Function *Caller = CB->getFunction();
       Function *Helper = CB->getCalledFunction();
       std::string NullParams = nullFunctionParameters(*CB);
@@ -317,9 +444,15 @@ void tapestry::inlineRequestWrappers(Module &M) {
       stopNullRequests(Calls, Site, NullParams);
     }
     // A wrapper inlined everywhere is gone: its own request, on a function
-    // parameter, is not one to resolve.
+    // parameter, is not one to resolve. (So is a recursive one that only
+    // calls itself now, its requests pointed at copies.)
     for (Function *W : Wrappers)
-      if (W->use_empty() && W->isDiscardableIfUnused())
+      if (W->isDiscardableIfUnused() && all_of(W->users(), [&](User *U) {
+            auto *I = dyn_cast<Instruction>(U);
+            return I && I->getFunction() == W;
+          })) {
+        W->dropAllReferences();
         W->eraseFromParent();
+      }
   }
 }

@@ -1,6 +1,7 @@
 // enzyme::autodiff on a function a helper receives as a parameter (a
 // function pointer, a function reference, a template parameter deduced as
-// either, a forwarding reference passed on by std::forward), the way a numerical library writes a derivative helper once:
+// either, a forwarding reference passed on by std::forward, given a
+// function, its address or a pointer variable), the way a numerical library writes a derivative helper once:
 // each helper is called with functions by name, in reverse and forward
 // mode. The header's wrappers take the function by reference, so at -O0
 // the request reads it through references to the helper's parameter.
@@ -45,6 +46,11 @@ template <class F> double forwardedDerivative(F &&f, double x) {
       enzyme::autodiff<enzyme::Reverse>(std::forward<F>(f), enzyme::Active(x))));
 }
 
+/// A forwarding reference passed on to another helper.
+template <class F> double forwardedTwice(F &&f, double x) {
+  return forwardedDerivative(std::forward<F>(f), x);
+}
+
 /// Newton's method for f(x) = 0, its derivative by the helper.
 static double newton(double (*f)(double), double x) {
   for (int i = 0; i < 20; ++i)
@@ -71,6 +77,17 @@ int main() {
               1 - 0.3 * std::cos(E), 1e-12);
   check_close("forwarded logistic'", forwardedDerivative(logistic, x),
               s * (1 - s), 1e-12);
+  // Given a pointer, F is a pointer type and f refers to the caller's
+  // temporary or variable: the function is read through f.
+  double (*chosen)(double) = logistic;
+  check_close("forwarded &kepler'", forwardedDerivative(&kepler, E),
+              1 - 0.3 * std::cos(E), 1e-12);
+  check_close("forwarded pointer variable", forwardedDerivative(chosen, x),
+              s * (1 - s), 1e-12);
+  check_close("forwarded twice &kepler'", forwardedTwice(&kepler, E),
+              1 - 0.3 * std::cos(E), 1e-12);
+  check_close("forwarded twice kepler'", forwardedTwice(kepler, E),
+              1 - 0.3 * std::cos(E), 1e-12);
   double root = newton(kepler, 1.0);
   check_close("Kepler's equation solved", kepler(root), 0, 1e-12);
   return check_report();

@@ -5,8 +5,8 @@
 // a helper that reports f's gradient's squared norm gives reverse over
 // reverse; a helper passing f on to grad (report -> grad) too, a helper
 // whose own request passes its parameter f on (hessianTimes(f) requesting
-// grad's derivative with enzyme_const f), and two objectives through the
-// same helpers. (Found by probe44: refused, "a
+// grad's derivative with enzyme_const f), a recursive helper, and two
+// objectives through the same helpers. (Found by probe44: refused, "a
 // function pointer whose value is known only at run time".) Expected
 // values are analytic: f1(x) = x0^2 x1 + sin x1 has Hessian
 // [[2 x1, 2 x0], [2 x0, -sin x1]]; f2(x) = exp(x0) x1^2 has Hessian
@@ -34,6 +34,16 @@ static void grad(Objective f, const double *x, double *g) {
 }
 
 static void report(Objective f, const double *x, double *g) {
+  grad(f, x, g);
+}
+
+/// grad, reached through a recursion on the depth (as a multilevel
+/// method might call itself): its copy for f calls the copy.
+static void gradAtDepth(Objective f, const double *x, double *g, int depth) {
+  if (depth > 0) {
+    gradAtDepth(f, x, g, depth - 1);
+    return;
+  }
   grad(f, x, g);
 }
 
@@ -96,6 +106,19 @@ static void checkObjective(const char *name, Objective f,
                via ? "report" : "grad");
       check_close(what, Hv[i], want[i], 1e-10);
     }
+  }
+  // Through a recursive helper (review44 F7: refused, the original kept
+  // for its call of itself).
+  Hv[0] = Hv[1] = 0;
+  if (which == 1)
+    __enzyme_fwddiff((void *)gradAtDepth, enzyme_const, f1, enzyme_dup, x, v,
+                     enzyme_dup, g, Hv, enzyme_const, 2);
+  else
+    __enzyme_fwddiff((void *)gradAtDepth, enzyme_const, f2, enzyme_dup, x, v,
+                     enzyme_dup, g, Hv, enzyme_const, 2);
+  for (int i = 0; i < 2; i++) {
+    snprintf(what, sizeof what, "%s H v [%d] via gradAtDepth", name, i);
+    check_close(what, Hv[i], want[i], 1e-10);
   }
   // Through a helper whose request passes its parameter on.
   hessianTimes(f, x, v, Hv);
