@@ -149,8 +149,9 @@ static Value *localAddress(Value *Ptr);
 Value *argumentPassedThrough(Value *V) {
   auto *CB = dyn_cast<CallBase>(V);
   Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-  // (A weak body may be replaced by another at link time: review44 F2.)
-  if (!Callee || Callee->isDeclaration() || !Callee->isDefinitionExact() ||
+  // (A weak body may be replaced by another at link time, review44 F2; an
+  // ODR one only by an identical one.)
+  if (!Callee || Callee->isDeclaration() || Callee->isInterposable() ||
       Callee->isVarArg() || Callee->getReturnType() != V->getType())
     return nullptr;
   // Nothing but its own locals written, and nothing called: reading its
@@ -232,7 +233,7 @@ Function *resolveFunction(Value *V, unsigned Nesting) {
     // lambda's conversion to a function pointer (`+[](double x) {...}`).
     if (auto *Call = dyn_cast<CallBase>(V))
       if (Function *Callee = Call->getCalledFunction();
-          Callee && !Callee->isDeclaration() && Callee->isDefinitionExact() &&
+          Callee && !Callee->isDeclaration() && !Callee->isInterposable() &&
           Nesting < 4) {
         Function *Same = nullptr;
         bool Agree = true;

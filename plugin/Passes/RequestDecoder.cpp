@@ -841,7 +841,8 @@ peekRequestPrimals(CallBase &CB, EntryPoint Kind,
     Primals.emplace();
     for (Value *V : D->Primals) {
       auto *I = dyn_cast_or_null<Instruction>(V);
-      Primals->push_back(I && !Before.contains(I) ? nullptr : V);
+      bool Added = I && I->getParent() == &BB && !Before.contains(I);
+      Primals->push_back(Added ? nullptr : V);
     }
     if (Shadowed)
       for (unsigned P = 0; P < D->Primals.size(); ++P)

@@ -399,7 +399,7 @@ void tapestry::inlineRequestWrappers(Module &M) {
     for (Function *W : Wrappers)
       for (User *U : W->users())
         if (auto *CB = dyn_cast<CallBase>(U))
-          if (CB->getCalledOperand() == W && CB->getFunction() != W)
+          if (CB->getCalledFunction() == W && CB->getFunction() != W)
             Sites.push_back(CB);
     // The sites of each helper whose arguments for its requested
     // parameters are all decided.
@@ -411,7 +411,7 @@ void tapestry::inlineRequestWrappers(Module &M) {
               continue;
             for (User *U : W->users())
               if (auto *CB = dyn_cast<CallBase>(U))
-                if (CB->getCalledOperand() == W && CB->getFunction() != W &&
+                if (CB->getCalledFunction() == W && CB->getFunction() != W &&
                     all_of(Params, [&](unsigned I) {
                       return I < CB->arg_size() &&
                              Decided(*CB, CB->getArgOperand(I));
