@@ -446,13 +446,21 @@ void tapestry::inlineRequestWrappers(Module &M) {
     // A wrapper inlined everywhere is gone: its own request, on a function
     // parameter, is not one to resolve. (So is a recursive one that only
     // calls itself now, its requests pointed at copies.)
-    for (Function *W : Wrappers)
-      if (W->isDiscardableIfUnused() && all_of(W->users(), [&](User *U) {
-            auto *I = dyn_cast<Instruction>(U);
-            return I && I->getFunction() == W;
-          })) {
-        W->dropAllReferences();
-        W->eraseFromParent();
-      }
+    // Erasing one may leave another unused (`gradInline` calling `grad`,
+    // in either order): until none is.
+    SmallVector<Function *, 8> Left(Wrappers.begin(), Wrappers.end());
+    for (bool Erased = true; Erased;) {
+      Erased = false;
+      for (Function *&W : Left)
+        if (W && W->isDiscardableIfUnused() && all_of(W->users(), [&](User *U) {
+              auto *I = dyn_cast<Instruction>(U);
+              return I && I->getFunction() == W;
+            })) {
+          W->dropAllReferences();
+          W->eraseFromParent();
+          W = nullptr;
+          Erased = true;
+        }
+    }
   }
 }
