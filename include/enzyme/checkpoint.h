@@ -70,17 +70,19 @@ typedef struct EnzymeCkptRegion {
 /* A checkpointing scheme: its callbacks. */
 typedef struct EnzymeCheckpointScheme {
   uint32_t version;
-  void *(*init)(void *data, int64_t nsteps, uint64_t snapshot_bytes);
-  void (*next_action)(void *state, EnzymeCkptAction *out);
-  void (*store)(void *state, int64_t slot, int64_t step,
-                const EnzymeCkptRegion *regions, uint64_t nregions);
-  void (*restore)(void *state, int64_t slot, int64_t step,
-                  const EnzymeCkptRegion *regions, uint64_t nregions);
-  void (*set_nsteps)(void *state, int64_t nsteps);
-  void (*finalize)(void *state);
-  void (*save_state)(void *state, int64_t slot, int64_t step, void *env);
-  void (*load_state)(void *state, int64_t slot, int64_t step, void *env);
-  void (*set_paths)(void *state, const int64_t *paths, uint64_t len);
+  void *(*init)(void *__data, int64_t __nsteps, uint64_t __snapshot_bytes);
+  void (*next_action)(void *__state, EnzymeCkptAction *__out);
+  void (*store)(void *__state, int64_t __slot, int64_t __step,
+                const EnzymeCkptRegion *__regions, uint64_t __nregions);
+  void (*restore)(void *__state, int64_t __slot, int64_t __step,
+                  const EnzymeCkptRegion *__regions, uint64_t __nregions);
+  void (*set_nsteps)(void *__state, int64_t __nsteps);
+  void (*finalize)(void *__state);
+  void (*save_state)(void *__state, int64_t __slot, int64_t __step,
+                     void *__env);
+  void (*load_state)(void *__state, int64_t __slot, int64_t __step,
+                     void *__env);
+  void (*set_paths)(void *__state, const int64_t *__paths, uint64_t __len);
 } EnzymeCheckpointScheme;
 
 /* Markers: enzyme_scheme, &scheme, &config; enzyme_checkpoint_region, ptr,
@@ -88,8 +90,8 @@ typedef struct EnzymeCheckpointScheme {
 extern int enzyme_scheme;
 extern int enzyme_checkpoint_region;
 
-void __enzyme_checkpoint_for(void *step, int64_t start, int64_t n, ...);
-void __enzyme_checkpoint_while(void *step, ...);
+void __enzyme_checkpoint_for(void *__step, int64_t __start, int64_t __n, ...);
+void __enzyme_checkpoint_while(void *__step, ...);
 
 /* The reference schemes' statistics and configuration. */
 typedef struct EnzymeCkptStats {

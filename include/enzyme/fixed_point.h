@@ -26,9 +26,9 @@ extern int enzyme_fp_max_iters;
 extern int enzyme_fp_control;
 extern int enzyme_checkpoint_region;
 
-void __enzyme_fixed_point(void *step, ...);
-void __enzyme_set_fixed_point(double reduction, int64_t max_iters,
-                              void *control, ...);
+void __enzyme_fixed_point(void *__step, ...);
+void __enzyme_set_fixed_point(double __reduction, int64_t __max_iters,
+                              void *__control, ...);
 
 #ifdef __cplusplus
 }

@@ -31,23 +31,24 @@ extern "C" {
  * to a 64-byte cache line so lanes never share one, and never a multiple of
  * 4 KiB (lanes that far apart slow batched sweeps down through 4K aliasing:
  * prefer this layout to a plain double[W][n] with n a multiple of 512). */
-size_t tapestry_batch_stride(size_t bytes_per_lane);
+size_t tapestry_batch_stride(size_t __bytes_per_lane);
 
 /* One zeroed, 64-byte aligned block of `width` lanes of `bytes_per_lane`
  * bytes each; *stride (if not null) receives the lane stride. Null if out of
  * memory or width < 1. Release with tapestry_batch_free. */
-void *tapestry_batch_alloc(int width, size_t bytes_per_lane, size_t *stride);
-void tapestry_batch_free(void *base);
+void *tapestry_batch_alloc(int __width, size_t __bytes_per_lane,
+                           size_t *__stride);
+void tapestry_batch_free(void *__base);
 
 /* Zeroes the first `bytes_per_lane` bytes of every lane. */
-void tapestry_batch_zero(void *base, int width, size_t stride,
-                         size_t bytes_per_lane);
+void tapestry_batch_zero(void *__base, int __width, size_t __stride,
+                         size_t __bytes_per_lane);
 
 /* Identity directions: zeroes `n` doubles in every lane and sets element
  * first + k of lane k to 1 (lanes past n stay zero). Seeds W columns of a
  * Jacobian (forward) or W rows (reverse) at a time. */
-void tapestry_batch_seed_identity(double *base, int width, size_t stride,
-                                  size_t n, size_t first);
+void tapestry_batch_seed_identity(double *__base, int __width, size_t __stride,
+                                  size_t __n, size_t __first);
 
 /* One batched sweep of a function y = f(x), x in R^n, y in R^m, at width
  * `width` (lanes of the shadow blocks at dx + k * dx_stride bytes and
@@ -56,9 +57,9 @@ void tapestry_batch_seed_identity(double *base, int width, size_t stride,
  *   forward: dx holds W input directions; write the W output tangents to dy.
  *   reverse: dy holds W output seeds (the sweep may consume them); add the
  *            W input adjoints to dx (zeroed by the driver). */
-typedef void (*tapestry_sweep_fn)(void *ctx, const double *x, double *y,
-                                  double *dx, size_t dx_stride, double *dy,
-                                  size_t dy_stride);
+typedef void (*tapestry_sweep_fn)(void *__context, const double *__x,
+                                  double *__y, double *__dx, size_t __dx_stride,
+                                  double *__dy, size_t __dy_stride);
 
 enum tapestry_jacobian_mode {
   TAPESTRY_JACOBIAN_AUTO = 0, /* forward if n <= m (tall-thin), else reverse */
@@ -72,9 +73,10 @@ enum tapestry_jacobian_mode {
  * sweeps were compiled with. Either sweep may be null if the mode does not
  * need it. Returns the number of sweeps run, or -1 on bad arguments or out
  * of memory. */
-int tapestry_jacobian(int m, int n, const double *x, int width,
-                      enum tapestry_jacobian_mode mode, tapestry_sweep_fn fwd,
-                      tapestry_sweep_fn rev, void *ctx, double *jac);
+int tapestry_jacobian(int __m, int __n, const double *__x, int __width,
+                      enum tapestry_jacobian_mode __mode,
+                      tapestry_sweep_fn __fwd, tapestry_sweep_fn __rev,
+                      void *__context, double *__jac);
 
 #ifdef __cplusplus
 }
@@ -89,23 +91,25 @@ int tapestry_jacobian(int m, int n, const double *x, int width,
 /* Defines `static void NAME_fwd(...)` and `NAME_rev(...)`, tapestry_sweep_fn
  * sweeps of width W for `void F(const double *x, double *y)`. The entry
  * points they call are declared here with names of their own. */
-#define TAPESTRY_DEFINE_JACOBIAN_SWEEPS(NAME, F, W)                            \
+#define TAPESTRY_DEFINE_JACOBIAN_SWEEPS(_NAME, _F, _W)                         \
   TAPESTRY_EXTERN_C int enzyme_width, enzyme_dupv, enzyme_dupnoneedv;          \
-  TAPESTRY_EXTERN_C void __enzyme_fwddiff_tapestry_##NAME(void *, ...);        \
-  TAPESTRY_EXTERN_C void __enzyme_autodiff_tapestry_##NAME(void *, ...);       \
-  static void NAME##_fwd(void *ctx, const double *x, double *y, double *dx,    \
-                         size_t dx_stride, double *dy, size_t dy_stride) {     \
-    (void)ctx;                                                                 \
-    __enzyme_fwddiff_tapestry_##NAME((void *)F, enzyme_width, W, enzyme_dupv,  \
-                                     dx_stride, x, dx, enzyme_dupnoneedv,      \
-                                     dy_stride, y, dy);                        \
+  TAPESTRY_EXTERN_C void __enzyme_fwddiff_tapestry_##_NAME(void *, ...);       \
+  TAPESTRY_EXTERN_C void __enzyme_autodiff_tapestry_##_NAME(void *, ...);      \
+  static void _NAME##_fwd(void *__context, const double *__x, double *__y,     \
+                          double *__dx, size_t __dx_stride, double *__dy,      \
+                          size_t __dy_stride) {                                \
+    (void)__context;                                                           \
+    __enzyme_fwddiff_tapestry_##_NAME(                                         \
+        (void *)_F, enzyme_width, _W, enzyme_dupv, __dx_stride, __x, __dx,     \
+        enzyme_dupnoneedv, __dy_stride, __y, __dy);                            \
   }                                                                            \
-  static void NAME##_rev(void *ctx, const double *x, double *y, double *dx,    \
-                         size_t dx_stride, double *dy, size_t dy_stride) {     \
-    (void)ctx;                                                                 \
-    __enzyme_autodiff_tapestry_##NAME((void *)F, enzyme_width, W, enzyme_dupv, \
-                                      dx_stride, x, dx, enzyme_dupnoneedv,     \
-                                      dy_stride, y, dy);                       \
+  static void _NAME##_rev(void *__context, const double *__x, double *__y,     \
+                          double *__dx, size_t __dx_stride, double *__dy,      \
+                          size_t __dy_stride) {                                \
+    (void)__context;                                                           \
+    __enzyme_autodiff_tapestry_##_NAME(                                        \
+        (void *)_F, enzyme_width, _W, enzyme_dupv, __dx_stride, __x, __dx,     \
+        enzyme_dupnoneedv, __dy_stride, __y, __dy);                            \
   }
 
 #endif /* TAPESTRY_BATCH_H */

@@ -52,27 +52,28 @@ struct tapestry_check_result {
 };
 
 /* A scalar function of n values: f(x, ctx). */
-typedef double (*tapestry_scalar_fn)(const double *x, void *ctx);
+typedef double (*tapestry_scalar_fn)(const double *__x, void *__context);
 /* A vector function of n values into m: f(x, y, ctx) writes y[0..m). */
-typedef void (*tapestry_vector_fn)(const double *x, double *y, void *ctx);
+typedef void (*tapestry_vector_fn)(const double *__x, double *__y,
+                                   void *__context);
 
 /* Compares grad[0..n) with finite differences of f at x (x is not
  * modified). Returns the number of components that disagree (0: the
  * gradient is right within the tolerances), or -1 for invalid arguments or
  * out of memory. `options` and `result` may be NULL. */
-int tapestry_check_gradient(tapestry_scalar_fn f, void *ctx, int n,
-                            const double *x, const double *grad,
-                            const struct tapestry_check_options *options,
-                            struct tapestry_check_result *result);
+int tapestry_check_gradient(tapestry_scalar_fn __f, void *__context, int __n,
+                            const double *__x, const double *__grad,
+                            const struct tapestry_check_options *__options,
+                            struct tapestry_check_result *__result);
 
 /* Compares the m x n Jacobian jac (row-major: jac[i * n + j] = dy_i/dx_j)
  * with finite differences of f at x, column by column. Returns the number
  * of entries that disagree, or -1 as above. A sample (options->samples)
  * picks columns. */
-int tapestry_check_jacobian(tapestry_vector_fn f, void *ctx, int n, int m,
-                            const double *x, const double *jac,
-                            const struct tapestry_check_options *options,
-                            struct tapestry_check_result *result);
+int tapestry_check_jacobian(tapestry_vector_fn __f, void *__context, int __n,
+                            int __m, const double *__x, const double *__jac,
+                            const struct tapestry_check_options *__options,
+                            struct tapestry_check_result *__result);
 
 #ifdef __cplusplus
 }

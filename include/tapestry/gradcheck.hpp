@@ -36,45 +36,48 @@ using check_result = tapestry_check_result;
 namespace detail {
 // The context is the address of a pointer to the callable (a function
 // pointer for a function), so functions, lambdas and functors all fit.
-template <typename P> double callScalar(const double *x, void *ctx) {
-  return static_cast<double>((**static_cast<P *>(ctx))(x));
+template <typename _P> double callScalar(const double *__x, void *__context) {
+  return static_cast<double>((**static_cast<_P *>(__context))(__x));
 }
-template <typename P> void callVector(const double *x, double *y, void *ctx) {
-  (**static_cast<P *>(ctx))(x, y);
+template <typename _P>
+void callVector(const double *__x, double *__y, void *__context) {
+  (**static_cast<_P *>(__context))(__x, __y);
 }
 } // namespace detail
 
 /// Compares grad[0..n) with finite differences of f(const double *x) at x.
-template <typename F>
-int check_gradient(F &&f, int n, const double *x, const double *grad,
-                   const check_options &options = {},
-                   check_result *result = nullptr) {
-  auto *Callable = std::addressof(f);
-  return tapestry_check_gradient(&detail::callScalar<decltype(Callable)>,
-                                 &Callable, n, x, grad, &options, result);
+template <typename _F>
+int check_gradient(_F &&__f, int __n, const double *__x, const double *__grad,
+                   const check_options &__options = {},
+                   check_result *__result = nullptr) {
+  auto *_Callable = std::addressof(__f);
+  return tapestry_check_gradient(&detail::callScalar<decltype(_Callable)>,
+                                 &_Callable, __n, __x, __grad, &__options,
+                                 __result);
 }
 
-template <typename F>
-int check_gradient(F &&f, const std::vector<double> &x,
-                   const std::vector<double> &grad,
-                   const check_options &options = {},
-                   check_result *result = nullptr) {
-  if (x.size() != grad.size())
+template <typename _F>
+int check_gradient(_F &&__f, const std::vector<double> &__x,
+                   const std::vector<double> &__grad,
+                   const check_options &__options = {},
+                   check_result *__result = nullptr) {
+  if (__x.size() != __grad.size())
     throw std::invalid_argument(
         "tapestry::check_gradient: x and grad differ in size");
-  return check_gradient(f, static_cast<int>(x.size()), x.data(), grad.data(),
-                        options, result);
+  return check_gradient(__f, static_cast<int>(__x.size()), __x.data(),
+                        __grad.data(), __options, __result);
 }
 
 /// Compares the m x n row-major Jacobian jac with finite differences of
 /// f(const double *x, double *y) at x.
-template <typename F>
-int check_jacobian(F &&f, int n, int m, const double *x, const double *jac,
-                   const check_options &options = {},
-                   check_result *result = nullptr) {
-  auto *Callable = std::addressof(f);
-  return tapestry_check_jacobian(&detail::callVector<decltype(Callable)>,
-                                 &Callable, n, m, x, jac, &options, result);
+template <typename _F>
+int check_jacobian(_F &&__f, int __n, int __m, const double *__x,
+                   const double *__jac, const check_options &__options = {},
+                   check_result *__result = nullptr) {
+  auto *_Callable = std::addressof(__f);
+  return tapestry_check_jacobian(&detail::callVector<decltype(_Callable)>,
+                                 &_Callable, __n, __m, __x, __jac, &__options,
+                                 __result);
 }
 
 } // namespace tapestry

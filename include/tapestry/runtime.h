@@ -21,7 +21,7 @@ extern "C" {
 const char *tapestry_version(void);
 
 /* Releases a tape that a split-mode forward pass allocated. */
-void tapestry_tape_free(void *tape);
+void tapestry_tape_free(void *__tape);
 
 /* The bytes of tape that reverse sweeps have allocated since the last reset,
  * recorded by code compiled with `-fplugin=<plugin> -mllvm

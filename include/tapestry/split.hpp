@@ -125,19 +125,19 @@ struct TapeMemory {
 /// checked against the thunk's tape size when the forward half runs (the
 /// size is the compiler's, known only after C++ is compiled: print
 /// Thunk::tape_bytes() once to choose N).
-template <std::size_t N> class TapeBuffer {
-  static_assert(N > 0, "tapestry::TapeBuffer: N must be positive");
+template <std::size_t _N> class TapeBuffer {
+  static_assert(_N > 0, "tapestry::TapeBuffer: N must be positive");
 
 public:
   TapeBuffer() noexcept = default;
   TapeBuffer(const TapeBuffer &) = delete;
   TapeBuffer &operator=(const TapeBuffer &) = delete;
-  TapeMemory memory() noexcept { return TapeMemory{bytes_, N}; }
+  TapeMemory memory() noexcept { return TapeMemory{bytes_, _N}; }
   operator TapeMemory() noexcept { return memory(); }
-  static constexpr std::size_t capacity() noexcept { return N; }
+  static constexpr std::size_t capacity() noexcept { return _N; }
 
 private:
-  alignas(std::max_align_t) unsigned char bytes_[N];
+  alignas(std::max_align_t) unsigned char bytes_[_N];
 };
 
 /// One tape of a thunk, for one forward call; released (the thunk's
@@ -147,7 +147,8 @@ private:
 class Tape {
 public:
   Tape() noexcept = default;
-  explicit Tape(const tapestry_thunk *t) : t_(t), mem_(tapestry_tape_new(t)) {
+  explicit Tape(const tapestry_thunk *__t)
+      : thunk_(__t), mem_(tapestry_tape_new(__t)) {
     if (!mem_) {
       std::fflush(nullptr); // what the program printed before, first
       std::fputs("tapestry: out of memory allocating a tape\n", stderr);
@@ -156,39 +157,41 @@ public:
   }
   /// A tape in the caller's memory \p m; stops the program with the sizes
   /// if \p m is too small or misaligned for the thunk's tape.
-  Tape(const tapestry_thunk *t, TapeMemory m)
-      : t_(t), mem_(m.data), owned_(false) {
-    std::size_t need = t->tape_bytes ? std::size_t(t->tape_bytes) : 1;
-    if (!m.data || m.bytes < need) {
+  Tape(const tapestry_thunk *__t, TapeMemory __m)
+      : thunk_(__t), mem_(__m.data), owned_(false) {
+    std::size_t __need = __t->tape_bytes ? std::size_t(__t->tape_bytes) : 1;
+    if (!__m.data || __m.bytes < __need) {
       std::fflush(nullptr);
       std::fprintf(stderr,
                    "tapestry: the caller's tape memory holds %zu bytes, but "
                    "this thunk's tape needs %zu (Thunk::tape_bytes()); give "
                    "it a larger TapeBuffer or TapeMemory\n",
-                   m.data ? m.bytes : std::size_t(0), need);
+                   __m.data ? __m.bytes : std::size_t(0), __need);
       std::abort();
     }
-    if (reinterpret_cast<std::uintptr_t>(m.data) % alignof(std::max_align_t)) {
+    if (reinterpret_cast<std::uintptr_t>(__m.data) %
+        alignof(std::max_align_t)) {
       std::fflush(nullptr);
       std::fprintf(stderr,
                    "tapestry: the caller's tape memory at %p is not aligned "
                    "to %zu bytes (alignof(std::max_align_t)); allocate it "
                    "aligned, or use a TapeBuffer\n",
-                   m.data, alignof(std::max_align_t));
+                   __m.data, alignof(std::max_align_t));
       std::abort();
     }
-    std::memset(m.data, 0, need);
+    std::memset(__m.data, 0, __need);
   }
-  Tape(Tape &&o) noexcept : t_(o.t_), mem_(o.mem_), owned_(o.owned_) {
-    o.mem_ = nullptr;
+  Tape(Tape &&__o) noexcept
+      : thunk_(__o.thunk_), mem_(__o.mem_), owned_(__o.owned_) {
+    __o.mem_ = nullptr;
   }
-  Tape &operator=(Tape &&o) noexcept {
-    if (this != &o) {
+  Tape &operator=(Tape &&__o) noexcept {
+    if (this != &__o) {
       reset();
-      t_ = o.t_;
-      mem_ = o.mem_;
-      owned_ = o.owned_;
-      o.mem_ = nullptr;
+      thunk_ = __o.thunk_;
+      mem_ = __o.mem_;
+      owned_ = __o.owned_;
+      __o.mem_ = nullptr;
     }
     return *this;
   }
@@ -201,9 +204,9 @@ public:
   void reset() noexcept {
     if (mem_) {
       if (owned_)
-        tapestry_tape_delete(t_, mem_);
+        tapestry_tape_delete(thunk_, mem_);
       else
-        ((void (*)(void *))t_->release)(mem_);
+        ((void (*)(void *))thunk_->release)(mem_);
     }
     mem_ = nullptr;
   }
@@ -213,301 +216,305 @@ public:
   void *get() const noexcept { return mem_; }
   explicit operator bool() const noexcept { return mem_ != nullptr; }
   /// The thunk it belongs to.
-  const tapestry_thunk *thunk() const noexcept { return t_; }
+  const tapestry_thunk *thunk() const noexcept { return thunk_; }
   /// Whether the reverse may run again on it (the compiler's finding).
-  bool reusable() const noexcept { return t_ && t_->reusable; }
+  bool reusable() const noexcept { return thunk_ && thunk_->reusable; }
   std::size_t size() const noexcept {
-    return t_ ? std::size_t(t_->tape_bytes) : 0;
+    return thunk_ ? std::size_t(thunk_->tape_bytes) : 0;
   }
 
 private:
-  const tapestry_thunk *t_ = nullptr;
+  const tapestry_thunk *thunk_ = nullptr;
   void *mem_ = nullptr;
   bool owned_ = true;
 };
 
 /// What forward returns: the primal result and the tape.
-template <typename R> struct ForwardResult {
-  R primal;
+template <typename _R> struct ForwardResult {
+  _R primal;
   Tape tape;
 };
 template <> struct ForwardResult<void> { Tape tape; };
 
 /// What pullback returns: the primal result and the pullback.
-template <typename R, typename PB> struct PullbackResult {
-  R primal;
-  PB pullback;
+template <typename _R, typename _PB> struct PullbackResult {
+  _R primal;
+  _PB pullback;
 };
-template <typename PB> struct PullbackResult<void, PB> { PB pullback; };
+template <typename _PB> struct PullbackResult<void, _PB> { _PB pullback; };
 
 namespace detail {
 
 // The thunk entry point. Never defined: the plugin replaces every call (its
 // mangled name contains __tapestry_thunk).
-template <typename... T>
-const tapestry_thunk *__tapestry_thunk(void *, T...) noexcept;
+template <typename... _T>
+const tapestry_thunk *__tapestry_thunk(void *, _T...) noexcept;
 
-[[noreturn]] inline void split_fail(const char *msg) {
+[[noreturn]] inline void split_fail(const char *__msg) {
   std::fflush(nullptr);
-  std::fputs(msg, stderr);
+  std::fputs(__msg, stderr);
   std::abort();
 }
 
-template <typename T>
+template <typename _T>
 using shadow_param_t =
-    std::conditional_t<std::is_reference_v<T>,
-                       std::remove_const_t<std::remove_reference_t<T>> &, T>;
+    std::conditional_t<std::is_reference_v<_T>,
+                       std::remove_const_t<std::remove_reference_t<_T>> &, _T>;
 
 /// Whether the reverse's IR return (a literal struct of the adjoints) is
 /// returned like the C struct of them: none or one; on x86-64 also two that
 /// are not both float and not long double
 /// (test/Split/thunk-struct-abi.c).
-template <typename... T> struct adjoints_abi_ok : std::false_type {};
+template <typename... _T> struct adjoints_abi_ok : std::false_type {};
 template <> struct adjoints_abi_ok<> : std::true_type {};
-template <typename T> struct adjoints_abi_ok<T> : std::true_type {};
+template <typename _T> struct adjoints_abi_ok<_T> : std::true_type {};
 #if defined(__x86_64__)
-template <typename T, typename U>
-struct adjoints_abi_ok<T, U>
+template <typename _T, typename _U>
+struct adjoints_abi_ok<_T, _U>
     : std::bool_constant<
-          !(std::is_same_v<T, float> &&
-            std::is_same_v<U, float>)&&!std::is_same_v<T, long double> &&
-          !std::is_same_v<U, long double>> {};
+          !(std::is_same_v<_T, float> &&
+            std::is_same_v<_U, float>)&&!std::is_same_v<_T, long double> &&
+          !std::is_same_v<_U, long double>> {};
 #endif
 
 /// A value slot of the split reverse entry call: flat argument K (a
 /// reference is passed as a pointer).
-template <std::size_t K, typename P> struct flat_slot {
+template <std::size_t _K, typename _P> struct flat_slot {
   static constexpr bool is_marker = false;
-  using type = std::conditional_t<std::is_reference_v<P>,
-                                  std::remove_reference_t<P> *, P>;
-  static constexpr type &ref = unused_slot_storage<type>::value;
-  template <typename Tup> static TAPESTRY_ALWAYS_INLINE type get(const Tup &t) {
-    if constexpr (std::is_reference_v<P>)
-      return &std::get<K>(t);
+  using type = std::conditional_t<std::is_reference_v<_P>,
+                                  std::remove_reference_t<_P> *, _P>;
+  static constexpr type &__ref = unused_slot_storage<type>::value;
+  template <typename _Tup>
+  static TAPESTRY_ALWAYS_INLINE type get(const _Tup &__t) {
+    if constexpr (std::is_reference_v<_P>)
+      return &std::get<_K>(__t);
     else
-      return std::get<K>(t);
+      return std::get<_K>(__t);
   }
 };
 
 /// Parameter P of f with annotation A: its marker, what forward/reverse take
 /// for it and its adjoint (Active only). lower_arg checks the annotation.
-template <typename A, typename P> struct split_param {
-  using L = lower_arg<A, P, /*Forward=*/false>;
-  static_assert(L::kind != act::active ||
-                    !is_struct_value_v<std::remove_cv_t<P>>,
+template <typename _A, typename _P> struct split_param {
+  using _L = lower_arg<_A, _P, /*Forward=*/false>;
+  static_assert(_L::kind != __act::active ||
+                    !is_struct_value_v<std::remove_cv_t<_P>>,
                 "tapestry::thunk: Active<S> for a struct S taken by value is "
                 "not supported in split mode (the thunk's reverse cannot "
                 "return the struct's adjoint); take the parameter as const S & "
                 "and annotate it Duplicated<const S &> (its adjoint is "
                 "accumulated into the shadow S you pass), or use "
                 "tapestry::autodiff, whose one-shot reverse returns it");
-  static constexpr int marker = L::marker;
-  static constexpr std::size_t width = L::has_shadow ? 2 : 1;
-  using flat =
-      std::conditional_t<L::has_shadow, types<P, shadow_param_t<P>>, types<P>>;
-  using adjoint = std::conditional_t<L::kind == act::active,
-                                     types<typename L::adjoint_type>, types<>>;
-  template <std::size_t K>
+  static constexpr int marker = _L::marker;
+  static constexpr std::size_t __width = _L::has_shadow ? 2 : 1;
+  using flat = std::conditional_t<_L::has_shadow, types<_P, shadow_param_t<_P>>,
+                                  types<_P>>;
+  using adjoint = std::conditional_t<_L::kind == __act::active,
+                                     types<typename _L::adjoint_type>, types<>>;
+  template <std::size_t _K>
   using slot_list =
-      std::conditional_t<L::has_shadow,
-                         slots<marker_slot<L::marker>, flat_slot<K, P>,
-                               flat_slot<K + 1, shadow_param_t<P>>>,
-                         slots<marker_slot<L::marker>, flat_slot<K, P>>>;
+      std::conditional_t<_L::has_shadow,
+                         slots<marker_slot<_L::marker>, flat_slot<_K, _P>,
+                               flat_slot<_K + 1, shadow_param_t<_P>>>,
+                         slots<marker_slot<_L::marker>, flat_slot<_K, _P>>>;
 };
 
-template <std::size_t K, typename... SP> struct split_slots {
+template <std::size_t _K, typename... _SP> struct split_slots {
   using type = slots<>;
 };
-template <std::size_t K, typename SP, typename... Rest>
-struct split_slots<K, SP, Rest...> {
+template <std::size_t _K, typename _SP, typename... _Rest>
+struct split_slots<_K, _SP, _Rest...> {
   using type = typename cat_slots<
-      typename SP::template slot_list<K>,
-      typename split_slots<K + SP::width, Rest...>::type>::type;
+      typename _SP::template slot_list<_K>,
+      typename split_slots<_K + _SP::__width, _Rest...>::type>::type;
 };
 
 // Split-mode entry point, for the reverse halves whose results the C ABI
 // cannot return from the thunk's reverse (see adjoints_abi_ok): the plugin
 // rewrites this call into a call of the same reverse, adapting the result.
-template <typename R, typename... T> R __enzyme_reverse(void *, T...) noexcept;
+template <typename _R, typename... _T>
+_R __enzyme_reverse(void *, _T...) noexcept;
 
 /// Everything about one thunk, from f and the annotations.
-template <auto F, bool Reuse, typename... A> struct split_spec {
-  using Target = static_target<F>;
-  using Sig = typename Target::sig;
-  static_assert(Sig::arity == sizeof...(A),
+template <auto _F, bool _Reuse, typename... _A> struct split_spec {
+  using _Target = static_target<_F>;
+  using _Sig = typename _Target::__sig;
+  static_assert(_Sig::arity == sizeof...(_A),
                 "tapestry::thunk needs one annotation per parameter of the "
                 "function (Active<T>, Duplicated<T>, DuplicatedNoNeed<T> or "
                 "Const<T>), optionally preceded by tapestry::Reusable");
-  using R = typename Sig::result;
-  static_assert(!std::is_reference_v<R>,
+  using _R = typename _Sig::__result;
+  static_assert(!std::is_reference_v<_R>,
                 "tapestry::thunk: a function returning a reference is not "
                 "supported");
   // A struct result (std::complex, a point) would need a seed of its own
   // type, which the pullbacks do not take: its derivative would be garbage.
-  static_assert(std::is_void_v<R> || std::is_arithmetic_v<R> ||
-                    std::is_pointer_v<R> || std::is_enum_v<R>,
+  static_assert(std::is_void_v<_R> || std::is_arithmetic_v<_R> ||
+                    std::is_pointer_v<_R> || std::is_enum_v<_R>,
                 "tapestry::thunk: a function returning a struct or class (such "
                 "as std::complex) by value is not supported: return it through "
                 "a pointer or reference parameter annotated Duplicated<T *> "
                 "and seed that parameter's shadow");
 
-  template <std::size_t... I>
-  static auto params(std::index_sequence<I...>)
-      -> types<split_param<A, typename Sig::template param<I>>...>;
-  using Params = decltype(params(std::index_sequence_for<A...>{}));
-  static constexpr bool seeded = std::is_floating_point_v<R>;
-  static constexpr bool reusable = Reuse;
-  using Seeds = std::conditional_t<seeded, types<R>, types<>>;
+  template <std::size_t... _I>
+  static auto params(std::index_sequence<_I...>)
+      -> types<split_param<_A, typename _Sig::template param<_I>>...>;
+  using _Params = decltype(params(std::index_sequence_for<_A...>{}));
+  static constexpr bool seeded = std::is_floating_point_v<_R>;
+  static constexpr bool reusable = _Reuse;
+  using _Seeds = std::conditional_t<seeded, types<_R>, types<>>;
 
-  template <typename, typename = Seeds> struct unpack;
-  template <typename... SP, typename... S>
-  struct unpack<types<SP...>, types<S...>> {
-    using flat = typename cat_types<typename SP::flat...>::type;
-    using adjoints = typename cat_types<typename SP::adjoint...>::type;
-    using slot_list = typename split_slots<0, SP...>::type;
+  template <typename, typename = _Seeds> struct unpack;
+  template <typename... _SP, typename... _S>
+  struct unpack<types<_SP...>, types<_S...>> {
+    using flat = typename cat_types<typename _SP::flat...>::type;
+    using adjoints = typename cat_types<typename _SP::adjoint...>::type;
+    using slot_list = typename split_slots<0, _SP...>::type;
 
     static TAPESTRY_ALWAYS_INLINE const tapestry_thunk *make() {
-      if constexpr (Reuse)
-        return detail::__tapestry_thunk((void *)Target::value,
+      if constexpr (_Reuse)
+        return detail::__tapestry_thunk((void *)_Target::value,
                                         tapestry_reusable_tape,
-                                        marker_global<SP::marker>::ref...);
+                                        marker_global<_SP::marker>::__ref...);
       else
-        return detail::__tapestry_thunk((void *)Target::value,
-                                        marker_global<SP::marker>::ref...);
+        return detail::__tapestry_thunk((void *)_Target::value,
+                                        marker_global<_SP::marker>::__ref...);
     }
 
     /// The reverse through the split entry point: the same request as the
     /// thunk's (so the same reverse and tape layout), enzyme_nofree.
-    template <typename Ret, typename... Sl, typename Tup>
-    static TAPESTRY_ALWAYS_INLINE Ret entry(slots<Sl...>, const Tup &t, S... s,
-                                            void *tape) {
-      if constexpr (Reuse)
-        return detail::__enzyme_reverse<Ret, int, int, typename Sl::type...,
-                                        S..., void *>(
-            (void *)Target::value, tapestry_reusable_tape, enzyme_nofree,
-            (Sl::is_marker ? Sl::ref : Sl::template get<Tup>(t))..., s...,
-            tape);
+    template <typename _Ret, typename... _Sl, typename _Tup>
+    static TAPESTRY_ALWAYS_INLINE _Ret entry(slots<_Sl...>, const _Tup &__t,
+                                             _S... __s, void *__tape) {
+      if constexpr (_Reuse)
+        return detail::__enzyme_reverse<_Ret, int, int, typename _Sl::type...,
+                                        _S..., void *>(
+            (void *)_Target::value, tapestry_reusable_tape, enzyme_nofree,
+            (_Sl::is_marker ? _Sl::__ref : _Sl::template get<_Tup>(__t))...,
+            __s..., __tape);
       else
-        return detail::__enzyme_reverse<Ret, int, typename Sl::type..., S...,
+        return detail::__enzyme_reverse<_Ret, int, typename _Sl::type..., _S...,
                                         void *>(
-            (void *)Target::value, enzyme_nofree,
-            (Sl::is_marker ? Sl::ref : Sl::template get<Tup>(t))..., s...,
-            tape);
+            (void *)_Target::value, enzyme_nofree,
+            (_Sl::is_marker ? _Sl::__ref : _Sl::template get<_Tup>(__t))...,
+            __s..., __tape);
     }
   };
-  using Flat = typename unpack<Params>::flat;
-  using Adjoints = typename unpack<Params>::adjoints;
+  using _Flat = typename unpack<_Params>::flat;
+  using _Adjoints = typename unpack<_Params>::adjoints;
 
-  template <typename, typename = Flat, typename = Seeds, typename = Adjoints>
-  struct fn;
-  template <typename Dummy, typename... P, typename... S, typename... D>
-  struct fn<Dummy, types<P...>, types<S...>, types<D...>> {
-    using ret = typename entry_return<D...>::type;
-    using adjoints = std::tuple<D...>;
-    using args = std::tuple<P...>;
-    using augmented = R (*)(P..., void *);
-    using reverse = void (*)(P..., S..., void *, void *);
+  template <typename, typename = _Flat, typename = _Seeds, typename = _Adjoints>
+  struct __fn;
+  template <typename _Dummy, typename... _P, typename... _S, typename... _D>
+  struct __fn<_Dummy, types<_P...>, types<_S...>, types<_D...>> {
+    using __ret = typename entry_return<_D...>::type;
+    using adjoints = std::tuple<_D...>;
+    using __args = std::tuple<_P...>;
+    using augmented = _R (*)(_P..., void *);
+    using reverse = void (*)(_P..., _S..., void *, void *);
     /// The thunk's reverse writes the adjoints to memory, so any shape of
     /// them comes back through it.
     static constexpr bool direct = true;
 
-    template <typename Ret, std::size_t... I>
-    static TAPESTRY_ALWAYS_INLINE adjoints to_tuple(const Ret &r,
-                                                    std::index_sequence<I...>) {
-      return adjoints(result_get<I>(r, types<D...>{})...);
+    template <typename _Ret, std::size_t... _I>
+    static TAPESTRY_ALWAYS_INLINE adjoints
+    to_tuple(const _Ret &__r, std::index_sequence<_I...>) {
+      return adjoints(result_get<_I>(__r, types<_D...>{})...);
     }
 
     /// The reverse half on `tape` for flat arguments `a` and seeds s...
-    static TAPESTRY_ALWAYS_INLINE adjoints run_reverse(const tapestry_thunk *t,
-                                                       const args &a, S... s,
-                                                       void *tape) {
+    static TAPESTRY_ALWAYS_INLINE adjoints run_reverse(
+        const tapestry_thunk *__t, const __args &__a, _S... __s, void *__tape) {
       if constexpr (direct) {
-        return call_direct(t, a, s..., tape, std::index_sequence_for<P...>{});
+        return call_direct(__t, __a, __s..., __tape,
+                           std::index_sequence_for<_P...>{});
       } else {
         return to_tuple(
-            unpack<Params>::template entry<ret>(
-                typename unpack<Params>::slot_list{}, a, s..., tape),
-            std::index_sequence_for<D...>{});
+            unpack<_Params>::template entry<__ret>(
+                typename unpack<_Params>::slot_list{}, __a, __s..., __tape),
+            std::index_sequence_for<_D...>{});
       }
     }
-    template <std::size_t... I>
+    template <std::size_t... _I>
     static TAPESTRY_ALWAYS_INLINE adjoints
-    call_direct(const tapestry_thunk *t, const args &a, S... s, void *tape,
-                std::index_sequence<I...>) {
-      auto rev = reinterpret_cast<reverse>(t->reverse);
-      if constexpr (sizeof...(D) == 0) {
-        rev(std::get<I>(a)..., s..., tape, nullptr);
+    call_direct(const tapestry_thunk *__t, const __args &__a, _S... __s,
+                void *__tape, std::index_sequence<_I...>) {
+      auto __rev = reinterpret_cast<reverse>(__t->reverse);
+      if constexpr (sizeof...(_D) == 0) {
+        __rev(std::get<_I>(__a)..., __s..., __tape, nullptr);
         return adjoints();
       } else {
-        ret r;
-        rev(std::get<I>(a)..., s..., tape, &r);
-        return to_tuple(r, std::index_sequence_for<D...>{});
+        __ret __r;
+        __rev(std::get<_I>(__a)..., __s..., __tape, &__r);
+        return to_tuple(__r, std::index_sequence_for<_D...>{});
       }
     }
   };
-  using Fn = fn<void>;
+  using _Fn = __fn<void>;
 
   static TAPESTRY_ALWAYS_INLINE const tapestry_thunk *make() {
-    return unpack<Params>::make();
+    return unpack<_Params>::make();
   }
 };
 
-template <typename Spec, typename Seeds = typename Spec::Seeds>
+template <typename _Spec, typename _Seeds = typename _Spec::_Seeds>
 class ReusablePullbackImpl;
-template <typename Spec, typename Seeds = typename Spec::Seeds>
+template <typename _Spec, typename _Seeds = typename _Spec::_Seeds>
 class PullbackImpl;
 
 } // namespace detail
 
 /// A pullback whose tape is reusable: copyable (copies share the tape, which
 /// is released with the last copy) and callable any number of times.
-template <typename Spec>
-using ReusablePullback = detail::ReusablePullbackImpl<Spec>;
+template <typename _Spec>
+using ReusablePullback = detail::ReusablePullbackImpl<_Spec>;
 /// A one-shot pullback: move-only; `std::move(pb)(seed)` runs the reverse
 /// once and releases the tape.
-template <typename Spec> using Pullback = detail::PullbackImpl<Spec>;
+template <typename _Spec> using Pullback = detail::PullbackImpl<_Spec>;
 
 namespace detail {
 
-template <typename Spec, typename... S>
-class ReusablePullbackImpl<Spec, types<S...>> {
-  using Fn = typename Spec::Fn;
+template <typename _Spec, typename... _S>
+class ReusablePullbackImpl<_Spec, types<_S...>> {
+  using _Fn = typename _Spec::_Fn;
 
 public:
-  using result_type = typename Fn::adjoints;
+  using result_type = typename _Fn::adjoints;
 
-  ReusablePullbackImpl(const tapestry_thunk *t, typename Fn::args args,
-                       Tape tape)
-      : t_(t), args_(std::move(args)),
-        tape_(std::make_shared<Tape>(std::move(tape))) {
-    if (!t_->reusable)
+  ReusablePullbackImpl(const tapestry_thunk *__t, typename _Fn::__args __args,
+                       Tape __tape)
+      : thunk_(__t), args_(std::move(__args)),
+        tape_(std::make_shared<Tape>(std::move(__tape))) {
+    if (!thunk_->reusable)
       split_fail("tapestry: a ReusablePullback was made from a tape that is "
                  "not reusable\n");
   }
 
   /// Runs the reverse with seed s... (the seed of f's floating-point result,
   /// if any); the tape is left intact. Shadows accumulate.
-  TAPESTRY_ALWAYS_INLINE result_type operator()(S... s) const {
-    return Fn::run_reverse(t_, args_, s..., tape_->get());
+  TAPESTRY_ALWAYS_INLINE result_type operator()(_S... __s) const {
+    return _Fn::run_reverse(thunk_, args_, __s..., tape_->get());
   }
 
   bool reusable() const noexcept { return true; }
   const Tape &tape() const noexcept { return *tape_; }
 
 private:
-  const tapestry_thunk *t_;
-  typename Fn::args args_;
+  const tapestry_thunk *thunk_;
+  typename _Fn::__args args_;
   std::shared_ptr<Tape> tape_;
 };
 
-template <typename Spec, typename... S> class PullbackImpl<Spec, types<S...>> {
-  using Fn = typename Spec::Fn;
+template <typename _Spec, typename... _S>
+class PullbackImpl<_Spec, types<_S...>> {
+  using _Fn = typename _Spec::_Fn;
 
 public:
-  using result_type = typename Fn::adjoints;
+  using result_type = typename _Fn::adjoints;
 
-  PullbackImpl(const tapestry_thunk *t, typename Fn::args args, Tape tape)
-      : t_(t), args_(std::move(args)), tape_(std::move(tape)) {}
+  PullbackImpl(const tapestry_thunk *__t, typename _Fn::__args __args,
+               Tape __tape)
+      : thunk_(__t), args_(std::move(__args)), tape_(std::move(__tape)) {}
   PullbackImpl(PullbackImpl &&) noexcept = default;
   PullbackImpl &operator=(PullbackImpl &&) noexcept = default;
   PullbackImpl(const PullbackImpl &) = delete;
@@ -515,20 +522,20 @@ public:
 
   /// Runs the reverse once with seed s... and releases the tape:
   /// `std::move(pb)(seed)`. A second call stops the program.
-  TAPESTRY_ALWAYS_INLINE result_type operator()(S... s) && {
+  TAPESTRY_ALWAYS_INLINE result_type operator()(_S... __s) && {
     if (!tape_)
       split_fail("tapestry: a one-shot pullback was called a second time (or "
                  "after it was moved from); run the forward half again, or "
                  "request a reusable tape with tapestry::Reusable\n");
-    Tape tape = std::move(tape_); // released when the call returns
-    return Fn::run_reverse(t_, args_, s..., tape.get());
+    Tape __tape = std::move(tape_); // released when the call returns
+    return _Fn::run_reverse(thunk_, args_, __s..., __tape.get());
   }
 
   /// Calling a one-shot pullback as an lvalue (so, possibly again) is
   /// rejected at compile time.
-  result_type operator()(S...) & {
+  result_type operator()(_S...) & {
     static_assert(
-        always_false<Spec>,
+        always_false<_Spec>,
         "tapestry: this pullback is one-shot (its tape is not known at "
         "compile time to be reusable): call it once, as "
         "std::move(pb)(seed); to call it repeatedly, request the "
@@ -536,8 +543,8 @@ public:
         "std::move(pb).share() (checked at run time)");
     return result_type();
   }
-  result_type operator()(S... s) const & {
-    return const_cast<PullbackImpl &>(*this)(s...); // the same diagnostic
+  result_type operator()(_S... __s) const & {
+    return const_cast<PullbackImpl &>(*this)(__s...); // the same diagnostic
   }
 
   /// Whether the tape is reusable (the compiler's finding, at run time).
@@ -547,7 +554,7 @@ public:
 
   /// A ReusablePullback with the same arguments and tape, if the tape is
   /// reusable; stops the program otherwise (check reusable() first).
-  ReusablePullbackImpl<Spec> share() && {
+  ReusablePullbackImpl<_Spec> share() && {
     if (!tape_)
       split_fail("tapestry: share() on a pullback that was already called or "
                  "moved from\n");
@@ -557,138 +564,143 @@ public:
                  "tape, or reads memory the caller may change); call it once, "
                  "or request the thunk with tapestry::Reusable to be told why "
                  "at compile time\n");
-    return ReusablePullbackImpl<Spec>(t_, std::move(args_), std::move(tape_));
+    return ReusablePullbackImpl<_Spec>(thunk_, std::move(args_),
+                                       std::move(tape_));
   }
 
 private:
-  const tapestry_thunk *t_;
-  typename Fn::args args_;
+  const tapestry_thunk *thunk_;
+  typename _Fn::__args args_;
   Tape tape_;
 };
 
-template <typename Self, typename Spec, typename Flat = typename Spec::Flat,
-          typename Seeds = typename Spec::Seeds>
+template <typename _Self, typename _Spec,
+          typename _Flat = typename _Spec::_Flat,
+          typename _Seeds = typename _Spec::_Seeds>
 struct thunk_calls;
-template <typename Self, typename Spec, typename... P, typename... S>
-struct thunk_calls<Self, Spec, types<P...>, types<S...>> {
-  using Fn = typename Spec::Fn;
-  using R = typename Spec::R;
-  using PB = std::conditional_t<Spec::reusable, ReusablePullbackImpl<Spec>,
-                                PullbackImpl<Spec>>;
+template <typename _Self, typename _Spec, typename... _P, typename... _S>
+struct thunk_calls<_Self, _Spec, types<_P...>, types<_S...>> {
+  using _Fn = typename _Spec::_Fn;
+  using _R = typename _Spec::_R;
+  using _PB = std::conditional_t<_Spec::reusable, ReusablePullbackImpl<_Spec>,
+                                 PullbackImpl<_Spec>>;
 
   /// The forward half: f(args...) with each Duplicated argument followed by
   /// its shadow. Returns {primal, tape} ({tape} for a void f).
-  TAPESTRY_ALWAYS_INLINE ForwardResult<R> forward(P... p) const {
-    const tapestry_thunk *t = self().descriptor();
-    return run_forward(Tape(t), p...);
+  TAPESTRY_ALWAYS_INLINE ForwardResult<_R> forward(_P... __p) const {
+    const tapestry_thunk *__t = __self().descriptor();
+    return run_forward(Tape(__t), __p...);
   }
 
   /// forward, with the tape in the caller's memory \p m (a TapeBuffer on
   /// the stack, or TapeMemory from the caller's allocator); the returned
   /// Tape releases what the tape owns but leaves \p m to the caller.
-  TAPESTRY_ALWAYS_INLINE ForwardResult<R> forward_in(TapeMemory m,
-                                                     P... p) const {
-    const tapestry_thunk *t = self().descriptor();
-    return run_forward(Tape(t, m), p...);
+  TAPESTRY_ALWAYS_INLINE ForwardResult<_R> forward_in(TapeMemory __m,
+                                                      _P... __p) const {
+    const tapestry_thunk *__t = __self().descriptor();
+    return run_forward(Tape(__t, __m), __p...);
   }
 
   /// The reverse half: the same arguments as forward, then the seed of f's
   /// floating-point result (if any), then the tape. Returns the adjoints of
   /// the Active parameters as a std::tuple; shadows accumulate.
-  TAPESTRY_ALWAYS_INLINE typename Fn::adjoints reverse(P... p, S... s,
-                                                       Tape &tape) const {
-    const tapestry_thunk *t = self().descriptor();
-    if (!tape || tape.thunk() != t)
+  TAPESTRY_ALWAYS_INLINE typename _Fn::adjoints reverse(_P... __p, _S... __s,
+                                                        Tape &__tape) const {
+    const tapestry_thunk *__t = __self().descriptor();
+    if (!__tape || __tape.thunk() != __t)
       split_fail("tapestry: Thunk::reverse: the tape is empty or belongs to "
                  "another thunk\n");
-    return Fn::run_reverse(t, typename Fn::args(p...), s..., tape.get());
+    return _Fn::run_reverse(__t, typename _Fn::__args(__p...), __s...,
+                            __tape.get());
   }
 
   /// The forward half, and a pullback that captures the arguments and owns
   /// the tape: {primal, pullback} ({pullback} for a void f). A
   /// ReusablePullback for a thunk made with tapestry::Reusable, else a
   /// one-shot Pullback.
-  TAPESTRY_ALWAYS_INLINE PullbackResult<R, PB> pullback(P... p) const {
-    return make_pullback(forward(p...), p...);
+  TAPESTRY_ALWAYS_INLINE PullbackResult<_R, _PB> pullback(_P... __p) const {
+    return make_pullback(forward(__p...), __p...);
   }
 
   /// pullback, with the tape in the caller's memory \p m, which must
   /// outlive the pullback and its copies.
-  TAPESTRY_ALWAYS_INLINE PullbackResult<R, PB> pullback_in(TapeMemory m,
-                                                           P... p) const {
-    return make_pullback(forward_in(m, p...), p...);
+  TAPESTRY_ALWAYS_INLINE PullbackResult<_R, _PB> pullback_in(TapeMemory __m,
+                                                             _P... __p) const {
+    return make_pullback(forward_in(__m, __p...), __p...);
   }
 
 private:
-  TAPESTRY_ALWAYS_INLINE ForwardResult<R> run_forward(Tape tape, P... p) const {
-    const tapestry_thunk *t = self().descriptor();
-    auto aug = reinterpret_cast<typename Fn::augmented>(t->augmented);
-    if constexpr (std::is_void_v<R>) {
-      aug(p..., tape.get());
-      return ForwardResult<R>{std::move(tape)};
+  TAPESTRY_ALWAYS_INLINE ForwardResult<_R> run_forward(Tape __tape,
+                                                       _P... __p) const {
+    const tapestry_thunk *__t = __self().descriptor();
+    auto __aug = reinterpret_cast<typename _Fn::augmented>(__t->augmented);
+    if constexpr (std::is_void_v<_R>) {
+      __aug(__p..., __tape.get());
+      return ForwardResult<_R>{std::move(__tape)};
     } else {
-      R y = aug(p..., tape.get());
-      return ForwardResult<R>{y, std::move(tape)};
+      _R __y = __aug(__p..., __tape.get());
+      return ForwardResult<_R>{__y, std::move(__tape)};
     }
   }
 
-  TAPESTRY_ALWAYS_INLINE PullbackResult<R, PB>
-  make_pullback(ForwardResult<R> fwd, P... p) const {
-    const tapestry_thunk *t = self().descriptor();
-    if constexpr (std::is_void_v<R>)
-      return PullbackResult<R, PB>{
-          PB(t, typename Fn::args(p...), std::move(fwd.tape))};
+  TAPESTRY_ALWAYS_INLINE PullbackResult<_R, _PB>
+  make_pullback(ForwardResult<_R> __fwd, _P... __p) const {
+    const tapestry_thunk *__t = __self().descriptor();
+    if constexpr (std::is_void_v<_R>)
+      return PullbackResult<_R, _PB>{
+          _PB(__t, typename _Fn::__args(__p...), std::move(__fwd.tape))};
     else
-      return PullbackResult<R, PB>{
-          fwd.primal, PB(t, typename Fn::args(p...), std::move(fwd.tape))};
+      return PullbackResult<_R, _PB>{
+          __fwd.primal,
+          _PB(__t, typename _Fn::__args(__p...), std::move(__fwd.tape))};
   }
 
-  TAPESTRY_ALWAYS_INLINE const Self &self() const {
-    return static_cast<const Self &>(*this);
+  TAPESTRY_ALWAYS_INLINE const _Self &__self() const {
+    return static_cast<const _Self &>(*this);
   }
 };
 
 } // namespace detail
 
 /// A typed thunk (see the header comment); made by tapestry::thunk<f, ...>().
-template <typename Spec>
-class Thunk : public detail::thunk_calls<Thunk<Spec>, Spec> {
+template <typename _Spec>
+class Thunk : public detail::thunk_calls<Thunk<_Spec>, _Spec> {
 public:
-  using spec = Spec;
+  using spec = _Spec;
   /// Whether a tape of this thunk is reusable was demanded at compile time
   /// (tapestry::Reusable).
-  static constexpr bool reusable_by_request = Spec::reusable;
+  static constexpr bool reusable_by_request = _Spec::reusable;
 
-  explicit Thunk(const tapestry_thunk *t) noexcept : t_(t) {}
+  explicit Thunk(const tapestry_thunk *__t) noexcept : thunk_(__t) {}
   /// The constant descriptor (struct tapestry_thunk, <tapestry/thunk.h>).
-  const tapestry_thunk *descriptor() const noexcept { return t_; }
+  const tapestry_thunk *descriptor() const noexcept { return thunk_; }
   /// Whether the reverse may run many times on one tape.
-  bool reusable() const noexcept { return t_->reusable; }
+  bool reusable() const noexcept { return thunk_->reusable; }
   std::size_t tape_bytes() const noexcept {
-    return std::size_t(t_->tape_bytes);
+    return std::size_t(thunk_->tape_bytes);
   }
   /// A fresh, empty tape for one forward call.
-  Tape new_tape() const { return Tape(t_); }
+  Tape new_tape() const { return Tape(thunk_); }
 
 private:
-  const tapestry_thunk *t_;
+  const tapestry_thunk *thunk_;
 };
 
 namespace detail {
-template <auto F, typename... A> struct thunk_of {
-  using spec = split_spec<F, false, A...>;
+template <auto _F, typename... _A> struct thunk_of {
+  using spec = split_spec<_F, false, _A...>;
 };
-template <auto F, typename... A> struct thunk_of<F, Reusable, A...> {
-  using spec = split_spec<F, true, A...>;
+template <auto _F, typename... _A> struct thunk_of<_F, Reusable, _A...> {
+  using spec = split_spec<_F, true, _A...>;
 };
 } // namespace detail
 
 /// The thunk of f (a function, a member function &S::m, or +constexpr
 /// lambda, as a template argument) for annotations A... (one per parameter,
 /// optionally preceded by tapestry::Reusable).
-template <auto F, typename... A> TAPESTRY_ALWAYS_INLINE auto thunk() {
-  using Spec = typename detail::thunk_of<F, A...>::spec;
-  return Thunk<Spec>(Spec::make());
+template <auto _F, typename... _A> TAPESTRY_ALWAYS_INLINE auto thunk() {
+  using _Spec = typename detail::thunk_of<_F, _A...>::spec;
+  return Thunk<_Spec>(_Spec::make());
 }
 
 } // namespace tapestry

@@ -90,104 +90,108 @@ namespace tapestry {
 
 namespace detail {
 /// [primal], then each derivative (its lanes as a std::array when batched).
-template <typename Out> TAPESTRY_ALWAYS_INLINE auto all_results(const Out &o) {
-  constexpr std::size_t D = Out::first_deriv;
-  auto derivs = grouped_tuple<D>(
-      o, std::make_index_sequence<(Out::count - D) / Out::width>{});
-  if constexpr (Out::has_primal)
-    return std::tuple_cat(std::make_tuple(o.template get<0>()), derivs);
+template <typename _Out>
+TAPESTRY_ALWAYS_INLINE auto all_results(const _Out &__o) {
+  constexpr std::size_t _D = _Out::first_deriv;
+  auto __derivs = grouped_tuple<_D>(
+      __o, std::make_index_sequence<(_Out::count - _D) / _Out::__width>{});
+  if constexpr (_Out::has_primal)
+    return std::tuple_cat(std::make_tuple(__o.template get<0>()), __derivs);
   else
-    return derivs;
+    return __derivs;
 }
 
-template <typename Mode, typename Fn, typename... W>
-TAPESTRY_ALWAYS_INLINE auto tapestry_autodiff(Fn &&f, const W &...w) {
-  using MT = mode_traits<Mode>;
-  auto o = request_for<Mode, ret_act::deflt>(static_cast<Fn &&>(f), w...);
-  using O = decltype(o);
-  if constexpr (MT::forward && !MT::with_primal) {
+template <typename _Mode, typename _Fn, typename... _W>
+TAPESTRY_ALWAYS_INLINE auto tapestry_autodiff(_Fn &&__f, const _W &...__w) {
+  using _MT = mode_traits<_Mode>;
+  auto __o =
+      request_for<_Mode, ret_act::deflt>(static_cast<_Fn &&>(__f), __w...);
+  using _O = decltype(__o);
+  if constexpr (_MT::forward && !_MT::with_primal) {
     // The tangent alone (the primal, if the plugin computed one for a
     // non-floating-point result, is dropped).
-    if constexpr (O::count == 0 || (O::has_primal && O::count == 1))
+    if constexpr (_O::count == 0 || (_O::has_primal && _O::count == 1))
       return;
     else
-      return lanes<O::count - O::width>(o);
+      return lanes<_O::count - _O::__width>(__o);
   } else {
-    return all_results(o);
+    return all_results(__o);
   }
 }
 
-template <typename... X> struct all_same : std::true_type {};
-template <typename X, typename... Y>
-struct all_same<X, Y...> : std::bool_constant<(std::is_same_v<X, Y> && ...)> {};
+template <typename... _X> struct all_same : std::true_type {};
+template <typename _X, typename... _Y>
+struct all_same<_X, _Y...>
+    : std::bool_constant<(std::is_same_v<_X, _Y> && ...)> {};
 
-template <bool WithPrimal, typename Fn, typename... X, std::size_t... I>
-TAPESTRY_ALWAYS_INLINE auto gradient_impl(Fn &&f, std::index_sequence<I...>,
-                                          X... x) {
-  static_assert(sizeof...(X) > 0, "gradient needs at least one argument");
-  static_assert((std::is_floating_point_v<X> && ...),
+template <bool _WithPrimal, typename _Fn, typename... _X, std::size_t... _I>
+TAPESTRY_ALWAYS_INLINE auto gradient_impl(_Fn &&__f, std::index_sequence<_I...>,
+                                          _X... __x) {
+  static_assert(sizeof...(_X) > 0, "gradient needs at least one argument");
+  static_assert((std::is_floating_point_v<_X> && ...),
                 "gradient differentiates with respect to floating-point "
                 "arguments; use tapestry::autodiff with Const/Duplicated "
                 "for other parameters");
-  using Mode = std::conditional_t<WithPrimal, ReverseWithPrimal, Reverse>;
-  auto o =
-      request_for<Mode, ret_act::deflt>(static_cast<Fn &&>(f), Active<X>(x)...);
-  using O = decltype(o);
-  constexpr std::size_t D = O::first_deriv;
-  auto grads = [&] {
-    if constexpr (all_same<X...>::value) {
-      using X0 = std::tuple_element_t<0, std::tuple<X...>>;
-      return std::array<X0, sizeof...(X)>{
-          static_cast<X0>(o.template get<D + I>())...};
+  using _Mode = std::conditional_t<_WithPrimal, ReverseWithPrimal, Reverse>;
+  auto __o = request_for<_Mode, ret_act::deflt>(static_cast<_Fn &&>(__f),
+                                                Active<_X>(__x)...);
+  using _O = decltype(__o);
+  constexpr std::size_t _D = _O::first_deriv;
+  auto __grads = [&] {
+    if constexpr (all_same<_X...>::value) {
+      using _X0 = std::tuple_element_t<0, std::tuple<_X...>>;
+      return std::array<_X0, sizeof...(_X)>{
+          static_cast<_X0>(__o.template get<_D + _I>())...};
     } else {
-      return std::tuple<X...>(static_cast<X>(o.template get<D + I>())...);
+      return std::tuple<_X...>(static_cast<_X>(__o.template get<_D + _I>())...);
     }
   }();
-  if constexpr (WithPrimal)
-    return std::make_pair(o.template get<0>(), grads);
+  if constexpr (_WithPrimal)
+    return std::make_pair(__o.template get<0>(), __grads);
   else
-    return grads;
+    return __grads;
 }
 } // namespace detail
 
 /// Reverse or forward mode with f given as a value: tapestry::fn<f>, a
 /// lambda or a functor (see the header comment for plain function pointers).
-template <typename Mode, typename Fn, typename... W>
-TAPESTRY_ALWAYS_INLINE auto autodiff(Fn &&f, W &&...w) {
-  return detail::tapestry_autodiff<Mode>(
-      static_cast<Fn &&>(f),
-      static_cast<const detail::remove_cvref_t<W> &>(w)...);
+template <typename _Mode, typename _Fn, typename... _W>
+TAPESTRY_ALWAYS_INLINE auto autodiff(_Fn &&__f, _W &&...__w) {
+  return detail::tapestry_autodiff<_Mode>(
+      static_cast<_Fn &&>(__f),
+      static_cast<const detail::remove_cvref_t<_W> &>(__w)...);
 }
 
 /// Reverse or forward mode with f as a template argument.
-template <typename Mode, auto F, typename... W>
-TAPESTRY_ALWAYS_INLINE auto autodiff(W &&...w) {
-  return detail::tapestry_autodiff<Mode>(
-      fn<F>, static_cast<const detail::remove_cvref_t<W> &>(w)...);
+template <typename _Mode, auto _F, typename... _W>
+TAPESTRY_ALWAYS_INLINE auto autodiff(_W &&...__w) {
+  return detail::tapestry_autodiff<_Mode>(
+      fn<_F>, static_cast<const detail::remove_cvref_t<_W> &>(__w)...);
 }
 
 /// The partial derivatives of a scalar function of floating-point scalars:
 /// std::array<X, N> if all arguments have type X, else std::tuple<X...>.
-template <typename Fn, typename... X>
-TAPESTRY_ALWAYS_INLINE auto gradient(Fn &&f, X... x) {
-  return detail::gradient_impl<false>(static_cast<Fn &&>(f),
-                                      std::index_sequence_for<X...>{}, x...);
+template <typename _Fn, typename... _X>
+TAPESTRY_ALWAYS_INLINE auto gradient(_Fn &&__f, _X... __x) {
+  return detail::gradient_impl<false>(static_cast<_Fn &&>(__f),
+                                      std::index_sequence_for<_X...>{}, __x...);
 }
-template <auto F, typename... X> TAPESTRY_ALWAYS_INLINE auto gradient(X... x) {
-  return detail::gradient_impl<false>(fn<F>, std::index_sequence_for<X...>{},
-                                      x...);
+template <auto _F, typename... _X>
+TAPESTRY_ALWAYS_INLINE auto gradient(_X... __x) {
+  return detail::gradient_impl<false>(fn<_F>, std::index_sequence_for<_X...>{},
+                                      __x...);
 }
 
 /// std::pair of f(x...) and its gradient (as gradient returns it).
-template <typename Fn, typename... X>
-TAPESTRY_ALWAYS_INLINE auto value_and_gradient(Fn &&f, X... x) {
-  return detail::gradient_impl<true>(static_cast<Fn &&>(f),
-                                     std::index_sequence_for<X...>{}, x...);
+template <typename _Fn, typename... _X>
+TAPESTRY_ALWAYS_INLINE auto value_and_gradient(_Fn &&__f, _X... __x) {
+  return detail::gradient_impl<true>(static_cast<_Fn &&>(__f),
+                                     std::index_sequence_for<_X...>{}, __x...);
 }
-template <auto F, typename... X>
-TAPESTRY_ALWAYS_INLINE auto value_and_gradient(X... x) {
-  return detail::gradient_impl<true>(fn<F>, std::index_sequence_for<X...>{},
-                                     x...);
+template <auto _F, typename... _X>
+TAPESTRY_ALWAYS_INLINE auto value_and_gradient(_X... __x) {
+  return detail::gradient_impl<true>(fn<_F>, std::index_sequence_for<_X...>{},
+                                     __x...);
 }
 
 } // namespace tapestry

@@ -63,16 +63,17 @@ const tapestry_thunk *__tapestry_thunk(void *, ...);
 #endif
 
 /* A fresh tape for one forward call of the thunk. */
-static inline void *tapestry_tape_new(const tapestry_thunk *t) {
-  return calloc(1, t->tape_bytes ? t->tape_bytes : 1);
+static inline void *tapestry_tape_new(const tapestry_thunk *__t) {
+  return calloc(1, __t->tape_bytes ? __t->tape_bytes : 1);
 }
 
 /* Frees a tape and everything it owns. */
-static inline void tapestry_tape_delete(const tapestry_thunk *t, void *tape) {
-  if (!tape)
+static inline void tapestry_tape_delete(const tapestry_thunk *__t,
+                                        void *__tape) {
+  if (!__tape)
     return;
-  ((void (*)(void *))t->release)(tape);
-  free(tape);
+  ((void (*)(void *))__t->release)(__tape);
+  free(__tape);
 }
 
 #ifdef __cplusplus

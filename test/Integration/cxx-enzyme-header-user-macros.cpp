@@ -2,12 +2,6 @@
 // 8`, `-DA=...`): <enzyme/enzyme> must compile under them, as standard
 // headers do (their names are reserved, _Tp, _Np). Expected value
 // analytic: d/dx sum_{i<N} A x^2 = 2 A N x.
-// XFAIL: *
-// Known bug (found in session 44): the headers (include/enzyme/tuple,
-// include/tapestry/detail/*.hpp) name template parameters A, B, N, T, so
-// these macros rewrite them and the header does not compile ("expected a
-// qualified name after 'typename'"). Fix: reserved names (_A, _Np, ...)
-// for every template parameter and local in the installed headers.
 // RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0 | FileCheck %s
 // RUN: %clangxx -std=c++17 -O2 %s -o %t2 && %t2 | FileCheck %s
 // CHECK-NOT: FAIL

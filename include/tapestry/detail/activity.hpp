@@ -47,7 +47,7 @@ namespace tapestry {
 //===-- Modes -------------------------------------------------------------===//
 
 /// Reverse mode; ReverseMode<true> also returns the primal result.
-template <bool ReturnPrimal = false> struct ReverseMode {};
+template <bool _ReturnPrimal = false> struct ReverseMode {};
 /// Forward mode, returning the tangent of the result.
 struct ForwardMode {};
 /// Forward mode, returning the tangent and the primal result.
@@ -61,68 +61,70 @@ using ForwardWithPrimal = ForwardWithPrimalMode;
 //===-- Activity wrappers -------------------------------------------------===//
 
 /// An active scalar (reverse mode): its adjoint is returned.
-template <typename T> struct Active {
-  static_assert(!std::is_reference_v<T> && !std::is_pointer_v<T>,
+template <typename _T> struct Active {
+  static_assert(!std::is_reference_v<_T> && !std::is_pointer_v<_T>,
                 "Active<T> takes a floating-point value; pass pointers and "
                 "references as Duplicated(value, shadow)");
-  T value;
-  Active(const T &v) : value(v) {}
-  Active(T &&v) : value(std::move(v)) {}
-  operator T &() { return value; }
+  _T value;
+  Active(const _T &__v) : value(__v) {}
+  Active(_T &&__v) : value(std::move(__v)) {}
+  operator _T &() { return value; }
 };
 
 namespace detail {
 /// A value and its shadow (reverse: the adjoint accumulator; forward: the
 /// tangent). For T& both are kept as pointers.
-template <typename T> struct DupArg {
-  T value;
-  T shadow;
-  DupArg(const T &v, const T &s) : value(v), shadow(s) {}
-  DupArg(T &&v, T &&s) : value(std::move(v)), shadow(std::move(s)) {}
+template <typename _T> struct DupArg {
+  _T value;
+  _T shadow;
+  DupArg(const _T &__v, const _T &__s) : value(__v), shadow(__s) {}
+  DupArg(_T &&__v, _T &&__s) : value(std::move(__v)), shadow(std::move(__s)) {}
 };
-template <typename T> struct DupArg<T &> {
-  T *value;
-  T *shadow;
-  DupArg(T &v, T &s) : value(&v), shadow(&s) {}
+template <typename _T> struct DupArg<_T &> {
+  _T *value;
+  _T *shadow;
+  DupArg(_T &__v, _T &__s) : value(&__v), shadow(&__s) {}
 };
 } // namespace detail
 
 /// A pointer/reference (or, in forward mode, a scalar) with its shadow.
-template <typename T> struct Duplicated : detail::DupArg<T> {
-  using detail::DupArg<T>::DupArg;
+template <typename _T> struct Duplicated : detail::DupArg<_T> {
+  using detail::DupArg<_T>::DupArg;
 };
 /// Like Duplicated, but the primal result need not be computed.
-template <typename T> struct DuplicatedNoNeed : detail::DupArg<T> {
-  using detail::DupArg<T>::DupArg;
+template <typename _T> struct DuplicatedNoNeed : detail::DupArg<_T> {
+  using detail::DupArg<_T>::DupArg;
 };
 
 /// A value that is not differentiated.
-template <typename T> struct Const {
-  T value;
-  Const(const T &v) : value(v) {}
-  Const(T &&v) : value(std::move(v)) {}
-  operator T &() { return value; }
+template <typename _T> struct Const {
+  _T value;
+  Const(const _T &__v) : value(__v) {}
+  Const(_T &&__v) : value(std::move(__v)) {}
+  operator _T &() { return value; }
 };
-template <typename T> struct Const<T &> {
-  T *value;
-  Const(T &v) : value(&v) {}
-  operator T &() { return *value; }
+template <typename _T> struct Const<_T &> {
+  _T *value;
+  Const(_T &__v) : value(&__v) {}
+  operator _T &() { return *value; }
 };
 
 namespace detail {
 /// A value and N shadows, one per lane of a batched request. For T& both
 /// are kept as pointers (the shadows are given by address).
-template <typename T, std::size_t N> struct BatchDupArg {
-  static_assert(N >= 1 && N <= 64, "the batch width must be 1..64");
-  T value;
-  std::array<T, N> shadow;
-  BatchDupArg(const T &v, const std::array<T, N> &s) : value(v), shadow(s) {}
+template <typename _T, std::size_t _N> struct BatchDupArg {
+  static_assert(_N >= 1 && _N <= 64, "the batch width must be 1..64");
+  _T value;
+  std::array<_T, _N> shadow;
+  BatchDupArg(const _T &__v, const std::array<_T, _N> &__s)
+      : value(__v), shadow(__s) {}
 };
-template <typename T, std::size_t N> struct BatchDupArg<T &, N> {
-  static_assert(N >= 1 && N <= 64, "the batch width must be 1..64");
-  T *value;
-  std::array<T *, N> shadow;
-  BatchDupArg(T &v, const std::array<T *, N> &s) : value(&v), shadow(s) {}
+template <typename _T, std::size_t _N> struct BatchDupArg<_T &, _N> {
+  static_assert(_N >= 1 && _N <= 64, "the batch width must be 1..64");
+  _T *value;
+  std::array<_T *, _N> shadow;
+  BatchDupArg(_T &__v, const std::array<_T *, _N> &__s)
+      : value(&__v), shadow(__s) {}
 };
 } // namespace detail
 
@@ -130,20 +132,20 @@ template <typename T, std::size_t N> struct BatchDupArg<T &, N> {
 /// width (enzyme_width N). Forward mode: N tangents of a scalar, or N
 /// tangent arrays of a pointer; reverse mode: N adjoint accumulators of a
 /// pointer or reference (for T&, the shadows' addresses).
-template <typename T, std::size_t N>
-struct BatchDuplicated : detail::BatchDupArg<T, N> {
-  using detail::BatchDupArg<T, N>::BatchDupArg;
+template <typename _T, std::size_t _N>
+struct BatchDuplicated : detail::BatchDupArg<_T, _N> {
+  using detail::BatchDupArg<_T, _N>::BatchDupArg;
 };
 /// Like BatchDuplicated, but the primal result need not be computed.
-template <typename T, std::size_t N>
-struct BatchDuplicatedNoNeed : detail::BatchDupArg<T, N> {
-  using detail::BatchDupArg<T, N>::BatchDupArg;
+template <typename _T, std::size_t _N>
+struct BatchDuplicatedNoNeed : detail::BatchDupArg<_T, _N> {
+  using detail::BatchDupArg<_T, _N>::BatchDupArg;
 };
 
-template <typename T> Active(T) -> Active<T>;
-template <typename T> Const(T) -> Const<T>;
-template <typename T> Duplicated(T, T) -> Duplicated<T>;
-template <typename T> DuplicatedNoNeed(T, T) -> DuplicatedNoNeed<T>;
+template <typename _T> Active(_T) -> Active<_T>;
+template <typename _T> Const(_T) -> Const<_T>;
+template <typename _T> Duplicated(_T, _T) -> Duplicated<_T>;
+template <typename _T> DuplicatedNoNeed(_T, _T) -> DuplicatedNoNeed<_T>;
 
 //===-- A function as a compile-time constant -----------------------------===//
 
@@ -152,30 +154,30 @@ template <typename T> DuplicatedNoNeed(T, T) -> DuplicatedNoNeed<T>;
 /// specialisations (fn<g<float>>), captureless lambdas converted to a
 /// pointer (fn<+lambda>, lambda a constexpr variable) and member functions
 /// (fn<&S::m>; the object pointer is then the first argument).
-template <auto F> struct fn_t { static constexpr auto value = F; };
-template <auto F> inline constexpr fn_t<F> fn{};
+template <auto _F> struct fn_t { static constexpr auto value = _F; };
+template <auto _F> inline constexpr fn_t<_F> fn{};
 
 namespace detail {
 
 //===-- Entry points ------------------------------------------------------===//
 // Never defined: the plugin replaces every call. Their mangled names contain
 // the entry name, which is how the plugin finds them.
-template <typename R, typename... T> R __enzyme_autodiff(void *, T...);
-template <typename R, typename... T> R __enzyme_fwddiff(void *, T...);
+template <typename _R, typename... _T> _R __enzyme_autodiff(void *, _T...);
+template <typename _R, typename... _T> _R __enzyme_fwddiff(void *, _T...);
 
 template <typename...> inline constexpr bool always_false = false;
-template <typename T>
-using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<T>>;
+template <typename _T>
+using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<_T>>;
 
 //===-- Modes -------------------------------------------------------------===//
 
-template <typename M> struct mode_traits {
-  static_assert(always_false<M>,
+template <typename _M> struct mode_traits {
+  static_assert(always_false<_M>,
                 "the mode must be Reverse, ReverseWithPrimal, Forward or "
                 "ForwardWithPrimal");
 };
-template <bool P> struct mode_traits<ReverseMode<P>> {
-  static constexpr bool forward = false, with_primal = P;
+template <bool _P> struct mode_traits<ReverseMode<_P>> {
+  static constexpr bool forward = false, with_primal = _P;
 };
 template <> struct mode_traits<ForwardMode> {
   static constexpr bool forward = true, with_primal = false;
@@ -186,70 +188,71 @@ template <> struct mode_traits<ForwardWithPrimalMode> {
 
 //===-- Wrappers ----------------------------------------------------------===//
 
-enum class act { active, dup, dupnoneed, konst, none };
+enum class __act { active, __dup, dupnoneed, konst, none };
 
 /// `width` is the lane count a wrapper fixes (0: any, it has no shadows
 /// per lane) and `lanes` the shadows it passes.
-template <typename W> struct wrapper_traits {
-  static constexpr act kind = act::none;
-  static constexpr std::size_t width = 0;
+template <typename _W> struct wrapper_traits {
+  static constexpr __act kind = __act::none;
+  static constexpr std::size_t __width = 0;
 };
-template <typename T> struct wrapper_traits<Active<T>> {
-  static constexpr act kind = act::active;
-  static constexpr std::size_t width = 0;
-  using type = T;
+template <typename _T> struct wrapper_traits<Active<_T>> {
+  static constexpr __act kind = __act::active;
+  static constexpr std::size_t __width = 0;
+  using type = _T;
 };
-template <typename T> struct wrapper_traits<Duplicated<T>> {
-  static constexpr act kind = act::dup;
-  static constexpr std::size_t width = 1;
-  using type = T;
+template <typename _T> struct wrapper_traits<Duplicated<_T>> {
+  static constexpr __act kind = __act::__dup;
+  static constexpr std::size_t __width = 1;
+  using type = _T;
 };
-template <typename T> struct wrapper_traits<DuplicatedNoNeed<T>> {
-  static constexpr act kind = act::dupnoneed;
-  static constexpr std::size_t width = 1;
-  using type = T;
+template <typename _T> struct wrapper_traits<DuplicatedNoNeed<_T>> {
+  static constexpr __act kind = __act::dupnoneed;
+  static constexpr std::size_t __width = 1;
+  using type = _T;
 };
-template <typename T, std::size_t N>
-struct wrapper_traits<BatchDuplicated<T, N>> {
-  static constexpr act kind = act::dup;
-  static constexpr std::size_t width = N;
+template <typename _T, std::size_t _N>
+struct wrapper_traits<BatchDuplicated<_T, _N>> {
+  static constexpr __act kind = __act::__dup;
+  static constexpr std::size_t __width = _N;
   static constexpr bool batch = true;
-  using type = T;
+  using type = _T;
 };
-template <typename T, std::size_t N>
-struct wrapper_traits<BatchDuplicatedNoNeed<T, N>> {
-  static constexpr act kind = act::dupnoneed;
-  static constexpr std::size_t width = N;
+template <typename _T, std::size_t _N>
+struct wrapper_traits<BatchDuplicatedNoNeed<_T, _N>> {
+  static constexpr __act kind = __act::dupnoneed;
+  static constexpr std::size_t __width = _N;
   static constexpr bool batch = true;
-  using type = T;
+  using type = _T;
 };
-template <typename T> struct wrapper_traits<Const<T>> {
-  static constexpr act kind = act::konst;
-  static constexpr std::size_t width = 0;
-  using type = T;
+template <typename _T> struct wrapper_traits<Const<_T>> {
+  static constexpr __act kind = __act::konst;
+  static constexpr std::size_t __width = 0;
+  using type = _T;
 };
 
-template <typename W, typename = void>
+template <typename _W, typename = void>
 struct is_batch_wrapper : std::false_type {};
-template <typename W>
-struct is_batch_wrapper<W, std::void_t<decltype(wrapper_traits<W>::batch)>>
+template <typename _W>
+struct is_batch_wrapper<_W, std::void_t<decltype(wrapper_traits<_W>::batch)>>
     : std::true_type {};
 
 /// The width of a request with wrappers W...: the lane count of its batch
 /// wrappers, 1 if it has none.
-template <typename... W> constexpr std::size_t request_width() {
-  std::size_t N = 1;
-  ((N = is_batch_wrapper<W>::value ? wrapper_traits<W>::width : N), ...);
-  return N;
+template <typename... _W> constexpr std::size_t request_width() {
+  std::size_t _N = 1;
+  ((_N = is_batch_wrapper<_W>::value ? wrapper_traits<_W>::__width : _N), ...);
+  return _N;
 }
-template <std::size_t N, typename... W> constexpr bool widths_agree() {
-  return ((wrapper_traits<W>::width == 0 || wrapper_traits<W>::width == N) &&
-          ...);
+template <std::size_t _N, typename... _W> constexpr bool widths_agree() {
+  return (
+      (wrapper_traits<_W>::__width == 0 || wrapper_traits<_W>::__width == _N) &&
+      ...);
 }
 
 /// The type a wrapper hands to the primal function (used to deduce the
 /// signature of lambdas and functors).
-template <typename W> using primal_arg_t = typename wrapper_traits<W>::type;
+template <typename _W> using primal_arg_t = typename wrapper_traits<_W>::type;
 
 } // namespace detail
 } // namespace tapestry
