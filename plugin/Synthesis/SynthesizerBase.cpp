@@ -259,11 +259,14 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
   // A global has no shadow to hold what a caller might read later; other
   // memory without a shadow is a "constant output" unless read back here.
   const Value *Obj = getUnderlyingObject(SI.getPointerOperand(), 0);
-  // Unless the user declared it inactive (enzyme_inactive): what is stored
-  // there, and read back from there, carries no derivative, as in Enzyme.
+  // A global the user declared inactive (enzyme_inactive) carries no
+  // derivative, as in Enzyme: a value stored there and never read back
+  // with a derivative (a log, a cache) loses none. One read back where its
+  // derivative matters would lose it, or keep it where the optimiser
+  // forwarded the store to the load: the declaration is false.
   if (auto *GV = dyn_cast<GlobalVariable>(Obj);
       GV && Rules.isInactiveGlobal(GV))
-    return false;
+    return isReadBack(SI.getPointerOperand(), /*OnlyWithDerivative=*/true);
   return (AI.isActive(Val) && isa<GlobalVariable>(Obj)) ||
          isReadBack(SI.getPointerOperand());
 }
@@ -288,11 +291,12 @@ bool SynthesizerBase::losesDerivative(MemTransferInst &MT) {
   const Value *Obj = getUnderlyingObject(MT.getDest(), 0);
   if (auto *GV = dyn_cast<GlobalVariable>(Obj);
       GV && Rules.isInactiveGlobal(GV))
-    return false;
+    return isReadBack(MT.getDest(), /*OnlyWithDerivative=*/true);
   return isa<GlobalVariable>(Obj) || isReadBack(MT.getDest());
 }
 
-bool SynthesizerBase::isReadBack(const Value *Ptr) const {
+bool SynthesizerBase::isReadBack(const Value *Ptr,
+                                 bool OnlyWithDerivative) const {
   SmallVector<const Value *, 4> Stored;
   getUnderlyingObjects(Ptr, Stored, nullptr, 0);
   // Reads before the write count too: a derivative may serve a callee that
@@ -301,7 +305,8 @@ bool SynthesizerBase::isReadBack(const Value *Ptr) const {
     SmallVector<const Value *, 4> Read;
     getUnderlyingObjects(From, Read, nullptr, 0);
     return any_of(Read, [&](const Value *R) {
-      return is_contained(Stored, R) || !isIdentifiedObject(R);
+      return is_contained(Stored, R) ||
+             (!OnlyWithDerivative && !isIdentifiedObject(R));
     });
   };
   for (Instruction &I : instructions(P)) {
@@ -324,7 +329,9 @@ bool SynthesizerBase::isReadBack(const Value *Ptr) const {
       continue;
     }
     if (auto *LI = dyn_cast<LoadInst>(&I); LI && Reads(LI->getPointerOperand()))
-      return true;
+      if (!OnlyWithDerivative || !isDifferentiableType(LI->getType()) ||
+          AI.Useful.count(LI))
+        return true;
   }
   return false;
 }
@@ -335,6 +342,17 @@ void SynthesizerBase::reportLostStore(Instruction &I, bool Copied) {
   const Value *Obj = getUnderlyingObject(Ptr, 0);
   std::string What = Copied ? "memory holding active values is copied"
                             : "an active value is stored";
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj);
+      GV && Rules.isInactiveGlobal(GV)) {
+    fail(&I, What + " to the global '" + describe(GV) +
+                 "', which is declared inactive (__enzyme_inactive_global or "
+                 "enzyme_inactive), and read back where its derivative "
+                 "matters: the declaration would drop that derivative. "
+                 "Remove the declaration (a global the differentiated code "
+                 "writes gets a derivative of its own), or keep differentiated "
+                 "values out of the global");
+    return;
+  }
   if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
     fail(&I, What + " to the global '" + describe(GV) +
                  "', which has no shadow to receive its derivative; pass the "

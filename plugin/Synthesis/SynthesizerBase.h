@@ -204,8 +204,13 @@ protected:
   /// keeps it although it matters: a global, or memory read back later.
   bool losesDerivative(llvm::StoreInst &SI) const;
   /// True if some load of the function may read what is written through
-  /// \p Ptr.
-  bool isReadBack(const llvm::Value *Ptr) const;
+  /// \p Ptr. With \p OnlyWithDerivative (for memory the user declared
+  /// inactive), only reads of the same object count (not those through
+  /// pointers that may alias it), and a load of floating-point data only if
+  /// its derivative would matter to the result (a value read to be printed
+  /// does not).
+  bool isReadBack(const llvm::Value *Ptr,
+                  bool OnlyWithDerivative = false) const;
   /// The same for a copy \p MT of memory that may hold derivatives
   /// (memcpy, memmove, std::copy) into memory without a shadow.
   bool losesDerivative(llvm::MemTransferInst &MT);

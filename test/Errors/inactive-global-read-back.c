@@ -1,0 +1,74 @@
+// A global declared inactive (Enzyme's __enzyme_inactive_global_*, or
+// enzyme_inactive through the clang part) carries no derivative. When the
+// differentiated code stores a value with a derivative there and reads it
+// back where that derivative matters, the declaration is false, and the
+// derivative depended on the build: 0 where the read stayed a load, the
+// true one where the optimiser forwarded the store (probe45b F1). That is
+// an error at the store, in both modes and through a memcpy, saying what
+// to do. A value only logged there, or read back to be printed, stays
+// accepted (the Integration RUN lines below: true derivatives).
+// RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: not %clang -O2 -g -c %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DFWD 2>&1 | FileCheck %s
+// RUN: not %clang -O1 -g -c %s -o /dev/null -DCOPY 2>&1 | FileCheck %s --check-prefix=COPY
+// RUN: %clang -O0 -DOK %s -lm -o %t0 && %t0 | FileCheck %s --check-prefix=OK
+// RUN: %clang -O2 -DOK %s -lm -o %t2 && %t2 | FileCheck %s --check-prefix=OK
+// CHECK-NOT: PLEASE submit a bug report
+// OK-NOT: FAIL
+// OK: ALL PASSED
+#include "../Integration/Inputs/check.h"
+#include <string.h>
+
+extern int enzyme_dup, enzyme_out;
+double __enzyme_autodiff(void *, ...);
+double __enzyme_fwddiff(void *, ...);
+
+double buf[4];
+void *__enzyme_inactive_global_buf[] = {(void *)buf};
+double last;
+void *__enzyme_inactive_global_last[] = {(void *)&last};
+
+#ifndef OK
+double sumsq(const double *x) {
+  for (int i = 0; i < 4; i++)
+#ifdef COPY
+    ;
+  memcpy(buf, x, sizeof buf); // COPY: :[[@LINE]]:3: error: tapestry: cannot differentiate 'sumsq': memory holding active values is copied to the global 'buf', which is declared inactive
+#else
+    buf[i] = x[i] * x[i]; // CHECK: :[[@LINE]]:12: error: tapestry: cannot differentiate 'sumsq': an active value is stored to the global 'buf', which is declared inactive (__enzyme_inactive_global or enzyme_inactive), and read back where its derivative matters: the declaration would drop that derivative. Remove the declaration (a global the differentiated code writes gets a derivative of its own), or keep differentiated values out of the global
+#endif
+  double s = 0;
+  for (int i = 0; i < 4; i++)
+    s += buf[i] * buf[i];
+  return s;
+}
+
+int main(void) {
+  double x[4] = {1, 2, 3, 4}, dx[4] = {0};
+#ifdef FWD
+  return __enzyme_fwddiff((void *)sumsq, enzyme_dup, x, dx) > 0;
+#else
+  __enzyme_autodiff((void *)sumsq, enzyme_dup, x, dx);
+  return dx[0] > 0;
+#endif
+}
+#else
+// The last value is kept for a report, and printed: no derivative is lost.
+double logged(const double *x) {
+  double s = 0;
+  for (int i = 0; i < 4; i++) {
+    s += x[i] * x[i];
+    last = s;
+  }
+  printf("last partial sum %g\n", last);
+  return s;
+}
+
+int main(void) {
+  double x[4] = {1, 2, 3, 4}, dx[4] = {0};
+  __enzyme_autodiff((void *)logged, enzyme_dup, x, dx);
+  for (int i = 0; i < 4; i++)
+    check_close("d logged / dx_i = 2 x_i", dx[i], 2 * x[i], 1e-14);
+  return check_report();
+}
+#endif
