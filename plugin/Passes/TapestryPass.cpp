@@ -112,6 +112,7 @@ static void eraseDeadApi(Module &M) {
 
 static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
                            const CustomRules &Rules, Specializations &Specs,
+                           const SplitConstants &Split,
                            const ForwardSplitChecks &SplitChecks,
                            TLIGetter GetTLI) {
   CallBase *CB = Req.CB;
@@ -177,9 +178,7 @@ static void resolveRequest(PendingRequest &Req, DerivativeCache &Cache,
   std::optional<DecodedCall> D = decodeRequest(*CB, Req.Kind, &Rules);
   if (!D)
     return;
-  specializeConstantArguments(*D, Specs,
-                              /*Nulls=*/!isSplitEntryPoint(Req.Kind) &&
-                                  Req.Kind != EntryPoint::ForwardSplit);
+  specializeConstantArguments(*D, Specs, Req.Kind, Split);
   setNestingDepths(D->Request, Rules);
   if (Req.Kind == EntryPoint::ForwardSplit) {
     resolveForwardSplit(*CB, *D, SplitChecks, Cache);
@@ -582,12 +581,13 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (Req.Kind == EntryPoint::ForwardSplit)
         ForwardSplits.push_back(Req.CB);
     ForwardSplitChecks SplitChecks = checkForwardSplits(ForwardSplits);
+    SplitConstants Split = SplitConstants::collect(Pending);
     for (OrderedRequest &O : orderRequests(Pending, Rules)) {
       PendingRequest &Req = O.Req;
       RequestStart = true;
       switch (O.How) {
       case Ordering::Resolve:
-        resolveRequest(Req, Cache, Rules, Specs, SplitChecks, GetTLI);
+        resolveRequest(Req, Cache, Rules, Specs, Split, SplitChecks, GetTLI);
         break;
       case Ordering::DependsOnItself:
         reportError(*Req.CB->getFunction(), Req.CB,
