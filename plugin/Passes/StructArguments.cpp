@@ -364,6 +364,8 @@ static std::optional<AbiStruct> structValueFromLoads(const CallBase &CCB,
 
 static constexpr const char *ParamsMD = "tapestry.struct.params";
 static constexpr const char *OperandsMD = "tapestry.struct.operands";
+/// Module-level: every ParamsMD node, so that their types are printed.
+static constexpr const char *TypesMD = "tapestry.struct.types";
 
 /// {First, Count, ByVal, poison of Ty or null, Name, TypeName, HiddenFloat,
 /// Members...}
@@ -459,8 +461,15 @@ void recordStructParams(Function &F) {
   if (F.isDeclaration() || F.hasMetadata(ParamsMD))
     return;
   SmallVector<AbiStruct, 4> All = structParamsFromStores(F);
-  if (!All.empty())
-    F.setMetadata(ParamsMD, encodeAll(F.getContext(), All, F.arg_size()));
+  if (All.empty())
+    return;
+  MDNode *Params = encodeAll(F.getContext(), All, F.arg_size());
+  F.setMetadata(ParamsMD, Params);
+  // The IR printer defines the struct types that instructions, globals and
+  // named metadata use, not those only a function's own metadata names:
+  // without this, -S -emit-llvm output names a type it never defines, and
+  // opt, llc and lli cannot read it (probe45b F3).
+  F.getParent()->getOrInsertNamedMetadata(TypesMD)->addOperand(Params);
 }
 
 void recordStructOperands(CallBase &CB, unsigned FirstOperand) {
