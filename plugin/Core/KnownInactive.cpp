@@ -118,9 +118,7 @@ bool isKnownInactiveFunction(StringRef Name) {
                // numbers read by the scanf family: their derivative is
                // zero where they are stored (Core/ConstantOutParams.h)
                scanfFormatArg(Name) >= 0 || isInactiveOpenMPFunction(Name) ||
-               isInactiveMPIFunction(Name) ||
-               // sanitizer checks compiled into the function
-               Name.starts_with("__ubsan_handle_") ||
+               isInactiveMPIFunction(Name) || isSanitizerCheck(Name) ||
                // LLVM's forms of lround and friends (integer results)
                Name.starts_with("llvm.lround.") ||
                Name.starts_with("llvm.llround.") ||
@@ -134,7 +132,11 @@ bool isKnownInactiveFunction(StringRef Name) {
                // plain + correction is the plain operation's
                Name.starts_with("__tapestry_fpround.") ||
                // Enzyme's stop-gradient (Core/IgnoreDerivatives.h)
-               isIgnoreDerivativesName(Name) || Name.starts_with("__asan_"));
+               isIgnoreDerivativesName(Name));
+}
+
+bool isSanitizerCheck(StringRef Name) {
+  return Name.starts_with("__ubsan_handle_") || Name.starts_with("__asan_");
 }
 
 } // namespace tapestry

@@ -16,6 +16,12 @@ namespace tapestry {
 /// True for the (mangled) name of a known inactive library function.
 bool isKnownInactiveFunction(llvm::StringRef Name);
 
+/// True for the name of a check a sanitizer compiles into a function
+/// (__ubsan_handle_*, __asan_*): it reports, or stops the program, and
+/// writes none of the program's memory; the values it receives (an
+/// operand's bits) carry no derivative.
+bool isSanitizerCheck(llvm::StringRef Name);
+
 } // namespace tapestry
 
 #endif // TAPESTRY_CORE_KNOWNINACTIVE_H

@@ -12,6 +12,7 @@
 #include "Passes/SplitCallSites.h"
 
 #include "Core/Diagnostics.h"
+#include "Core/KnownInactive.h"
 #include "Core/MathFunctions.h"
 #include "Driver/DerivativeCache.h"
 #include "Passes/CallSiteRewriter.h"
@@ -185,7 +186,40 @@ earlierRerunOfTape(CallBase &Call, const Function &Fn, CallBase &Aug) {
          " before it; give that call enzyme_nofree";
 }
 
+/// True if \p V, an address or a value computed from it, is only
+/// measured (llvm.objectsize), compared or given to a sanitizer's check
+/// (-fsanitize=object-size and alignment checks pass `(uintptr_t)p` to
+/// __ubsan_handle_*): nothing can reach the memory through it.
+static bool onlyChecked(const Value *V, unsigned Depth = 0) {
+  // The size of the object (-fsanitize=object-size) says nothing of its
+  // address.
+  if (auto *II = dyn_cast<IntrinsicInst>(V);
+      II && II->getIntrinsicID() == Intrinsic::objectsize)
+    return true;
+  if (Depth > 4 || !(isa<PtrToIntInst>(V) || isa<BinaryOperator>(V) ||
+                     isa<CastInst>(V) || isa<ICmpInst>(V)))
+    return false;
+  return all_of(V->users(), [&](const User *U) {
+    if (auto *Call = dyn_cast<CallBase>(U))
+      return Call->getCalledFunction() &&
+             isSanitizerCheck(Call->getCalledFunction()->getName());
+    return isa<ICmpInst>(U) || isa<BranchInst>(U) || onlyChecked(U, Depth + 1);
+  });
+}
+
 namespace {
+/// Captures of a local array other than onlyChecked uses.
+struct CapturedOtherThanChecked : CaptureTracker {
+  void tooManyUses() override { Captured = true; }
+  bool captured(const Use *U) override {
+    if (onlyChecked(U->getUser()))
+      return false;
+    Captured = true;
+    return true; // stop
+  }
+  bool Captured = false;
+};
+
 /// Captures of a local array other than by a request that passes it as a
 /// shadow (a Jacobian column's tangent array given to a later
 /// __enzyme_fwdsplit, probe31 01): a request reads a shadow as a tangent,
@@ -194,7 +228,7 @@ struct CapturedOtherThanAsShadow : CaptureTracker {
   explicit CapturedOtherThanAsShadow(const Value &Obj) : Obj(Obj) {}
   void tooManyUses() override { Captured = true; }
   bool captured(const Use *U) override {
-    if (!passedAsShadow(*U)) {
+    if (!passedAsShadow(*U) && !onlyChecked(U->getUser())) {
       Captured = true;
       return true; // stop
     }
@@ -315,20 +349,23 @@ whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
   if (!readsOutsideItsFrame(*Fn))
     return std::nullopt;
   bool CallsHarmless = !ReadsGlobals && all_of(Protected, [](const Value *O) {
-    return isa<AllocaInst>(O) &&
-           !PointerMayBeCaptured(O, /*ReturnCaptures=*/false,
-                                 /*StoreCaptures=*/true);
+    CapturedOtherThanChecked Tracker;
+    PointerMayBeCaptured(O, &Tracker);
+    return isa<AllocaInst>(O) && !Tracker.Captured;
   });
   for (Instruction &I : instructions(*CB.getFunction())) {
+    auto *Call = dyn_cast<CallBase>(&I);
     if (&I == Aug || &I == &CB || !I.mayWriteToMemory() ||
         isa<DbgInfoIntrinsic>(I) ||
+        (Call && Call->getCalledFunction() &&
+         isSanitizerCheck(Call->getCalledFunction()->getName())) ||
         (isa<IntrinsicInst>(I) &&
          cast<IntrinsicInst>(I).isLifetimeStartOrEnd()))
       continue;
     if (!isPotentiallyReachable(Aug, &I, nullptr, &DT) ||
         !isPotentiallyReachable(&I, &CB, nullptr, &DT))
       continue;
-    if (auto *Call = dyn_cast<CallBase>(&I))
+    if (Call)
       if (std::optional<std::string> Why =
               earlierRerunOfTape(*Call, *Fn, *Aug)) {
         if (!Why->empty())

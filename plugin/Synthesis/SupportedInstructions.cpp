@@ -12,6 +12,7 @@
 #include "Core/BlasFunctions.h"
 #include "Core/Diagnostics.h"
 #include "Core/EntryPoints.h"
+#include "Core/KnownInactive.h"
 #include "Core/MPIFunctions.h"
 #include "Core/OpenMPRuntime.h"
 #include "Core/SourceTypes.h"
@@ -209,8 +210,10 @@ static bool isKeyMemory(const Value *Ptr, unsigned Depth,
 }
 
 /// True if the integer \p V is only compared (signbit(x) is a bitcast, a
-/// shift or mask, and a compare), used as an index, or kept in memory that
-/// isKeyMemory: no derivative flows through it.
+/// shift or mask, and a compare), used as an index, kept in memory that
+/// isKeyMemory, or reported by a sanitizer check (-fsanitize=undefined
+/// passes an operand's bits to __ubsan_handle_float_cast_overflow): no
+/// derivative flows through it.
 static bool onlyFeedsComparisons(const Value *V, unsigned Depth,
                                  SmallPtrSetImpl<const Value *> &Seen) {
   if (Depth > 16)
@@ -229,6 +232,10 @@ static bool onlyFeedsComparisons(const Value *V, unsigned Depth,
       return SI->getValueOperand() == V &&
              isKeyMemory(SI->getPointerOperand(), Depth + 1, Seen);
     if (auto *Sel = dyn_cast<SelectInst>(U); Sel && Sel->getCondition() == V)
+      return true;
+    if (auto *CB = dyn_cast<CallBase>(U);
+        CB && CB->getCalledFunction() &&
+        isSanitizerCheck(CB->getCalledFunction()->getName()))
       return true;
     if (isa<BinaryOperator>(U) || isa<TruncInst>(U) || isa<ZExtInst>(U) ||
         isa<SExtInst>(U) || isa<FreezeInst>(U) || isa<PHINode>(U) ||
