@@ -12,6 +12,7 @@
 #include "Synthesis/IndirectCalls.h"
 
 #include "Core/Diagnostics.h"
+#include "Core/EntryPoints.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -71,6 +72,27 @@ static bool escapes(const User *U, SmallPtrSetImpl<const User *> &Seen) {
   return true; // stored, selected, returned, converted to an integer
 }
 
+/// True if \p U passes a function to a request as one of the differentiated
+/// function's arguments (`enzyme_const, callback`), not as the function to
+/// differentiate: the differentiated code receives it as a value unless
+/// the request is specialised for it (Passes/ConstantArguments.h), and the
+/// halves of a split request are not when one receives it as a variable.
+static bool passedToRequest(const CallBase &CB, const Use &U) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || !CB.isArgOperand(&U) || CB.getArgOperandNo(&U) == 0)
+    return false;
+  switch (classifyEntryPoint(Callee->getName())) {
+  case EntryPoint::Autodiff:
+  case EntryPoint::ForwardDiff:
+  case EntryPoint::AugmentedForward:
+  case EntryPoint::SplitReverse:
+  case EntryPoint::ForwardSplit:
+    return true;
+  default:
+    return false;
+  }
+}
+
 static bool addressEscapes(const Function &F) {
   SmallPtrSet<const User *, 16> Seen;
   for (const Use &U : F.uses()) {
@@ -78,6 +100,8 @@ static bool addressEscapes(const Function &F) {
     if (auto *CB = dyn_cast<CallBase>(Usr)) {
       if (CB->isCallee(&U))
         continue;
+      if (passedToRequest(*CB, U))
+        return true;
       const Function *Callee = CB->getCalledFunction();
       if (Callee &&
           (Callee->isIntrinsic() || isInterfaceName(Callee->getName())))
