@@ -23,6 +23,7 @@
 #include "Synthesis/UnneededPrimalWrites.h"
 #include "Synthesis/VectorRules.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -266,7 +267,7 @@ bool SynthesizerBase::losesDerivative(StoreInst &SI) const {
   // forwarded the store to the load: the declaration is false.
   if (auto *GV = dyn_cast<GlobalVariable>(Obj);
       GV && Rules.isInactiveGlobal(GV))
-    return isReadBack(SI.getPointerOperand(), /*OnlyWithDerivative=*/true);
+    return isReadBackWithDerivative(SI, *GV);
   return (AI.isActive(Val) && isa<GlobalVariable>(Obj)) ||
          isReadBack(SI.getPointerOperand());
 }
@@ -291,12 +292,11 @@ bool SynthesizerBase::losesDerivative(MemTransferInst &MT) {
   const Value *Obj = getUnderlyingObject(MT.getDest(), 0);
   if (auto *GV = dyn_cast<GlobalVariable>(Obj);
       GV && Rules.isInactiveGlobal(GV))
-    return isReadBack(MT.getDest(), /*OnlyWithDerivative=*/true);
+    return isReadBackWithDerivative(MT, *GV);
   return isa<GlobalVariable>(Obj) || isReadBack(MT.getDest());
 }
 
-bool SynthesizerBase::isReadBack(const Value *Ptr,
-                                 bool OnlyWithDerivative) const {
+bool SynthesizerBase::isReadBack(const Value *Ptr) const {
   SmallVector<const Value *, 4> Stored;
   getUnderlyingObjects(Ptr, Stored, nullptr, 0);
   // Reads before the write count too: a derivative may serve a callee that
@@ -305,8 +305,7 @@ bool SynthesizerBase::isReadBack(const Value *Ptr,
     SmallVector<const Value *, 4> Read;
     getUnderlyingObjects(From, Read, nullptr, 0);
     return any_of(Read, [&](const Value *R) {
-      return is_contained(Stored, R) ||
-             (!OnlyWithDerivative && !isIdentifiedObject(R));
+      return is_contained(Stored, R) || !isIdentifiedObject(R);
     });
   };
   for (Instruction &I : instructions(P)) {
@@ -329,9 +328,38 @@ bool SynthesizerBase::isReadBack(const Value *Ptr,
       continue;
     }
     if (auto *LI = dyn_cast<LoadInst>(&I); LI && Reads(LI->getPointerOperand()))
-      if (!OnlyWithDerivative || !isDifferentiableType(LI->getType()) ||
-          AI.Useful.count(LI))
+      return true;
+  }
+  return false;
+}
+
+bool SynthesizerBase::isReadBackWithDerivative(const Instruction &Write,
+                                               const GlobalVariable &GV) const {
+  auto SameGlobal = [&](const Value *From) {
+    SmallVector<const Value *, 4> Read;
+    getUnderlyingObjects(From, Read, nullptr, 0);
+    return is_contained(Read, &GV);
+  };
+  for (Instruction &I : instructions(P)) {
+    if (&I == &Write || !isPotentiallyReachable(&Write, &I))
+      continue;
+    if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+      if (SameGlobal(MT->getSource()))
         return true;
+      continue;
+    }
+    // Floating-point values read back, directly or by a callee that
+    // returns one, whose derivative matters to the result.
+    if (!AI.Useful.count(&I) || !isDifferentiableType(I.getType()))
+      continue;
+    if (auto *LI = dyn_cast<LoadInst>(&I);
+        LI && SameGlobal(LI->getPointerOperand()))
+      return true;
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && any_of(CB->args(), [&](Value *A) {
+          return A->getType()->isPointerTy() && SameGlobal(A);
+        }))
+      return true;
   }
   return false;
 }

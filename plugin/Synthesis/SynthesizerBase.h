@@ -30,6 +30,7 @@
 #include <string>
 
 namespace llvm {
+class GlobalVariable;
 class DominatorTree;
 class LoopInfo;
 class ScalarEvolution;
@@ -204,13 +205,16 @@ protected:
   /// keeps it although it matters: a global, or memory read back later.
   bool losesDerivative(llvm::StoreInst &SI) const;
   /// True if some load of the function may read what is written through
-  /// \p Ptr. With \p OnlyWithDerivative (for memory the user declared
-  /// inactive), only reads of the same object count (not those through
-  /// pointers that may alias it), and a load of floating-point data only if
-  /// its derivative would matter to the result (a value read to be printed
-  /// does not).
-  bool isReadBack(const llvm::Value *Ptr,
-                  bool OnlyWithDerivative = false) const;
+  /// \p Ptr.
+  bool isReadBack(const llvm::Value *Ptr) const;
+  /// True if, after \p Write, the function reads back from \p GV (a global
+  /// the user declared inactive) a floating-point value whose derivative
+  /// matters to the result: a load, a callee given \p GV that returns one,
+  /// or a copy out of it. Earlier reads (a warm start from the last call),
+  /// integers (a counter beside the data) and calls whose result does not
+  /// matter (a logger) do not count.
+  bool isReadBackWithDerivative(const llvm::Instruction &Write,
+                                const llvm::GlobalVariable &GV) const;
   /// The same for a copy \p MT of memory that may hold derivatives
   /// (memcpy, memmove, std::copy) into memory without a shadow.
   bool losesDerivative(llvm::MemTransferInst &MT);

@@ -5,8 +5,9 @@
 // derivative depended on the build: 0 where the read stayed a load, the
 // true one where the optimiser forwarded the store (probe45b F1). That is
 // an error at the store, in both modes and through a memcpy, saying what
-// to do. A value only logged there, or read back to be printed, stays
-// accepted (the Integration RUN lines below: true derivatives).
+// to do. A value only logged there, read back to be printed or handed to
+// a logger, a counter beside it, and a warm start read before the write
+// stay accepted (the -DOK RUN lines: true derivatives).
 // RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not %clang -O2 -g -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DFWD 2>&1 | FileCheck %s
@@ -33,9 +34,11 @@ double sumsq(const double *x) {
   for (int i = 0; i < 4; i++)
 #ifdef COPY
     ;
-  memcpy(buf, x, sizeof buf); // COPY: :[[@LINE]]:3: error: tapestry: cannot differentiate 'sumsq': memory holding active values is copied to the global 'buf', which is declared inactive
+  // COPY: :[[@LINE+1]]:3: error: tapestry: cannot differentiate 'sumsq': memory holding active values is copied to the global 'buf', which is declared inactive
+  memcpy(buf, x, sizeof buf);
 #else
-    buf[i] = x[i] * x[i]; // CHECK: :[[@LINE]]:12: error: tapestry: cannot differentiate 'sumsq': an active value is stored to the global 'buf', which is declared inactive (__enzyme_inactive_global or enzyme_inactive), and read back where its derivative matters: the declaration would drop that derivative. Remove the declaration (a global the differentiated code writes gets a derivative of its own), or keep differentiated values out of the global
+    // CHECK: :[[@LINE+1]]:12: error: tapestry: cannot differentiate 'sumsq': an active value is stored to the global 'buf', which is declared inactive (__enzyme_inactive_global or enzyme_inactive), and read back where its derivative matters: the declaration would drop that derivative. Remove the declaration (a global the differentiated code writes gets a derivative of its own), or keep differentiated values out of the global
+    buf[i] = x[i] * x[i];
 #endif
   double s = 0;
   for (int i = 0; i < 4; i++)
@@ -53,15 +56,44 @@ int main(void) {
 #endif
 }
 #else
-// The last value is kept for a report, and printed: no derivative is lost.
+// Uses of an inactive global that drop no derivative (review45 F3):
+// the last partial sum kept and printed; a trace with its own counter;
+// a history handed to a logging helper with a body; and a warm start,
+// read before it is written (the previous call's value, constant here).
+struct Trace {
+  int n;
+  double v[64];
+} trace;
+void *__enzyme_inactive_global_trace[] = {(void *)&trace};
+static double guess = 1.0;
+void *__enzyme_inactive_global_guess[] = {(void *)&guess};
+
+__attribute__((noinline)) void dump(const double *v, int n) {
+  for (int i = 0; i < n; i++)
+    printf("%g ", v[i]);
+  printf("\n");
+}
+
 double logged(const double *x) {
   double s = 0;
   for (int i = 0; i < 4; i++) {
     s += x[i] * x[i];
     last = s;
+    buf[i] = s;
+    if (trace.n < 64)
+      trace.v[trace.n++] = s;
   }
   printf("last partial sum %g\n", last);
+  dump(buf, 4);
   return s;
+}
+
+double newton_sqrt(double a) {
+  double y = guess;
+  for (int i = 0; i < 60; i++)
+    y = 0.5 * (y + a / y);
+  guess = y;
+  return y;
 }
 
 int main(void) {
@@ -69,6 +101,13 @@ int main(void) {
   __enzyme_autodiff((void *)logged, enzyme_dup, x, dx);
   for (int i = 0; i < 4; i++)
     check_close("d logged / dx_i = 2 x_i", dx[i], 2 * x[i], 1e-14);
+  for (double a = 2.0; a < 6; a += 1.5) {
+    check_close("d sqrt(a) / da, warm start",
+                __enzyme_autodiff((void *)newton_sqrt, enzyme_out, a),
+                0.5 / sqrt(a), 1e-12);
+    check_close("forward, warm start", __enzyme_fwddiff((void *)newton_sqrt, a, 1.0),
+                0.5 / sqrt(a), 1e-12);
+  }
   return check_report();
 }
 #endif
