@@ -186,6 +186,22 @@ earlierRerunOfTape(CallBase &Call, const Function &Fn, CallBase &Aug) {
          " before it; give that call enzyme_nofree";
 }
 
+/// True if every pointer \p Call passes is constant data or a pointer read
+/// from a global (printf's format, fprintf's stderr): the call reaches no
+/// local and no tape through its arguments.
+static bool passesOnlyConstants(const CallBase &Call) {
+  return all_of(Call.args(), [](const Value *A) {
+    if (!A->getType()->isPointerTy())
+      return true;
+    const Value *Obj = getUnderlyingObject(A);
+    if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+      return GV->isConstant();
+    auto *L = dyn_cast<LoadInst>(Obj);
+    return L &&
+           isa<GlobalVariable>(getUnderlyingObject(L->getPointerOperand()));
+  });
+}
+
 /// True if \p V, an address or a value computed from it, is only
 /// measured (llvm.objectsize), compared or given to a sanitizer's check
 /// (-fsanitize=object-size and alignment checks pass `(uintptr_t)p` to
@@ -213,6 +229,14 @@ struct CapturedOtherThanChecked : CaptureTracker {
   void tooManyUses() override { Captured = true; }
   bool captured(const Use *U) override {
     if (onlyChecked(U->getUser()))
+      return false;
+    // The requests themselves (the augmented forward, the forward splits):
+    // what they keep of it is on the tape, which calls in between reach
+    // only if given it (passesOnlyConstants).
+    if (auto *Call = dyn_cast<CallBase>(U->getUser());
+        Call && Call->isArgOperand(U) && Call->getCalledFunction() &&
+        classifyEntryPoint(Call->getCalledFunction()->getName()) !=
+            EntryPoint::None)
       return false;
     Captured = true;
     return true; // stop
@@ -378,16 +402,26 @@ whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
     else if (auto *MI = dyn_cast<MemIntrinsic>(&I))
       Dest = MI->getDest();
     const Value *Obj = Dest ? getUnderlyingObject(Dest) : nullptr;
+    // A library function known to write nothing of the program's but
+    // through its arguments (printf) is harmless even where locals escaped.
+    bool KnownLibrary =
+        Call && Call->getCalledFunction() &&
+        isKnownInactiveFunction(Call->getCalledFunction()->getName());
     bool Harmless =
-        (!Dest && isa<CallBase>(I) && !isa<MemIntrinsic>(I) && CallsHarmless) ||
+        (!Dest && Call && !isa<MemIntrinsic>(I) &&
+         (CallsHarmless || KnownLibrary) && passesOnlyConstants(*Call)) ||
         (Obj && (Shadows.count(Obj) ||
                  (isa<AllocaInst>(Obj) && !Protected.count(Obj) &&
                   !mayBeReachedByRequest(*Obj))));
-    if (!Harmless)
-      return "memory it may read may be written in between" +
-             std::string(sourceLocation(&I).empty()
-                             ? ""
-                             : " (at " + sourceLocation(&I) + ")");
+    if (!Harmless) {
+      std::string What = "memory it may read may be written in between";
+      if (Call && Call->getCalledFunction())
+        What +=
+            ", by the call to '" + sourceName(*Call->getCalledFunction()) + "'";
+      if (std::string Loc = sourceLocation(&I); !Loc.empty())
+        What += " (at " + Loc + ")";
+      return What;
+    }
   }
   return std::nullopt;
 }
