@@ -98,10 +98,17 @@ Value *SynthesizerBase::shadowOf(Value *PV, const Instruction *User) {
                    "it does not have; pass that argument as enzyme_dup with "
                    "a zeroed shadow, or choose between values instead of "
                    "their addresses (copy them before std::min or ?:)");
-  else
-    fail(User, "the pointer " + describe(PV) +
-                   " may point to differentiable memory but has no shadow; "
-                   "pass it as enzyme_dup with a shadow, not enzyme_const");
+  else {
+    // describe() names a variable, or says what the pointer is ("a
+    // pointer that changes from one iteration ... to the next").
+    std::string What = describe(PV);
+    if (!StringRef(What).starts_with("a ") &&
+        !StringRef(What).starts_with("an "))
+      What = "the pointer " + What;
+    fail(User, What + " may point to differentiable memory but has no shadow; "
+                      "if it comes from an argument passed enzyme_const, pass "
+                      "that argument as enzyme_dup with a shadow");
+  }
   return nullptr;
 }
 

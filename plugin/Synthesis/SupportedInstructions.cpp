@@ -1195,6 +1195,17 @@ void SupportedInstructions::checkExternalCall(CallBase &CB, Function &Callee) {
                     Suffix + " or __enzyme_register_derivative_" + Suffix);
   if (isUnsupportedMPIFunction(Callee.getName())) // Core/MPIFunctions.h
     return fail(&CB, "'" + Shown + "' is an MPI routine " + mpiSupportNote());
+  // Strict floating-point arithmetic: each operation a constrained
+  // intrinsic with its rounding mode and exception behaviour.
+  if (Callee.getName().starts_with("llvm.experimental.constrained."))
+    return fail(&CB,
+                "'" + Callee.getName().str() +
+                    "' is arithmetic under strict floating-point semantics "
+                    "(-ffp-model=strict, -frounding-math, "
+                    "-ffp-exception-behavior=maytrap or strict, or #pragma "
+                    "STDC FENV_ACCESS ON), which Tapestry does not "
+                    "differentiate yet; compile the differentiated code "
+                    "without these options, or keep the pragma out of it");
   // An intrinsic has no C name to register a derivative under.
   if (Callee.isIntrinsic())
     return fail(&CB, "the LLVM intrinsic '" + Callee.getName().str() +
