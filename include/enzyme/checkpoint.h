@@ -26,6 +26,10 @@
 #ifndef TAPESTRY_ENZYME_CHECKPOINT_H
 #define TAPESTRY_ENZYME_CHECKPOINT_H
 
+/* A system header, as the standard library's are: the warnings users turn
+ * on (-Wreserved-identifier) are about their code, not this header's. */
+#pragma GCC system_header
+
 #include <stddef.h>
 #include <stdint.h>
 /* As Enzyme's header: programs written for it call memset, malloc and

@@ -14,6 +14,10 @@
 #ifndef TAPESTRY_ENZYME_FIXED_POINT_H
 #define TAPESTRY_ENZYME_FIXED_POINT_H
 
+/* A system header, as the standard library's are: the warnings users turn
+ * on (-Wreserved-identifier) are about their code, not this header's. */
+#pragma GCC system_header
+
 #include <stdint.h>
 
 #ifdef __cplusplus

@@ -21,6 +21,10 @@
 #ifndef TAPESTRY_BATCH_H
 #define TAPESTRY_BATCH_H
 
+/* A system header, as the standard library's are: the warnings users turn
+ * on (-Wreserved-identifier) are about their code, not this header's. */
+#pragma GCC system_header
+
 #include <stddef.h>
 
 #ifdef __cplusplus

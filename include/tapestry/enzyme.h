@@ -20,6 +20,10 @@
 #ifndef TAPESTRY_ENZYME_H
 #define TAPESTRY_ENZYME_H
 
+/* A system header, as the standard library's are: the warnings users turn
+ * on (-Wreserved-identifier) are about their code, not this header's. */
+#pragma GCC system_header
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -25,6 +25,10 @@
 #ifndef TAPESTRY_GRADCHECK_H
 #define TAPESTRY_GRADCHECK_H
 
+/* A system header, as the standard library's are: the warnings users turn
+ * on (-Wreserved-identifier) are about their code, not this header's. */
+#pragma GCC system_header
+
 #include <stdio.h>
 
 #ifdef __cplusplus

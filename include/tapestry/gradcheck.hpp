@@ -22,6 +22,10 @@
 #ifndef TAPESTRY_GRADCHECK_HPP
 #define TAPESTRY_GRADCHECK_HPP
 
+// A system header, as the standard library's are: the warnings users turn
+// on (-Wreserved-identifier) are about their code, not this header's.
+#pragma GCC system_header
+
 #include "tapestry/gradcheck.h"
 
 #include <memory>

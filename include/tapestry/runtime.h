@@ -11,6 +11,10 @@
 #ifndef TAPESTRY_RUNTIME_H
 #define TAPESTRY_RUNTIME_H
 
+/* A system header, as the standard library's are: the warnings users turn
+ * on (-Wreserved-identifier) are about their code, not this header's. */
+#pragma GCC system_header
+
 #define TAPESTRY_VERSION_STRING "0.1.0"
 
 #ifdef __cplusplus

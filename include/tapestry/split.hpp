@@ -88,6 +88,10 @@
 #ifndef TAPESTRY_SPLIT_HPP
 #define TAPESTRY_SPLIT_HPP
 
+// A system header, as the standard library's are: the warnings users turn
+// on (-Wreserved-identifier) are about their code, not this header's.
+#pragma GCC system_header
+
 #include <tapestry/detail/lowering.hpp>
 
 #include <tapestry/thunk.h>

@@ -10,6 +10,10 @@
 #ifndef TAPESTRY_TAPESTRY_H
 #define TAPESTRY_TAPESTRY_H
 
+/* A system header, as the standard library's are: the warnings users turn
+ * on (-Wreserved-identifier) are about their code, not this header's. */
+#pragma GCC system_header
+
 #include "tapestry/batch.h"
 #include "tapestry/enzyme.h"
 #include "tapestry/gradcheck.h"

@@ -81,6 +81,10 @@
 #ifndef TAPESTRY_TAPESTRY_HPP
 #define TAPESTRY_TAPESTRY_HPP
 
+// A system header, as the standard library's are: the warnings users turn
+// on (-Wreserved-identifier) are about their code, not this header's.
+#pragma GCC system_header
+
 #include <tapestry/detail/lowering.hpp>
 #include <tapestry/split.hpp>
 

@@ -39,6 +39,10 @@
 #ifndef TAPESTRY_THUNK_H
 #define TAPESTRY_THUNK_H
 
+/* A system header, as the standard library's are: the warnings users turn
+ * on (-Wreserved-identifier) are about their code, not this header's. */
+#pragma GCC system_header
+
 #include <stdlib.h>
 
 #ifdef __cplusplus

@@ -13,6 +13,10 @@
 #ifndef TAPESTRY_DETAIL_ACTIVITY_HPP
 #define TAPESTRY_DETAIL_ACTIVITY_HPP
 
+// A system header, as the standard library's are: the warnings users turn
+// on (-Wreserved-identifier) are about their code, not this header's.
+#pragma GCC system_header
+
 #if __cplusplus < 201703L
 #error "the Tapestry C++ API needs C++17 or later"
 #endif

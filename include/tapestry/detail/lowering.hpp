@@ -40,6 +40,10 @@
 #ifndef TAPESTRY_DETAIL_LOWERING_HPP
 #define TAPESTRY_DETAIL_LOWERING_HPP
 
+// A system header, as the standard library's are: the warnings users turn
+// on (-Wreserved-identifier) are about their code, not this header's.
+#pragma GCC system_header
+
 #include <tapestry/detail/activity.hpp>
 
 namespace tapestry {
