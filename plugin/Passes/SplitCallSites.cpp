@@ -403,10 +403,12 @@ whyValuesMayHaveChanged(CallBase &CB, const DecodedCall &D) {
       Dest = MI->getDest();
     const Value *Obj = Dest ? getUnderlyingObject(Dest) : nullptr;
     // A library function known to write nothing of the program's but
-    // through its arguments (printf) is harmless even where locals escaped.
+    // through its arguments (printf, or exp, which writes only errno) is
+    // harmless even where locals escaped.
     bool KnownLibrary =
         Call && Call->getCalledFunction() &&
-        isKnownInactiveFunction(Call->getCalledFunction()->getName());
+        (isKnownInactiveFunction(Call->getCalledFunction()->getName()) ||
+         (findMathFunction(*Call) && !mathWritesMemory(*Call)));
     bool Harmless =
         (!Dest && Call && !isa<MemIntrinsic>(I) &&
          (CallsHarmless || KnownLibrary) && passesOnlyConstants(*Call)) ||

@@ -12,6 +12,8 @@
 // RUN: %clang -O2 -fsanitize=float-cast-overflow,float-divide-by-zero %s -lm -o %t2 && %t2 2>&1 | FileCheck %s
 // RUN: %clang -O1 -fsanitize=object-size -DFWDSPLIT %s -lm -o %t3 && %t3 2>&1 | FileCheck %s
 // RUN: %clang -O2 -fsanitize=object-size -DFWDSPLIT %s -lm -o %t4 && %t4 2>&1 | FileCheck %s
+// RUN: %clang -O1 -fsanitize=undefined -DFWDSPLIT %s -lm -o %t5 && %t5 2>&1 | FileCheck %s
+// RUN: %clang -O2 -fsanitize=undefined -DFWDSPLIT %s -lm -o %t6 && %t6 2>&1 | FileCheck %s
 // CHECK-NOT: {{FAIL|runtime error}}
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
