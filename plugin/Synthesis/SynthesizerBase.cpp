@@ -333,18 +333,65 @@ bool SynthesizerBase::isReadBack(const Value *Ptr) const {
   return false;
 }
 
+/// True if \p F, or a function it calls, names \p GV (reads the global by
+/// name), looking \p Depth calls deep.
+static bool namesGlobal(const Function &F, const GlobalVariable &GV,
+                        unsigned Depth,
+                        SmallPtrSetImpl<const Function *> &Seen) {
+  if (F.isDeclaration() || !Seen.insert(&F).second)
+    return false;
+  for (const Instruction &I : instructions(F)) {
+    for (const Value *Op : I.operands())
+      if (Op->stripPointerCasts() == &GV ||
+          getUnderlyingObject(Op->stripPointerCasts()) == &GV)
+        return true;
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = CB->getCalledFunction();
+          Callee && Depth > 0 && namesGlobal(*Callee, GV, Depth - 1, Seen))
+        return true;
+  }
+  return false;
+}
+
+/// True if the global \p Holder may hold the address of \p GV: its
+/// initializer points into \p GV, or the module stores such an address
+/// into it, or its value is not known here (defined in another file).
+static bool mayHoldAddressOf(const GlobalVariable &Holder,
+                             const GlobalVariable &GV) {
+  if (!Holder.hasDefinitiveInitializer())
+    return true;
+  if (getUnderlyingObject(Holder.getInitializer()) == &GV)
+    return true;
+  for (const User *U : Holder.users())
+    if (auto *SI = dyn_cast<StoreInst>(U);
+        SI && SI->getPointerOperand() == &Holder &&
+        getUnderlyingObject(SI->getValueOperand()) == &GV)
+      return true;
+  return false;
+}
+
 bool SynthesizerBase::isReadBackWithDerivative(const Instruction &Write,
                                                const GlobalVariable &GV) const {
-  auto SameGlobal = [&](const Value *From) {
+  // The global itself, or a pointer read from another global (a file-scope
+  // `double *histp = hist`), which may hold its address.
+  auto MayReadGlobal = [&](const Value *From) {
     SmallVector<const Value *, 4> Read;
     getUnderlyingObjects(From, Read, nullptr, 0);
-    return is_contained(Read, &GV);
+    return any_of(Read, [&](const Value *R) {
+      if (R == &GV)
+        return true;
+      auto *L = dyn_cast<LoadInst>(R);
+      auto *Holder = L ? dyn_cast<GlobalVariable>(
+                             getUnderlyingObject(L->getPointerOperand()))
+                       : nullptr;
+      return Holder && mayHoldAddressOf(*Holder, GV);
+    });
   };
   for (Instruction &I : instructions(P)) {
     if (&I == &Write || !isPotentiallyReachable(&Write, &I))
       continue;
     if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-      if (SameGlobal(MT->getSource()))
+      if (MayReadGlobal(MT->getSource()))
         return true;
       continue;
     }
@@ -353,13 +400,18 @@ bool SynthesizerBase::isReadBackWithDerivative(const Instruction &Write,
     if (!AI.Useful.count(&I) || !isDifferentiableType(I.getType()))
       continue;
     if (auto *LI = dyn_cast<LoadInst>(&I);
-        LI && SameGlobal(LI->getPointerOperand()))
+        LI && MayReadGlobal(LI->getPointerOperand()))
       return true;
-    if (auto *CB = dyn_cast<CallBase>(&I);
-        CB && any_of(CB->args(), [&](Value *A) {
-          return A->getType()->isPointerTy() && SameGlobal(A);
-        }))
-      return true;
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (any_of(CB->args(), [&](Value *A) {
+            return A->getType()->isPointerTy() && MayReadGlobal(A);
+          }))
+        return true;
+      SmallPtrSet<const Function *, 8> Seen;
+      if (const Function *Callee = CB->getCalledFunction();
+          Callee && namesGlobal(*Callee, GV, /*Depth=*/3, Seen))
+        return true;
+    }
   }
   return false;
 }

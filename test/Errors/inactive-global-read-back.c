@@ -7,11 +7,16 @@
 // an error at the store, in both modes and through a memcpy, saying what
 // to do. A value only logged there, read back to be printed or handed to
 // a logger, a counter beside it, and a warm start read before the write
-// stay accepted (the -DOK RUN lines: true derivatives).
+// stay accepted (the -DOK RUN lines: true derivatives). Reads through a
+// pointer held by another global, or by a callee naming the global, count.
 // RUN: not %clang -O0 -g -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not %clang -O2 -g -c %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not %clang -O0 -g -c %s -o /dev/null -DFWD 2>&1 | FileCheck %s
 // RUN: not %clang -O1 -g -c %s -o /dev/null -DCOPY 2>&1 | FileCheck %s --check-prefix=COPY
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DVIA_PTR 2>&1 | FileCheck %s --check-prefix=READER
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DVIA_PTR 2>&1 | FileCheck %s --check-prefix=READER
+// RUN: not %clang -O0 -g -c %s -o /dev/null -DVIA_CALLEE 2>&1 | FileCheck %s --check-prefix=READER
+// RUN: not %clang -O2 -g -c %s -o /dev/null -DVIA_CALLEE 2>&1 | FileCheck %s --check-prefix=READER
 // RUN: %clang -O0 -DOK %s -lm -o %t0 && %t0 | FileCheck %s --check-prefix=OK
 // RUN: %clang -O2 -DOK %s -lm -o %t2 && %t2 | FileCheck %s --check-prefix=OK
 // CHECK-NOT: PLEASE submit a bug report
@@ -29,7 +34,38 @@ void *__enzyme_inactive_global_buf[] = {(void *)buf};
 double last;
 void *__enzyme_inactive_global_last[] = {(void *)&last};
 
-#ifndef OK
+#if defined(VIA_PTR) || defined(VIA_CALLEE)
+// Read back through a pointer another global holds, or by a callee that
+// names the global (review45 F4: a silent 0 before).
+double *histp = buf;
+
+__attribute__((noinline)) double sumhist(void) {
+  double s = 0;
+  for (int i = 0; i < 4; i++)
+    s += buf[i] * buf[i];
+  return s;
+}
+
+double sumsq(const double *x) {
+  for (int i = 0; i < 4; i++)
+    // READER: :[[@LINE+1]]:12: error: tapestry: cannot differentiate 'sumsq': an active value is stored to the global 'buf', which is declared inactive
+    buf[i] = x[i] * x[i];
+#ifdef VIA_PTR
+  double s = 0;
+  for (int i = 0; i < 4; i++)
+    s += histp[i] * histp[i];
+  return s;
+#else
+  return sumhist();
+#endif
+}
+
+int main(void) {
+  double x[4] = {1, 2, 3, 4}, dx[4] = {0};
+  __enzyme_autodiff((void *)sumsq, enzyme_dup, x, dx);
+  return dx[0] > 0;
+}
+#elif !defined(OK)
 double sumsq(const double *x) {
   for (int i = 0; i < 4; i++)
 #ifdef COPY
@@ -74,10 +110,14 @@ __attribute__((noinline)) void dump(const double *v, int n) {
   printf("\n");
 }
 
+// Weights read through a file-scope pointer to another array.
+static double weights_data[4] = {1, 1, 1, 1};
+static double *weights = weights_data;
+
 double logged(const double *x) {
   double s = 0;
   for (int i = 0; i < 4; i++) {
-    s += x[i] * x[i];
+    s += weights[i] * x[i] * x[i];
     last = s;
     buf[i] = s;
     if (trace.n < 64)
