@@ -54,6 +54,23 @@ namespace tapestry {
 
 namespace split_detail {
 
+/// The variable-size stack array of the user's function \p Fn that \p Slot,
+/// in its derivative (which has no debug records), copies: the one
+/// allocated at the same line, else the only one; else \p Slot itself.
+static const AllocaInst *userArray(const AllocaInst &Slot, const Function &Fn) {
+  SmallVector<const AllocaInst *, 2> Arrays;
+  for (const Instruction &I : instructions(Fn))
+    if (auto *A = dyn_cast<AllocaInst>(&I);
+        A && (A->getParent() != &Fn.getEntryBlock() ||
+              !isa<ConstantInt>(A->getArraySize())))
+      Arrays.push_back(A);
+  const DebugLoc &At = Slot.getDebugLoc();
+  for (const AllocaInst *A : Arrays)
+    if (At && A->getDebugLoc() && A->getDebugLoc().getLine() == At.getLine())
+      return A;
+  return Arrays.size() == 1 ? Arrays.front() : &Slot;
+}
+
 bool Splitter::run() {
   Magic = TapeLive ^
           (uint64_t)hash_value((R.Fn->getName() + "." + R.suffix()).str());
@@ -90,7 +107,7 @@ bool Splitter::run() {
                   "cannot split the derivative of '" + Name +
                       "' into __enzyme_augmentfwd and __enzyme_reverse: it "
                       "uses a stack array of variable size ('" +
-                      describe(Slot) +
+                      describe(userArray(*Slot, *R.Fn)) +
                       "'), whose contents the reverse half needs; allocate "
                       "it with malloc, or use __enzyme_autodiff");
       return false;
