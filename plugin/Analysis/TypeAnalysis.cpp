@@ -13,6 +13,7 @@
 
 #include "Analysis/PromotedCopy.h"
 #include "Core/BlasFunctions.h"
+#include "Core/CopiedScalars.h"
 #include "Core/KnownInactive.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
@@ -1288,8 +1289,17 @@ private:
   }
 
   /// Clang describes the fields an aggregate copy moves in !tbaa.struct:
-  /// (offset, size, tag) triples.
+  /// (offset, size, tag) triples; the front end, where clang does not, in
+  /// !tapestry.copy.types (Core/CopiedScalars.h).
   void noteStructTags(MemTransferInst &MT, ArrayRef<MemPlace> Ps) {
+    if (std::optional<CopiedScalars> C = copiedScalars(MT)) {
+      SmallVector<MemPlace, 4> Strided(Ps.begin(), Ps.end());
+      if (C->Stride)
+        for (MemPlace &P : Strided)
+          P.Stride = gcdOf(P.Stride, C->Stride);
+      for (auto [Off, T] : C->Scalars)
+        noteAt(Strided, Off, T);
+    }
     MDNode *M = MT.getMetadata(LLVMContext::MD_tbaa_struct);
     if (!M)
       return;

@@ -6,6 +6,8 @@
 // is part of clang before clang parses anything, so that
 //   - Enzyme's attributes are known (EnzymeAttributes.cpp) and lowered to
 //     the registration globals the pass reads (Registrations.cpp);
+//   - what each struct copy moves is written down for the pass, where the
+//     IR's memcpy no longer says it (CopyTypes.cpp);
 //   - `-mllvm -enzyme-...` options parse (Core/EnzymeOptions.h, in the
 //     plugin proper);
 //   - errors point at the user's line without -g (locations are tracked
@@ -19,6 +21,7 @@
 //     TapestryClang-19.so`), this part finds the plugin beside itself.
 //
 //===----------------------------------------------------------------------===//
+#include "Frontend/CopyTypes.h"
 #include "Frontend/Registrations.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -175,8 +178,10 @@ public:
   /// Runs before code generation sees the end of the unit (the plugin's
   /// consumer comes first), when every template has been instantiated.
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (CI.hasSema())
-      tapestry::emitRegistrations(CI.getSema(), Ctx);
+    if (!CI.hasSema())
+      return;
+    tapestry::emitRegistrations(CI.getSema(), Ctx);
+    tapestry::emitCopyTypes(CI.getSema(), Ctx);
   }
 
 private:

@@ -33,6 +33,7 @@
 #include "Passes/RequestOrder.h"
 #include "Passes/RequestWrappers.h"
 #include "Passes/ShadowContexts.h"
+#include "Passes/SourceCopyTypes.h"
 #include "Passes/SplitCallSites.h"
 #include "Passes/StructArguments.h"
 #include "Passes/ThreadLocalAddresses.h"
@@ -385,6 +386,8 @@ PreservedAnalyses TapestryPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // enzyme_nofree and enzyme_no_escaping_allocation become IR attributes
   // whether or not this file differentiates anything.
   bool AttributesApplied = CustomRules::applyFunctionAttributes(M);
+  // What the front end knows each struct copy moves, on the memcpy.
+  AttributesApplied |= annotateSourceCopyTypes(M);
   // -flto: registrations reach the link, where requests in other files use
   // them, and the functions they register stay calls until then (the
   // compile's optimiser would inline them first).

@@ -13,6 +13,7 @@
 #include "Core/AllocationFunctions.h"
 #include "Core/AllocationLike.h"
 #include "Core/Batch.h"
+#include "Core/CopiedScalars.h"
 
 #include "Core/Diagnostics.h"
 #include "Synthesis/IndirectCalls.h"
@@ -830,6 +831,11 @@ bool SynthesizerBase::copyLayout(Value *Dst, Value *Src, uint64_t Size,
             "(float, double, integers or pointers): nothing in the function "
             "or its callees reads or writes it with a type; access it with "
             "its type in the function, or copy it field by field";
+  // Without Tapestry's front end, clang's copies of structs are untyped.
+  if (!Out.UnplacedFloatSize && !copiesDescribed(*At->getModule()))
+    Msg += "; if it copies a struct or class, compile with clang "
+           "-fplugin=TapestryPlugin-19.so, whose front-end part tells "
+           "Tapestry what each struct copy moves";
   if (DeepTypes->CalleeBudgetReached)
     Msg += " (the type analysis stopped after looking into " +
            std::to_string(DeepTypes->CalleeCopies) +

@@ -7,22 +7,25 @@
 //   f(c) = s * sum_{i<n} (a_i c_i + b_i c_i^2),  a_i = 1 + i,  b_i = c_i / 2
 // (b is filled from c), s = 1.5 from a copied settings class:
 //   df/dc_i = s (1 + i + 1.5 c_i^2).
-// XFAIL: *
-// Known bug: refused at every -O level with "cannot tell what the memory
-// this instruction copies holds" at _M_copy in stl_tree.h. libstdc++ copies
-// a node's pair<const int, double> with a 16-byte memcpy inside the
-// recursive _M_copy, which is differentiated on its own and never reads
-// the value; the type analysis cannot link those nodes to the caller's
-// accesses of the same nodes (through lookups of the tree). Until this
-// session the copy was taken for pointers and the double's adjoint was
-// dropped without an error (0.5 c_i instead of c_i in a reduced case);
-// a std::map<std::string, double> copy works (the string's copy
-// constructor copies the double with a typed access):
-// strangers-map-params-by-value.cpp. Expected: the analytic values below.
-// RUN: %clangxx -std=c++17 -O0 %s -o %t0 && %t0 | FileCheck %s
-// RUN: %clangxx -std=c++17 -O1 %s -o %t1 && %t1 | FileCheck %s
-// RUN: %clangxx -std=c++17 -O2 %s -o %t2 && %t2 | FileCheck %s
-// RUN: %clangxx -std=c++17 -O3 %s -o %t3 && %t3 | FileCheck %s
+// libstdc++ copies a node's pair<const int, double> with a 16-byte memcpy
+// (the pair's trivial copy constructor) inside the recursive _M_copy,
+// which never reads the value, and clang gives that memcpy no type
+// (!tbaa.struct is never emitted for a trivial copy constructor). Tapestry's
+// front-end part describes each such copy from the AST
+// (plugin/Frontend/CopyTypes.cpp), so -fplugin and Enzyme's spelling
+// (-fpass-plugin with -Xclang -load) differentiate it at every -O level.
+// With -fpass-plugin alone the front end does not run: the copy is an error
+// that says to load it. (Before December 2026 every spelling refused it,
+// and before that the double's adjoint was dropped without an error.)
+// RUN: %clangxx_fplugin -std=c++17 -O0 %s -o %t0 && %t0 | FileCheck %s
+// RUN: %clangxx_fplugin -std=c++17 -O1 %s -o %t1 && %t1 | FileCheck %s
+// RUN: %clangxx_fplugin -std=c++17 -O2 %s -o %t2 && %t2 | FileCheck %s
+// RUN: %clangxx_fplugin -std=c++17 -O3 %s -o %t3 && %t3 | FileCheck %s
+// RUN: %clangxx_enzyme -std=c++17 -O2 %s -o %te && %te | FileCheck %s
+// RUN: not %clangxx -std=c++17 -O2 %s -o %tn 2>&1 | FileCheck %s --check-prefix=BARE
+// BARE: stl_tree.h:{{[0-9]+}}:{{[0-9]+}}: error:
+// BARE-SAME: cannot tell what the memory this instruction copies holds
+// BARE-SAME: compile with clang -fplugin=TapestryPlugin-19.so, whose front-end part tells Tapestry what each struct copy moves
 // CHECK-NOT: FAIL
 // CHECK: ALL PASSED
 #include "Inputs/check.h"
