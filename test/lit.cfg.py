@@ -18,6 +18,11 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(
     ("%opt", "%s -load-pass-plugin=%s" % (config.opt, plugin)))
+# %valgrind CMD: CMD under valgrind (tools/setup.sh installs it), failing on
+# any invalid read or write: the plugin's own memory errors, which may not
+# crash a run.
+config.substitutions.append(
+    ("%valgrind", "valgrind -q --error-exitcode=1"))
 # %clang_part: the clang front-end part's own file, which the plugin loads
 # (a user may load it directly with -Xclang -load).
 config.substitutions.append(

@@ -14,7 +14,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 packages=(llvm-19-dev clang-19 libclang-19-dev llvm-19-tools lld-19
           libclang-rt-19-dev cmake ninja-build googletest libgtest-dev
           python3 libopenblas-dev libomp-19-dev libopenmpi-dev openmpi-bin
-          libeigen3-dev clang-format-14)
+          libeigen3-dev clang-format-14 valgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -671,6 +671,14 @@ static void dropExceptionPaths(Function &F, const Function &Differentiated) {
   if (Invokes.empty() && Throws.empty())
     return;
   removeUnreachableBlocks(F);
+  // A throw only a landing pad reached (a rethrow in a cleanup) went with
+  // the landing pads: its block is gone.
+  SmallPtrSet<BasicBlock *, 32> Live;
+  for (BasicBlock &BB : F)
+    Live.insert(&BB);
+  ThrowMessages.remove_if([&](const auto &Entry) {
+    return !Live.contains(Entry.first);
+  });
   dropExceptionBuilding(F, ThrowMessages);
 }
 
