@@ -676,9 +676,8 @@ static void dropExceptionPaths(Function &F, const Function &Differentiated) {
   SmallPtrSet<BasicBlock *, 32> Live;
   for (BasicBlock &BB : F)
     Live.insert(&BB);
-  ThrowMessages.remove_if([&](const auto &Entry) {
-    return !Live.contains(Entry.first);
-  });
+  ThrowMessages.remove_if(
+      [&](const auto &Entry) { return !Live.contains(Entry.first); });
   dropExceptionBuilding(F, ThrowMessages);
 }
 
