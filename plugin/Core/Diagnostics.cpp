@@ -112,12 +112,48 @@ bool anyErrorReportedIn(const Module &M) {
   });
 }
 
+/// The calls whose callees are being differentiated, outermost first.
+static SmallVector<const Instruction *, 8> CallSites;
+
+CallSiteScope::CallSiteScope(const Instruction &Call) {
+  CallSites.push_back(&Call);
+}
+
+CallSiteScope::~CallSiteScope() { CallSites.pop_back(); }
+
+static bool inSystemHeader(const DebugLoc &DL) {
+  return DL && isSystemHeader(DL->getDirectory(), DL->getFilename());
+}
+
+/// ", reached from the call at file:line:col in 'f'" for an error at \p DL
+/// in code the user did not write, naming the innermost call on the way
+/// that the user did write (or, without debug information, the outermost
+/// function); "" otherwise.
+static std::string reachedFrom(const DebugLoc &DL) {
+  if (CallSites.empty() || (DL && !inSystemHeader(DL)))
+    return "";
+  for (const Instruction *Call : reverse(CallSites)) {
+    DebugLoc CL = userLocation(Call, /*Nearby=*/true);
+    if (!CL || inSystemHeader(CL))
+      continue;
+    return (" (reached from the call at " + CL->getFilename() + ":" +
+            Twine(CL.getLine()) + ":" + Twine(CL.getCol()) + " in '" +
+            sourceName(*Call->getFunction()) + "')")
+        .str();
+  }
+  if (DL)
+    return "";
+  // No debug information (IR from clang without -g): the function names.
+  const Function &Outer = *CallSites.front()->getFunction();
+  return " (reached from a call in '" + sourceName(Outer) + "')";
+}
+
 bool reportError(const Function &Where, const Instruction *At,
                  const Twine &Msg) {
   LLVM_DEBUG(dbgs() << "tapestry: error in " << Where.getName() << ": " << Msg
                     << (Capturing ? " (held)" : "") << "\n");
   DebugLoc DL = At ? userLocation(At, /*Nearby=*/true) : DebugLoc();
-  diagnoseError(Where, DL, Msg.str());
+  diagnoseError(Where, DL, Msg.str() + reachedFrom(DL));
   return false;
 }
 

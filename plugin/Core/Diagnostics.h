@@ -30,6 +30,18 @@ namespace tapestry {
 bool reportError(const llvm::Function &Where, const llvm::Instruction *At,
                  const llvm::Twine &Msg);
 
+/// While alive, says that the callee of \p Call (a call in a function being
+/// differentiated) is being differentiated for it: an error inside code the
+/// user did not write (a library header, or code without debug
+/// information) then also names the user's call that reached it.
+class CallSiteScope {
+public:
+  explicit CallSiteScope(const llvm::Instruction &Call);
+  ~CallSiteScope();
+  CallSiteScope(const CallSiteScope &) = delete;
+  CallSiteScope &operator=(const CallSiteScope &) = delete;
+};
+
 /// Reports an error about the global \p GV (a registration), located at its
 /// definition when the module has debug info for it, and otherwise at
 /// \p Where (clang then points at that function's definition).

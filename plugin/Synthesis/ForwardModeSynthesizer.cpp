@@ -632,6 +632,7 @@ void ForwardModeSynthesizer::visitDefinedCall(CallBase &CB, IRBuilderBase &B) {
   DiffRequest CR = calleeRequest(CB);
   if (hasNoDerivative(CR))
     return;
+  CallSiteScope Via(CB);
   Function *D = CalleeDerivative(CR);
   if (!D) {
     Failed = true;

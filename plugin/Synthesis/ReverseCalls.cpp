@@ -399,6 +399,7 @@ void ReverseModeSynthesizer::augmentDefinedCall(CallBase &CB) {
   DiffRequest CR = calleeRequest(CB);
   if (hasNoDerivative(CR))
     return;
+  CallSiteScope Via(CB);
   CalleeSplit CS = CalleeSplitFor(CR);
   if (!CS.Augmented) {
     Failed = true;
@@ -466,6 +467,7 @@ void ReverseModeSynthesizer::reverseDefinedCall(CallBase &CB,
   if (hasNoDerivative(CR))
     return;
   Value *Tape = CalleeTapes.lookup(&CB);
+  CallSiteScope Via(CB);
   CalleeSplit CSplit = CalleeSplitFor(CR);
   if (!Tape || !CSplit.Reverse) {
     Failed = true;
