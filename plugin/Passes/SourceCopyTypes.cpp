@@ -102,19 +102,20 @@ public:
       if (E.Begin <= At && At <= E.End && fits(E, Len))
         Found.push_back(&E);
     }
-    // The innermost copy expression around the location.
-    SmallVector<const CopyEntry *, 4> Innermost;
-    for (const CopyEntry *E : Found)
-      if (none_of(Found, [&](const CopyEntry *O) {
-            return O != E && O->within(*E) && !E->within(*O);
-          }))
-        Innermost.push_back(E);
+    // The function's own entries if it has any there, and of those the
+    // innermost copy expression around the location.
     StringRef Fn = MT.getFunction()->getName();
     SmallVector<const CopyEntry *, 4> Own;
-    for (const CopyEntry *E : Innermost)
+    for (const CopyEntry *E : Found)
       if (is_contained(E->Functions, Fn))
         Own.push_back(E);
-    ArrayRef<const CopyEntry *> Use = Own.empty() ? Innermost : Own;
+    ArrayRef<const CopyEntry *> Pool = Own.empty() ? Found : Own;
+    SmallVector<const CopyEntry *, 4> Use;
+    for (const CopyEntry *E : Pool)
+      if (none_of(Pool, [&](const CopyEntry *O) {
+            return O != E && O->within(*E) && !E->within(*O);
+          }))
+        Use.push_back(E);
     if (Use.empty() || any_of(Use, [&](const CopyEntry *E) {
           return E->Layout != Use[0]->Layout || E->Size != Use[0]->Size ||
                  E->Stride != Use[0]->Stride;
